@@ -1,0 +1,107 @@
+//! Players, pieces and places: the game's nouns.
+
+use std::fmt;
+
+/// A seat at the table, P1-P4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(u8);
+
+impl Player {
+    pub const ALL: [Player; 4] = [Player(0), Player(1), Player(2), Player(3)];
+
+    /// `n` is 1-4.
+    pub fn new(n: u8) -> Option<Player> {
+        (1..=4).contains(&n).then(|| Player(n - 1))
+    }
+    /// 0-based seat index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// 1-based number, as written (`P3` -> 3).
+    pub fn number(self) -> u8 {
+        self.0 + 1
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.0 + 1)
+    }
+}
+
+/// Which piece of a player: a guard G1-G4 (numbered from 1) or the King.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PieceId {
+    Guard(u8),
+    King,
+}
+
+impl fmt::Display for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PieceId::Guard(n) => write!(f, "G{n}"),
+            PieceId::King => f.write_str("king"),
+        }
+    }
+}
+
+/// Where a piece is: Yard, a ring tile, a Home path tile, or Home.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Place {
+    Yard,
+    Ring(u8),
+    HomePath(u8),
+    Home,
+}
+
+impl Place {
+    pub fn is_ring(self) -> bool {
+        matches!(self, Place::Ring(_))
+    }
+    /// On the board and able to move (ring or Home path).
+    pub fn in_play(self) -> bool {
+        matches!(self, Place::Ring(_) | Place::HomePath(_))
+    }
+}
+
+impl fmt::Display for Place {
+    /// In the scenario language's own words: `in yard`, `on 23`, `on home 2`, `home`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Yard => f.write_str("in yard"),
+            Place::Ring(t) => write!(f, "on {t}"),
+            Place::HomePath(k) => write!(f, "on home {k}"),
+            Place::Home => f.write_str("home"),
+        }
+    }
+}
+
+/// Forward or Backward (`move.one-direction`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Forward,
+    Backward,
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::Forward => "forward",
+            Direction::Backward => "backward",
+        })
+    }
+}
+
+/// One piece's state: its place, midpoint progress and progress count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub place: Place,
+    /// Has stood on or passed its midpoint tile since it last left the Yard.
+    pub midpoint: bool,
+    /// Progress count: +1 per Forward step, -1 per Backward step (`points.progress`).
+    pub steps: i32,
+}
+
+impl Piece {
+    pub const IN_YARD: Piece = Piece { place: Place::Yard, midpoint: false, steps: 0 };
+}

@@ -1,0 +1,8 @@
+//! goti: a rules-conformance oracle for dice race board games.
+//!
+//! Layers (see ARCHITECTURE.md): [`engine`] (pure rules) <- [`rules`]
+//! (ruleset data) ; [`dsl`] (scenario language) ; [`runner`] (plays scenarios,
+//! snapshots) ; [`cli`] (the only layer that prints or exits).
+
+pub mod engine;
+pub mod rules;

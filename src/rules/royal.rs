@@ -1,0 +1,317 @@
+use serde::{Deserialize, Serialize};
+
+use super::{err, set_path, RulesetError};
+
+/// The default `royal` ruleset as shipped (embedded in the binary).
+pub const ROYAL_DEFAULT_YAML: &str = include_str!("royal.yaml");
+
+/// One value per seat P1-P4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seats<T> {
+    #[serde(rename = "P1")]
+    pub p1: T,
+    #[serde(rename = "P2")]
+    pub p2: T,
+    #[serde(rename = "P3")]
+    pub p3: T,
+    #[serde(rename = "P4")]
+    pub p4: T,
+}
+
+impl<T: Copy> Seats<T> {
+    /// The value of seat `i` (0 = P1).
+    pub fn get(&self, i: usize) -> T {
+        [self.p1, self.p2, self.p3, self.p4][i]
+    }
+    pub fn all(&self) -> [T; 4] {
+        [self.p1, self.p2, self.p3, self.p4]
+    }
+}
+
+/// Which way Forward goes on the ring numbering (`board.direction`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forward {
+    /// Forward goes to the next lower number (52 -> 51 ... 1 -> 52).
+    Lower,
+    /// Forward goes to the next higher number.
+    Higher,
+}
+
+/// Board geometry (ROYAL.md §2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardParams {
+    pub ring: u8,
+    pub forward: Forward,
+    pub entries: Seats<u8>,
+    pub midpoints: Seats<u8>,
+    pub junctions: Seats<u8>,
+    pub home_path: u8,
+    pub forts: Vec<u8>,
+}
+
+/// One row of a deal table: with `from..=to` rolls stored, deal `dice` dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealRow {
+    pub from: u8,
+    pub to: u8,
+    pub dice: u8,
+}
+
+/// The numbers that differ between Journey and Clash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModeParams {
+    pub store_cap: u8,
+    pub deal: Vec<DealRow>,
+    pub blockade_penalty: i64,
+    pub capture_value: i64,
+    pub progress_value: i64,
+}
+
+impl ModeParams {
+    /// Dice dealt with `stored` rolls in the store (`roll.deal`).
+    pub fn dice_for(&self, stored: usize) -> u8 {
+        self.deal
+            .iter()
+            .find(|r| (r.from as usize..=r.to as usize).contains(&stored))
+            .map_or(0, |r| r.dice)
+    }
+}
+
+/// Exit credits and grace rolls (ROYAL.md §4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExitParams {
+    pub start: u8,
+    pub cap: u8,
+    pub grace_credit: u8,
+    pub after_king_capture: u8,
+    pub grace_per_turn: u8,
+    pub one_die_six: bool,
+}
+
+/// The King's numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KingParams {
+    pub max_value: u8,
+    pub counts_as: u8,
+    pub factor: i64,
+}
+
+/// Every parameter of the `royal` ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoyalParams {
+    pub name: String,
+    pub board: BoardParams,
+    pub journey: ModeParams,
+    pub clash: ModeParams,
+    pub exits: ExitParams,
+    pub king: KingParams,
+}
+
+impl RoyalParams {
+    /// The shipped default.
+    pub fn default_rules() -> RoyalParams {
+        RoyalParams::from_yaml(ROYAL_DEFAULT_YAML).expect("the shipped royal ruleset is valid")
+    }
+
+    /// Parses and validates a ruleset file.
+    pub fn from_yaml(text: &str) -> Result<RoyalParams, RulesetError> {
+        let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
+        Self::from_value(value)
+    }
+
+    /// Deserialises and validates a YAML tree.
+    pub fn from_value(value: serde_yaml::Value) -> Result<RoyalParams, RulesetError> {
+        let params: RoyalParams = serde_yaml::from_value(value).map_err(yaml_error)?;
+        params.validate()?;
+        Ok(params)
+    }
+
+    /// This ruleset as YAML (what `goti rules --dump` prints).
+    pub fn to_yaml(&self) -> String {
+        serde_yaml::to_string(self).unwrap_or_default()
+    }
+
+    /// Overrides one dotted field (`journey.blockade_penalty`) with a YAML value
+    /// written as text, then validates the result.
+    pub fn with_override(&self, path: &str, value: &str) -> Result<RoyalParams, RulesetError> {
+        self.with_overrides(&[(path, value)])
+    }
+
+    /// Applies several overrides in order, then validates once (so a deal
+    /// table and its cap can change together). An error names the field.
+    pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<RoyalParams, RulesetError> {
+        let mut tree = serde_yaml::to_value(self).map_err(yaml_error)?;
+        for (path, value) in overrides {
+            let new: serde_yaml::Value =
+                serde_yaml::from_str(value).map_err(|e| err(*path, format!("value is not YAML: {}", strip_location(&e.to_string()))))?;
+            set_path(&mut tree, path, new)?;
+            // Type errors are reported against the override that caused them.
+            serde_yaml::from_value::<RoyalParams>(tree.clone())
+                .map_err(|e| err(*path, strip_location(&e.to_string()).to_string()))?;
+        }
+        let params: RoyalParams = serde_yaml::from_value(tree).map_err(yaml_error)?;
+        params.validate()?;
+        Ok(params)
+    }
+
+    /// Checks that the numbers make a playable board (names the field at fault).
+    pub fn validate(&self) -> Result<(), RulesetError> {
+        let b = &self.board;
+        if !(8..=200).contains(&b.ring) {
+            return Err(err("board.ring", format!("a ring of 8-200 tiles is needed, found {}", b.ring)));
+        }
+        let on_ring = |field: &str, t: u8| {
+            if t == 0 || t > b.ring {
+                Err(err(field, format!("tile {t} is off the board (1-{})", b.ring)))
+            } else {
+                Ok(())
+            }
+        };
+        for (name, seats) in [("entries", &b.entries), ("midpoints", &b.midpoints), ("junctions", &b.junctions)] {
+            for (i, t) in seats.all().into_iter().enumerate() {
+                on_ring(&format!("board.{name}.P{}", i + 1), t)?;
+            }
+            let all = seats.all();
+            for i in 0..4 {
+                for j in 0..i {
+                    if all[i] == all[j] {
+                        return Err(err(
+                            format!("board.{name}.P{}", i + 1),
+                            format!("tile {} is listed twice (also P{})", all[i], j + 1),
+                        ));
+                    }
+                }
+            }
+        }
+        for i in 0..4 {
+            let e = b.entries.get(i);
+            if b.midpoints.get(i) == e {
+                return Err(err(format!("board.midpoints.P{}", i + 1), "the midpoint cannot be the entry tile"));
+            }
+            if b.junctions.get(i) == e {
+                return Err(err(format!("board.junctions.P{}", i + 1), "the junction cannot be the entry tile"));
+            }
+        }
+        if !(1..=20).contains(&b.home_path) {
+            return Err(err("board.home_path", format!("a Home path of 1-20 tiles is needed, found {}", b.home_path)));
+        }
+        for (i, &f) in b.forts.iter().enumerate() {
+            on_ring(&format!("board.forts.{i}"), f)?;
+            if b.forts[..i].contains(&f) {
+                return Err(err(format!("board.forts.{i}"), format!("fort {f} is listed twice")));
+            }
+        }
+        for (mode, m) in [("journey", &self.journey), ("clash", &self.clash)] {
+            if m.store_cap == 0 || m.store_cap > 60 {
+                return Err(err(format!("{mode}.store_cap"), "a store cap of 1-60 is needed"));
+            }
+            let mut next = 0u16;
+            for (i, row) in m.deal.iter().enumerate() {
+                let field = format!("{mode}.deal.{i}");
+                if row.from as u16 != next {
+                    return Err(err(
+                        field,
+                        format!("the rows must cover store sizes in order without gaps: expected a row from {next}, found from {}", row.from),
+                    ));
+                }
+                if row.to < row.from {
+                    return Err(err(field, format!("`to` ({}) is below `from` ({})", row.to, row.from)));
+                }
+                if row.dice > 12 {
+                    return Err(err(field, "at most 12 dice may be dealt"));
+                }
+                next = row.to as u16 + 1;
+            }
+            if next != m.store_cap as u16 + 1 {
+                return Err(err(
+                    format!("{mode}.deal"),
+                    format!("the deal table must cover every store size 0-{}; it stops at {}", m.store_cap, next as i32 - 1),
+                ));
+            }
+        }
+        let x = &self.exits;
+        if x.cap == 0 || x.cap > 20 {
+            return Err(err("exits.cap", "an exit credit cap of 1-20 is needed"));
+        }
+        for (f, v) in [("exits.start", x.start), ("exits.after_king_capture", x.after_king_capture)] {
+            if v > x.cap {
+                return Err(err(f, format!("{v} is above the credit cap {}", x.cap)));
+            }
+        }
+        if self.king.max_value == 0 {
+            return Err(err("king.max_value", "the King must be able to move at least 1"));
+        }
+        Ok(())
+    }
+}
+
+fn strip_location(s: &str) -> &str {
+    s.split(" at line ").next().unwrap_or(s)
+}
+
+fn yaml_error(e: serde_yaml::Error) -> RulesetError {
+    let msg = e.to_string();
+    // serde_yaml prefixes the dotted path of the offending field ("board.forts[1]: ...").
+    let (field, message) = match msg.split_once(": ") {
+        Some((path, rest)) if !path.contains(' ') => (path.replace('[', ".").replace(']', ""), rest.to_string()),
+        _ => (String::new(), msg.clone()),
+    };
+    RulesetError {
+        field,
+        message: strip_location(&message).to_string(),
+        offset: e.location().map(|l| l.index()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_loads_and_round_trips() {
+        let r = RoyalParams::default_rules();
+        assert_eq!(r.board.entries.all(), [52, 39, 26, 13]);
+        assert_eq!(r.journey.dice_for(3), 3);
+        assert_eq!(r.journey.dice_for(4), 2);
+        assert_eq!(r.clash.dice_for(17), 0);
+        assert_eq!(RoyalParams::from_yaml(&r.to_yaml()).unwrap(), r);
+    }
+
+    #[test]
+    fn fort_off_board_names_field() {
+        let e = RoyalParams::default_rules().with_override("board.forts.1", "60").unwrap_err();
+        assert_eq!(e.field, "board.forts.1");
+    }
+
+    #[test]
+    fn entry_twice_names_field() {
+        let e = RoyalParams::default_rules().with_override("board.entries.P2", "52").unwrap_err();
+        assert_eq!(e.field, "board.entries.P2");
+    }
+
+    #[test]
+    fn deal_gap_names_field() {
+        let e = RoyalParams::default_rules().with_override("journey.deal.1.from", "5").unwrap_err();
+        assert_eq!(e.field, "journey.deal.1");
+        let e = RoyalParams::default_rules().with_override("journey.store_cap", "13").unwrap_err();
+        assert_eq!(e.field, "journey.deal");
+    }
+
+    #[test]
+    fn unknown_field_and_bad_type() {
+        let e = RoyalParams::default_rules().with_override("journey.penalty", "3").unwrap_err();
+        assert_eq!(e.field, "journey.penalty");
+        let e = RoyalParams::default_rules().with_override("journey.blockade_penalty", "lots").unwrap_err();
+        assert_eq!(e.field, "journey.blockade_penalty");
+        let e = RoyalParams::from_yaml("name: royal\nboard: 3\n").unwrap_err();
+        assert!(!e.message.is_empty());
+    }
+}
