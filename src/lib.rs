@@ -5,4 +5,7 @@
 //! snapshots) ; [`cli`] (the only layer that prints or exits).
 
 pub mod engine;
+pub mod cli;
+pub mod dsl;
 pub mod rules;
+pub mod runner;

@@ -1,0 +1,128 @@
+//! The command line: the only layer that prints or exits.
+//!
+//! Exit codes: 0 all passed, 1 a scenario (or check) failed, 2 usage or I/O error.
+
+mod output;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::engine::RoyalRule;
+use crate::rules::ROYAL_DEFAULT_YAML;
+use crate::runner::{self, RunOptions};
+
+/// goti: the rulebook that runs. Plays scenario files against the rules
+/// engine and checks their expectations and snapshots.
+#[derive(Parser, Debug)]
+#[command(name = "goti", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run scenario files: play them, check expectations and snapshots.
+    ///
+    /// Prints a line per scenario and a summary `N passed, M failed`.
+    /// Exits 0 when all pass, 1 on any failure, 2 on a usage or I/O error.
+    /// New or changed snapshots are written as `.snap.new` for review (never
+    /// when the CI variable is set); `goti accept` promotes them.
+    Run {
+        /// Scenario files or folders (searched for *.goti).
+        #[arg(default_value = "scenarios")]
+        paths: Vec<PathBuf>,
+        /// Output format: readable text or JSON lines for machines.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Run only scenarios carrying this tag.
+        #[arg(long)]
+        tag: Option<String>,
+        /// Do not write `.snap.new` files (always so in CI).
+        #[arg(long)]
+        no_write: bool,
+    },
+    /// Parse and validate scenario files without playing them.
+    Check {
+        #[arg(default_value = "scenarios")]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Show each step of a scenario with its events, rule IDs and a picture
+    /// of the board.
+    Explain {
+        /// The scenario file.
+        file: PathBuf,
+        /// Only the scenario with this name (default: every scenario).
+        #[arg(long)]
+        scenario: Option<String>,
+    },
+    /// List a ruleset's rule IDs with their text, or dump its default YAML.
+    Rules {
+        /// The ruleset.
+        #[arg(default_value = "royal")]
+        ruleset: String,
+        /// Print the default ruleset file (YAML) instead.
+        #[arg(long)]
+        dump: bool,
+    },
+    /// Accept reviewed snapshots: promote every `.snap.new` to `.snap`.
+    Accept {
+        /// Folders to search for `.snap.new` files.
+        #[arg(default_value = "snapshots")]
+        paths: Vec<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Whether to colour output on this stream.
+pub fn colour(stream_is_terminal: bool) -> bool {
+    stream_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Runs the command line; returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let color = colour(std::io::stdout().is_terminal());
+    match cli.command {
+        Command::Run { paths, format, tag, no_write } => {
+            let opts = RunOptions { write_snapshots: !no_write && !runner::in_ci(), ..RunOptions::default() };
+            output::run_and_report(&paths, &opts, format, tag.as_deref(), color)
+        }
+        Command::Check { paths, format } => {
+            let opts = RunOptions { validate_only: true, skip_snapshots: true, ..RunOptions::default() };
+            output::run_and_report(&paths, &opts, format, None, color)
+        }
+        Command::Explain { file, scenario } => output::explain(&file, scenario.as_deref(), color),
+        Command::Rules { ruleset, dump } => {
+            if ruleset != "royal" {
+                eprintln!("error: goti has no ruleset `{ruleset}` (known: royal)");
+                return 2;
+            }
+            if dump {
+                print!("{ROYAL_DEFAULT_YAML}");
+            } else {
+                for r in RoyalRule::ALL {
+                    println!("{:<26} {}", r.id().0, r.text());
+                }
+            }
+            0
+        }
+        Command::Accept { paths } => output::accept(&paths),
+    }
+}

@@ -1,0 +1,182 @@
+//! Printing reports: text for people, JSON lines for machines.
+
+use std::path::PathBuf;
+
+use miette::{GraphicalReportHandler, GraphicalTheme};
+
+use super::Format;
+use crate::runner::{self, Diagnostic, FileReport, RunOptions};
+
+fn handler(color: bool) -> GraphicalReportHandler {
+    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    GraphicalReportHandler::new_themed(theme).with_width(100)
+}
+
+/// The diagnostic rendered with its source excerpt.
+pub fn render(d: &Diagnostic, color: bool) -> String {
+    let mut out = String::new();
+    if handler(color).render_report(&mut out, d).is_err() {
+        out = format!("{}: {}\n", d.location(), d.message);
+    }
+    out
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json_problem(d: &Diagnostic) -> String {
+    let (line, col) = d.source.line_col(d.span.start);
+    format!(
+        "{{\"file\":{},\"line\":{line},\"column\":{col},\"code\":{},\"rule\":{},\"message\":{},\"help\":{}}}",
+        json_str(&d.source.name),
+        json_str(d.kind.name()),
+        d.rule.as_deref().map_or("null".into(), json_str),
+        json_str(&d.to_string()),
+        d.help.as_deref().map_or("null".into(), json_str),
+    )
+}
+
+/// `run` and `check`: a line per scenario, diagnostics, a summary.
+pub fn run_and_report(paths: &[PathBuf], opts: &RunOptions, format: Format, tag: Option<&str>, color: bool) -> i32 {
+    let files = match runner::discover(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    if files.is_empty() {
+        eprintln!("error: no scenario files (*.goti) found in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+        return 2;
+    }
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut io_error = false;
+    for path in &files {
+        let report: FileReport = runner::run_file(path, opts, None);
+        for d in &report.file_problems {
+            failed += 1;
+            io_error |= d.kind == runner::Kind::Io && d.message.starts_with("cannot read");
+            match format {
+                Format::Text => print!("FAIL {}\n{}", d.location(), render(d, color)),
+                Format::Json => println!(
+                    "{{\"file\":{},\"line\":1,\"scenario\":null,\"status\":\"fail\",\"problems\":[{}]}}",
+                    json_str(&report.source.name),
+                    json_problem(d)
+                ),
+            }
+        }
+        for sc in &report.scenarios {
+            if tag.is_some_and(|t| !sc.tags.iter().any(|x| x == t)) {
+                continue;
+            }
+            if sc.passed() {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
+            match format {
+                Format::Text => {
+                    let status = if sc.passed() { "ok  " } else { "FAIL" };
+                    println!("{status} {}:{} {}", report.source.name, sc.line, sc.name);
+                    for d in &sc.problems {
+                        print!("{}", render(d, color));
+                    }
+                }
+                Format::Json => {
+                    let problems: Vec<String> = sc.problems.iter().map(json_problem).collect();
+                    println!(
+                        "{{\"file\":{},\"line\":{},\"scenario\":{},\"status\":\"{}\",\"problems\":[{}]}}",
+                        json_str(&report.source.name),
+                        sc.line,
+                        json_str(&sc.name),
+                        if sc.passed() { "pass" } else { "fail" },
+                        problems.join(",")
+                    );
+                }
+            }
+        }
+    }
+    match format {
+        Format::Text => println!("{passed} passed, {failed} failed"),
+        Format::Json => println!("{{\"summary\":{{\"passed\":{passed},\"failed\":{failed}}}}}"),
+    }
+    if io_error {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// `explain`: every step with its events and a picture of the board.
+pub fn explain(file: &std::path::Path, scenario: Option<&str>, color: bool) -> i32 {
+    if !file.is_file() {
+        eprintln!("error: no such file: {}", file.display());
+        return 2;
+    }
+    let opts = RunOptions { explain: true, skip_snapshots: true, ..RunOptions::default() };
+    let report = runner::run_file(file, &opts, scenario);
+    for d in &report.file_problems {
+        print!("{}", render(d, color));
+    }
+    if report.scenarios.is_empty() && report.file_problems.is_empty() {
+        eprintln!("error: {} has no scenario named {:?}", file.display(), scenario.unwrap_or(""));
+        return 2;
+    }
+    for sc in &report.scenarios {
+        println!("== scenario \"{}\" ({}:{})", sc.name, report.source.name, sc.line);
+        for step in &sc.transcript {
+            println!("\n-- line {}: {}  => {}", step.line, step.text, step.outcome);
+            for e in &step.events {
+                println!("   {e}");
+            }
+            println!("{}", step.picture);
+        }
+        for d in &sc.problems {
+            print!("{}", render(d, color));
+        }
+        println!("{}", if sc.passed() { "result: passed" } else { "result: FAILED" });
+    }
+    i32::from(!report.passed())
+}
+
+/// `accept`: promote every `.snap.new` under the given folders.
+pub fn accept(paths: &[PathBuf]) -> i32 {
+    let mut n = 0;
+    for dir in paths {
+        if !dir.exists() {
+            eprintln!("error: no such folder: {}", dir.display());
+            return 2;
+        }
+        for pending in runner::snapshot::pending_under(dir) {
+            match runner::snapshot::accept(&pending) {
+                Ok(target) => {
+                    println!("accepted {}", target.display());
+                    n += 1;
+                }
+                Err(e) => {
+                    eprintln!("error: cannot accept {}: {e}", pending.display());
+                    return 2;
+                }
+            }
+        }
+    }
+    println!("{n} snapshot(s) accepted");
+    0
+}

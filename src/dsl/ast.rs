@@ -1,0 +1,192 @@
+//! The typed syntax tree of a scenario file. Every node carries its own byte
+//! span into the file; no parser types appear here.
+
+use crate::engine::{Direction, Mode};
+
+/// A byte range in the scenario file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+}
+
+/// A value and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, span: Span) -> Spanned<T> {
+        Spanned { value, span }
+    }
+}
+
+/// A parsed file: its scenarios and the syntax errors found on the way.
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioFile {
+    pub scenarios: Vec<Scenario>,
+    pub errors: Vec<SyntaxError>,
+}
+
+/// A problem found while reading the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub span: Span,
+    pub message: String,
+    pub label: String,
+    pub help: Option<String>,
+}
+
+/// `scenario "NAME"` and its statements.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: Spanned<String>,
+    /// The `scenario` line itself.
+    pub span: Span,
+    pub statements: Vec<Stmt>,
+}
+
+/// One statement (a chained line gives one per item).
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Rules { game: Spanned<String>, mode: Option<Mode> },
+    RulesFile(Spanned<String>),
+    Mode(Mode),
+    Set { key: Spanned<String>, value: Spanned<String> },
+    Players(Players),
+    Tags(Vec<String>),
+    Turn(Spanned<i64>),
+    Place(PlacementStmt),
+    Fact { player: Spanned<i64>, fact: Fact },
+    Action(ActionStmt),
+    ExpectIllegal { rule: Option<Spanned<String>>, action: ActionStmt },
+    Expect(Expectation),
+    Snapshot(Option<Spanned<String>>),
+}
+
+/// `players 3` or `players P1 P2 P4`.
+#[derive(Clone, Debug)]
+pub enum Players {
+    Count(Spanned<i64>),
+    List(Vec<Spanned<i64>>),
+}
+
+/// A guard by number, or the King.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceName {
+    Guard(i64),
+    King,
+}
+
+/// A named piece or a count of the next unnamed guards (`solo` ... `quad`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceSel {
+    Piece(PieceName),
+    Count(u8),
+}
+
+/// A place as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceAst {
+    Tile(i64),
+    HomePath(i64),
+    Home,
+    Yard,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlacementStmt {
+    pub player: Spanned<i64>,
+    pub what: Spanned<PieceSel>,
+    pub place: Spanned<PlaceAst>,
+    pub midpoint: Option<Spanned<bool>>,
+    pub steps: Option<Spanned<i64>>,
+}
+
+/// A fact about a player.
+#[derive(Clone, Debug)]
+pub enum Fact {
+    /// `store empty` is `Store(vec![])`.
+    Store(Vec<Spanned<i64>>),
+    Credits(Spanned<i64>),
+    Battle(Spanned<i64>),
+    FirstTurn,
+}
+
+/// An action, with the player it names (`P2: ...`) if any.
+#[derive(Clone, Debug)]
+pub struct ActionStmt {
+    pub player: Option<Spanned<i64>>,
+    pub action: ActionAst,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ActionAst {
+    Roll(Vec<Spanned<i64>>),
+    Exit(Vec<Spanned<PieceName>>),
+    Move(Vec<Clause>),
+    NextTurn,
+}
+
+/// `G1 3+4 backward`.
+#[derive(Clone, Debug)]
+pub struct Clause {
+    pub piece: Spanned<PieceName>,
+    pub rolls: Vec<Spanned<i64>>,
+    pub direction: Option<Spanned<Direction>>,
+    pub span: Span,
+}
+
+/// What an `expect` line checks.
+#[derive(Clone, Debug)]
+pub enum Expectation {
+    Piece { player: Spanned<i64>, piece: Spanned<PieceName>, check: Spanned<PieceCheck> },
+    Number { player: Spanned<i64>, check: Spanned<NumberCheck> },
+    TileEmpty(Spanned<i64>),
+    TileExact { tile: Spanned<i64>, groups: Vec<(Spanned<i64>, Vec<Spanned<PieceName>>)> },
+    Applied(Spanned<String>),
+    Turn(Spanned<i64>),
+    Winner(Spanned<i64>),
+    GameOver,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceCheck {
+    Place(PlaceAst),
+    Midpoint(bool),
+    Steps(i64),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberCheck {
+    Battle(i64),
+    Progress(i64),
+    Score(i64),
+    Credits(i64),
+    Store(Vec<i64>),
+}

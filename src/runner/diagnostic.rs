@@ -1,0 +1,174 @@
+//! A located problem as a miette diagnostic: file, line, column, underlined
+//! span, the rule ID that decided it (as the code), and help.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{LabeledSpan, SourceSpan};
+
+use crate::dsl::ast::Span;
+use crate::dsl::lower::Problem;
+
+/// A source file as read (lossy UTF-8 text; the name as given by the user).
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: Arc<String>,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source { name: name.into(), text: Arc::new(text.into()) }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+}
+
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// What kind of problem: used as the diagnostic code when no rule decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Syntax,
+    Setup,
+    Illegal,
+    Expectation,
+    Snapshot,
+    Ruleset,
+    Io,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Syntax => "goti::syntax",
+            Kind::Setup => "goti::setup",
+            Kind::Illegal => "goti::illegal",
+            Kind::Expectation => "goti::expect",
+            Kind::Snapshot => "goti::snapshot",
+            Kind::Ruleset => "goti::ruleset",
+            Kind::Io => "goti::io",
+        }
+    }
+}
+
+/// One diagnostic.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub kind: Kind,
+    pub message: String,
+    pub source: Source,
+    pub span: Span,
+    pub label: String,
+    pub rule: Option<String>,
+    pub help: Option<String>,
+    /// A unified diff shown under the message (snapshot mismatches).
+    pub diff: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(kind: Kind, source: &Source, span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        let len = source.text.len();
+        let start = floor_char(&source.text, span.start.min(len));
+        let end = floor_char(&source.text, span.end.min(len)).max(start);
+        Diagnostic {
+            kind,
+            message: message.into(),
+            source: source.clone(),
+            span: Span::new(start, end),
+            label: label.into(),
+            rule: None,
+            help: None,
+            diff: None,
+        }
+    }
+    pub fn from_problem(kind: Kind, source: &Source, p: &Problem) -> Diagnostic {
+        let mut d = Diagnostic::new(kind, source, p.span, p.message.clone(), p.label.clone());
+        d.rule = p.rule.map(str::to_string);
+        d.help = p.help.clone();
+        d
+    }
+    pub fn rule(mut self, rule: impl Into<String>) -> Diagnostic {
+        self.rule = Some(rule.into());
+        self
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn opt_help(mut self, help: Option<String>) -> Diagnostic {
+        self.help = help;
+        self
+    }
+    /// `file:line:column`.
+    pub fn location(&self) -> String {
+        let (l, c) = self.source.line_col(self.span.start);
+        format!("{}:{l}:{c}", self.source.name)
+    }
+    /// The code shown: the rule ID when a rule decided it.
+    pub fn code_text(&self) -> String {
+        match &self.rule {
+            Some(r) => format!("rule {r}"),
+            None => self.kind.name().to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(diff) = &self.diff {
+            write!(f, "\n{diff}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code_text()))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(self as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = SourceSpan::new(self.span.start.into(), self.span.len());
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some(self.label.clone()), span))))
+    }
+}
+
+impl miette::SourceCode for Diagnostic {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let contents = self.source.text.as_str().read_span(span, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.source.name.clone(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            contents.column(),
+            contents.line_count(),
+        )))
+    }
+}

@@ -1,0 +1,157 @@
+//! Runs scenario files: reads them, parses, plays every scenario, checks
+//! expectations and snapshots. Reads and writes files, never prints.
+
+pub mod diagnostic;
+pub mod play;
+pub mod render;
+pub mod snapshot;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::dsl::ast::Span;
+use crate::dsl::{parse_file, MAX_FILE_BYTES};
+
+pub use diagnostic::{Diagnostic, Kind, Source};
+pub use play::{RunOptions, ScenarioReport, TranscriptStep};
+
+/// The result of one file.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    pub path: PathBuf,
+    pub source: Source,
+    /// Problems that belong to no scenario (unreadable file, text before
+    /// the first scenario).
+    pub file_problems: Vec<Diagnostic>,
+    pub scenarios: Vec<ScenarioReport>,
+}
+
+impl FileReport {
+    pub fn passed(&self) -> bool {
+        self.file_problems.is_empty() && self.scenarios.iter().all(|s| s.passed())
+    }
+}
+
+/// Scenario files (`*.goti`) under the given files and folders, sorted.
+pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut stack = vec![p.clone()];
+            while let Some(d) = stack.pop() {
+                let entries = std::fs::read_dir(&d).map_err(|e| format!("cannot read folder {}: {e}", d.display()))?;
+                for e in entries.flatten() {
+                    let path = e.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path.extension().is_some_and(|x| x == "goti") {
+                        out.push(path);
+                    }
+                }
+            }
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("no such file or folder: {}", p.display()));
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// Reads and runs one file; `only` limits it to the scenario of that name.
+pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
+    let name = path.display().to_string();
+    match std::fs::read(path) {
+        Err(e) => {
+            let source = Source::new(name, String::new());
+            let d = Diagnostic::new(Kind::Io, &source, Span::default(), format!("cannot read {}: {e}", path.display()), "unreadable");
+            FileReport { path: path.to_path_buf(), source, file_problems: vec![d], scenarios: vec![] }
+        }
+        Ok(bytes) => run_bytes(&name, &bytes, path, opts, only),
+    }
+}
+
+/// Runs scenario text given as bytes (not necessarily UTF-8).
+pub fn run_bytes(name: &str, bytes: &[u8], path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
+    if bytes.len() > MAX_FILE_BYTES {
+        let source = Source::new(name, String::new());
+        let d = Diagnostic::new(
+            Kind::Io,
+            &source,
+            Span::default(),
+            format!("{name} is {} bytes; goti reads scenario files of at most {MAX_FILE_BYTES} bytes", bytes.len()),
+            "file too large",
+        )
+        .help("split the scenarios over several files");
+        return FileReport { path: path.to_path_buf(), source, file_problems: vec![d], scenarios: vec![] };
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => run_text(name, text, path, opts, only),
+        Err(e) => {
+            let source = Source::new(name, String::from_utf8_lossy(bytes).into_owned());
+            let at = String::from_utf8_lossy(&bytes[..e.valid_up_to()]).len();
+            let d = Diagnostic::new(Kind::Io, &source, Span::new(at, at + 1), "the file is not valid UTF-8 text", "invalid byte here")
+                .help("save the file as UTF-8");
+            FileReport { path: path.to_path_buf(), source, file_problems: vec![d], scenarios: vec![] }
+        }
+    }
+}
+
+/// Parses and runs scenario text.
+pub fn run_text(name: &str, text: &str, path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
+    let source = Source::new(name, text);
+    let file = parse_file(text);
+    let mut report = FileReport { path: path.to_path_buf(), source: source.clone(), file_problems: vec![], scenarios: vec![] };
+    let starts: Vec<usize> = file.scenarios.iter().map(|s| s.span.start).collect();
+    // Syntax errors go to the scenario they fall in.
+    let mut by_scenario: Vec<Vec<Diagnostic>> = vec![Vec::new(); file.scenarios.len()];
+    for e in &file.errors {
+        let d = Diagnostic::new(Kind::Syntax, &source, e.span, e.message.clone(), e.label.clone()).opt_help(e.help.clone());
+        match starts.iter().rposition(|&s| s <= e.span.start) {
+            Some(i) => by_scenario[i].push(d),
+            None => report.file_problems.push(d),
+        }
+    }
+    if file.scenarios.is_empty() && file.errors.is_empty() {
+        report.file_problems.push(
+            Diagnostic::new(Kind::Syntax, &source, Span::default(), format!("{name} holds no scenario"), "empty")
+                .help("start a scenario with `scenario \"what it shows\"`"),
+        );
+    }
+    let mut names: HashMap<&str, usize> = HashMap::new();
+    for (i, sc) in file.scenarios.iter().enumerate() {
+        if only.is_some_and(|o| o != sc.name.value) {
+            continue;
+        }
+        let mut problems = std::mem::take(&mut by_scenario[i]);
+        if let Some(first) = names.insert(&sc.name.value, sc.span.start) {
+            let (line, _) = source.line_col(first);
+            problems.push(
+                Diagnostic::new(Kind::Syntax, &source, sc.name.span, format!("a scenario named \"{}\" is already in this file (line {line})", sc.name.value), "name used twice")
+                    .help("scenario names are unique within a file"),
+            );
+        }
+        let sc_report = if problems.is_empty() {
+            play::play(sc, &source, path, opts)
+        } else {
+            ScenarioReport {
+                name: sc.name.value.clone(),
+                line: source.line_col(sc.span.start).0,
+                tags: vec![],
+                problems,
+                rules_applied: Default::default(),
+                snapshots: vec![],
+                transcript: vec![],
+            }
+        };
+        report.scenarios.push(sc_report);
+    }
+    report
+}
+
+/// Whether this process runs in CI (snapshots are never written there).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}

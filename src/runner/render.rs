@@ -1,0 +1,156 @@
+//! Text pictures of a position: the snapshot body and the board picture of
+//! `goti explain`, in the scenario language's own words.
+
+use std::fmt::Write;
+
+use crate::engine::{Event, PieceId, Place, Player, Royal};
+
+fn piece_list(pieces: &[(Player, PieceId)]) -> String {
+    let mut out = String::new();
+    let mut last: Option<Player> = None;
+    for (p, id) in pieces {
+        if last != Some(*p) {
+            if last.is_some() {
+                out.push_str(", ");
+            }
+            write!(out, "{p}").ok();
+            last = Some(*p);
+        }
+        write!(out, " {id}").ok();
+    }
+    out
+}
+
+/// `P1 G1 G2, P2 king` for a place.
+pub fn pieces_at(pos: &Royal, place: Place) -> String {
+    piece_list(&pos.pieces_at(place))
+}
+
+/// Every occupied place, every player's numbers.
+pub fn state(pos: &Royal) -> String {
+    let mut out = String::new();
+    let board = pos.board();
+    writeln!(out, "mode: {}", pos.mode().name()).ok();
+    if let Some(st) = pos.final_standings() {
+        let list: Vec<String> = st.iter().map(|p| p.to_string()).collect();
+        writeln!(out, "game over; standings {}", list.join(" ")).ok();
+    } else {
+        writeln!(out, "turn: {}", pos.turn()).ok();
+    }
+    out.push_str("board:\n");
+    let mut t = board.entry[0];
+    for _ in 0..board.ring {
+        let here = pos.pieces_at(Place::Ring(t));
+        if !here.is_empty() {
+            let mut tags = String::new();
+            if board.is_fort(t) {
+                tags.push_str(" (fort)");
+            }
+            if let Some(i) = board.entry.iter().position(|&e| e == t) {
+                write!(tags, " (P{} entry)", i + 1).ok();
+            }
+            writeln!(out, "  tile {t}{tags}: {}", piece_list(&here)).ok();
+        }
+        t = board.forward(t);
+    }
+    for p in pos.players() {
+        let s = pos.seat(p);
+        let mut line = format!("{p}:");
+        for (i, g) in s.guards.iter().enumerate() {
+            write!(line, " G{} {}", i + 1, g.place).ok();
+            if g.place.in_play() {
+                write!(line, " ({}{})", g.steps, if g.midpoint { ", past midpoint" } else { "" }).ok();
+            }
+            line.push(';');
+        }
+        write!(line, " king {}", s.king.place).ok();
+        if s.king.place.in_play() {
+            write!(line, " ({}{})", s.king.steps, if s.king.midpoint { ", past midpoint" } else { "" }).ok();
+        }
+        writeln!(out, "  {line}").ok();
+        let store = if s.store.is_free() {
+            "any (never set)".to_string()
+        } else if s.store.is_empty() {
+            "empty".to_string()
+        } else {
+            s.store.rolls().iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ")
+        };
+        writeln!(
+            out,
+            "    store {store}; credits {}; battle {}; progress {}; score {}{}",
+            s.credits,
+            s.battle,
+            pos.progress_points(p),
+            pos.score(p),
+            if s.first_turn { "; first turn" } else { "" }
+        )
+        .ok();
+    }
+    out
+}
+
+/// The event log, one line an event.
+pub fn events(events: &[Event]) -> String {
+    let mut out = String::new();
+    for e in events {
+        writeln!(out, "  {e}").ok();
+    }
+    out
+}
+
+/// An ASCII picture of the ring (four rows of 13 tiles in Forward order
+/// from P1's entry) with occupied tiles marked, then Home paths and Yards.
+pub fn picture(pos: &Royal) -> String {
+    let board = pos.board();
+    let mut out = String::new();
+    let mut tiles = Vec::new();
+    let mut t = board.entry[0];
+    for _ in 0..board.ring {
+        tiles.push(t);
+        t = board.forward(t);
+    }
+    let code = |place: Place| -> String {
+        let here = pos.pieces_at(place);
+        let mut s = String::new();
+        for (p, id) in here {
+            match id {
+                PieceId::King => write!(s, "{}K", p.number()).ok(),
+                PieceId::Guard(n) => write!(s, "{}{}", p.number(), n).ok(),
+            };
+        }
+        s
+    };
+    for row in tiles.chunks(13) {
+        let mut nums = String::new();
+        let mut marks = String::new();
+        let mut occ = String::new();
+        for &t in row {
+            write!(nums, "{t:>5}").ok();
+            let mark = if board.is_fort(t) {
+                "F".to_string()
+            } else if let Some(i) = board.entry.iter().position(|&e| e == t) {
+                format!("E{}", i + 1)
+            } else {
+                ".".to_string()
+            };
+            write!(marks, "{mark:>5}").ok();
+            let c = code(Place::Ring(t));
+            write!(occ, "{:>5}", if c.is_empty() { "" } else { &c }).ok();
+        }
+        writeln!(out, "{nums}\n{marks}\n{}", occ.trim_end()).ok();
+    }
+    for p in pos.players() {
+        let mut line = format!("{p} home path:");
+        for k in 1..=board.home_path {
+            let c = code(Place::HomePath(k));
+            let mine: String = if c.starts_with(&p.number().to_string()) { c } else { String::new() };
+            write!(line, " H{k}[{mine}]").ok();
+        }
+        let home: Vec<String> = pos.pieces_at(Place::Home).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
+        let yard: Vec<String> = pos.pieces_at(Place::Yard).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
+        write!(line, "  home[{}]  yard[{}]", home.join(" "), yard.join(" ")).ok();
+        writeln!(out, "{line}").ok();
+    }
+    out.push_str("(F fort, En entry of Pn; 12 = P1 G2, 1K = P1 king; Forward runs left to right)\n");
+    out
+}

@@ -1,0 +1,205 @@
+//! Snapshot files in insta's format (`---` metadata `---` body) under
+//! `snapshots/`. Accepted `.snap` files change only through `accept`; new or
+//! changed results go to `.snap.new` (never when `CI` is set). Every write is
+//! atomic: a temporary file in the same folder, then a rename.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+/// Where a scenario's snapshot lives: `snapshots/<dir>/<file>__<slug>.snap`,
+/// with `snapshots/` beside the nearest `scenarios/` folder above the file.
+pub fn snapshot_path(scenario_file: &Path, scenario: &str, label: Option<&str>, index: usize) -> PathBuf {
+    let abs = scenario_file.to_path_buf();
+    let mut root: Option<PathBuf> = None;
+    let mut rel = PathBuf::new();
+    let comps: Vec<Component> = abs.components().collect();
+    for i in (0..comps.len().saturating_sub(1)).rev() {
+        if comps[i].as_os_str() == "scenarios" {
+            root = Some(comps[..i].iter().collect());
+            rel = comps[i + 1..comps.len() - 1].iter().collect();
+            break;
+        }
+    }
+    let base = match root {
+        Some(r) => r.join("snapshots").join(rel),
+        None => abs.parent().map(|p| p.join("snapshots")).unwrap_or_else(|| PathBuf::from("snapshots")),
+    };
+    let stem = scenario_file.file_stem().and_then(|s| s.to_str()).unwrap_or("scenario");
+    let mut name = format!("{}__{}", slug(stem), slug(scenario));
+    if let Some(l) = label {
+        name.push_str("__");
+        name.push_str(&slug(l));
+    } else if index > 1 {
+        name.push_str(&format!("-{index}"));
+    }
+    base.join(format!("{name}.snap"))
+}
+
+/// Lower-case letters and digits joined by `-`.
+pub fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out.truncate(80);
+    if out.is_empty() {
+        out.push_str("unnamed");
+    }
+    out
+}
+
+/// The text of a `.snap` file.
+pub fn format_snap(source: &str, expression: &str, body: &str) -> String {
+    format!("---\nsource: {}\nexpression: {}\n---\n{}\n", yaml_scalar(source), yaml_scalar(expression), body.trim_end())
+}
+
+fn yaml_scalar(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || " _-./".contains(c))
+        && !s.starts_with([' ', '-'])
+        && !s.ends_with(' ');
+    if plain {
+        s.to_string()
+    } else {
+        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+}
+
+/// Reads the body of a `.snap` file, or says why it is damaged.
+pub fn parse_snap(text: &str) -> Result<String, String> {
+    let rest = text.strip_prefix("---\n").ok_or("it does not start with a `---` metadata line")?;
+    let end = rest.find("\n---\n").ok_or("its metadata block has no closing `---` line")?;
+    Ok(rest[end + 5..].trim_end().to_string())
+}
+
+/// What comparing a snapshot found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SnapOutcome {
+    Matches,
+    /// No accepted snapshot yet.
+    New { pending: Option<PathBuf> },
+    /// The accepted snapshot differs; a unified diff old -> new.
+    Changed { diff: String, pending: Option<PathBuf> },
+    /// The accepted file cannot be read as a snapshot.
+    Damaged { reason: String },
+}
+
+/// Compares `body` with the accepted snapshot at `path`; writes `.snap.new`
+/// when it differs or is missing, unless `write` is false (CI).
+pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: bool) -> SnapOutcome {
+    let pending_path = pending_of(path);
+    let contents = format_snap(source, expression, body);
+    let outcome = match fs::read(path) {
+        Ok(bytes) => {
+            let text = match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(_) => return SnapOutcome::Damaged { reason: "it is not UTF-8 text".into() },
+            };
+            match parse_snap(&text.replace("\r\n", "\n")) {
+                Err(reason) => return SnapOutcome::Damaged { reason: reason.into() },
+                Ok(old) if old == body.trim_end() => {
+                    // A stale pending file for a now-matching snapshot is removed.
+                    let _ = fs::remove_file(&pending_path);
+                    return SnapOutcome::Matches;
+                }
+                Ok(old) => {
+                    let diff = similar::TextDiff::from_lines(old.as_str(), body.trim_end())
+                        .unified_diff()
+                        .context_radius(3)
+                        .header("accepted", "new")
+                        .to_string();
+                    SnapOutcome::Changed { diff, pending: None }
+                }
+            }
+        }
+        Err(_) => SnapOutcome::New { pending: None },
+    };
+    if !write {
+        return outcome;
+    }
+    let wrote = write_atomic(&pending_path, contents.as_bytes()).is_ok().then_some(pending_path);
+    match outcome {
+        SnapOutcome::New { .. } => SnapOutcome::New { pending: wrote },
+        SnapOutcome::Changed { diff, .. } => SnapOutcome::Changed { diff, pending: wrote },
+        other => other,
+    }
+}
+
+/// `x.snap` -> `x.snap.new`.
+pub fn pending_of(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".new");
+    PathBuf::from(s)
+}
+
+/// Writes via a temporary file in the same folder and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("snapshot");
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = fs::remove_file(&tmp);
+    })
+}
+
+/// Every `.snap.new` under `dir`.
+pub fn pending_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".snap.new") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Promotes one `.snap.new` to `.snap` (an atomic rename).
+pub fn accept(pending: &Path) -> std::io::Result<PathBuf> {
+    let s = pending.to_string_lossy();
+    let target = PathBuf::from(s.strip_suffix(".new").unwrap_or(&s));
+    fs::rename(pending, &target)?;
+    Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_mirror_scenarios_folder() {
+        let p = snapshot_path(Path::new("x/scenarios/royal/capture.goti"), "Merge capture!", None, 1);
+        assert_eq!(p, PathBuf::from("x/snapshots/royal/capture__merge-capture.snap"));
+        let p = snapshot_path(Path::new("scenarios/a.goti"), "s", Some("after move"), 1);
+        assert_eq!(p, PathBuf::from("snapshots/a__s__after-move.snap"));
+    }
+
+    #[test]
+    fn snap_round_trip_and_damage() {
+        let text = format_snap("scenarios/a.goti", "merge: \"x\"", "line 1\nline 2\n");
+        assert_eq!(parse_snap(&text).unwrap(), "line 1\nline 2");
+        assert!(parse_snap("garbage").is_err());
+        assert!(parse_snap("---\nsource: x\n").is_err());
+    }
+}
