@@ -1,1 +1,41 @@
-fn main(){}
+//! One test per scenario under `scenarios/`, so a failure names it.
+//! Snapshots are compared; `.snap.new` files are written for review except
+//! when the CI variable is set.
+
+use std::path::PathBuf;
+
+use goti::runner::{self, RunOptions};
+use libtest_mimic::{Arguments, Failed, Trial};
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let files = runner::discover(&[root.join("scenarios")]).expect("scenarios/ is readable");
+    let mut trials = Vec::new();
+    let opts = RunOptions { write_snapshots: !runner::in_ci(), ..RunOptions::default() };
+    for file in files {
+        // Parse once to list the scenarios; each trial runs one of them.
+        let rel = file.strip_prefix(&root).unwrap_or(&file).to_path_buf();
+        let listing = runner::run_file(&file, &RunOptions { validate_only: true, skip_snapshots: true, ..opts }, None);
+        if !listing.file_problems.is_empty() {
+            let msg = listing.file_problems.iter().map(|d| format!("{}: {}", d.location(), d.message)).collect::<Vec<_>>().join("\n");
+            trials.push(Trial::test(rel.display().to_string(), move || Err(Failed::from(msg))));
+        }
+        for sc in listing.scenarios {
+            let file = file.clone();
+            let name = sc.name.clone();
+            let test_name = format!("{}::{}", rel.display(), sc.name);
+            trials.push(Trial::test(test_name, move || {
+                let report = runner::run_file(&file, &opts, Some(&name));
+                let problems: Vec<String> = report
+                    .scenarios
+                    .iter()
+                    .flat_map(|s| s.problems.iter())
+                    .map(|d| goti::cli::render_plain(d))
+                    .collect();
+                if problems.is_empty() { Ok(()) } else { Err(Failed::from(problems.join("\n"))) }
+            }));
+        }
+    }
+    libtest_mimic::run(&args, trials).exit();
+}

@@ -4,6 +4,13 @@
 
 mod output;
 
+pub use output::render as render_diagnostic;
+
+/// A diagnostic rendered without colour (for test output and logs).
+pub fn render_plain(d: &crate::runner::Diagnostic) -> String {
+    output::render(d, false)
+}
+
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -69,6 +76,18 @@ enum Command {
         #[arg(long)]
         dump: bool,
     },
+    /// For each rule ID, the scenarios that exercise it; exits 1 listing the
+    /// rule IDs no passing scenario exercises.
+    ///
+    /// A rule counts for a scenario when the engine cited it in an event or a
+    /// rejection while running it, or when an `expect illegal(RULE)` names it.
+    Coverage {
+        #[arg(default_value = "scenarios")]
+        paths: Vec<PathBuf>,
+        /// Show every scenario for each rule, not just the count and first.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Accept reviewed snapshots: promote every `.snap.new` to `.snap`.
     Accept {
         /// Folders to search for `.snap.new` files.
@@ -124,5 +143,6 @@ pub fn main() -> i32 {
             0
         }
         Command::Accept { paths } => output::accept(&paths),
+        Command::Coverage { paths, verbose } => output::coverage(&paths, verbose),
     }
 }

@@ -180,3 +180,64 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
     println!("{n} snapshot(s) accepted");
     0
 }
+
+/// `coverage`: rule ID -> scenarios that exercise it.
+pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
+    let files = match runner::discover(paths) {
+        Ok(f) if !f.is_empty() => f,
+        Ok(_) => {
+            eprintln!("error: no scenario files (*.goti) found");
+            return 2;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let opts = RunOptions { skip_snapshots: true, ..RunOptions::default() };
+    let catalogue = crate::engine::RoyalRule::CATALOGUE;
+    let mut by_rule: std::collections::BTreeMap<&str, Vec<String>> = catalogue.iter().map(|r| (r.id.0, Vec::new())).collect();
+    let mut failing = Vec::new();
+    for path in &files {
+        let report = runner::run_file(path, &opts, None);
+        for sc in &report.scenarios {
+            let who = format!("{}:{} {}", report.source.name, sc.line, sc.name);
+            if !sc.passed() {
+                failing.push(who);
+                continue;
+            }
+            for id in &sc.rules_applied {
+                if let Some(list) = by_rule.get_mut(id.as_str()) {
+                    list.push(who.clone());
+                }
+            }
+        }
+    }
+    let mut gaps = Vec::new();
+    for info in catalogue {
+        let list = &by_rule[info.id.0];
+        if list.is_empty() {
+            gaps.push(info.id.0);
+            println!("{:<26} MISSING  {}", info.id.0, info.text);
+        } else if verbose {
+            println!("{:<26} {:>4} scenario(s)", info.id.0, list.len());
+            for who in list {
+                println!("    {who}");
+            }
+        } else {
+            println!("{:<26} {:>4} scenario(s), e.g. {}", info.id.0, list.len(), list[0]);
+        }
+    }
+    for f in &failing {
+        println!("not counted (failing): {f}");
+    }
+    println!("{} of {} rule IDs covered", catalogue.len() - gaps.len(), catalogue.len());
+    if gaps.is_empty() && failing.is_empty() {
+        0
+    } else {
+        if !gaps.is_empty() {
+            println!("gaps: {}", gaps.join(", "));
+        }
+        1
+    }
+}

@@ -240,14 +240,7 @@ impl Royal {
                     board.step(p, piece, dir);
                     let piece = *piece;
                     movers[i].remaining -= 1;
-                    if piece.midpoint && !had_mid {
-                        if let Place::Ring(t) = to {
-                            self.event(ev, R::MoveMidpoint, What::Midpoint { piece: PieceId::Guard(g), tile: t });
-                        }
-                    }
-                    if to == Place::HomePath(1) {
-                        self.event(ev, R::MoveHomePath, What::HomePath { piece: PieceId::Guard(g) });
-                    }
+                    self.note_step(PieceId::Guard(g), had_mid, &piece, to, dir, ev);
                 }
                 if to.is_ring() {
                     let passing = sub.iter().any(|&i| movers[i].remaining > 0);
@@ -259,6 +252,30 @@ impl Royal {
         for m in &movers {
             let piece = *self.piece(p, PieceId::Guard(m.guard));
             self.record_move(PieceId::Guard(m.guard), m.from, piece, m.total, ev);
+        }
+    }
+
+    /// Events for what one step decided: midpoint progress, the junction, the
+    /// Home path and Home.
+    fn note_step(&self, piece: PieceId, had_mid: bool, now: &Piece, to: Place, dir: Direction, ev: &mut Vec<Event>) {
+        let p = self.turn;
+        match to {
+            Place::Ring(t) => {
+                if now.midpoint && !had_mid {
+                    self.event(ev, R::MoveMidpoint, What::Midpoint { piece, tile: t });
+                    self.event(ev, R::BoardMidpoint, What::Note("the midpoint tile lies 26 steps Forward of the entry"));
+                }
+                let junction = self.board().junction[p.index()];
+                if dir == Direction::Forward && self.board().forward(junction) == t && !now.midpoint {
+                    self.event(ev, R::BoardJunction, What::Note("passes its junction without midpoint progress: stays on the ring"));
+                }
+            }
+            Place::HomePath(1) => {
+                self.event(ev, R::BoardJunction, What::Note("steps from its junction onto H1"));
+                self.event(ev, R::MoveHomePath, What::HomePath { piece });
+            }
+            Place::Home => self.event(ev, R::BoardHomePath, What::Note("reaches Home at the end of the Home path")),
+            _ => {}
         }
     }
 
@@ -295,6 +312,7 @@ impl Royal {
             }
             if self.board().is_fort(t) {
                 self.event(ev, R::BlockadeFort, What::NotBlocked { at: to, by: q, standing: m, moving: k });
+                self.event(ev, R::BoardForts, What::Note("a fort tile"));
                 continue;
             }
             if t == self.board().entry(p) {
@@ -357,6 +375,7 @@ impl Royal {
             }
             if self.board().is_fort(t) {
                 self.event(ev, R::CaptureFort, What::CaptureBarred { victim: q, at: to });
+                self.event(ev, R::BoardForts, What::Note("a fort tile"));
                 continue;
             }
             if t == self.board().entry(q) {
@@ -453,16 +472,10 @@ impl Royal {
             let board = self.rules.board;
             board.step(p, &mut self.seat_mut(p).king, dir);
             remaining -= 1;
-            if let Place::Ring(t) = to {
-                if self.seat(p).king.midpoint && !had_mid {
-                    self.event(ev, R::MoveMidpoint, What::Midpoint { piece: PieceId::King, tile: t });
-                }
-                if self.opponents(p).any(|q| self.pieces_at(to).iter().any(|(o, _)| *o == q)) {
-                    self.event(ev, R::CaptureKingCannot, What::Note("the King captures nothing"));
-                }
-            }
-            if to == Place::HomePath(1) {
-                self.event(ev, R::MoveHomePath, What::HomePath { piece: PieceId::King });
+            let now = self.seat(p).king;
+            self.note_step(PieceId::King, had_mid, &now, to, dir, ev);
+            if to.is_ring() && self.opponents(p).any(|q| self.pieces_at(to).iter().any(|(o, _)| *o == q)) {
+                self.event(ev, R::CaptureKingCannot, What::Note("the King captures nothing"));
             }
         }
         let now = self.seat(p).king;

@@ -579,6 +579,7 @@ impl Royal {
         self.seat_mut(p).first_turn = false;
         if self.players().any(|q| self.seat(q).guards_home() == 4) {
             let standings = self.standings_now();
+            self.event(ev, R::PointsScore, What::Note("standings rank by score = progress points + battle points"));
             self.event(ev, R::EndFinish, What::GameOver { standings: standings.clone() });
             self.standings = Some(standings);
             return;

@@ -136,15 +136,14 @@ pub fn run_text(name: &str, text: &str, path: &Path, opts: &RunOptions, only: Op
         let sc_report = if problems.is_empty() {
             play::play(sc, &source, path, opts)
         } else {
-            ScenarioReport {
-                name: sc.name.value.clone(),
-                line: source.line_col(sc.span.start).0,
-                tags: vec![],
-                problems,
-                rules_applied: Default::default(),
-                snapshots: vec![],
-                transcript: vec![],
-            }
+            // Still validate what did parse, so every problem shows at once.
+            let check_only = RunOptions { validate_only: true, skip_snapshots: true, explain: false, write_snapshots: false };
+            let mut r = play::play(sc, &source, path, &check_only);
+            problems.append(&mut r.problems);
+            problems.sort_by_key(|d| d.span.start);
+            r.problems = problems;
+            r.rules_applied.clear();
+            r
         };
         report.scenarios.push(sc_report);
     }

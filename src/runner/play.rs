@@ -104,11 +104,23 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     let limits = Limits { ring: rules.board.ring, home_path: rules.board.home_path, catalogue: RoyalRule::CATALOGUE };
     let plan = lower::lower(sc, &limits, header.mode, &mut problems);
     report.problems.extend(problems.iter().map(|p| Diagnostic::from_problem(Kind::Setup, source, p)));
-    if !report.problems.is_empty() {
+    let lowering_failed = !report.problems.is_empty();
+    let mut events: Vec<Event> = Vec::new();
+    // The engine validates the setup even when lowering failed, so every problem shows at once.
+    let setup_result = Royal::from_setup(rules, &plan.setup, &mut events);
+    if lowering_failed {
+        if let Err(errors) = &setup_result {
+            for e in errors {
+                let span = setup_span(&plan, e.part, sc.span);
+                report.problems.push(
+                    Diagnostic::new(Kind::Setup, source, span, e.message.clone(), "impossible setup").rule(e.rule.0).opt_help(e.help.clone()),
+                );
+            }
+        }
+        report.problems.sort_by_key(|d| d.span.start);
         return report;
     }
-    let mut events: Vec<Event> = Vec::new();
-    let mut pos = match Royal::from_setup(rules, &plan.setup, &mut events) {
+    let mut pos = match setup_result {
         Ok(p) => p,
         Err(errors) => {
             for e in errors {

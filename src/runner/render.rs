@@ -111,21 +111,21 @@ pub fn picture(pos: &Royal) -> String {
     }
     let code = |place: Place| -> String {
         let here = pos.pieces_at(place);
-        let mut s = String::new();
-        for (p, id) in here {
-            match id {
-                PieceId::King => write!(s, "{}K", p.number()).ok(),
-                PieceId::Guard(n) => write!(s, "{}{}", p.number(), n).ok(),
-            };
-        }
-        s
+        let codes: Vec<String> = here
+            .iter()
+            .map(|(p, id)| match id {
+                PieceId::King => format!("{}K", p.number()),
+                PieceId::Guard(n) => format!("{}{}", p.number(), n),
+            })
+            .collect();
+        codes.join(",")
     };
     for row in tiles.chunks(13) {
         let mut nums = String::new();
         let mut marks = String::new();
         let mut occ = String::new();
         for &t in row {
-            write!(nums, "{t:>5}").ok();
+            write!(nums, "{t:>6}").ok();
             let mark = if board.is_fort(t) {
                 "F".to_string()
             } else if let Some(i) = board.entry.iter().position(|&e| e == t) {
@@ -133,9 +133,9 @@ pub fn picture(pos: &Royal) -> String {
             } else {
                 ".".to_string()
             };
-            write!(marks, "{mark:>5}").ok();
+            write!(marks, "{mark:>6}").ok();
             let c = code(Place::Ring(t));
-            write!(occ, "{:>5}", if c.is_empty() { "" } else { &c }).ok();
+            write!(occ, "{:>6}", if c.is_empty() { "" } else { &c }).ok();
         }
         writeln!(out, "{nums}\n{marks}\n{}", occ.trim_end()).ok();
     }
@@ -143,7 +143,7 @@ pub fn picture(pos: &Royal) -> String {
         let mut line = format!("{p} home path:");
         for k in 1..=board.home_path {
             let c = code(Place::HomePath(k));
-            let mine: String = if c.starts_with(&p.number().to_string()) { c } else { String::new() };
+            let mine: String = c.split(',').filter(|x| x.starts_with(&p.number().to_string())).collect::<Vec<_>>().join(",");
             write!(line, " H{k}[{mine}]").ok();
         }
         let home: Vec<String> = pos.pieces_at(Place::Home).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
