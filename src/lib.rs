@@ -4,8 +4,8 @@
 //! (ruleset data) ; [`dsl`] (scenario language) ; [`runner`] (plays scenarios,
 //! snapshots) ; [`cli`] (the only layer that prints or exits).
 
-pub mod engine;
 pub mod cli;
 pub mod dsl;
+pub mod engine;
 pub mod rules;
 pub mod runner;

@@ -12,14 +12,32 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let files = runner::discover(&[root.join("scenarios")]).expect("scenarios/ is readable");
     let mut trials = Vec::new();
-    let opts = RunOptions { write_snapshots: !runner::in_ci(), ..RunOptions::default() };
+    let opts = RunOptions {
+        write_snapshots: !runner::in_ci(),
+        ..RunOptions::default()
+    };
     for file in files {
         // Parse once to list the scenarios; each trial runs one of them.
         let rel = file.strip_prefix(&root).unwrap_or(&file).to_path_buf();
-        let listing = runner::run_file(&file, &RunOptions { validate_only: true, skip_snapshots: true, ..opts }, None);
+        let listing = runner::run_file(
+            &file,
+            &RunOptions {
+                validate_only: true,
+                skip_snapshots: true,
+                ..opts
+            },
+            None,
+        );
         if !listing.file_problems.is_empty() {
-            let msg = listing.file_problems.iter().map(|d| format!("{}: {}", d.location(), d.message)).collect::<Vec<_>>().join("\n");
-            trials.push(Trial::test(rel.display().to_string(), move || Err(Failed::from(msg))));
+            let msg = listing
+                .file_problems
+                .iter()
+                .map(|d| format!("{}: {}", d.location(), d.message))
+                .collect::<Vec<_>>()
+                .join("\n");
+            trials.push(Trial::test(rel.display().to_string(), move || {
+                Err(Failed::from(msg))
+            }));
         }
         for sc in listing.scenarios {
             let file = file.clone();
@@ -33,7 +51,11 @@ fn main() {
                     .flat_map(|s| s.problems.iter())
                     .map(|d| goti::cli::render_plain(d))
                     .collect();
-                if problems.is_empty() { Ok(()) } else { Err(Failed::from(problems.join("\n"))) }
+                if problems.is_empty() {
+                    Ok(())
+                } else {
+                    Err(Failed::from(problems.join("\n")))
+                }
             }));
         }
     }

@@ -119,12 +119,24 @@ pub fn main() -> i32 {
     };
     let color = colour(std::io::stdout().is_terminal());
     match cli.command {
-        Command::Run { paths, format, tag, no_write } => {
-            let opts = RunOptions { write_snapshots: !no_write && !runner::in_ci(), ..RunOptions::default() };
+        Command::Run {
+            paths,
+            format,
+            tag,
+            no_write,
+        } => {
+            let opts = RunOptions {
+                write_snapshots: !no_write && !runner::in_ci(),
+                ..RunOptions::default()
+            };
             output::run_and_report(&paths, &opts, format, tag.as_deref(), color)
         }
         Command::Check { paths, format } => {
-            let opts = RunOptions { validate_only: true, skip_snapshots: true, ..RunOptions::default() };
+            let opts = RunOptions {
+                validate_only: true,
+                skip_snapshots: true,
+                ..RunOptions::default()
+            };
             output::run_and_report(&paths, &opts, format, None, color)
         }
         Command::Explain { file, scenario } => output::explain(&file, scenario.as_deref(), color),

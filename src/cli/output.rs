@@ -8,7 +8,11 @@ use super::Format;
 use crate::runner::{self, Diagnostic, FileReport, RunOptions};
 
 fn handler(color: bool) -> GraphicalReportHandler {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
     GraphicalReportHandler::new_themed(theme).with_width(100)
 }
 
@@ -52,7 +56,13 @@ fn json_problem(d: &Diagnostic) -> String {
 }
 
 /// `run` and `check`: a line per scenario, diagnostics, a summary.
-pub fn run_and_report(paths: &[PathBuf], opts: &RunOptions, format: Format, tag: Option<&str>, color: bool) -> i32 {
+pub fn run_and_report(
+    paths: &[PathBuf],
+    opts: &RunOptions,
+    format: Format,
+    tag: Option<&str>,
+    color: bool,
+) -> i32 {
     let files = match runner::discover(paths) {
         Ok(f) => f,
         Err(e) => {
@@ -61,7 +71,14 @@ pub fn run_and_report(paths: &[PathBuf], opts: &RunOptions, format: Format, tag:
         }
     };
     if files.is_empty() {
-        eprintln!("error: no scenario files (*.goti) found in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+        eprintln!(
+            "error: no scenario files (*.goti) found in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         return 2;
     }
     let (mut passed, mut failed) = (0usize, 0usize);
@@ -130,19 +147,33 @@ pub fn explain(file: &std::path::Path, scenario: Option<&str>, color: bool) -> i
         eprintln!("error: no such file: {}", file.display());
         return 2;
     }
-    let opts = RunOptions { explain: true, skip_snapshots: true, ..RunOptions::default() };
+    let opts = RunOptions {
+        explain: true,
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
     let report = runner::run_file(file, &opts, scenario);
     for d in &report.file_problems {
         print!("{}", render(d, color));
     }
     if report.scenarios.is_empty() && report.file_problems.is_empty() {
-        eprintln!("error: {} has no scenario named {:?}", file.display(), scenario.unwrap_or(""));
+        eprintln!(
+            "error: {} has no scenario named {:?}",
+            file.display(),
+            scenario.unwrap_or("")
+        );
         return 2;
     }
     for sc in &report.scenarios {
-        println!("== scenario \"{}\" ({}:{})", sc.name, report.source.name, sc.line);
+        println!(
+            "== scenario \"{}\" ({}:{})",
+            sc.name, report.source.name, sc.line
+        );
         for step in &sc.transcript {
-            println!("\n-- line {}: {}  => {}", step.line, step.text, step.outcome);
+            println!(
+                "\n-- line {}: {}  => {}",
+                step.line, step.text, step.outcome
+            );
             for e in &step.events {
                 println!("   {e}");
             }
@@ -151,7 +182,14 @@ pub fn explain(file: &std::path::Path, scenario: Option<&str>, color: bool) -> i
         for d in &sc.problems {
             print!("{}", render(d, color));
         }
-        println!("{}", if sc.passed() { "result: passed" } else { "result: FAILED" });
+        println!(
+            "{}",
+            if sc.passed() {
+                "result: passed"
+            } else {
+                "result: FAILED"
+            }
+        );
     }
     i32::from(!report.passed())
 }
@@ -194,9 +232,13 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
             return 2;
         }
     };
-    let opts = RunOptions { skip_snapshots: true, ..RunOptions::default() };
+    let opts = RunOptions {
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
     let catalogue = crate::engine::RoyalRule::CATALOGUE;
-    let mut by_rule: std::collections::BTreeMap<&str, Vec<String>> = catalogue.iter().map(|r| (r.id.0, Vec::new())).collect();
+    let mut by_rule: std::collections::BTreeMap<&str, Vec<String>> =
+        catalogue.iter().map(|r| (r.id.0, Vec::new())).collect();
     let mut failing = Vec::new();
     for path in &files {
         let report = runner::run_file(path, &opts, None);
@@ -225,13 +267,22 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
                 println!("    {who}");
             }
         } else {
-            println!("{:<26} {:>4} scenario(s), e.g. {}", info.id.0, list.len(), list[0]);
+            println!(
+                "{:<26} {:>4} scenario(s), e.g. {}",
+                info.id.0,
+                list.len(),
+                list[0]
+            );
         }
     }
     for f in &failing {
         println!("not counted (failing): {f}");
     }
-    println!("{} of {} rule IDs covered", catalogue.len() - gaps.len(), catalogue.len());
+    println!(
+        "{} of {} rule IDs covered",
+        catalogue.len() - gaps.len(),
+        catalogue.len()
+    );
     if gaps.is_empty() && failing.is_empty() {
         0
     } else {

@@ -22,7 +22,10 @@ impl Span {
     }
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 }
 
@@ -73,17 +76,29 @@ pub struct Stmt {
 
 #[derive(Clone, Debug)]
 pub enum StmtKind {
-    Rules { game: Spanned<String>, mode: Option<Mode> },
+    Rules {
+        game: Spanned<String>,
+        mode: Option<Mode>,
+    },
     RulesFile(Spanned<String>),
     Mode(Mode),
-    Set { key: Spanned<String>, value: Spanned<String> },
+    Set {
+        key: Spanned<String>,
+        value: Spanned<String>,
+    },
     Players(Players),
     Tags(Vec<String>),
     Turn(Spanned<i64>),
     Place(PlacementStmt),
-    Fact { player: Spanned<i64>, fact: Fact },
+    Fact {
+        player: Spanned<i64>,
+        fact: Fact,
+    },
     Action(ActionStmt),
-    ExpectIllegal { rule: Option<Spanned<String>>, action: ActionStmt },
+    ExpectIllegal {
+        rule: Option<Spanned<String>>,
+        action: ActionStmt,
+    },
     Expect(Expectation),
     Snapshot(Option<Spanned<String>>),
 }
@@ -165,10 +180,20 @@ pub struct Clause {
 /// What an `expect` line checks.
 #[derive(Clone, Debug)]
 pub enum Expectation {
-    Piece { player: Spanned<i64>, piece: Spanned<PieceName>, check: Spanned<PieceCheck> },
-    Number { player: Spanned<i64>, check: Spanned<NumberCheck> },
+    Piece {
+        player: Spanned<i64>,
+        piece: Spanned<PieceName>,
+        check: Spanned<PieceCheck>,
+    },
+    Number {
+        player: Spanned<i64>,
+        check: Spanned<NumberCheck>,
+    },
     TileEmpty(Spanned<i64>),
-    TileExact { tile: Spanned<i64>, groups: Vec<(Spanned<i64>, Vec<Spanned<PieceName>>)> },
+    TileExact {
+        tile: Spanned<i64>,
+        groups: Vec<(Spanned<i64>, Vec<Spanned<PieceName>>)>,
+    },
     Applied(Spanned<String>),
     Turn(Spanned<i64>),
     Winner(Spanned<i64>),

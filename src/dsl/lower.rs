@@ -5,7 +5,10 @@
 use std::collections::BTreeSet;
 
 use super::ast::*;
-use crate::engine::{Action, Direction, MoveClause, MoveOrder, Mode, PieceId, Place, Placement, Player, RuleInfo, Setup};
+use crate::engine::{
+    Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Placement, Player, RuleInfo,
+    Setup,
+};
 
 /// A problem found while lowering, located in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +23,13 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Problem {
-        Problem { span, message: message.into(), label: label.into(), rule: None, help: None }
+        Problem {
+            span,
+            message: message.into(),
+            label: label.into(),
+            rule: None,
+            help: None,
+        }
     }
     pub fn rule(mut self, rule: &'static str) -> Problem {
         self.rule = Some(rule);
@@ -62,10 +71,25 @@ pub struct SetupSpans {
 /// One step of a scenario, in file order.
 #[derive(Clone, Debug)]
 pub enum Step {
-    Act { action: Action, player: Option<Spanned<Player>>, span: Span },
-    ExpectIllegal { rule: Option<Spanned<String>>, action: Action, player: Option<Spanned<Player>>, span: Span },
-    Expect { check: Check, span: Span },
-    Snapshot { label: Option<String>, span: Span },
+    Act {
+        action: Action,
+        player: Option<Spanned<Player>>,
+        span: Span,
+    },
+    ExpectIllegal {
+        rule: Option<Spanned<String>>,
+        action: Action,
+        player: Option<Spanned<Player>>,
+        span: Span,
+    },
+    Expect {
+        check: Check,
+        span: Span,
+    },
+    Snapshot {
+        label: Option<String>,
+        span: Span,
+    },
 }
 
 /// A lowered expectation.
@@ -102,12 +126,21 @@ pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
     for st in &sc.statements {
         let is_header = matches!(
             st.kind,
-            StmtKind::Rules { .. } | StmtKind::RulesFile(_) | StmtKind::Mode(_) | StmtKind::Set { .. } | StmtKind::Tags(_) | StmtKind::Players(_)
+            StmtKind::Rules { .. }
+                | StmtKind::RulesFile(_)
+                | StmtKind::Mode(_)
+                | StmtKind::Set { .. }
+                | StmtKind::Tags(_)
+                | StmtKind::Players(_)
         );
         if is_header && seen_action {
             problems.push(
-                Problem::new(st.span, "header statements come before the first action", "after an action")
-                    .help("move this line above the first roll, exit, move or expect illegal"),
+                Problem::new(
+                    st.span,
+                    "header statements come before the first action",
+                    "after an action",
+                )
+                .help("move this line above the first roll, exit, move or expect illegal"),
             );
             continue;
         }
@@ -133,8 +166,12 @@ fn player_of(n: &Spanned<i64>, problems: &mut Vec<Problem>) -> Option<Player> {
     let p = u8::try_from(n.value).ok().and_then(Player::new);
     if p.is_none() {
         problems.push(
-            Problem::new(n.span, format!("there is no player P{}; seats are P1-P4", n.value), "unknown player")
-                .rule("table.players"),
+            Problem::new(
+                n.span,
+                format!("there is no player P{}; seats are P1-P4", n.value),
+                "unknown player",
+            )
+            .rule("table.players"),
         );
     }
     p
@@ -146,9 +183,13 @@ fn piece_of(n: &Spanned<PieceName>, problems: &mut Vec<Problem>) -> Option<Piece
         PieceName::Guard(g @ 1..=4) => Some(PieceId::Guard(g as u8)),
         PieceName::Guard(g) => {
             problems.push(
-                Problem::new(n.span, format!("royal has guards G1-G4; there is no G{g}"), "unknown piece")
-                    .rule("table.pieces")
-                    .help("use G1, G2, G3, G4 or king"),
+                Problem::new(
+                    n.span,
+                    format!("royal has guards G1-G4; there is no G{g}"),
+                    "unknown piece",
+                )
+                .rule("table.pieces")
+                .help("use G1, G2, G3, G4 or king"),
             );
             None
         }
@@ -160,17 +201,30 @@ fn place_of(p: &Spanned<PlaceAst>, limits: &Limits, problems: &mut Vec<Problem>)
         PlaceAst::Tile(t) if t >= 1 && t <= limits.ring as i64 => Some(Place::Ring(t as u8)),
         PlaceAst::Tile(t) => {
             problems.push(
-                Problem::new(p.span, format!("tile {t} is off the ring (1-{})", limits.ring), "no such tile")
-                    .rule("board.ring"),
+                Problem::new(
+                    p.span,
+                    format!("tile {t} is off the ring (1-{})", limits.ring),
+                    "no such tile",
+                )
+                .rule("board.ring"),
             );
             None
         }
-        PlaceAst::HomePath(k) if k >= 1 && k <= limits.home_path as i64 => Some(Place::HomePath(k as u8)),
+        PlaceAst::HomePath(k) if k >= 1 && k <= limits.home_path as i64 => {
+            Some(Place::HomePath(k as u8))
+        }
         PlaceAst::HomePath(k) => {
             problems.push(
-                Problem::new(p.span, format!("the Home path has tiles 1-{}; there is no home {k}", limits.home_path), "no such tile")
-                    .rule("board.home-path")
-                    .help("`home` alone means the piece is Home"),
+                Problem::new(
+                    p.span,
+                    format!(
+                        "the Home path has tiles 1-{}; there is no home {k}",
+                        limits.home_path
+                    ),
+                    "no such tile",
+                )
+                .rule("board.home-path")
+                .help("`home` alone means the piece is Home"),
             );
             None
         }
@@ -201,7 +255,11 @@ fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Probl
     if limits.catalogue.iter().any(|r| r.id.0 == id.value) {
         return true;
     }
-    let mut p = Problem::new(id.span, format!("`{}` is not a rule ID of this ruleset", id.value), "unknown rule");
+    let mut p = Problem::new(
+        id.span,
+        format!("`{}` is not a rule ID of this ruleset", id.value),
+        "unknown rule",
+    );
     if let Some(s) = closest_rule(&id.value, limits.catalogue) {
         p = p.help(format!("did you mean `{s}`? `goti rules` lists them all"));
     } else {
@@ -213,8 +271,14 @@ fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Probl
 
 /// Lowers a scenario to its setup and steps, collecting every problem.
 pub fn lower(sc: &Scenario, limits: &Limits, mode: Mode, problems: &mut Vec<Problem>) -> Plan {
-    let mut setup = Setup { mode, ..Setup::default() };
-    let mut spans = SetupSpans { players: sc.span, ..SetupSpans::default() };
+    let mut setup = Setup {
+        mode,
+        ..Setup::default()
+    };
+    let mut spans = SetupSpans {
+        players: sc.span,
+        ..SetupSpans::default()
+    };
     let mut steps = Vec::new();
     let mut named: [BTreeSet<u8>; 4] = Default::default();
     let mut mentioned: BTreeSet<Player> = BTreeSet::new();
@@ -222,11 +286,18 @@ pub fn lower(sc: &Scenario, limits: &Limits, mode: Mode, problems: &mut Vec<Prob
     let mut seen_action = false;
 
     for st in &sc.statements {
-        let setup_stmt = matches!(st.kind, StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_));
+        let setup_stmt = matches!(
+            st.kind,
+            StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_)
+        );
         if setup_stmt && seen_action {
             problems.push(
-                Problem::new(st.span, "setup comes before the first action", "after an action")
-                    .help("place pieces and set stores above the first roll, exit or move"),
+                Problem::new(
+                    st.span,
+                    "setup comes before the first action",
+                    "after an action",
+                )
+                .help("place pieces and set stores above the first roll, exit or move"),
             );
             continue;
         }
@@ -234,7 +305,14 @@ pub fn lower(sc: &Scenario, limits: &Limits, mode: Mode, problems: &mut Vec<Prob
             StmtKind::Players(Players::Count(n)) => {
                 spans.players = st.span;
                 if !(2..=4).contains(&n.value) {
-                    problems.push(Problem::new(n.span, format!("royal is played by 2-4 players, not {}", n.value), "player count").rule("table.players"));
+                    problems.push(
+                        Problem::new(
+                            n.span,
+                            format!("royal is played by 2-4 players, not {}", n.value),
+                            "player count",
+                        )
+                        .rule("table.players"),
+                    );
                 } else {
                     explicit_players = Some(Player::ALL[..n.value as usize].to_vec());
                 }
@@ -252,20 +330,29 @@ pub fn lower(sc: &Scenario, limits: &Limits, mode: Mode, problems: &mut Vec<Prob
                 }
             }
             StmtKind::Place(pl) => {
-                let Some(p) = player_of(&pl.player, problems) else { continue };
+                let Some(p) = player_of(&pl.player, problems) else {
+                    continue;
+                };
                 mentioned.insert(p);
-                let Some(place) = place_of(&pl.place, limits, problems) else { continue };
+                let Some(place) = place_of(&pl.place, limits, problems) else {
+                    continue;
+                };
                 let pieces: Vec<PieceId> = match pl.what.value {
-                    PieceSel::Piece(name) => match piece_of(&Spanned::new(name, pl.what.span), problems) {
-                        Some(PieceId::Guard(g)) => {
-                            named[p.index()].insert(g);
-                            vec![PieceId::Guard(g)]
+                    PieceSel::Piece(name) => {
+                        match piece_of(&Spanned::new(name, pl.what.span), problems) {
+                            Some(PieceId::Guard(g)) => {
+                                named[p.index()].insert(g);
+                                vec![PieceId::Guard(g)]
+                            }
+                            Some(k) => vec![k],
+                            None => continue,
                         }
-                        Some(k) => vec![k],
-                        None => continue,
-                    },
+                    }
                     PieceSel::Count(n) => {
-                        let free: Vec<u8> = (1..=4u8).filter(|g| !named[p.index()].contains(g)).take(n as usize).collect();
+                        let free: Vec<u8> = (1..=4u8)
+                            .filter(|g| !named[p.index()].contains(g))
+                            .take(n as usize)
+                            .collect();
                         if free.len() < n as usize {
                             problems.push(
                                 Problem::new(pl.what.span, format!("{p} has only {} guard(s) not yet named; a player has four guards", free.len()), "too many guards")
@@ -286,13 +373,18 @@ pub fn lower(sc: &Scenario, limits: &Limits, mode: Mode, problems: &mut Vec<Prob
                         piece,
                         place,
                         midpoint: pl.midpoint.as_ref().map(|m| m.value),
-                        steps: pl.steps.as_ref().map(|s| s.value.clamp(-10_000, 10_000) as i32),
+                        steps: pl
+                            .steps
+                            .as_ref()
+                            .map(|s| s.value.clamp(-10_000, 10_000) as i32),
                     });
                     spans.placements.push(st.span);
                 }
             }
             StmtKind::Fact { player, fact } => {
-                let Some(p) = player_of(player, problems) else { continue };
+                let Some(p) = player_of(player, problems) else {
+                    continue;
+                };
                 mentioned.insert(p);
                 let seat = &mut setup.seats[p.index()];
                 match fact {
@@ -311,29 +403,54 @@ pub fn lower(sc: &Scenario, limits: &Limits, mode: Mode, problems: &mut Vec<Prob
             StmtKind::Action(a) => {
                 seen_action = true;
                 if let Some((action, player)) = lower_action(a, problems, &mut mentioned) {
-                    steps.push(Step::Act { action, player, span: a.span });
+                    steps.push(Step::Act {
+                        action,
+                        player,
+                        span: a.span,
+                    });
                 }
             }
             StmtKind::ExpectIllegal { rule, action } => {
                 seen_action = true;
-                let rule_ok = rule.as_ref().map_or(true, |r| check_rule_id(r, limits, problems));
+                let rule_ok = rule
+                    .as_ref()
+                    .map_or(true, |r| check_rule_id(r, limits, problems));
                 if let Some((lowered, player)) = lower_action(action, problems, &mut mentioned) {
                     if rule_ok {
-                        steps.push(Step::ExpectIllegal { rule: rule.clone(), action: lowered, player, span: st.span });
+                        steps.push(Step::ExpectIllegal {
+                            rule: rule.clone(),
+                            action: lowered,
+                            player,
+                            span: st.span,
+                        });
                     }
                 }
             }
             StmtKind::Expect(e) => {
                 if let Some(check) = lower_expectation(e, limits, problems, &mut mentioned) {
-                    steps.push(Step::Expect { check, span: st.span });
+                    steps.push(Step::Expect {
+                        check,
+                        span: st.span,
+                    });
                 }
             }
-            StmtKind::Snapshot(label) => steps.push(Step::Snapshot { label: label.as_ref().map(|l| l.value.clone()), span: st.span }),
-            StmtKind::Rules { .. } | StmtKind::RulesFile(_) | StmtKind::Mode(_) | StmtKind::Set { .. } | StmtKind::Tags(_) => {}
+            StmtKind::Snapshot(label) => steps.push(Step::Snapshot {
+                label: label.as_ref().map(|l| l.value.clone()),
+                span: st.span,
+            }),
+            StmtKind::Rules { .. }
+            | StmtKind::RulesFile(_)
+            | StmtKind::Mode(_)
+            | StmtKind::Set { .. }
+            | StmtKind::Tags(_) => {}
         }
     }
     setup.players = explicit_players.unwrap_or_else(|| mentioned.into_iter().collect());
-    Plan { setup, spans, steps }
+    Plan {
+        setup,
+        spans,
+        steps,
+    }
 }
 
 fn lower_action(
@@ -361,7 +478,11 @@ fn lower_action(
         ActionAst::NextTurn => Action::NextTurn,
         ActionAst::Move(clauses) => {
             // A clause without a direction takes the last one written; none at all: Forward.
-            let default = clauses.iter().rev().find_map(|c| c.direction.as_ref().map(|d| d.value)).unwrap_or(Direction::Forward);
+            let default = clauses
+                .iter()
+                .rev()
+                .find_map(|c| c.direction.as_ref().map(|d| d.value))
+                .unwrap_or(Direction::Forward);
             let mut order = MoveOrder::default();
             let mut ok = true;
             for c in clauses {
@@ -371,9 +492,13 @@ fn lower_action(
                 };
                 if order.clauses.iter().any(|o| o.piece == piece) {
                     problems.push(
-                        Problem::new(c.piece.span, format!("{piece} is named twice in one move"), "named again")
-                            .rule("move.choice")
-                            .help("give a piece all its rolls in one clause, e.g. `G1 3+4`"),
+                        Problem::new(
+                            c.piece.span,
+                            format!("{piece} is named twice in one move"),
+                            "named again",
+                        )
+                        .rule("move.choice")
+                        .help("give a piece all its rolls in one clause, e.g. `G1 3+4`"),
                     );
                     ok = false;
                     continue;
@@ -410,17 +535,32 @@ fn lower_expectation(
         if t.value >= 1 && t.value <= limits.ring as i64 {
             Some(t.value as u8)
         } else {
-            problems.push(Problem::new(t.span, format!("tile {} is off the ring (1-{})", t.value, limits.ring), "no such tile").rule("board.ring"));
+            problems.push(
+                Problem::new(
+                    t.span,
+                    format!("tile {} is off the ring (1-{})", t.value, limits.ring),
+                    "no such tile",
+                )
+                .rule("board.ring"),
+            );
             None
         }
     };
     Some(match e {
-        Expectation::Piece { player: pn, piece, check } => {
+        Expectation::Piece {
+            player: pn,
+            piece,
+            check,
+        } => {
             let p = player(pn, problems);
             let pc = piece_of(piece, problems);
             let (p, pc) = (p?, pc?);
             match check.value {
-                PieceCheck::Place(pl) => Check::Place(p, pc, place_of(&Spanned::new(pl, check.span), limits, problems)?),
+                PieceCheck::Place(pl) => Check::Place(
+                    p,
+                    pc,
+                    place_of(&Spanned::new(pl, check.span), limits, problems)?,
+                ),
                 PieceCheck::Midpoint(b) => Check::Midpoint(p, pc, b),
                 PieceCheck::Steps(n) => Check::Steps(p, pc, n),
             }

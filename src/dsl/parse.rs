@@ -28,7 +28,11 @@ pub fn parse_file(text: &str) -> ScenarioFile {
     if text.len() > MAX_FILE_BYTES {
         file.errors.push(SyntaxError {
             span: Span::new(0, 0),
-            message: format!("the file is {} bytes; goti reads scenario files of at most {} bytes", text.len(), MAX_FILE_BYTES),
+            message: format!(
+                "the file is {} bytes; goti reads scenario files of at most {} bytes",
+                text.len(),
+                MAX_FILE_BYTES
+            ),
             label: "file starts here".into(),
             help: Some("split the scenarios over several files".into()),
         });
@@ -39,7 +43,10 @@ pub fn parse_file(text: &str) -> ScenarioFile {
         if chunk.len() > MAX_STATEMENT_BYTES {
             file.errors.push(SyntaxError {
                 span: Span::new(start, start + chunk.len().min(80)),
-                message: format!("this statement is {} bytes long; the limit is {MAX_STATEMENT_BYTES}", chunk.len()),
+                message: format!(
+                    "this statement is {} bytes long; the limit is {MAX_STATEMENT_BYTES}",
+                    chunk.len()
+                ),
                 label: "statement too long".into(),
                 help: Some("break it into several statements".into()),
             });
@@ -64,18 +71,27 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                         });
                         return file;
                     }
-                    file.scenarios.push(Scenario { name, span, statements: Vec::new() });
+                    file.scenarios.push(Scenario {
+                        name,
+                        span,
+                        statements: Vec::new(),
+                    });
                 }
                 Item::Stmt(kind) => match file.scenarios.last_mut() {
                     Some(sc) if sc.statements.len() >= MAX_STATEMENTS => {
                         if sc.statements.len() == MAX_STATEMENTS {
                             file.errors.push(SyntaxError {
                                 span,
-                                message: format!("a scenario holds at most {MAX_STATEMENTS} statements"),
+                                message: format!(
+                                    "a scenario holds at most {MAX_STATEMENTS} statements"
+                                ),
                                 label: "statements from here on are not read".into(),
                                 help: Some("split the scenario".into()),
                             });
-                            sc.statements.push(Stmt { kind: StmtKind::Tags(vec![]), span });
+                            sc.statements.push(Stmt {
+                                kind: StmtKind::Tags(vec![]),
+                                span,
+                            });
                         }
                     }
                     Some(sc) => sc.statements.push(Stmt { kind, span }),
@@ -151,7 +167,8 @@ enum Item {
 }
 
 fn parse_statement(chunk: &str, offset: usize) -> Result<Vec<(Item, Span)>, SyntaxError> {
-    let mut pairs = ScenarioParser::parse(Rule::statement, chunk).map_err(|e| syntax_error(e, chunk, offset))?;
+    let mut pairs = ScenarioParser::parse(Rule::statement, chunk)
+        .map_err(|e| syntax_error(e, chunk, offset))?;
     let stmt = pairs.next().and_then(|p| p.into_inner().next());
     let Some(pair) = stmt else {
         return Err(SyntaxError {
@@ -200,7 +217,11 @@ impl Builder {
 
     fn string(&self, p: Pair<Rule>) -> Spanned<String> {
         let span = self.span(&p);
-        let body = p.into_inner().next().map(|b| b.as_str().to_string()).unwrap_or_default();
+        let body = p
+            .into_inner()
+            .next()
+            .map(|b| b.as_str().to_string())
+            .unwrap_or_default();
         Spanned::new(body, span)
     }
 
@@ -228,7 +249,9 @@ impl Builder {
         let mut inner = pair.into_inner();
         match rule {
             Rule::scenario_stmt => {
-                let s = inner.find(|p| p.as_rule() == Rule::string).ok_or_else(|| internal(span))?;
+                let s = inner
+                    .find(|p| p.as_rule() == Rule::string)
+                    .ok_or_else(|| internal(span))?;
                 Ok(vec![(Item::Scenario(self.string(s)), span)])
             }
             Rule::rules_stmt => {
@@ -236,19 +259,29 @@ impl Builder {
                 let mut mode = None;
                 for p in inner {
                     match p.as_rule() {
-                        Rule::game_name => game = Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p))),
+                        Rule::game_name => {
+                            game =
+                                Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
+                        }
                         Rule::mode_name => mode = Some(self.mode(p)),
                         _ => {}
                     }
                 }
-                one(StmtKind::Rules { game: game.ok_or_else(|| internal(span))?, mode })
+                one(StmtKind::Rules {
+                    game: game.ok_or_else(|| internal(span))?,
+                    mode,
+                })
             }
             Rule::rules_file => {
-                let s = inner.find(|p| p.as_rule() == Rule::string).ok_or_else(|| internal(span))?;
+                let s = inner
+                    .find(|p| p.as_rule() == Rule::string)
+                    .ok_or_else(|| internal(span))?;
                 one(StmtKind::RulesFile(self.string(s)))
             }
             Rule::mode_stmt => {
-                let m = inner.find(|p| p.as_rule() == Rule::mode_name).ok_or_else(|| internal(span))?;
+                let m = inner
+                    .find(|p| p.as_rule() == Rule::mode_name)
+                    .ok_or_else(|| internal(span))?;
                 one(StmtKind::Mode(self.mode(m)))
             }
             Rule::set_stmt => {
@@ -256,12 +289,19 @@ impl Builder {
                 let mut value = None;
                 for p in inner {
                     match p.as_rule() {
-                        Rule::key_path => key = Some(Spanned::new(p.as_str().to_string(), self.span(&p))),
-                        Rule::set_value => value = Some(Spanned::new(p.as_str().trim().to_string(), self.span(&p))),
+                        Rule::key_path => {
+                            key = Some(Spanned::new(p.as_str().to_string(), self.span(&p)))
+                        }
+                        Rule::set_value => {
+                            value = Some(Spanned::new(p.as_str().trim().to_string(), self.span(&p)))
+                        }
                         _ => {}
                     }
                 }
-                one(StmtKind::Set { key: key.ok_or_else(|| internal(span))?, value: value.ok_or_else(|| internal(span))? })
+                one(StmtKind::Set {
+                    key: key.ok_or_else(|| internal(span))?,
+                    value: value.ok_or_else(|| internal(span))?,
+                })
             }
             Rule::players_stmt => {
                 let mut list = Vec::new();
@@ -278,9 +318,12 @@ impl Builder {
                     None => Players::List(list),
                 }))
             }
-            Rule::tags_stmt => {
-                one(StmtKind::Tags(inner.filter(|p| p.as_rule() == Rule::word).map(|p| p.as_str().to_string()).collect()))
-            }
+            Rule::tags_stmt => one(StmtKind::Tags(
+                inner
+                    .filter(|p| p.as_rule() == Rule::word)
+                    .map(|p| p.as_str().to_string())
+                    .collect(),
+            )),
             Rule::setup_chain => {
                 let mut out = Vec::new();
                 for item in inner {
@@ -296,7 +339,9 @@ impl Builder {
                 let mut action = None;
                 for p in inner {
                     match p.as_rule() {
-                        Rule::rule_id => rule_id = Some(Spanned::new(p.as_str().to_string(), self.span(&p))),
+                        Rule::rule_id => {
+                            rule_id = Some(Spanned::new(p.as_str().to_string(), self.span(&p)))
+                        }
                         Rule::player => player = Some(self.player(p)?),
                         Rule::kw_expect | Rule::kw_illegal => {}
                         _ => {
@@ -307,14 +352,24 @@ impl Builder {
                 }
                 let (action, aspan) = action.ok_or_else(|| internal(span))?;
                 let aspan = player.as_ref().map_or(aspan, |p| p.span.to(aspan));
-                one(StmtKind::ExpectIllegal { rule: rule_id, action: ActionStmt { player, action, span: aspan } })
+                one(StmtKind::ExpectIllegal {
+                    rule: rule_id,
+                    action: ActionStmt {
+                        player,
+                        action,
+                        span: aspan,
+                    },
+                })
             }
             Rule::expect => {
                 let mut out = Vec::new();
                 for p in inner.filter(|p| p.as_rule() != Rule::kw_expect) {
                     let span = self.span(&p);
                     if p.as_rule() == Rule::expect_snapshot {
-                        let label = p.into_inner().find(|x| x.as_rule() == Rule::string).map(|s| self.string(s));
+                        let label = p
+                            .into_inner()
+                            .find(|x| x.as_rule() == Rule::string)
+                            .map(|s| self.string(s));
                         out.push((Item::Stmt(StmtKind::Snapshot(label)), span));
                     } else {
                         out.push((Item::Stmt(StmtKind::Expect(self.expectation(p)?)), span));
@@ -323,7 +378,9 @@ impl Builder {
                 Ok(out)
             }
             Rule::snapshot => {
-                let label = inner.find(|x| x.as_rule() == Rule::string).map(|s| self.string(s));
+                let label = inner
+                    .find(|x| x.as_rule() == Rule::string)
+                    .map(|s| self.string(s));
                 one(StmtKind::Snapshot(label))
             }
             _ => Err(internal(span)),
@@ -336,7 +393,9 @@ impl Builder {
         let mut inner = pair.into_inner();
         match rule {
             Rule::turn_stmt | Rule::to_move => {
-                let p = inner.find(|p| p.as_rule() == Rule::player).ok_or_else(|| internal(span))?;
+                let p = inner
+                    .find(|p| p.as_rule() == Rule::player)
+                    .ok_or_else(|| internal(span))?;
                 Ok(StmtKind::Turn(self.player(p)?))
             }
             Rule::placement => {
@@ -366,17 +425,29 @@ impl Builder {
                         Rule::past_midpoint => midpoint = Some(Spanned::new(true, mspan)),
                         Rule::before_midpoint => midpoint = Some(Spanned::new(false, mspan)),
                         _ => {
-                            let n = m.into_inner().find(|x| x.as_rule() == Rule::signed).ok_or_else(|| internal(span))?;
+                            let n = m
+                                .into_inner()
+                                .find(|x| x.as_rule() == Rule::signed)
+                                .ok_or_else(|| internal(span))?;
                             steps = Some(self.int(n)?);
                         }
                     }
                 }
-                Ok(StmtKind::Place(PlacementStmt { player, what: Spanned::new(what, what_span), place, midpoint, steps }))
+                Ok(StmtKind::Place(PlacementStmt {
+                    player,
+                    what: Spanned::new(what, what_span),
+                    place,
+                    midpoint,
+                    steps,
+                }))
             }
             Rule::player_fact => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
                 let fact = inner.next().ok_or_else(|| internal(span))?;
-                Ok(StmtKind::Fact { player, fact: self.fact(fact)? })
+                Ok(StmtKind::Fact {
+                    player,
+                    fact: self.fact(fact)?,
+                })
             }
             _ => Err(internal(span)),
         }
@@ -385,11 +456,22 @@ impl Builder {
     fn fact(&self, fact: Pair<Rule>) -> Result2<Fact> {
         let span = self.span(&fact);
         let rule = fact.as_rule();
-        let nums: Vec<Pair<Rule>> = fact.into_inner().filter(|p| matches!(p.as_rule(), Rule::int | Rule::signed)).collect();
+        let nums: Vec<Pair<Rule>> = fact
+            .into_inner()
+            .filter(|p| matches!(p.as_rule(), Rule::int | Rule::signed))
+            .collect();
         Ok(match rule {
-            Rule::store_fact => Fact::Store(nums.into_iter().map(|p| self.int(p)).collect::<Result<_, _>>()?),
-            Rule::credits_fact => Fact::Credits(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?),
-            Rule::battle_fact => Fact::Battle(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?),
+            Rule::store_fact => Fact::Store(
+                nums.into_iter()
+                    .map(|p| self.int(p))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Rule::credits_fact => {
+                Fact::Credits(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
+            }
+            Rule::battle_fact => {
+                Fact::Battle(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
+            }
             _ => Fact::FirstTurn,
         })
     }
@@ -401,7 +483,9 @@ impl Builder {
         let num = inner.into_inner().find(|x| x.as_rule() == Rule::int);
         let place = match rule {
             Rule::on_tile => PlaceAst::Tile(self.int(num.ok_or_else(|| internal(span))?)?.value),
-            Rule::on_home_path => PlaceAst::HomePath(self.int(num.ok_or_else(|| internal(span))?)?.value),
+            Rule::on_home_path => {
+                PlaceAst::HomePath(self.int(num.ok_or_else(|| internal(span))?)?.value)
+            }
             Rule::at_home => PlaceAst::Home,
             _ => PlaceAst::Yard,
         };
@@ -417,7 +501,11 @@ impl Builder {
                 _ => action = Some(self.action(p)?),
             }
         }
-        Ok(ActionStmt { player, action: action.ok_or_else(|| internal(span))?, span })
+        Ok(ActionStmt {
+            player,
+            action: action.ok_or_else(|| internal(span))?,
+            span,
+        })
     }
 
     fn action(&self, p: Pair<Rule>) -> Result2<ActionAst> {
@@ -425,8 +513,18 @@ impl Builder {
         let rule = p.as_rule();
         let inner = p.into_inner();
         Ok(match rule {
-            Rule::roll => ActionAst::Roll(inner.filter(|x| x.as_rule() == Rule::int).map(|x| self.int(x)).collect::<Result<_, _>>()?),
-            Rule::exit => ActionAst::Exit(inner.filter(|x| x.as_rule() == Rule::piece).map(|x| self.piece(x)).collect::<Result<_, _>>()?),
+            Rule::roll => ActionAst::Roll(
+                inner
+                    .filter(|x| x.as_rule() == Rule::int)
+                    .map(|x| self.int(x))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Rule::exit => ActionAst::Exit(
+                inner
+                    .filter(|x| x.as_rule() == Rule::piece)
+                    .map(|x| self.piece(x))
+                    .collect::<Result<_, _>>()?,
+            ),
             Rule::next_turn => ActionAst::NextTurn,
             Rule::move_stmt => {
                 let mut clauses = Vec::new();
@@ -439,7 +537,10 @@ impl Builder {
                         match part.as_rule() {
                             Rule::piece => piece = Some(self.piece(part)?),
                             Rule::rolls => {
-                                rolls = part.into_inner().map(|x| self.int(x)).collect::<Result<_, _>>()?;
+                                rolls = part
+                                    .into_inner()
+                                    .map(|x| self.int(x))
+                                    .collect::<Result<_, _>>()?;
                             }
                             Rule::direction => {
                                 let dspan = self.span(&part);
@@ -452,7 +553,12 @@ impl Builder {
                             _ => {}
                         }
                     }
-                    clauses.push(Clause { piece: piece.ok_or_else(|| internal(cspan))?, rolls, direction, span: cspan });
+                    clauses.push(Clause {
+                        piece: piece.ok_or_else(|| internal(cspan))?,
+                        rolls,
+                        direction,
+                        span: cspan,
+                    });
                 }
                 ActionAst::Move(clauses)
             }
@@ -475,11 +581,18 @@ impl Builder {
                     Rule::past_midpoint => PieceCheck::Midpoint(true),
                     Rule::before_midpoint => PieceCheck::Midpoint(false),
                     _ => {
-                        let n = c.into_inner().find(|x| x.as_rule() == Rule::signed).ok_or_else(|| internal(span))?;
+                        let n = c
+                            .into_inner()
+                            .find(|x| x.as_rule() == Rule::signed)
+                            .ok_or_else(|| internal(span))?;
                         PieceCheck::Steps(self.int(n)?.value)
                     }
                 };
-                Expectation::Piece { player, piece, check: Spanned::new(check, cspan) }
+                Expectation::Piece {
+                    player,
+                    piece,
+                    check: Spanned::new(check, cspan),
+                }
             }
             Rule::number_check => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
@@ -499,10 +612,15 @@ impl Builder {
                     Rule::credits_fact => NumberCheck::Credits(first),
                     _ => NumberCheck::Store(nums),
                 };
-                Expectation::Number { player, check: Spanned::new(check, cspan) }
+                Expectation::Number {
+                    player,
+                    check: Spanned::new(check, cspan),
+                }
             }
             Rule::tile_empty => {
-                let t = inner.find(|x| x.as_rule() == Rule::int).ok_or_else(|| internal(span))?;
+                let t = inner
+                    .find(|x| x.as_rule() == Rule::int)
+                    .ok_or_else(|| internal(span))?;
                 Expectation::TileEmpty(self.int(t)?)
             }
             Rule::tile_exact => {
@@ -520,14 +638,31 @@ impl Builder {
                         _ => {}
                     }
                 }
-                Expectation::TileExact { tile: tile.ok_or_else(|| internal(span))?, groups }
+                Expectation::TileExact {
+                    tile: tile.ok_or_else(|| internal(span))?,
+                    groups,
+                }
             }
             Rule::applied => {
-                let r = inner.find(|x| x.as_rule() == Rule::rule_id).ok_or_else(|| internal(span))?;
+                let r = inner
+                    .find(|x| x.as_rule() == Rule::rule_id)
+                    .ok_or_else(|| internal(span))?;
                 Expectation::Applied(Spanned::new(r.as_str().to_string(), self.span(&r)))
             }
-            Rule::expect_turn => Expectation::Turn(self.player(inner.find(|x| x.as_rule() == Rule::player).ok_or_else(|| internal(span))?)?),
-            Rule::winner => Expectation::Winner(self.player(inner.find(|x| x.as_rule() == Rule::player).ok_or_else(|| internal(span))?)?),
+            Rule::expect_turn => Expectation::Turn(
+                self.player(
+                    inner
+                        .find(|x| x.as_rule() == Rule::player)
+                        .ok_or_else(|| internal(span))?,
+                )?,
+            ),
+            Rule::winner => Expectation::Winner(
+                self.player(
+                    inner
+                        .find(|x| x.as_rule() == Rule::player)
+                        .ok_or_else(|| internal(span))?,
+                )?,
+            ),
             Rule::game_over => Expectation::GameOver,
             _ => return Err(internal(span)),
         })
@@ -545,10 +680,11 @@ fn internal(span: Span) -> SyntaxError {
 
 /// The words of the language, for "did you mean" suggestions.
 const KEYWORDS: &[&str] = &[
-    "scenario", "rules", "file", "mode", "set", "players", "tags", "journey", "clash", "turn", "to", "move", "solo", "pair",
-    "trio", "quad", "king", "on", "home", "in", "yard", "past", "before", "midpoint", "steps", "store", "empty", "credits",
-    "battle", "first", "roll", "exit", "forward", "backward", "next", "expect", "illegal", "progress", "score", "tile",
-    "applied", "winner", "game", "over", "snapshot", "royal", "portal",
+    "scenario", "rules", "file", "mode", "set", "players", "tags", "journey", "clash", "turn",
+    "to", "move", "solo", "pair", "trio", "quad", "king", "on", "home", "in", "yard", "past",
+    "before", "midpoint", "steps", "store", "empty", "credits", "battle", "first", "roll", "exit",
+    "forward", "backward", "next", "expect", "illegal", "progress", "score", "tile", "applied",
+    "winner", "game", "over", "snapshot", "royal", "portal",
 ];
 
 /// Edit distance counting a swap of two neighbours as one edit.
@@ -565,7 +701,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
             }
@@ -578,7 +716,9 @@ fn describe(rule: &Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::int | Rule::signed => "a number",
         Rule::player => "a player (P1-P4)",
-        Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => "a piece (G1-G4 or king)",
+        Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
+            "a piece (G1-G4 or king)"
+        }
         Rule::count => "solo, pair, trio or quad",
         Rule::place => "a place (`on 23`, `on home 2`, `home`, `in yard`)",
         Rule::direction => "`forward` or `backward`",
@@ -609,11 +749,18 @@ fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> Synt
     };
     let pos = pos.min(chunk.len());
     let rest = &chunk[pos..];
-    let word_len = rest.find(|c: char| c.is_whitespace() || c == ',' || c == ':').unwrap_or(rest.len());
+    let word_len = rest
+        .find(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .unwrap_or(rest.len());
     let word = &rest[..word_len];
-    let span = Span::new(offset + pos, offset + pos + word_len.max(if rest.is_empty() { 0 } else { 1 }));
+    let span = Span::new(
+        offset + pos,
+        offset + pos + word_len.max(if rest.is_empty() { 0 } else { 1 }),
+    );
     let mut expected: Vec<&str> = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => positives.iter().filter_map(describe).collect(),
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(describe).collect()
+        }
         _ => vec![],
     };
     expected.sort_unstable();
@@ -621,10 +768,22 @@ fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> Synt
     let lower = word.to_ascii_lowercase();
     let suggestion = KEYWORDS
         .iter()
-        .filter(|k| !lower.is_empty() && **k != lower && lower.len() < 40 && edit_distance(&lower, k) <= if lower.len() > 4 { 2 } else { 1 })
+        .filter(|k| {
+            !lower.is_empty()
+                && **k != lower
+                && lower.len() < 40
+                && edit_distance(&lower, k) <= if lower.len() > 4 { 2 } else { 1 }
+        })
         .min_by_key(|k| edit_distance(&lower, k));
     let message = if word.is_empty() {
-        if expected.is_empty() { "the statement ends too early".to_string() } else { format!("the statement ends too early: expected {}", join_or(&expected)) }
+        if expected.is_empty() {
+            "the statement ends too early".to_string()
+        } else {
+            format!(
+                "the statement ends too early: expected {}",
+                join_or(&expected)
+            )
+        }
     } else if pos == 0 {
         format!("`{word}` does not start any statement goti knows")
     } else if expected.is_empty() {
@@ -637,8 +796,17 @@ fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> Synt
         None if pos == 0 => Some("statements start with scenario, rules, mode, set, players, tags, a player (P1 ...), turn, roll, exit, move, next turn, expect or snapshot".into()),
         None => None,
     };
-    let label = if word.is_empty() { "more expected here".to_string() } else { "not understood".to_string() };
-    SyntaxError { span, message, label, help }
+    let label = if word.is_empty() {
+        "more expected here".to_string()
+    } else {
+        "not understood".to_string()
+    };
+    SyntaxError {
+        span,
+        message,
+        label,
+        help,
+    }
 }
 
 fn join_or(items: &[&str]) -> String {

@@ -48,7 +48,11 @@ impl Board {
     /// The ring tile one step Forward of `t` (`board.direction`).
     pub fn forward(&self, t: u8) -> u8 {
         if self.lower {
-            if t <= 1 { self.ring } else { t - 1 }
+            if t <= 1 {
+                self.ring
+            } else {
+                t - 1
+            }
         } else if t >= self.ring {
             1
         } else {
@@ -59,7 +63,11 @@ impl Board {
     /// The ring tile one step Backward of `t`.
     pub fn backward(&self, t: u8) -> u8 {
         if self.lower {
-            if t >= self.ring { 1 } else { t + 1 }
+            if t >= self.ring {
+                1
+            } else {
+                t + 1
+            }
         } else if t <= 1 {
             self.ring
         } else {
@@ -72,7 +80,11 @@ impl Board {
         let e = self.entry(p) as i32;
         let t = t as i32;
         let r = self.ring as i32;
-        if self.lower { (e - t).rem_euclid(r) } else { (t - e).rem_euclid(r) }
+        if self.lower {
+            (e - t).rem_euclid(r)
+        } else {
+            (t - e).rem_euclid(r)
+        }
     }
 
     /// Forward steps from the entry to the junction (51 on the default board).
@@ -110,9 +122,11 @@ impl Board {
                 }
             }
             (Place::Ring(t), Direction::Backward) => Some(Place::Ring(self.backward(t))),
-            (Place::HomePath(k), Direction::Forward) => {
-                Some(if k >= self.home_path { Place::Home } else { Place::HomePath(k + 1) })
-            }
+            (Place::HomePath(k), Direction::Forward) => Some(if k >= self.home_path {
+                Place::Home
+            } else {
+                Place::HomePath(k + 1)
+            }),
             _ => None,
         }
     }
@@ -170,11 +184,29 @@ mod tests {
     fn board_home_path_from_junction() {
         // board.home-path, move.home-path
         let b = board();
-        let mut g = Piece { place: Place::Ring(1), midpoint: true, steps: 51 };
-        assert_eq!(b.step(P1, &mut g, Direction::Forward), Some(Place::HomePath(1)));
-        let mut g = Piece { place: Place::Ring(1), midpoint: false, steps: -1 };
-        assert_eq!(b.step(P1, &mut g, Direction::Forward), Some(Place::Ring(52)));
-        let mut g = Piece { place: Place::HomePath(5), midpoint: true, steps: 56 };
+        let mut g = Piece {
+            place: Place::Ring(1),
+            midpoint: true,
+            steps: 51,
+        };
+        assert_eq!(
+            b.step(P1, &mut g, Direction::Forward),
+            Some(Place::HomePath(1))
+        );
+        let mut g = Piece {
+            place: Place::Ring(1),
+            midpoint: false,
+            steps: -1,
+        };
+        assert_eq!(
+            b.step(P1, &mut g, Direction::Forward),
+            Some(Place::Ring(52))
+        );
+        let mut g = Piece {
+            place: Place::HomePath(5),
+            midpoint: true,
+            steps: 56,
+        };
         assert_eq!(b.step(P1, &mut g, Direction::Forward), Some(Place::Home));
         assert_eq!(b.step(P1, &mut g, Direction::Forward), None);
     }

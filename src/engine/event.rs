@@ -11,32 +11,106 @@ use super::rule::RuleId;
 pub enum What {
     /// Free text for rules whose event needs no structure.
     Note(&'static str),
-    SetUp { players: u8, mode: &'static str },
-    Dealt { dice: Vec<u8>, stored_before: u8 },
-    Discarded { rolls: u8 },
+    SetUp {
+        players: u8,
+        mode: &'static str,
+    },
+    Dealt {
+        dice: Vec<u8>,
+        stored_before: u8,
+    },
+    Discarded {
+        rolls: u8,
+    },
     Grace,
     GraceSkipped,
-    Credit { credits: u8 },
+    Credit {
+        credits: u8,
+    },
     CreditLost,
-    Exited { guard: u8, tile: u8 },
-    Step { piece: PieceId, from: Place, to: Place, dir: Direction },
-    Moved { piece: PieceId, from: Place, to: Place, total: u8 },
-    RollsSpent { piece: PieceId, rolls: Vec<u8> },
-    RollsKept { count: u8 },
-    GroupOrder { guards: Vec<u8>, tile: Place },
-    Split { guards: Vec<u8>, at: Place },
-    Midpoint { piece: PieceId, tile: u8 },
-    HomePath { piece: PieceId },
-    Blocked { pieces: Vec<PieceId>, at: Place, by: Player, standing: u8, moving: u8 },
-    NotBlocked { at: Place, by: Player, standing: u8, moving: u8 },
-    Penalty { steps: u32, points: i64 },
-    Captured { victim: Player, pieces: Vec<PieceId>, at: Place, size: u8 },
-    CaptureBarred { victim: Player, at: Place },
-    KingPenalty { victim: Player, guards: Vec<u8> },
-    Points { points: i64, pieces: u8, factor: i64 },
-    KingReturns { tile: u8 },
-    TurnEnds { next: Player },
-    GameOver { standings: Vec<Player> },
+    Exited {
+        guard: u8,
+        tile: u8,
+    },
+    Step {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        dir: Direction,
+    },
+    Moved {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        total: u8,
+    },
+    RollsSpent {
+        piece: PieceId,
+        rolls: Vec<u8>,
+    },
+    RollsKept {
+        count: u8,
+    },
+    GroupOrder {
+        guards: Vec<u8>,
+        tile: Place,
+    },
+    Split {
+        guards: Vec<u8>,
+        at: Place,
+    },
+    Midpoint {
+        piece: PieceId,
+        tile: u8,
+    },
+    HomePath {
+        piece: PieceId,
+    },
+    Blocked {
+        pieces: Vec<PieceId>,
+        at: Place,
+        by: Player,
+        standing: u8,
+        moving: u8,
+    },
+    NotBlocked {
+        at: Place,
+        by: Player,
+        standing: u8,
+        moving: u8,
+    },
+    Penalty {
+        steps: u32,
+        points: i64,
+    },
+    Captured {
+        victim: Player,
+        pieces: Vec<PieceId>,
+        at: Place,
+        size: u8,
+    },
+    CaptureBarred {
+        victim: Player,
+        at: Place,
+    },
+    KingPenalty {
+        victim: Player,
+        guards: Vec<u8>,
+    },
+    Points {
+        points: i64,
+        pieces: u8,
+        factor: i64,
+    },
+    KingReturns {
+        tile: u8,
+    },
+    TurnEnds {
+        next: Player,
+    },
+    GameOver {
+        standings: Vec<Player>,
+    },
 }
 
 /// One rule applied to the game, by whom.
@@ -48,15 +122,24 @@ pub struct Event {
 }
 
 fn guards(list: &[u8]) -> String {
-    list.iter().map(|g| format!("G{g}")).collect::<Vec<_>>().join(" ")
+    list.iter()
+        .map(|g| format!("G{g}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn pieces(list: &[PieceId]) -> String {
-    list.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+    list.iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn rolls(list: &[u8]) -> String {
-    list.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ")
+    list.iter()
+        .map(|r| r.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl fmt::Display for What {
@@ -64,40 +147,96 @@ impl fmt::Display for What {
         match self {
             What::Note(s) => f.write_str(s),
             What::SetUp { players, mode } => write!(f, "{players} players, {mode} mode"),
-            What::Dealt { dice, stored_before } => write!(f, "dealt {} ({} stored before)", rolls(dice), stored_before),
+            What::Dealt {
+                dice,
+                stored_before,
+            } => write!(f, "dealt {} ({} stored before)", rolls(dice), stored_before),
             What::Discarded { rolls } => write!(f, "{rolls} dealt roll(s) discarded: store full"),
             What::Grace => f.write_str("grace roll"),
             What::GraceSkipped => f.write_str("no grace roll on a first turn"),
             What::Credit { credits } => write!(f, "+1 exit credit, now {credits}"),
             What::CreditLost => f.write_str("exit credit lost: already at the cap"),
             What::Exited { guard, tile } => write!(f, "G{guard} exits the Yard onto {tile}"),
-            What::Step { piece, from, to, dir } => write!(f, "{piece} steps {dir} {from} -> {to}"),
-            What::Moved { piece, from, to, total } => write!(f, "{piece} moves {total}: {from} -> {to}"),
+            What::Step {
+                piece,
+                from,
+                to,
+                dir,
+            } => write!(f, "{piece} steps {dir} {from} -> {to}"),
+            What::Moved {
+                piece,
+                from,
+                to,
+                total,
+            } => write!(f, "{piece} moves {total}: {from} -> {to}"),
             What::RollsSpent { piece, rolls: r } => write!(f, "{piece} spends {}", rolls(r)),
             What::RollsKept { count } => write!(f, "{count} roll(s) stay in the store"),
-            What::GroupOrder { guards: g, tile } => write!(f, "group {} from {tile} moves next", guards(g)),
+            What::GroupOrder { guards: g, tile } => {
+                write!(f, "group {} from {tile} moves next", guards(g))
+            }
             What::Split { guards: g, at } => write!(f, "{} go on alone from {at}", guards(g)),
-            What::Midpoint { piece, tile } => write!(f, "{piece} gains midpoint progress at {tile}"),
+            What::Midpoint { piece, tile } => {
+                write!(f, "{piece} gains midpoint progress at {tile}")
+            }
             What::HomePath { piece } => write!(f, "{piece} enters the Home path"),
-            What::Blocked { pieces: p, at, by, standing, moving } => {
-                write!(f, "{} ({moving} moving) stopped {at} by {by}'s {standing} guard(s)", pieces(p))
+            What::Blocked {
+                pieces: p,
+                at,
+                by,
+                standing,
+                moving,
+            } => {
+                write!(
+                    f,
+                    "{} ({moving} moving) stopped {at} by {by}'s {standing} guard(s)",
+                    pieces(p)
+                )
             }
-            What::NotBlocked { at, by, standing, moving } => {
-                write!(f, "{by}'s {standing} guard(s) {at} do not block {moving} moving")
+            What::NotBlocked {
+                at,
+                by,
+                standing,
+                moving,
+            } => {
+                write!(
+                    f,
+                    "{by}'s {standing} guard(s) {at} do not block {moving} moving"
+                )
             }
-            What::Penalty { steps, points } => write!(f, "{steps} step(s) lost: {points} battle points"),
-            What::Captured { victim, pieces: p, at, size } => {
+            What::Penalty { steps, points } => {
+                write!(f, "{steps} step(s) lost: {points} battle points")
+            }
+            What::Captured {
+                victim,
+                pieces: p,
+                at,
+                size,
+            } => {
                 write!(f, "group of {size} captures {victim} {} {at}", pieces(p))
             }
-            What::CaptureBarred { victim, at } => write!(f, "{victim}'s pieces {at} cannot be captured"),
+            What::CaptureBarred { victim, at } => {
+                write!(f, "{victim}'s pieces {at} cannot be captured")
+            }
             What::KingPenalty { victim, guards: g } => {
                 write!(f, "{victim}'s King captured: ring guards [{}] to the Yard, store and credits lost", guards(g))
             }
-            What::Points { points, pieces, factor } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
+            What::Points {
+                points,
+                pieces,
+                factor,
+            } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
             What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
             What::GameOver { standings } => {
-                write!(f, "game over; standings {}", standings.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "))
+                write!(
+                    f,
+                    "game over; standings {}",
+                    standings
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
             }
         }
     }
@@ -120,7 +259,11 @@ pub struct Rejection {
 
 impl Rejection {
     pub fn new(rule: impl Into<RuleId>, reason: impl Into<String>) -> Rejection {
-        Rejection { rule: rule.into(), reason: reason.into(), help: None }
+        Rejection {
+            rule: rule.into(),
+            reason: reason.into(),
+            help: None,
+        }
     }
     pub fn help(mut self, help: impl Into<String>) -> Rejection {
         self.help = Some(help.into());

@@ -5,8 +5,8 @@
 use super::action::MoveOrder;
 use super::event::{Event, Rejection, What};
 use super::piece::{Direction, Piece, PieceId, Place, Player};
-use super::rule::RoyalRule as R;
 use super::royal::Royal;
+use super::rule::RoyalRule as R;
 
 /// A guard in motion: which, its total, and the steps it has left.
 #[derive(Clone, Copy, Debug)]
@@ -20,14 +20,24 @@ struct Mover {
 impl Royal {
     /// Validates the whole move (nothing changes on a rejection), then
     /// resolves it: King first or last, guard groups by size then number.
-    pub(crate) fn play_move(&mut self, order: &MoveOrder, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    pub(crate) fn play_move(
+        &mut self,
+        order: &MoveOrder,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         let p = self.turn;
         if self.phase.moved {
-            return Err(Rejection::new(R::MoveChoice, "this turn has already moved; a turn has one set of moves")
-                .help("put every piece of the turn in one `move` statement, or write `next turn`"));
+            return Err(Rejection::new(
+                R::MoveChoice,
+                "this turn has already moved; a turn has one set of moves",
+            )
+            .help("put every piece of the turn in one `move` statement, or write `next turn`"));
         }
         let Some(first) = order.clauses.first() else {
-            return Err(Rejection::new(R::MoveChoice, "a move names at least one piece"));
+            return Err(Rejection::new(
+                R::MoveChoice,
+                "a move names at least one piece",
+            ));
         };
         let dir = first.direction;
         let mut named: Vec<PieceId> = Vec::with_capacity(order.clauses.len());
@@ -36,17 +46,26 @@ impl Royal {
         let mut guards: Vec<Mover> = Vec::new();
         for c in &order.clauses {
             if c.direction != dir {
-                return Err(Rejection::new(R::MoveOneDirection, "every piece moved in a turn moves in one direction")
-                    .help("give every clause the same direction"));
+                return Err(Rejection::new(
+                    R::MoveOneDirection,
+                    "every piece moved in a turn moves in one direction",
+                )
+                .help("give every clause the same direction"));
             }
             if named.contains(&c.piece) {
-                return Err(Rejection::new(R::MoveChoice, format!("{} is named twice in one move", c.piece)));
+                return Err(Rejection::new(
+                    R::MoveChoice,
+                    format!("{} is named twice in one move", c.piece),
+                ));
             }
             named.push(c.piece);
             let piece = *self.piece(p, c.piece);
             match c.piece {
                 PieceId::Guard(n) if !(1..=4).contains(&n) => {
-                    return Err(Rejection::new(R::TablePieces, format!("royal has guards G1-G4; there is no G{n}")));
+                    return Err(Rejection::new(
+                        R::TablePieces,
+                        format!("royal has guards G1-G4; there is no G{n}"),
+                    ));
                 }
                 PieceId::King => {
                     if c.rolls.len() != 1 {
@@ -58,45 +77,76 @@ impl Royal {
                     let v = c.rolls[0];
                     let max = self.rules.params.king.max_value;
                     if v == 0 || v > max {
-                        return Err(Rejection::new(R::MoveKingValues, format!("the King moves 1-{max} tiles, not {v}")));
+                        return Err(Rejection::new(
+                            R::MoveKingValues,
+                            format!("the King moves 1-{max} tiles, not {v}"),
+                        ));
                     }
                     king = Some(v);
                 }
                 PieceId::Guard(n) => {
                     if c.rolls.is_empty() {
-                        return Err(Rejection::new(R::MoveRolls, format!("G{n} is given no rolls")));
+                        return Err(Rejection::new(
+                            R::MoveRolls,
+                            format!("G{n} is given no rolls"),
+                        ));
                     }
                     if let Some(bad) = c.rolls.iter().find(|r| !(1..=6).contains(*r)) {
-                        return Err(Rejection::new(R::RollValues, format!("a roll is a value 1-6, not {bad}"))
-                            .help("split a larger distance into rolls, e.g. `3+4`"));
+                        return Err(Rejection::new(
+                            R::RollValues,
+                            format!("a roll is a value 1-6, not {bad}"),
+                        )
+                        .help("split a larger distance into rolls, e.g. `3+4`"));
                     }
                     all_rolls.extend_from_slice(&c.rolls);
                     let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
                     let total = total.min(255) as u8;
-                    guards.push(Mover { guard: n, total, remaining: total, from: piece.place });
+                    guards.push(Mover {
+                        guard: n,
+                        total,
+                        remaining: total,
+                        from: piece.place,
+                    });
                 }
             }
             match piece.place {
                 Place::Yard if c.piece == PieceId::King => {
-                    return Err(Rejection::new(R::MoveNotInPlay, format!("{p} king is in the Yard"))
-                        .help("a King in the Yard returns at the start of its owner's turn"));
+                    return Err(Rejection::new(
+                        R::MoveNotInPlay,
+                        format!("{p} king is in the Yard"),
+                    )
+                    .help("a King in the Yard returns at the start of its owner's turn"));
                 }
                 Place::Yard => {
-                    return Err(Rejection::new(R::MoveNotInPlay, format!("{p} {} is in the Yard; it must exit first", c.piece))
-                        .help(format!("write `exit {}` before the move", c.piece)));
+                    return Err(Rejection::new(
+                        R::MoveNotInPlay,
+                        format!("{p} {} is in the Yard; it must exit first", c.piece),
+                    )
+                    .help(format!("write `exit {}` before the move", c.piece)));
                 }
                 Place::Home => {
-                    return Err(Rejection::new(R::MoveNotInPlay, format!("{p} {} is Home and cannot move", c.piece)));
+                    return Err(Rejection::new(
+                        R::MoveNotInPlay,
+                        format!("{p} {} is Home and cannot move", c.piece),
+                    ));
                 }
                 Place::HomePath(_) if dir == Direction::Backward => {
-                    return Err(Rejection::new(R::MoveHomePath, format!("{p} {} is in the Home path, which is Forward only", c.piece)));
+                    return Err(Rejection::new(
+                        R::MoveHomePath,
+                        format!("{p} {} is in the Home path, which is Forward only", c.piece),
+                    ));
                 }
                 _ => {}
             }
         }
         let store = &self.seat(p).store;
         if !store.is_free() && !store.contains_all(&all_rolls) {
-            let have = store.rolls().iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ");
+            let have = store
+                .rolls()
+                .iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
             return Err(Rejection::new(
                 R::MoveRolls,
                 format!("rolls given must be in the store; {p}'s store holds [{have}]"),
@@ -108,8 +158,11 @@ impl Royal {
             let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
             for _ in 0..total {
                 if self.board().step(p, &mut piece, dir).is_none() {
-                    return Err(Rejection::new(R::MoveExactHome, format!("{p} {} would move past Home", c.piece))
-                        .help("Home needs the exact count"));
+                    return Err(Rejection::new(
+                        R::MoveExactHome,
+                        format!("{p} {} would move past Home", c.piece),
+                    )
+                    .help("Home needs the exact count"));
                 }
             }
         }
@@ -118,11 +171,22 @@ impl Royal {
         let seat = self.seat_mut(p);
         seat.store.spend(&all_rolls);
         for c in order.clauses.iter().filter(|c| c.piece != PieceId::King) {
-            self.event(ev, R::MoveRolls, What::RollsSpent { piece: c.piece, rolls: c.rolls.clone() });
+            self.event(
+                ev,
+                R::MoveRolls,
+                What::RollsSpent {
+                    piece: c.piece,
+                    rolls: c.rolls.clone(),
+                },
+            );
         }
         let king_first = first.piece == PieceId::King;
         if let (Some(_), true) = (king, !guards.is_empty()) {
-            let note = if king_first { "the King moves before the guards" } else { "the King moves after the guards" };
+            let note = if king_first {
+                "the King moves before the guards"
+            } else {
+                "the King moves after the guards"
+            };
             self.event(ev, R::MoveKingOrder, What::Note(note));
         }
         if king_first {
@@ -146,14 +210,32 @@ impl Royal {
         for i in 0..groups.len() {
             let group = std::mem::take(&mut groups[i]);
             if several {
-                let tie = groups.iter().enumerate().any(|(j, o)| j != i && o.len() == group.len());
-                let rule = if tie { R::MoveOrderNumber } else { R::MoveOrderSize };
-                self.event(ev, rule, What::GroupOrder { guards: group.iter().map(|m| m.guard).collect(), tile: group[0].from });
+                let tie = groups
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.len() == group.len());
+                let rule = if tie {
+                    R::MoveOrderNumber
+                } else {
+                    R::MoveOrderSize
+                };
+                self.event(
+                    ev,
+                    rule,
+                    What::GroupOrder {
+                        guards: group.iter().map(|m| m.guard).collect(),
+                        tile: group[0].from,
+                    },
+                );
                 groups[i] = group.clone();
             }
             self.move_group(group, dir, ev);
             if several {
-                self.event(ev, R::MoveSequential, What::Note("board updated before the next group moves"));
+                self.event(
+                    ev,
+                    R::MoveSequential,
+                    What::Note("board updated before the next group moves"),
+                );
             }
         }
         if !king_first {
@@ -186,11 +268,21 @@ impl Royal {
                 }
                 if sub.len() < before {
                     let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
-                    self.event(ev, R::MoveTogether, What::Split { guards: sub.iter().map(|&i| movers[i].guard).collect(), at });
+                    self.event(
+                        ev,
+                        R::MoveTogether,
+                        What::Split {
+                            guards: sub.iter().map(|&i| movers[i].guard).collect(),
+                            at,
+                        },
+                    );
                 }
                 let nexts: Vec<Option<Place>> = sub
                     .iter()
-                    .map(|&i| self.board().next(p, self.piece(p, PieceId::Guard(movers[i].guard)), dir))
+                    .map(|&i| {
+                        self.board()
+                            .next(p, self.piece(p, PieceId::Guard(movers[i].guard)), dir)
+                    })
                     .collect();
                 if nexts.iter().any(|n| n.is_none()) {
                     break; // cannot happen after move.exact-home; stop safely
@@ -199,15 +291,25 @@ impl Royal {
                     // Paths part: separate groups, larger first, then lowest number.
                     let mut parts: Vec<Vec<usize>> = Vec::new();
                     for (k, &i) in sub.iter().enumerate() {
-                        match parts.iter_mut().find(|part| nexts[sub.iter().position(|&j| j == part[0]).unwrap_or(0)] == nexts[k]) {
+                        match parts.iter_mut().find(|part| {
+                            nexts[sub.iter().position(|&j| j == part[0]).unwrap_or(0)] == nexts[k]
+                        }) {
                             Some(part) => part.push(i),
                             None => parts.push(vec![i]),
                         }
                     }
-                    parts.sort_by_key(|part| (std::cmp::Reverse(part.len()), movers[part[0]].guard));
+                    parts
+                        .sort_by_key(|part| (std::cmp::Reverse(part.len()), movers[part[0]].guard));
                     let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
                     for part in parts.into_iter().rev() {
-                        self.event(ev, R::MoveTogether, What::Split { guards: part.iter().map(|&i| movers[i].guard).collect(), at });
+                        self.event(
+                            ev,
+                            R::MoveTogether,
+                            What::Split {
+                                guards: part.iter().map(|&i| movers[i].guard).collect(),
+                                at,
+                            },
+                        );
                         queue.push_front(part);
                     }
                     break;
@@ -217,14 +319,39 @@ impl Royal {
                 if let Some((q, m)) = self.guard_blockade(p, to, k, ev) {
                     let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
                     let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
-                    let pieces: Vec<PieceId> = sub.iter().map(|&i| PieceId::Guard(movers[i].guard)).collect();
-                    self.event(ev, R::BlockadeSizes, What::Blocked { pieces, at, by: q, standing: m, moving: k });
-                    self.event(ev, R::BlockadeAnyPoint, What::Note("the move stops on the tile before the blockade"));
+                    let pieces: Vec<PieceId> = sub
+                        .iter()
+                        .map(|&i| PieceId::Guard(movers[i].guard))
+                        .collect();
+                    self.event(
+                        ev,
+                        R::BlockadeSizes,
+                        What::Blocked {
+                            pieces,
+                            at,
+                            by: q,
+                            standing: m,
+                            moving: k,
+                        },
+                    );
+                    self.event(
+                        ev,
+                        R::BlockadeAnyPoint,
+                        What::Note("the move stops on the tile before the blockade"),
+                    );
                     if (k as usize) < start_size {
-                        self.event(ev, R::BlockadeMovingCount, What::Note("only the guards still moving together count"));
+                        self.event(
+                            ev,
+                            R::BlockadeMovingCount,
+                            What::Note("only the guards still moving together count"),
+                        );
                     }
                     if self.capturable_by(p, to, k) {
-                        self.event(ev, R::BlockadeBeforeCapture, What::Note("blocked before the capture check could run"));
+                        self.event(
+                            ev,
+                            R::BlockadeBeforeCapture,
+                            What::Note("blocked before the capture check could run"),
+                        );
                     }
                     self.penalty(lost, ev);
                     for &i in &sub {
@@ -257,32 +384,82 @@ impl Royal {
 
     /// Events for what one step decided: midpoint progress, the junction, the
     /// Home path and Home.
-    fn note_step(&self, piece: PieceId, had_mid: bool, now: &Piece, to: Place, dir: Direction, ev: &mut Vec<Event>) {
+    fn note_step(
+        &self,
+        piece: PieceId,
+        had_mid: bool,
+        now: &Piece,
+        to: Place,
+        dir: Direction,
+        ev: &mut Vec<Event>,
+    ) {
         let p = self.turn;
         match to {
             Place::Ring(t) => {
                 if now.midpoint && !had_mid {
                     self.event(ev, R::MoveMidpoint, What::Midpoint { piece, tile: t });
-                    self.event(ev, R::BoardMidpoint, What::Note("the midpoint tile lies 26 steps Forward of the entry"));
+                    self.event(
+                        ev,
+                        R::BoardMidpoint,
+                        What::Note("the midpoint tile lies 26 steps Forward of the entry"),
+                    );
                 }
                 let junction = self.board().junction[p.index()];
-                if dir == Direction::Forward && self.board().forward(junction) == t && !now.midpoint {
-                    self.event(ev, R::BoardJunction, What::Note("passes its junction without midpoint progress: stays on the ring"));
+                if dir == Direction::Forward && self.board().forward(junction) == t && !now.midpoint
+                {
+                    self.event(
+                        ev,
+                        R::BoardJunction,
+                        What::Note(
+                            "passes its junction without midpoint progress: stays on the ring",
+                        ),
+                    );
                 }
             }
             Place::HomePath(1) => {
-                self.event(ev, R::BoardJunction, What::Note("steps from its junction onto H1"));
+                self.event(
+                    ev,
+                    R::BoardJunction,
+                    What::Note("steps from its junction onto H1"),
+                );
                 self.event(ev, R::MoveHomePath, What::HomePath { piece });
             }
-            Place::Home => self.event(ev, R::BoardHomePath, What::Note("reaches Home at the end of the Home path")),
+            Place::Home => self.event(
+                ev,
+                R::BoardHomePath,
+                What::Note("reaches Home at the end of the Home path"),
+            ),
             _ => {}
         }
     }
 
-    fn record_move(&mut self, piece: PieceId, from: Place, now: Piece, total: u8, ev: &mut Vec<Event>) {
-        self.event(ev, R::BoardDirection, What::Moved { piece, from, to: now.place, total });
-        if now.place.is_ring() || now.place == Place::Home || matches!(now.place, Place::HomePath(_)) {
-            self.event(ev, R::PointsProgress, What::Note("each Forward step +1, each Backward step -1"));
+    fn record_move(
+        &mut self,
+        piece: PieceId,
+        from: Place,
+        now: Piece,
+        total: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        self.event(
+            ev,
+            R::BoardDirection,
+            What::Moved {
+                piece,
+                from,
+                to: now.place,
+                total,
+            },
+        );
+        if now.place.is_ring()
+            || now.place == Place::Home
+            || matches!(now.place, Place::HomePath(_))
+        {
+            self.event(
+                ev,
+                R::PointsProgress,
+                What::Note("each Forward step +1, each Backward step -1"),
+            );
         }
     }
 
@@ -294,35 +471,83 @@ impl Royal {
         let points = lost as i64 * self.mode_params().blockade_penalty;
         let p = self.turn;
         self.seat_mut(p).battle -= points;
-        self.event(ev, R::BlockadePenalty, What::Penalty { steps: lost, points: -points });
-        self.event(ev, R::PointsBattle, What::Note("battle points fall by blockade penalties"));
+        self.event(
+            ev,
+            R::BlockadePenalty,
+            What::Penalty {
+                steps: lost,
+                points: -points,
+            },
+        );
+        self.event(
+            ev,
+            R::PointsBattle,
+            What::Note("battle points fall by blockade penalties"),
+        );
     }
 
     /// The blockade check for `k` guards of `p` about to enter `to`
     /// (`blockade.sizes`, `blockade.fort`, `blockade.own-entry`).
-    fn guard_blockade(&self, p: Player, to: Place, k: u8, ev: &mut Vec<Event>) -> Option<(Player, u8)> {
+    fn guard_blockade(
+        &self,
+        p: Player,
+        to: Place,
+        k: u8,
+        ev: &mut Vec<Event>,
+    ) -> Option<(Player, u8)> {
         let Place::Ring(t) = to else { return None };
         for q in self.opponents(p) {
             let m = self.guards_at(q, to);
             if m == 1 {
-                self.event(ev, R::BlockadeGroup, What::Note("a lone guard never blockades"));
+                self.event(
+                    ev,
+                    R::BlockadeGroup,
+                    What::Note("a lone guard never blockades"),
+                );
             }
             if m < 2 {
                 continue;
             }
             if self.board().is_fort(t) {
-                self.event(ev, R::BlockadeFort, What::NotBlocked { at: to, by: q, standing: m, moving: k });
+                self.event(
+                    ev,
+                    R::BlockadeFort,
+                    What::NotBlocked {
+                        at: to,
+                        by: q,
+                        standing: m,
+                        moving: k,
+                    },
+                );
                 self.event(ev, R::BoardForts, What::Note("a fort tile"));
                 continue;
             }
             if t == self.board().entry(p) {
-                self.event(ev, R::BlockadeOwnEntry, What::NotBlocked { at: to, by: q, standing: m, moving: k });
+                self.event(
+                    ev,
+                    R::BlockadeOwnEntry,
+                    What::NotBlocked {
+                        at: to,
+                        by: q,
+                        standing: m,
+                        moving: k,
+                    },
+                );
                 continue;
             }
             if k <= 3 && k <= m {
                 return Some((q, m));
             }
-            self.event(ev, R::BlockadeSizes, What::NotBlocked { at: to, by: q, standing: m, moving: k });
+            self.event(
+                ev,
+                R::BlockadeSizes,
+                What::NotBlocked {
+                    at: to,
+                    by: q,
+                    standing: m,
+                    moving: k,
+                },
+            );
         }
         None
     }
@@ -337,7 +562,8 @@ impl Royal {
         }
         self.opponents(p).any(|q| {
             let m = self.guards_at(q, to);
-            t != self.board().entry(q) && ((m > 0 && (m < size || size == 4)) || self.seat(q).king.place == to)
+            t != self.board().entry(q)
+                && ((m > 0 && (m < size || size == 4)) || self.seat(q).king.place == to)
         })
     }
 
@@ -345,13 +571,22 @@ impl Royal {
     /// on a ring tile that is neither a fort nor its own entry.
     fn king_factor(&self, p: Player) -> i64 {
         match self.seat(p).king.place {
-            Place::Ring(t) if !self.board().is_fort(t) && t != self.board().entry(p) => self.rules.params.king.factor,
+            Place::Ring(t) if !self.board().is_fort(t) && t != self.board().entry(p) => {
+                self.rules.params.king.factor
+            }
             _ => 1,
         }
     }
 
     /// The capture check on `to` for the moving guards `members` of `p`.
-    fn capture_at(&mut self, p: Player, to: Place, members: &[u8], passing: bool, ev: &mut Vec<Event>) {
+    fn capture_at(
+        &mut self,
+        p: Player,
+        to: Place,
+        members: &[u8],
+        passing: bool,
+        ev: &mut Vec<Event>,
+    ) {
         let Place::Ring(t) = to else { return };
         let k = members.len() as u8;
         let all_here = self.guards_at(p, to);
@@ -359,8 +594,9 @@ impl Royal {
         let size = k + standing;
         let opponents: Vec<Player> = self.opponents(p).collect();
         for q in opponents {
-            let victims: Vec<u8> =
-                (1..=4u8).filter(|&n| self.seat(q).guards[n as usize - 1].place == to).collect();
+            let victims: Vec<u8> = (1..=4u8)
+                .filter(|&n| self.seat(q).guards[n as usize - 1].place == to)
+                .collect();
             let king_here = self.seat(q).king.place == to;
             if victims.is_empty() && !king_here {
                 continue;
@@ -374,18 +610,34 @@ impl Royal {
                 continue;
             }
             if self.board().is_fort(t) {
-                self.event(ev, R::CaptureFort, What::CaptureBarred { victim: q, at: to });
+                self.event(
+                    ev,
+                    R::CaptureFort,
+                    What::CaptureBarred { victim: q, at: to },
+                );
                 self.event(ev, R::BoardForts, What::Note("a fort tile"));
                 continue;
             }
             if t == self.board().entry(q) {
-                self.event(ev, R::CaptureOwnEntry, What::CaptureBarred { victim: q, at: to });
+                self.event(
+                    ev,
+                    R::CaptureOwnEntry,
+                    What::CaptureBarred { victim: q, at: to },
+                );
                 continue;
             }
             if standing > 0 {
-                self.event(ev, R::CaptureMerge, What::Note("standing own guards join the moving group for this capture check"));
+                self.event(
+                    ev,
+                    R::CaptureMerge,
+                    What::Note("standing own guards join the moving group for this capture check"),
+                );
             }
-            let where_ = if passing { "captures in passing" } else { "captures on landing" };
+            let where_ = if passing {
+                "captures in passing"
+            } else {
+                "captures on landing"
+            };
             self.event(ev, R::CaptureReach, What::Note(where_));
             let factor = self.king_factor(p);
             let mut count: i64 = 0;
@@ -395,15 +647,34 @@ impl Royal {
                 }
                 count += m as i64;
                 let pieces = victims.iter().map(|&n| PieceId::Guard(n)).collect();
-                self.event(ev, R::CaptureSizes, What::Captured { victim: q, pieces, at: to, size });
+                self.event(
+                    ev,
+                    R::CaptureSizes,
+                    What::Captured {
+                        victim: q,
+                        pieces,
+                        at: to,
+                        size,
+                    },
+                );
             }
             if king_here {
                 self.seat_mut(q).king = Piece::IN_YARD;
                 count += self.rules.params.king.counts_as as i64;
-                self.event(ev, R::CaptureKingTarget, What::Captured { victim: q, pieces: vec![PieceId::King], at: to, size });
+                self.event(
+                    ev,
+                    R::CaptureKingTarget,
+                    What::Captured {
+                        victim: q,
+                        pieces: vec![PieceId::King],
+                        at: to,
+                        size,
+                    },
+                );
                 // capture.king-penalty: ring guards, store and credits.
-                let ring_guards: Vec<u8> =
-                    (1..=4u8).filter(|&n| self.seat(q).guards[n as usize - 1].place.is_ring()).collect();
+                let ring_guards: Vec<u8> = (1..=4u8)
+                    .filter(|&n| self.seat(q).guards[n as usize - 1].place.is_ring())
+                    .collect();
                 let after = self.rules.params.exits.after_king_capture;
                 let seat = self.seat_mut(q);
                 for &n in &ring_guards {
@@ -412,12 +683,31 @@ impl Royal {
                 seat.store.clear();
                 seat.credits = after;
                 count += ring_guards.len() as i64;
-                self.event(ev, R::CaptureKingPenalty, What::KingPenalty { victim: q, guards: ring_guards });
+                self.event(
+                    ev,
+                    R::CaptureKingPenalty,
+                    What::KingPenalty {
+                        victim: q,
+                        guards: ring_guards,
+                    },
+                );
             }
-            self.event(ev, R::CaptureResult, What::Note("captured pieces go to the Yard and lose midpoint and progress"));
+            self.event(
+                ev,
+                R::CaptureResult,
+                What::Note("captured pieces go to the Yard and lose midpoint and progress"),
+            );
             let points = self.mode_params().capture_value * count * factor;
             self.seat_mut(p).battle += points;
-            self.event(ev, R::CapturePoints, What::Points { points, pieces: count as u8, factor });
+            self.event(
+                ev,
+                R::CapturePoints,
+                What::Points {
+                    points,
+                    pieces: count as u8,
+                    factor,
+                },
+            );
         }
     }
 
@@ -425,12 +715,18 @@ impl Royal {
     /// `capture.king-cannot`, `roll.king-separate`).
     fn move_king(&mut self, v: u8, dir: Direction, ev: &mut Vec<Event>) {
         let p = self.turn;
-        self.event(ev, R::RollKingSeparate, What::Note("the King's value does not come from the store"));
+        self.event(
+            ev,
+            R::RollKingSeparate,
+            What::Note("the King's value does not come from the store"),
+        );
         let from = self.seat(p).king.place;
         let mut remaining = v;
         while remaining > 0 {
             let king = self.seat(p).king;
-            let Some(to) = self.board().next(p, &king, dir) else { break };
+            let Some(to) = self.board().next(p, &king, dir) else {
+                break;
+            };
             if let Place::Ring(t) = to {
                 let fort = self.board().is_fort(t);
                 let own_entry = t == self.board().entry(p);
@@ -439,9 +735,27 @@ impl Royal {
                     let m = self.guards_at(q, to);
                     if m >= 2 {
                         if fort {
-                            self.event(ev, R::BlockadeFort, What::NotBlocked { at: to, by: q, standing: m, moving: 1 });
+                            self.event(
+                                ev,
+                                R::BlockadeFort,
+                                What::NotBlocked {
+                                    at: to,
+                                    by: q,
+                                    standing: m,
+                                    moving: 1,
+                                },
+                            );
                         } else if own_entry {
-                            self.event(ev, R::BlockadeOwnEntry, What::NotBlocked { at: to, by: q, standing: m, moving: 1 });
+                            self.event(
+                                ev,
+                                R::BlockadeOwnEntry,
+                                What::NotBlocked {
+                                    at: to,
+                                    by: q,
+                                    standing: m,
+                                    moving: 1,
+                                },
+                            );
                         } else {
                             blocked_by = Some((q, m));
                             break;
@@ -450,23 +764,59 @@ impl Royal {
                 }
                 let at = king.place;
                 if let Some((q, m)) = blocked_by {
-                    self.event(ev, R::BlockadeKingOpponent, What::Blocked { pieces: vec![PieceId::King], at, by: q, standing: m, moving: 1 });
-                    self.event(ev, R::BlockadeAnyPoint, What::Note("the King stops on the tile before the blockade"));
+                    self.event(
+                        ev,
+                        R::BlockadeKingOpponent,
+                        What::Blocked {
+                            pieces: vec![PieceId::King],
+                            at,
+                            by: q,
+                            standing: m,
+                            moving: 1,
+                        },
+                    );
+                    self.event(
+                        ev,
+                        R::BlockadeAnyPoint,
+                        What::Note("the King stops on the tile before the blockade"),
+                    );
                     self.penalty(remaining as u32, ev);
                     break;
                 }
                 let own = self.guards_at(p, to);
                 if own > 0 {
                     if fort {
-                        self.event(ev, R::BlockadeFort, What::Note("own guards on a fort do not block the King"));
+                        self.event(
+                            ev,
+                            R::BlockadeFort,
+                            What::Note("own guards on a fort do not block the King"),
+                        );
                     } else {
-                        self.event(ev, R::BlockadeKingOwn, What::Blocked { pieces: vec![PieceId::King], at, by: p, standing: own, moving: 1 });
-                        self.event(ev, R::BlockadeOwnNoPenalty, What::Note("no penalty when the King is blocked by its own guards"));
+                        self.event(
+                            ev,
+                            R::BlockadeKingOwn,
+                            What::Blocked {
+                                pieces: vec![PieceId::King],
+                                at,
+                                by: p,
+                                standing: own,
+                                moving: 1,
+                            },
+                        );
+                        self.event(
+                            ev,
+                            R::BlockadeOwnNoPenalty,
+                            What::Note("no penalty when the King is blocked by its own guards"),
+                        );
                         break;
                     }
                 }
             } else if matches!(to, Place::HomePath(_)) && self.guards_at(p, to) > 0 {
-                self.event(ev, R::BlockadeKingOwn, What::Note("own guards in the Home path do not block the King"));
+                self.event(
+                    ev,
+                    R::BlockadeKingOwn,
+                    What::Note("own guards in the Home path do not block the King"),
+                );
             }
             let had_mid = king.midpoint;
             let board = self.rules.board;
@@ -474,8 +824,16 @@ impl Royal {
             remaining -= 1;
             let now = self.seat(p).king;
             self.note_step(PieceId::King, had_mid, &now, to, dir, ev);
-            if to.is_ring() && self.opponents(p).any(|q| self.pieces_at(to).iter().any(|(o, _)| *o == q)) {
-                self.event(ev, R::CaptureKingCannot, What::Note("the King captures nothing"));
+            if to.is_ring()
+                && self
+                    .opponents(p)
+                    .any(|q| self.pieces_at(to).iter().any(|(o, _)| *o == q))
+            {
+                self.event(
+                    ev,
+                    R::CaptureKingCannot,
+                    What::Note("the King captures nothing"),
+                );
             }
         }
         let now = self.seat(p).king;

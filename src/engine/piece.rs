@@ -103,5 +103,9 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub const IN_YARD: Piece = Piece { place: Place::Yard, midpoint: false, steps: 0 };
+    pub const IN_YARD: Piece = Piece {
+        place: Place::Yard,
+        midpoint: false,
+        steps: 0,
+    };
 }

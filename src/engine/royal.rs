@@ -73,7 +73,10 @@ impl Seat {
         self.guards.iter().map(|g| g.steps as i64).sum::<i64>() + self.king.steps as i64
     }
     pub fn guards_home(&self) -> usize {
-        self.guards.iter().filter(|g| g.place == Place::Home).count()
+        self.guards
+            .iter()
+            .filter(|g| g.place == Place::Home)
+            .count()
     }
 }
 
@@ -101,8 +104,16 @@ pub struct Royal {
 impl Royal {
     /// A new game: Kings on their entry tiles, guards in the Yard, 3 credits,
     /// every player on its first turn (`move.king-yard`, `exit.start`).
-    pub fn new_game(rules: Arc<RoyalRules>, mode: Mode, players: &[Player]) -> Result<Royal, SetupError> {
-        let mut setup = Setup { mode, players: players.to_vec(), ..Setup::default() };
+    pub fn new_game(
+        rules: Arc<RoyalRules>,
+        mode: Mode,
+        players: &[Player],
+    ) -> Result<Royal, SetupError> {
+        let mut setup = Setup {
+            mode,
+            players: players.to_vec(),
+            ..Setup::default()
+        };
         for &p in players {
             setup.placements.push(super::setup::Placement {
                 player: p,
@@ -119,7 +130,11 @@ impl Royal {
 
     /// Validates a setup (every problem at once) and builds the position.
     /// Records the table and board rules it applied as events.
-    pub fn from_setup(rules: Arc<RoyalRules>, setup: &Setup, events: &mut Vec<Event>) -> Result<Royal, Vec<SetupError>> {
+    pub fn from_setup(
+        rules: Arc<RoyalRules>,
+        setup: &Setup,
+        events: &mut Vec<Event>,
+    ) -> Result<Royal, Vec<SetupError>> {
         let mut errors = Vec::new();
         let board = &rules.board;
         let params = &rules.params;
@@ -174,7 +189,10 @@ impl Royal {
                 errors.push(err(
                     R::TablePieces,
                     format!("{p} {} is placed twice", pl.piece),
-                    Some("place each piece once; solo/pair/trio/quad take the next unnamed guards".into()),
+                    Some(
+                        "place each piece once; solo/pair/trio/quad take the next unnamed guards"
+                            .into(),
+                    ),
                 ));
                 continue;
             }
@@ -190,7 +208,10 @@ impl Royal {
                 Place::HomePath(k) if k == 0 || k > board.home_path => {
                     errors.push(err(
                         R::BoardHomePath,
-                        format!("the Home path has tiles 1-{}; there is no home {k}", board.home_path),
+                        format!(
+                            "the Home path has tiles 1-{}; there is no home {k}",
+                            board.home_path
+                        ),
                         None,
                     ));
                     continue;
@@ -200,7 +221,11 @@ impl Royal {
             let walked = board.walked_steps(p, pl.place);
             let midpoint = match (pl.place, pl.midpoint) {
                 (Place::Yard, Some(_)) => {
-                    errors.push(err(R::MoveMidpoint, "a piece in the Yard has no midpoint progress".into(), None));
+                    errors.push(err(
+                        R::MoveMidpoint,
+                        "a piece in the Yard has no midpoint progress".into(),
+                        None,
+                    ));
                     continue;
                 }
                 (Place::Yard, None) => false,
@@ -216,7 +241,9 @@ impl Royal {
                 (Place::Ring(t), Some(false)) if t == board.midpoint[p.index()] => {
                     errors.push(err(
                         R::MoveMidpoint,
-                        format!("tile {t} is {p}'s midpoint: standing on it gives midpoint progress"),
+                        format!(
+                            "tile {t} is {p}'s midpoint: standing on it gives midpoint progress"
+                        ),
                         Some("remove `before midpoint`".into()),
                     ));
                     continue;
@@ -225,11 +252,17 @@ impl Royal {
             };
             // A flag that disagrees with the walked distance means the piece walked Backward.
             let steps = pl.steps.unwrap_or(match pl.place {
-                Place::Ring(t) if midpoint != board.past_midpoint_walking(p, t) => walked - board.ring as i32,
+                Place::Ring(t) if midpoint != board.past_midpoint_walking(p, t) => {
+                    walked - board.ring as i32
+                }
                 _ => walked,
             });
             placed[p.index()][slot] = true;
-            *seats[p.index()].piece_mut(pl.piece) = Piece { place: pl.place, midpoint, steps };
+            *seats[p.index()].piece_mut(pl.piece) = Piece {
+                place: pl.place,
+                midpoint,
+                steps,
+            };
         }
         for p in Player::ALL {
             let s = &setup.seats[p.index()];
@@ -265,7 +298,10 @@ impl Royal {
                     errors.push(SetupError {
                         rule: R::ExitCap.id(),
                         part: SetupPart::Credits(p),
-                        message: format!("a player holds at most {} exit credits, not {c}", params.exits.cap),
+                        message: format!(
+                            "a player holds at most {} exit credits, not {c}",
+                            params.exits.cap
+                        ),
                         help: None,
                     });
                 } else {
@@ -288,21 +324,55 @@ impl Royal {
                 Player::ALL[0]
             }
             Some(t) => t,
-            None => Player::ALL.into_iter().find(|p| present[p.index()]).unwrap_or(Player::ALL[0]),
+            None => Player::ALL
+                .into_iter()
+                .find(|p| present[p.index()])
+                .unwrap_or(Player::ALL[0]),
         };
         if !errors.is_empty() {
             return Err(errors);
         }
         let who = turn;
-        let note = |rule: R, what: What| Event { rule: rule.id(), player: who, what };
-        events.push(note(R::TablePlayers, What::SetUp { players: count as u8, mode: setup.mode.name() }));
-        events.push(note(R::TablePieces, What::Note("four guards G1-G4 and one King each")));
+        let note = |rule: R, what: What| Event {
+            rule: rule.id(),
+            player: who,
+            what,
+        };
+        events.push(note(
+            R::TablePlayers,
+            What::SetUp {
+                players: count as u8,
+                mode: setup.mode.name(),
+            },
+        ));
+        events.push(note(
+            R::TablePieces,
+            What::Note("four guards G1-G4 and one King each"),
+        ));
         events.push(note(R::TableModes, What::Note(mode_note(setup.mode))));
-        events.push(note(R::BoardRing, What::Note("ring tiles, Yard, Home path and Home")));
-        if setup.players.iter().any(|p| setup.seats[p.index()].credits.is_none()) {
-            events.push(note(R::ExitStart, What::Note("players not given credits start with the ruleset's number")));
+        events.push(note(
+            R::BoardRing,
+            What::Note("ring tiles, Yard, Home path and Home"),
+        ));
+        if setup
+            .players
+            .iter()
+            .any(|p| setup.seats[p.index()].credits.is_none())
+        {
+            events.push(note(
+                R::ExitStart,
+                What::Note("players not given credits start with the ruleset's number"),
+            ));
         }
-        Ok(Royal { rules, mode: setup.mode, present, seats, turn, phase: Phase::default(), standings: None })
+        Ok(Royal {
+            rules,
+            mode: setup.mode,
+            present,
+            seats,
+            turn,
+            phase: Phase::default(),
+            standings: None,
+        })
     }
 
     // ---- queries -------------------------------------------------------
@@ -358,7 +428,13 @@ impl Royal {
     /// Standings now: score, then guards Home, then lower player number.
     pub fn standings_now(&self) -> Vec<Player> {
         let mut list: Vec<Player> = self.players().collect();
-        list.sort_by_key(|&p| (std::cmp::Reverse(self.score(p)), std::cmp::Reverse(self.seat(p).guards_home()), p));
+        list.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(self.score(p)),
+                std::cmp::Reverse(self.seat(p).guards_home()),
+                p,
+            )
+        });
         list
     }
     /// Every piece on `place`, by player then piece.
@@ -379,7 +455,11 @@ impl Royal {
     }
     /// How many of `p`'s guards stand on `place`.
     pub(crate) fn guards_at(&self, p: Player, place: Place) -> u8 {
-        self.seat(p).guards.iter().filter(|g| g.place == place).count() as u8
+        self.seat(p)
+            .guards
+            .iter()
+            .filter(|g| g.place == place)
+            .count() as u8
     }
     pub(crate) fn opponents(&self, p: Player) -> impl Iterator<Item = Player> + '_ {
         self.players().filter(move |&q| q != p)
@@ -419,21 +499,34 @@ impl Royal {
     }
 
     pub(crate) fn event(&self, ev: &mut Vec<Event>, rule: R, what: What) {
-        ev.push(Event { rule: rule.id(), player: self.turn, what });
+        ev.push(Event {
+            rule: rule.id(),
+            player: self.turn,
+            what,
+        });
     }
 
     /// `roll.when`, `roll.values`, `roll.deal`, `roll.store-cap`, grace rolls.
     fn roll(&mut self, dice: &[u8], ev: &mut Vec<Event>) -> Result<(), Rejection> {
         if self.phase.dealt {
-            return Err(Rejection::new(R::RollWhen, "dice were already dealt this turn; they are dealt once per turn")
-                .help("write `next turn` first to deal the next player's dice"));
+            return Err(Rejection::new(
+                R::RollWhen,
+                "dice were already dealt this turn; they are dealt once per turn",
+            )
+            .help("write `next turn` first to deal the next player's dice"));
         }
         if self.phase.exited || self.phase.moved {
-            return Err(Rejection::new(R::RollWhen, "dice are dealt only at the start of the turn, before exits and moves")
-                .help("put `roll` before the turn's exits and move"));
+            return Err(Rejection::new(
+                R::RollWhen,
+                "dice are dealt only at the start of the turn, before exits and moves",
+            )
+            .help("put `roll` before the turn's exits and move"));
         }
         if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
-            return Err(Rejection::new(R::RollValues, format!("a roll is a value 1-6, not {bad}")));
+            return Err(Rejection::new(
+                R::RollValues,
+                format!("a roll is a value 1-6, not {bad}"),
+            ));
         }
         let p = self.turn;
         let stored = self.seat(p).store.len();
@@ -451,7 +544,14 @@ impl Royal {
             )
             .help(format!("write `roll` with {expected} value(s)")));
         }
-        self.event(ev, R::RollDeal, What::Dealt { dice: dice.to_vec(), stored_before: stored as u8 });
+        self.event(
+            ev,
+            R::RollDeal,
+            What::Dealt {
+                dice: dice.to_vec(),
+                stored_before: stored as u8,
+            },
+        );
         let seat = self.seat_mut(p);
         seat.store.make_set();
         let mut discarded = 0;
@@ -474,9 +574,17 @@ impl Royal {
         };
         // grace.forced: 0 credits and every guard in the Yard or Home.
         let seat = self.seat(p);
-        let forced = seat.credits == 0 && seat.guards.iter().all(|g| matches!(g.place, Place::Yard | Place::Home));
+        let forced = seat.credits == 0
+            && seat
+                .guards
+                .iter()
+                .all(|g| matches!(g.place, Place::Yard | Place::Home));
         if dealt_grace || forced {
-            let rule = if dealt_grace { R::GraceCheck } else { R::GraceForced };
+            let rule = if dealt_grace {
+                R::GraceCheck
+            } else {
+                R::GraceForced
+            };
             if seat.first_turn {
                 self.event(ev, R::GraceFirstTurn, What::GraceSkipped);
             } else if self.phase.graces < self.rules.params.exits.grace_per_turn {
@@ -508,18 +616,27 @@ impl Royal {
     fn exit(&mut self, pieces: &[PieceId], ev: &mut Vec<Event>) -> Result<(), Rejection> {
         let p = self.turn;
         if self.phase.moved {
-            return Err(Rejection::new(R::ExitTiming, "exits happen before any piece moves; this turn has moved")
-                .help("put `exit` before the turn's `move`"));
+            return Err(Rejection::new(
+                R::ExitTiming,
+                "exits happen before any piece moves; this turn has moved",
+            )
+            .help("put `exit` before the turn's `move`"));
         }
         let mut guards = Vec::with_capacity(pieces.len());
         for &piece in pieces {
             match piece {
-                PieceId::King => {
-                    return Err(Rejection::new(R::ExitCost, "the King never spends exit credits")
-                        .help("a King in the Yard returns to its entry tile when its owner's turn starts"))
-                }
+                PieceId::King => return Err(Rejection::new(
+                    R::ExitCost,
+                    "the King never spends exit credits",
+                )
+                .help(
+                    "a King in the Yard returns to its entry tile when its owner's turn starts",
+                )),
                 PieceId::Guard(n) if !(1..=4).contains(&n) => {
-                    return Err(Rejection::new(R::TablePieces, format!("royal has guards G1-G4; there is no G{n}")))
+                    return Err(Rejection::new(
+                        R::TablePieces,
+                        format!("royal has guards G1-G4; there is no G{n}"),
+                    ))
                 }
                 PieceId::Guard(n) => {
                     if guards.contains(&n) {
@@ -528,7 +645,10 @@ impl Royal {
                     if self.seat(p).guards[n as usize - 1].place != Place::Yard {
                         return Err(Rejection::new(
                             R::ExitCost,
-                            format!("{p} G{n} is not in the Yard ({})", self.seat(p).guards[n as usize - 1].place),
+                            format!(
+                                "{p} G{n} is not in the Yard ({})",
+                                self.seat(p).guards[n as usize - 1].place
+                            ),
                         ));
                     }
                     guards.push(n);
@@ -539,18 +659,28 @@ impl Royal {
         if guards.len() > credits {
             return Err(Rejection::new(
                 R::ExitCost,
-                format!("{} guard(s) cannot exit with {credits} exit credit(s)", guards.len()),
+                format!(
+                    "{} guard(s) cannot exit with {credits} exit credit(s)",
+                    guards.len()
+                ),
             )
             .help(format!("exit at most {credits} guard(s)")));
         }
         guards.sort_unstable();
-        let in_yard: Vec<u8> =
-            (1..=4u8).filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Yard).collect();
+        let in_yard: Vec<u8> = (1..=4u8)
+            .filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Yard)
+            .collect();
         if guards[..] != in_yard[..guards.len()] {
-            let due: Vec<String> = in_yard[..guards.len()].iter().map(|n| format!("G{n}")).collect();
+            let due: Vec<String> = in_yard[..guards.len()]
+                .iter()
+                .map(|n| format!("G{n}"))
+                .collect();
             return Err(Rejection::new(
                 R::ExitOrder,
-                format!("the lowest-numbered guards in the Yard exit first: {}", due.join(" ")),
+                format!(
+                    "the lowest-numbered guards in the Yard exit first: {}",
+                    due.join(" ")
+                ),
             )
             .help(format!("write `exit {}`", due.join(" "))));
         }
@@ -558,14 +688,41 @@ impl Royal {
         for &n in &guards {
             let seat = self.seat_mut(p);
             seat.credits -= 1;
-            seat.guards[n as usize - 1] = Piece { place: Place::Ring(entry), midpoint: false, steps: 0 };
-            self.event(ev, R::ExitCost, What::Exited { guard: n, tile: entry });
+            seat.guards[n as usize - 1] = Piece {
+                place: Place::Ring(entry),
+                midpoint: false,
+                steps: 0,
+            };
+            self.event(
+                ev,
+                R::ExitCost,
+                What::Exited {
+                    guard: n,
+                    tile: entry,
+                },
+            );
         }
         if !guards.is_empty() {
-            self.event(ev, R::ExitOrder, What::Note("credits go to the lowest-numbered guards in the Yard"));
-            self.event(ev, R::BoardEntry, What::Note("exited guards stand on their entry tile"));
-            if self.opponents(p).any(|q| self.pieces_at(Place::Ring(entry)).iter().any(|(o, _)| *o == q)) {
-                self.event(ev, R::ExitTiming, What::Note("exiting is not a move: it captures nothing"));
+            self.event(
+                ev,
+                R::ExitOrder,
+                What::Note("credits go to the lowest-numbered guards in the Yard"),
+            );
+            self.event(
+                ev,
+                R::BoardEntry,
+                What::Note("exited guards stand on their entry tile"),
+            );
+            if self.opponents(p).any(|q| {
+                self.pieces_at(Place::Ring(entry))
+                    .iter()
+                    .any(|(o, _)| *o == q)
+            }) {
+                self.event(
+                    ev,
+                    R::ExitTiming,
+                    What::Note("exiting is not a move: it captures nothing"),
+                );
             }
         }
         self.phase.exited = true;
@@ -579,8 +736,18 @@ impl Royal {
         self.seat_mut(p).first_turn = false;
         if self.players().any(|q| self.seat(q).guards_home() == 4) {
             let standings = self.standings_now();
-            self.event(ev, R::PointsScore, What::Note("standings rank by score = progress points + battle points"));
-            self.event(ev, R::EndFinish, What::GameOver { standings: standings.clone() });
+            self.event(
+                ev,
+                R::PointsScore,
+                What::Note("standings rank by score = progress points + battle points"),
+            );
+            self.event(
+                ev,
+                R::EndFinish,
+                What::GameOver {
+                    standings: standings.clone(),
+                },
+            );
             self.standings = Some(standings);
             return;
         }
@@ -597,7 +764,11 @@ impl Royal {
         self.phase = Phase::default();
         let entry = self.board().entry(next);
         if self.seat(next).king.place == Place::Yard {
-            self.seat_mut(next).king = Piece { place: Place::Ring(entry), midpoint: false, steps: 0 };
+            self.seat_mut(next).king = Piece {
+                place: Place::Ring(entry),
+                midpoint: false,
+                steps: 0,
+            };
             self.event(ev, R::MoveKingYard, What::KingReturns { tile: entry });
         }
     }
@@ -627,6 +798,8 @@ impl Game for Royal {
         self.standings.is_some()
     }
     fn standings(&self) -> Vec<Player> {
-        self.standings.clone().unwrap_or_else(|| self.standings_now())
+        self.standings
+            .clone()
+            .unwrap_or_else(|| self.standings_now())
     }
 }

@@ -120,7 +120,10 @@ royal_rules! {
 
 impl RoyalRule {
     pub fn info(self) -> RuleInfo {
-        RuleInfo { id: self.id(), text: self.text() }
+        RuleInfo {
+            id: self.id(),
+            text: self.text(),
+        }
     }
 }
 

@@ -12,7 +12,10 @@ pub struct Store {
 
 impl Store {
     pub fn free() -> Store {
-        Store { free: true, ..Store::default() }
+        Store {
+            free: true,
+            ..Store::default()
+        }
     }
     pub fn from_rolls(rolls: &[u8]) -> Store {
         let mut s = Store::default();
@@ -68,6 +71,8 @@ impl Store {
     }
     /// The rolls in ascending order.
     pub fn rolls(&self) -> Vec<u8> {
-        (1..=6u8).flat_map(|v| std::iter::repeat(v).take(self.counts[v as usize] as usize)).collect()
+        (1..=6u8)
+            .flat_map(|v| std::iter::repeat(v).take(self.counts[v as usize] as usize))
+            .collect()
     }
 }

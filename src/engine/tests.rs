@@ -17,16 +17,31 @@ const K: PieceId = PieceId::King;
 struct T(Setup);
 
 fn table(players: &[Player]) -> T {
-    T(Setup { players: players.to_vec(), ..Setup::default() })
+    T(Setup {
+        players: players.to_vec(),
+        ..Setup::default()
+    })
 }
 
 impl T {
     fn put(mut self, p: Player, piece: PieceId, place: Place) -> T {
-        self.0.placements.push(Placement { player: p, piece, place, midpoint: None, steps: None });
+        self.0.placements.push(Placement {
+            player: p,
+            piece,
+            place,
+            midpoint: None,
+            steps: None,
+        });
         self
     }
     fn put_mid(mut self, p: Player, piece: PieceId, place: Place, mid: bool) -> T {
-        self.0.placements.push(Placement { player: p, piece, place, midpoint: Some(mid), steps: None });
+        self.0.placements.push(Placement {
+            player: p,
+            piece,
+            place,
+            midpoint: Some(mid),
+            steps: None,
+        });
         self
     }
     fn store(mut self, p: Player, rolls: &[u8]) -> T {
@@ -59,7 +74,14 @@ impl T {
 
 fn mv(dir: Direction, clauses: &[(PieceId, &[u8])]) -> Action {
     Action::Move(MoveOrder {
-        clauses: clauses.iter().map(|(p, r)| MoveClause { piece: *p, rolls: r.to_vec(), direction: dir }).collect(),
+        clauses: clauses
+            .iter()
+            .map(|(p, r)| MoveClause {
+                piece: *p,
+                rolls: r.to_vec(),
+                direction: dir,
+            })
+            .collect(),
     })
 }
 fn fwd(clauses: &[(PieceId, &[u8])]) -> Action {
@@ -72,7 +94,9 @@ fn back(clauses: &[(PieceId, &[u8])]) -> Action {
 /// Applies and returns the new position and the IDs of rules applied.
 fn play(pos: &Royal, action: Action) -> (Royal, Vec<&'static str>) {
     let mut ev = Vec::new();
-    let next = pos.apply(&action, &mut ev).unwrap_or_else(|r| panic!("rejected: {r}"));
+    let next = pos
+        .apply(&action, &mut ev)
+        .unwrap_or_else(|r| panic!("rejected: {r}"));
     (next, ev.iter().map(|e| e.rule.0).collect())
 }
 
@@ -94,7 +118,8 @@ fn at(pos: &Royal, p: Player, piece: PieceId) -> Place {
 
 #[test]
 fn table_players_need_two_and_turns_skip_absent_seats() {
-    let err = Royal::from_setup(RoyalRules::default_rules(), &table(&[P1]).0, &mut vec![]).unwrap_err();
+    let err =
+        Royal::from_setup(RoyalRules::default_rules(), &table(&[P1]).0, &mut vec![]).unwrap_err();
     assert_eq!(err[0].rule.0, "table.players");
     let pos = table(&[P1, P3]).build();
     let (pos, ids) = play(&pos, Action::NextTurn);
@@ -106,11 +131,19 @@ fn table_players_need_two_and_turns_skip_absent_seats() {
 
 #[test]
 fn table_pieces_g5_and_twice_are_errors() {
-    let e = Royal::from_setup(RoyalRules::default_rules(), &table(&[P1, P2]).put(P1, g(5), Ring(3)).0, &mut vec![]).unwrap_err();
+    let e = Royal::from_setup(
+        RoyalRules::default_rules(),
+        &table(&[P1, P2]).put(P1, g(5), Ring(3)).0,
+        &mut vec![],
+    )
+    .unwrap_err();
     assert_eq!(e[0].rule.0, "table.pieces");
     let e = Royal::from_setup(
         RoyalRules::default_rules(),
-        &table(&[P1, P2]).put(P1, g(1), Ring(3)).put(P1, g(1), Ring(4)).0,
+        &table(&[P1, P2])
+            .put(P1, g(1), Ring(3))
+            .put(P1, g(1), Ring(4))
+            .0,
         &mut vec![],
     )
     .unwrap_err();
@@ -120,9 +153,17 @@ fn table_pieces_g5_and_twice_are_errors() {
 #[test]
 fn table_modes_set_the_numbers() {
     // table.modes: a Clash capture is worth 50, a Journey one 20.
-    let setup = |t: T| t.put(P1, g(1), Ring(27)).put(P1, g(2), Ring(27)).put(P2, g(1), Ring(23)).build();
+    let setup = |t: T| {
+        t.put(P1, g(1), Ring(27))
+            .put(P1, g(2), Ring(27))
+            .put(P2, g(1), Ring(23))
+            .build()
+    };
     let (j, _) = play(&setup(table(&[P1, P2])), fwd(&[(g(1), &[4]), (g(2), &[4])]));
-    let (c, _) = play(&setup(table(&[P1, P2]).clash()), fwd(&[(g(1), &[4]), (g(2), &[4])]));
+    let (c, _) = play(
+        &setup(table(&[P1, P2]).clash()),
+        fwd(&[(g(1), &[4]), (g(2), &[4])]),
+    );
     assert_eq!(j.seat(P1).battle, 20);
     assert_eq!(c.seat(P1).battle, 50);
 }
@@ -131,10 +172,19 @@ fn table_modes_set_the_numbers() {
 
 #[test]
 fn board_ring_tiles_out_of_range_are_errors() {
-    let e = Royal::from_setup(RoyalRules::default_rules(), &table(&[P1, P2]).put(P1, g(1), Ring(53)).0, &mut vec![]).unwrap_err();
+    let e = Royal::from_setup(
+        RoyalRules::default_rules(),
+        &table(&[P1, P2]).put(P1, g(1), Ring(53)).0,
+        &mut vec![],
+    )
+    .unwrap_err();
     assert_eq!(e[0].rule.0, "board.ring");
-    let e =
-        Royal::from_setup(RoyalRules::default_rules(), &table(&[P1, P2]).put(P1, g(1), HomePath(6)).0, &mut vec![]).unwrap_err();
+    let e = Royal::from_setup(
+        RoyalRules::default_rules(),
+        &table(&[P1, P2]).put(P1, g(1), HomePath(6)).0,
+        &mut vec![],
+    )
+    .unwrap_err();
     assert_eq!(e[0].rule.0, "board.home-path");
 }
 
@@ -198,8 +248,21 @@ fn roll_values_are_1_to_6() {
 #[test]
 fn roll_deal_tables_at_each_boundary() {
     let cases: &[(bool, usize, usize)] = &[
-        (false, 0, 3), (false, 3, 3), (false, 4, 2), (false, 7, 2), (false, 8, 1), (false, 11, 1), (false, 12, 0),
-        (true, 0, 4), (true, 5, 4), (true, 6, 3), (true, 11, 3), (true, 12, 2), (true, 15, 2), (true, 16, 1), (true, 17, 0),
+        (false, 0, 3),
+        (false, 3, 3),
+        (false, 4, 2),
+        (false, 7, 2),
+        (false, 8, 1),
+        (false, 11, 1),
+        (false, 12, 0),
+        (true, 0, 4),
+        (true, 5, 4),
+        (true, 6, 3),
+        (true, 11, 3),
+        (true, 12, 2),
+        (true, 15, 2),
+        (true, 16, 1),
+        (true, 17, 0),
     ];
     for &(clash, stored, dice) in cases {
         let mut t = table(&[P1, P2]).store(P1, &vec![1; stored]);
@@ -223,11 +286,18 @@ fn roll_store_cap_discards_extra_rolls() {
             ("journey.deal", "[{from: 0, to: 3, dice: 3}, {from: 4, to: 7, dice: 2}, {from: 8, to: 10, dice: 1}]"),
         ])
         .unwrap();
-    let pos = table(&[P1, P2]).store(P1, &[1; 10]).build_with(RoyalRules::new(params));
+    let pos = table(&[P1, P2])
+        .store(P1, &[1; 10])
+        .build_with(RoyalRules::new(params));
     let (pos, ids) = play(&pos, Action::Roll(vec![3]));
     assert_eq!(pos.seat(P1).store.len(), 10);
     assert!(ids.contains(&"roll.store-cap"));
-    let e = Royal::from_setup(RoyalRules::default_rules(), &table(&[P1, P2]).store(P1, &[1; 13]).0, &mut vec![]).unwrap_err();
+    let e = Royal::from_setup(
+        RoyalRules::default_rules(),
+        &table(&[P1, P2]).store(P1, &[1; 13]).0,
+        &mut vec![],
+    )
+    .unwrap_err();
     assert_eq!(e[0].rule.0, "roll.store-cap");
 }
 
@@ -242,7 +312,10 @@ fn roll_when_once_per_turn_at_its_start() {
 
 #[test]
 fn roll_persist_unspent_rolls_stay() {
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(40)).store(P1, &[2, 5, 6]).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(40))
+        .store(P1, &[2, 5, 6])
+        .build();
     let (pos, ids) = play(&pos, fwd(&[(g(1), &[5])]));
     assert_eq!(pos.seat(P1).store.rolls(), vec![2, 6]);
     assert!(ids.contains(&"roll.persist"));
@@ -250,7 +323,10 @@ fn roll_persist_unspent_rolls_stay() {
 
 #[test]
 fn roll_king_separate_king_uses_no_store() {
-    let pos = table(&[P1, P2]).put(P1, K, Ring(40)).store(P1, &[2]).build();
+    let pos = table(&[P1, P2])
+        .put(P1, K, Ring(40))
+        .store(P1, &[2])
+        .build();
     let (pos, ids) = play(&pos, fwd(&[(K, &[7])]));
     assert_eq!(at(&pos, P1, K), Ring(33));
     assert_eq!(pos.seat(P1).store.rolls(), vec![2]);
@@ -262,7 +338,11 @@ fn roll_king_separate_king_uses_no_store() {
 #[test]
 fn grace_check_six_sum_six_third_die_one_die() {
     let credits_after = |store: usize, dice: &[u8]| {
-        let pos = table(&[P1, P2]).put(P1, g(1), Ring(40)).store(P1, &vec![1; store]).credits(P1, 1).build();
+        let pos = table(&[P1, P2])
+            .put(P1, g(1), Ring(40))
+            .store(P1, &vec![1; store])
+            .credits(P1, 1)
+            .build();
         play(&pos, Action::Roll(dice.to_vec())).0.seat(P1).credits
     };
     assert_eq!(credits_after(0, &[6, 1, 1]), 2, "a 6 first");
@@ -276,15 +356,26 @@ fn grace_check_six_sum_six_third_die_one_die() {
 
 #[test]
 fn grace_credit_and_exit_cap() {
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(40)).credits(P1, 4).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(40))
+        .credits(P1, 4)
+        .build();
     let (pos, ids) = play(&pos, Action::Roll(vec![6, 1, 1]));
     assert_eq!(pos.seat(P1).credits, 4);
     assert!(ids.contains(&"exit.cap"));
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(40)).credits(P1, 3).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(40))
+        .credits(P1, 3)
+        .build();
     let (pos, ids) = play(&pos, Action::Roll(vec![3, 3, 1]));
     assert_eq!(pos.seat(P1).credits, 4);
     assert!(ids.contains(&"grace.credit") && ids.contains(&"grace.check"));
-    let e = Royal::from_setup(RoyalRules::default_rules(), &table(&[P1, P2]).credits(P1, 5).0, &mut vec![]).unwrap_err();
+    let e = Royal::from_setup(
+        RoyalRules::default_rules(),
+        &table(&[P1, P2]).credits(P1, 5).0,
+        &mut vec![],
+    )
+    .unwrap_err();
     assert_eq!(e[0].rule.0, "exit.cap");
 }
 
@@ -299,12 +390,21 @@ fn grace_first_turn_gives_no_grace() {
 #[test]
 fn grace_forced_with_no_credits_and_guards_in_yard_or_home() {
     // 12 stored: no dice; G1 Home, the rest in the Yard; the King on the ring does not count.
-    let pos = table(&[P1, P2]).put(P1, g(1), Home).put(P1, K, Ring(30)).store(P1, &[1; 12]).credits(P1, 0).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Home)
+        .put(P1, K, Ring(30))
+        .store(P1, &[1; 12])
+        .credits(P1, 0)
+        .build();
     let (pos2, ids) = play(&pos, Action::Roll(vec![]));
     assert_eq!(pos2.seat(P1).credits, 1);
     assert!(ids.contains(&"grace.forced"));
     // With a guard on the ring there is no forced grace.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(9)).store(P1, &[1; 12]).credits(P1, 0).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(9))
+        .store(P1, &[1; 12])
+        .credits(P1, 0)
+        .build();
     assert_eq!(play(&pos, Action::Roll(vec![])).0.seat(P1).credits, 0);
 }
 
@@ -320,7 +420,11 @@ fn exit_start_three_credits() {
 fn exit_cost_and_worked_example_004() {
     // Exits (004): all four guards in the Yard and 3 credits: G1, G2 and G3 may exit.
     let pos = table(&[P1, P2]).build();
-    refused(&pos, Action::Exit(vec![g(1), g(2), g(3), g(4)]), "exit.cost");
+    refused(
+        &pos,
+        Action::Exit(vec![g(1), g(2), g(3), g(4)]),
+        "exit.cost",
+    );
     let (pos, ids) = play(&pos, Action::Exit(vec![g(1), g(2), g(3)]));
     assert_eq!(pos.seat(P1).credits, 0);
     for n in 1..=3 {
@@ -328,7 +432,11 @@ fn exit_cost_and_worked_example_004() {
     }
     assert_eq!(at(&pos, P1, g(4)), Yard);
     assert!(ids.contains(&"exit.cost"));
-    refused(&table(&[P1, P2]).build(), Action::Exit(vec![K]), "exit.cost");
+    refused(
+        &table(&[P1, P2]).build(),
+        Action::Exit(vec![K]),
+        "exit.cost",
+    );
 }
 
 #[test]
@@ -347,7 +455,10 @@ fn exit_timing_before_the_move_and_captures_nothing() {
     let (moved, _) = play(&pos, fwd(&[(g(1), &[2])]));
     refused(&moved, Action::Exit(vec![g(2)]), "exit.timing");
     // Exiting onto P2's lone guard on 52 captures nothing.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P2, g(1), Ring(52)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P2, g(1), Ring(52))
+        .build();
     let (pos, ids) = play(&pos, Action::Exit(vec![g(2)]));
     assert_eq!(at(&pos, P2, g(1)), Ring(52));
     assert!(ids.contains(&"exit.timing"));
@@ -357,7 +468,10 @@ fn exit_timing_before_the_move_and_captures_nothing() {
 
 #[test]
 fn move_choice_one_set_of_moves_a_turn() {
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(20)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(20))
+        .build();
     let (pos2, _) = play(&pos, fwd(&[(g(1), &[2])]));
     refused(&pos2, fwd(&[(g(2), &[2])]), "move.choice");
     refused(&pos, fwd(&[(g(1), &[2]), (g(1), &[3])]), "move.choice");
@@ -365,11 +479,22 @@ fn move_choice_one_set_of_moves_a_turn() {
 
 #[test]
 fn move_one_direction_per_turn() {
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(20)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(20))
+        .build();
     let order = MoveOrder {
         clauses: vec![
-            MoveClause { piece: g(1), rolls: vec![2], direction: Direction::Forward },
-            MoveClause { piece: g(2), rolls: vec![2], direction: Direction::Backward },
+            MoveClause {
+                piece: g(1),
+                rolls: vec![2],
+                direction: Direction::Forward,
+            },
+            MoveClause {
+                piece: g(2),
+                rolls: vec![2],
+                direction: Direction::Backward,
+            },
         ],
     };
     refused(&pos, Action::Move(order), "move.one-direction");
@@ -378,7 +503,10 @@ fn move_one_direction_per_turn() {
 #[test]
 fn move_rolls_worked_example_003() {
     // Rolls (003): a guard given 3, 3 and 5 moves 11 tiles and those rolls leave the store.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(40)).store(P1, &[3, 3, 5, 2]).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(40))
+        .store(P1, &[3, 3, 5, 2])
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[3, 3, 5])]));
     assert_eq!(at(&after, P1, g(1)), Ring(29));
     assert_eq!(after.seat(P1).store.rolls(), vec![2]);
@@ -400,7 +528,10 @@ fn move_king_values_one_value_1_to_8() {
 fn move_king_order_first_or_last() {
     // King on 36, guard on 40. King first: 36 -> 32 free. Guard first: the guard lands on 32
     // and then blocks the King (own guard), which stops on 33.
-    let pos = table(&[P1, P2]).put(P1, K, Ring(36)).put(P1, g(1), Ring(40)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, K, Ring(36))
+        .put(P1, g(1), Ring(40))
+        .build();
     let (a, ids) = play(&pos, fwd(&[(K, &[4]), (g(1), &[4, 4])]));
     assert_eq!(at(&a, P1, K), Ring(32));
     assert!(ids.contains(&"move.king-order"));
@@ -412,7 +543,12 @@ fn move_king_order_first_or_last() {
 fn move_order_size_larger_group_first() {
     // P1 G1 alone on 30, G2+G3 on 33; P2 lone guard on 29.
     // The pair moves first (move.order-size): 33 -> 29 captures P2's guard; then G1 lands on 29.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(33)).put(P1, g(3), Ring(33)).put(P2, g(1), Ring(29)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(33))
+        .put(P1, g(3), Ring(33))
+        .put(P2, g(1), Ring(29))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[1]), (g(2), &[4]), (g(3), &[4])]));
     assert_eq!(at(&after, P2, g(1)), Yard);
     assert_eq!(after.seat(P1).battle, 20);
@@ -424,7 +560,11 @@ fn move_order_size_larger_group_first() {
 fn move_order_number_lowest_guard_first() {
     // Two lone guards. G1 on 30 and G2 on 33, both moving onto 29 where P2 has a lone guard.
     // G1 moves first and lands alone (no capture); G2 then lands and with G1 standing forms 2: capture.
-    let pos = table(&[P1, P2]).put(P1, g(2), Ring(33)).put(P1, g(1), Ring(30)).put(P2, g(1), Ring(29)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(2), Ring(33))
+        .put(P1, g(1), Ring(30))
+        .put(P2, g(1), Ring(29))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(2), &[4]), (g(1), &[1])]));
     assert_eq!(at(&after, P2, g(1)), Yard);
     assert!(ids.contains(&"move.order-number"));
@@ -435,7 +575,12 @@ fn move_order_number_lowest_guard_first() {
 fn move_together_split_by_total() {
     // Pair on 30 given 2 and 5; P2 lone guard on 28 and on 26.
     // Together to 28 (pair captures P2 G1), then G2 alone 28 -> 25 passing 26: alone, no capture.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(30)).put(P2, g(1), Ring(28)).put(P2, g(2), Ring(26)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(30))
+        .put(P2, g(1), Ring(28))
+        .put(P2, g(2), Ring(26))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[5])]));
     assert_eq!(at(&after, P1, g(1)), Ring(28));
     assert_eq!(at(&after, P1, g(2)), Ring(25));
@@ -448,7 +593,10 @@ fn move_together_split_by_total() {
 fn move_together_split_by_path_at_junction() {
     // P1 pair on 3: G1 past midpoint, G2 walked backward (before midpoint). 4 Forward each:
     // 2, 1 together; then G1 -> H1, H2 and G2 -> 52, 51.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(3)).put_mid(P1, g(2), Ring(3), false).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(3))
+        .put_mid(P1, g(2), Ring(3), false)
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[4]), (g(2), &[4])]));
     assert_eq!(at(&after, P1, g(1)), HomePath(2));
     assert_eq!(at(&after, P1, g(2)), Ring(51));
@@ -482,7 +630,10 @@ fn move_home_path_forward_only_and_no_entry_without_midpoint() {
 #[test]
 fn move_exact_home() {
     // H3 needs exactly 3 to reach Home (H4, H5, Home).
-    let pos = table(&[P1, P2]).put(P1, g(1), HomePath(3)).put(P1, K, HomePath(4)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), HomePath(3))
+        .put(P1, K, HomePath(4))
+        .build();
     refused(&pos, fwd(&[(g(1), &[4])]), "move.exact-home");
     refused(&pos, fwd(&[(g(1), &[3]), (K, &[3])]), "move.exact-home");
     let (after, _) = play(&pos, fwd(&[(g(1), &[3])]));
@@ -498,8 +649,12 @@ fn move_midpoint_either_direction() {
     let (after, ids) = play(&pos, back(&[(g(1), &[1])]));
     assert!(after.piece(P1, g(1)).midpoint);
     assert!(ids.contains(&"move.midpoint"));
-    let e = Royal::from_setup(RoyalRules::default_rules(), &table(&[P1, P2]).put_mid(P1, g(1), Ring(26), false).0, &mut vec![])
-        .unwrap_err();
+    let e = Royal::from_setup(
+        RoyalRules::default_rules(),
+        &table(&[P1, P2]).put_mid(P1, g(1), Ring(26), false).0,
+        &mut vec![],
+    )
+    .unwrap_err();
     assert_eq!(e[0].rule.0, "move.midpoint");
 }
 
@@ -509,7 +664,11 @@ fn move_king_yard_returns_at_turn_start() {
     let (after, ids) = play(&pos, Action::NextTurn);
     assert_eq!(at(&after, P2, K), Ring(39));
     assert!(ids.contains(&"move.king-yard"));
-    assert_eq!(at(&after, P1, K), Yard, "only the owner's turn brings it back");
+    assert_eq!(
+        at(&after, P1, K),
+        Yard,
+        "only the owner's turn brings it back"
+    );
 }
 
 // ---- blockade.* --------------------------------------------------------------
@@ -552,7 +711,13 @@ fn blockade_any_point_and_penalty_worked_example_001() {
     // Blockade (001): P2 trio on 11, P1 pair on 7 each given 3+4 Backward: stop on 10,
     // 4 steps lost each, 8 in all: -40 Journey, -120 Clash.
     for (clash, points) in [(false, -40), (true, -120)] {
-        let mut t = table(&[P1, P2]).put(P1, g(1), Ring(7)).put(P1, g(2), Ring(7)).put(P2, g(1), Ring(11)).put(P2, g(2), Ring(11)).put(P2, g(3), Ring(11)).store(P1, &[3, 4, 3, 4]);
+        let mut t = table(&[P1, P2])
+            .put(P1, g(1), Ring(7))
+            .put(P1, g(2), Ring(7))
+            .put(P2, g(1), Ring(11))
+            .put(P2, g(2), Ring(11))
+            .put(P2, g(3), Ring(11))
+            .store(P1, &[3, 4, 3, 4]);
         if clash {
             t = t.clash();
         }
@@ -560,7 +725,10 @@ fn blockade_any_point_and_penalty_worked_example_001() {
         assert_eq!(at(&pos, P1, g(1)), Ring(10));
         assert_eq!(at(&pos, P1, g(2)), Ring(10));
         assert_eq!(pos.seat(P1).battle, points);
-        assert!(pos.seat(P1).store.is_empty(), "the rolls of a blocked guard are spent");
+        assert!(
+            pos.seat(P1).store.is_empty(),
+            "the rolls of a blocked guard are spent"
+        );
         for id in ["blockade.sizes", "blockade.any-point", "blockade.penalty"] {
             assert!(ids.contains(&id), "{id}");
         }
@@ -571,9 +739,18 @@ fn blockade_any_point_and_penalty_worked_example_001() {
 fn blockade_moving_count_after_split() {
     // Quad on 30 given 1,1,6,6: all four reach 29, then G3+G4 go on as a pair and
     // P2's pair on 26 stops them on 27 (a quad would have passed).
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(30)).put(P1, g(3), Ring(30)).put(P1, g(4), Ring(30))
-        .put(P2, g(1), Ring(26)).put(P2, g(2), Ring(26)).build();
-    let (after, ids) = play(&pos, fwd(&[(g(1), &[1]), (g(2), &[1]), (g(3), &[6]), (g(4), &[6])]));
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(30))
+        .put(P1, g(3), Ring(30))
+        .put(P1, g(4), Ring(30))
+        .put(P2, g(1), Ring(26))
+        .put(P2, g(2), Ring(26))
+        .build();
+    let (after, ids) = play(
+        &pos,
+        fwd(&[(g(1), &[1]), (g(2), &[1]), (g(3), &[6]), (g(4), &[6])]),
+    );
     assert_eq!(at(&after, P1, g(3)), Ring(27));
     assert_eq!(after.seat(P1).battle, -(2 * 3 * 5));
     assert!(ids.contains(&"blockade.moving-count"));
@@ -582,7 +759,11 @@ fn blockade_moving_count_after_split() {
 #[test]
 fn blockade_fort_does_not_block() {
     // P2 pair on fort 31; P1 lone guard 33 -> 29 passes.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(33)).put(P2, g(1), Ring(31)).put(P2, g(2), Ring(31)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(33))
+        .put(P2, g(1), Ring(31))
+        .put(P2, g(2), Ring(31))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[4])]));
     assert_eq!(at(&after, P1, g(1)), Ring(29));
     assert!(ids.contains(&"blockade.fort"));
@@ -591,7 +772,11 @@ fn blockade_fort_does_not_block() {
 #[test]
 fn blockade_own_entry_opponents_cannot_block_there() {
     // P2 pair on P1's entry 52; P1 guard on 2 moving 4 Forward passes 52 (without midpoint).
-    let pos = table(&[P1, P2]).put_mid(P1, g(1), Ring(2), false).put(P2, g(1), Ring(52)).put(P2, g(2), Ring(52)).build();
+    let pos = table(&[P1, P2])
+        .put_mid(P1, g(1), Ring(2), false)
+        .put(P2, g(1), Ring(52))
+        .put(P2, g(2), Ring(52))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[4])]));
     assert_eq!(at(&after, P1, g(1)), Ring(50));
     assert!(ids.contains(&"blockade.own-entry"));
@@ -600,7 +785,11 @@ fn blockade_own_entry_opponents_cannot_block_there() {
 #[test]
 fn blockade_king_opponent_and_penalty() {
     // P2 pair on 35; P1 King 38 given 6: stops on 36, 4 steps lost, -20.
-    let pos = table(&[P1, P2]).put(P1, K, Ring(38)).put(P2, g(1), Ring(35)).put(P2, g(2), Ring(35)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, K, Ring(38))
+        .put(P2, g(1), Ring(35))
+        .put(P2, g(2), Ring(35))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(K, &[6])]));
     assert_eq!(at(&after, P1, K), Ring(36));
     assert_eq!(after.seat(P1).battle, -20);
@@ -611,12 +800,18 @@ fn blockade_king_opponent_and_penalty() {
 fn blockade_king_own_single_guard_not_on_fort() {
     // Own lone guard on 35 blocks the King from 38 (stops 36, no penalty);
     // own guard on fort 31 does not.
-    let pos = table(&[P1, P2]).put(P1, K, Ring(38)).put(P1, g(1), Ring(35)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, K, Ring(38))
+        .put(P1, g(1), Ring(35))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(K, &[6])]));
     assert_eq!(at(&after, P1, K), Ring(36));
     assert_eq!(after.seat(P1).battle, 0);
     assert!(ids.contains(&"blockade.king-own") && ids.contains(&"blockade.own-no-penalty"));
-    let pos = table(&[P1, P2]).put(P1, K, Ring(33)).put(P1, g(1), Ring(31)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, K, Ring(33))
+        .put(P1, g(1), Ring(31))
+        .build();
     let (after, _) = play(&pos, fwd(&[(K, &[4])]));
     assert_eq!(at(&after, P1, K), Ring(29));
 }
@@ -625,8 +820,13 @@ fn blockade_king_own_single_guard_not_on_fort() {
 fn blockade_before_capture() {
     // P2 pair and P3 lone guard on 27. P1 pair from 30 given 6 each: the P2 pair blocks
     // (k=2 <= m=2) before the capture check could take P3's guard.
-    let pos = table(&[P1, P2, P3]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(30))
-        .put(P2, g(1), Ring(27)).put(P2, g(2), Ring(27)).put(P3, g(1), Ring(27)).build();
+    let pos = table(&[P1, P2, P3])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(30))
+        .put(P2, g(1), Ring(27))
+        .put(P2, g(2), Ring(27))
+        .put(P3, g(1), Ring(27))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[6]), (g(2), &[6])]));
     assert_eq!(at(&after, P3, g(1)), Ring(27));
     assert_eq!(at(&after, P1, g(1)), Ring(28));
@@ -656,7 +856,13 @@ fn capture_sizes_table() {
 #[test]
 fn capture_reach_in_passing_and_merge_worked_example_000() {
     // Merge capture (000): P1, P2, P3 lone guards on 23, P1 another on 27.
-    let base = || table(&[P1, P2, P3]).put(P1, g(2), Ring(27)).put(P1, g(1), Ring(23)).put(P2, g(1), Ring(23)).put(P3, g(1), Ring(23));
+    let base = || {
+        table(&[P1, P2, P3])
+            .put(P1, g(2), Ring(27))
+            .put(P1, g(1), Ring(23))
+            .put(P2, g(1), Ring(23))
+            .put(P3, g(1), Ring(23))
+    };
     let (landing, ids) = play(&base().build(), fwd(&[(g(2), &[4])]));
     assert_eq!(at(&landing, P2, g(1)), Yard);
     assert_eq!(at(&landing, P3, g(1)), Yard);
@@ -673,7 +879,11 @@ fn capture_reach_in_passing_and_merge_worked_example_000() {
 #[test]
 fn capture_reach_standing_pieces_never_capture() {
     // P1 lone guard lands on P2's pair: no capture either way (the pair stands still).
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(24)).put(P2, g(1), Ring(23)).put(P2, g(2), Ring(23)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(24))
+        .put(P2, g(1), Ring(23))
+        .put(P2, g(2), Ring(23))
+        .build();
     let (after, _) = play(&pos, fwd(&[(g(1), &[2])]));
     // blocked at 24 (k=1 <= m=2): stays on 24, -10
     assert_eq!(at(&after, P1, g(1)), Ring(24));
@@ -682,7 +892,11 @@ fn capture_reach_standing_pieces_never_capture() {
 
 #[test]
 fn capture_fort_none() {
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(33)).put(P1, g(2), Ring(33)).put(P2, g(1), Ring(31)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(33))
+        .put(P1, g(2), Ring(33))
+        .put(P2, g(1), Ring(31))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[2])]));
     assert_eq!(at(&after, P2, g(1)), Ring(31));
     assert!(ids.contains(&"capture.fort"));
@@ -691,7 +905,11 @@ fn capture_fort_none() {
 #[test]
 fn capture_own_entry_none() {
     // P2's guard on its own entry 39; P1 pair lands there.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(41)).put(P1, g(2), Ring(41)).put(P2, g(1), Ring(39)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(41))
+        .put(P1, g(2), Ring(41))
+        .put(P2, g(1), Ring(39))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[2])]));
     assert_eq!(at(&after, P2, g(1)), Ring(39));
     assert!(ids.contains(&"capture.own-entry"));
@@ -699,7 +917,11 @@ fn capture_own_entry_none() {
 
 #[test]
 fn capture_king_cannot() {
-    let pos = table(&[P1, P2]).put(P1, K, Ring(30)).put(P2, g(1), Ring(28)).put(P2, K, Ring(28)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, K, Ring(30))
+        .put(P2, g(1), Ring(28))
+        .put(P2, K, Ring(28))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(K, &[2])]));
     assert_eq!(at(&after, P2, g(1)), Ring(28));
     assert_eq!(at(&after, P2, K), Ring(28));
@@ -711,9 +933,17 @@ fn capture_king_target_and_penalty() {
     // P1 pair onto 28 where P2's King stands. P2 also has G1 on 10 (ring), G2 on fort 44,
     // G3 in the Home path, G4 on its entry 39, 3 rolls stored, 4 credits.
     // Captured: King (3) + G1, G2, G4 (ring) = 6 pieces x 20 x factor 1 = 120.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(30)).put(P2, K, Ring(28))
-        .put(P2, g(1), Ring(10)).put(P2, g(2), Ring(44)).put(P2, g(3), HomePath(2)).put(P2, g(4), Ring(39))
-        .store(P2, &[1, 2, 3]).credits(P2, 4).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(30))
+        .put(P2, K, Ring(28))
+        .put(P2, g(1), Ring(10))
+        .put(P2, g(2), Ring(44))
+        .put(P2, g(3), HomePath(2))
+        .put(P2, g(4), Ring(39))
+        .store(P2, &[1, 2, 3])
+        .credits(P2, 4)
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[2])]));
     assert_eq!(at(&after, P2, K), Yard);
     for n in [1, 2, 4] {
@@ -730,7 +960,11 @@ fn capture_king_target_and_penalty() {
 #[test]
 fn capture_merge_of_a_king() {
     // P1 G1 stands on 28 with P2's King; P1 G2 from 30 lands there: group of 2 takes the King.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(28)).put(P1, g(2), Ring(30)).put(P2, K, Ring(28)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(28))
+        .put(P1, g(2), Ring(30))
+        .put(P2, K, Ring(28))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(2), &[2])]));
     assert_eq!(at(&after, P2, K), Yard);
     assert_eq!(after.seat(P1).battle, 60);
@@ -739,7 +973,11 @@ fn capture_merge_of_a_king() {
 
 #[test]
 fn capture_result_resets_progress_and_midpoint() {
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(10)).put(P1, g(2), Ring(10)).put(P2, g(1), Ring(8)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(10))
+        .put(P1, g(2), Ring(10))
+        .put(P2, g(1), Ring(8))
+        .build();
     assert!(pos.piece(P2, g(1)).midpoint);
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[2])]));
     assert_eq!(*after.piece(P2, g(1)), Piece::IN_YARD);
@@ -750,7 +988,10 @@ fn capture_result_resets_progress_and_midpoint() {
 fn capture_points_king_factor() {
     // P1 King on 40 (plain ring tile): factor 2 -> 40 for one guard. On its entry 52: factor 1.
     for (king, expect) in [(Ring(40), 40), (Ring(52), 20), (Ring(44), 20), (Yard, 20)] {
-        let mut t = table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(30)).put(P2, g(1), Ring(28));
+        let mut t = table(&[P1, P2])
+            .put(P1, g(1), Ring(30))
+            .put(P1, g(2), Ring(30))
+            .put(P2, g(1), Ring(28));
         if king != Yard {
             t = t.put(P1, K, king);
         }
@@ -765,13 +1006,20 @@ fn capture_points_king_factor() {
 #[test]
 fn points_progress_battle_score() {
     // P1 G1 on 27 (25 steps), King on 52 (0). Journey: progress 10 x 25 = 250.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(27)).put(P1, K, Ring(52)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(27))
+        .put(P1, K, Ring(52))
+        .build();
     assert_eq!(pos.progress_points(P1), 250);
     let (after, ids) = play(&pos, back(&[(g(1), &[3])]));
     assert_eq!(after.progress_points(P1), 220);
     assert!(ids.contains(&"points.progress"));
     // Battle falls by penalties; score = progress + battle.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(27)).put(P2, g(1), Ring(25)).put(P2, g(2), Ring(25)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(27))
+        .put(P2, g(1), Ring(25))
+        .put(P2, g(2), Ring(25))
+        .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[3])]));
     assert_eq!(after.seat(P1).battle, -10);
     assert_eq!(after.score(P1), 260 - 10);
@@ -781,7 +1029,12 @@ fn points_progress_battle_score() {
 
 #[test]
 fn end_finish_and_standings() {
-    let pos = table(&[P1, P2]).put(P1, g(1), Home).put(P1, g(2), Home).put(P1, g(3), Home).put(P1, g(4), HomePath(5)).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Home)
+        .put(P1, g(2), Home)
+        .put(P1, g(3), Home)
+        .put(P1, g(4), HomePath(5))
+        .build();
     let (pos, _) = play(&pos, fwd(&[(g(4), &[1])]));
     assert!(!pos.is_over(), "the game ends at the end of the turn");
     let (pos, ids) = play(&pos, Action::NextTurn);
@@ -795,7 +1048,10 @@ fn every_rule_id_is_cited_by_an_engine_test() {
     let src = include_str!("tests.rs");
     for rule in RoyalRule::ALL {
         let id = rule.id().0;
-        let hits = src.matches(&format!("\"{id}\"")).count() + src.matches(&format!("fn {}", id.replace(['.', '-'], "_"))).count();
+        let hits = src.matches(&format!("\"{id}\"")).count()
+            + src
+                .matches(&format!("fn {}", id.replace(['.', '-'], "_")))
+                .count();
         assert!(hits > 0, "no engine test cites {id}");
     }
 }

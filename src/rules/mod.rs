@@ -32,11 +32,19 @@ impl fmt::Display for RulesetError {
 impl std::error::Error for RulesetError {}
 
 fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
-    RulesetError { field: field.into(), message: message.into(), offset: None }
+    RulesetError {
+        field: field.into(),
+        message: message.into(),
+        offset: None,
+    }
 }
 
 /// Replaces the value at `path` (dotted, list items by index) in a YAML tree.
-pub fn set_path(root: &mut serde_yaml::Value, path: &str, value: serde_yaml::Value) -> Result<(), RulesetError> {
+pub fn set_path(
+    root: &mut serde_yaml::Value,
+    path: &str,
+    value: serde_yaml::Value,
+) -> Result<(), RulesetError> {
     let mut node = root;
     let parts: Vec<&str> = path.split('.').collect();
     for (i, part) in parts.iter().enumerate() {
@@ -45,8 +53,14 @@ pub fn set_path(root: &mut serde_yaml::Value, path: &str, value: serde_yaml::Val
             serde_yaml::Value::Mapping(map) => {
                 let key = serde_yaml::Value::String(part.to_string());
                 if !map.contains_key(&key) {
-                    let known: Vec<String> = map.keys().filter_map(|k| k.as_str().map(str::to_string)).collect();
-                    return Err(err(here, format!("no such field; fields here: {}", known.join(", "))));
+                    let known: Vec<String> = map
+                        .keys()
+                        .filter_map(|k| k.as_str().map(str::to_string))
+                        .collect();
+                    return Err(err(
+                        here,
+                        format!("no such field; fields here: {}", known.join(", ")),
+                    ));
                 }
                 map.get_mut(&key).expect("checked above")
             }
@@ -54,7 +68,12 @@ pub fn set_path(root: &mut serde_yaml::Value, path: &str, value: serde_yaml::Val
                 let len = seq.len();
                 match part.parse::<usize>().ok().and_then(|n| seq.get_mut(n)) {
                     Some(v) => v,
-                    None => return Err(err(here, format!("a list index 0-{} is needed here", len.saturating_sub(1)))),
+                    None => {
+                        return Err(err(
+                            here,
+                            format!("a list index 0-{} is needed here", len.saturating_sub(1)),
+                        ))
+                    }
                 }
             }
             _ => return Err(err(here, "this field has no sub-fields")),

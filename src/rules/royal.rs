@@ -150,8 +150,12 @@ impl RoyalParams {
     pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<RoyalParams, RulesetError> {
         let mut tree = serde_yaml::to_value(self).map_err(yaml_error)?;
         for (path, value) in overrides {
-            let new: serde_yaml::Value =
-                serde_yaml::from_str(value).map_err(|e| err(*path, format!("value is not YAML: {}", strip_location(&e.to_string()))))?;
+            let new: serde_yaml::Value = serde_yaml::from_str(value).map_err(|e| {
+                err(
+                    *path,
+                    format!("value is not YAML: {}", strip_location(&e.to_string())),
+                )
+            })?;
             set_path(&mut tree, path, new)?;
             // Type errors are reported against the override that caused them.
             serde_yaml::from_value::<RoyalParams>(tree.clone())
@@ -166,16 +170,26 @@ impl RoyalParams {
     pub fn validate(&self) -> Result<(), RulesetError> {
         let b = &self.board;
         if !(8..=200).contains(&b.ring) {
-            return Err(err("board.ring", format!("a ring of 8-200 tiles is needed, found {}", b.ring)));
+            return Err(err(
+                "board.ring",
+                format!("a ring of 8-200 tiles is needed, found {}", b.ring),
+            ));
         }
         let on_ring = |field: &str, t: u8| {
             if t == 0 || t > b.ring {
-                Err(err(field, format!("tile {t} is off the board (1-{})", b.ring)))
+                Err(err(
+                    field,
+                    format!("tile {t} is off the board (1-{})", b.ring),
+                ))
             } else {
                 Ok(())
             }
         };
-        for (name, seats) in [("entries", &b.entries), ("midpoints", &b.midpoints), ("junctions", &b.junctions)] {
+        for (name, seats) in [
+            ("entries", &b.entries),
+            ("midpoints", &b.midpoints),
+            ("junctions", &b.junctions),
+        ] {
             for (i, t) in seats.all().into_iter().enumerate() {
                 on_ring(&format!("board.{name}.P{}", i + 1), t)?;
             }
@@ -194,24 +208,39 @@ impl RoyalParams {
         for i in 0..4 {
             let e = b.entries.get(i);
             if b.midpoints.get(i) == e {
-                return Err(err(format!("board.midpoints.P{}", i + 1), "the midpoint cannot be the entry tile"));
+                return Err(err(
+                    format!("board.midpoints.P{}", i + 1),
+                    "the midpoint cannot be the entry tile",
+                ));
             }
             if b.junctions.get(i) == e {
-                return Err(err(format!("board.junctions.P{}", i + 1), "the junction cannot be the entry tile"));
+                return Err(err(
+                    format!("board.junctions.P{}", i + 1),
+                    "the junction cannot be the entry tile",
+                ));
             }
         }
         if !(1..=20).contains(&b.home_path) {
-            return Err(err("board.home_path", format!("a Home path of 1-20 tiles is needed, found {}", b.home_path)));
+            return Err(err(
+                "board.home_path",
+                format!("a Home path of 1-20 tiles is needed, found {}", b.home_path),
+            ));
         }
         for (i, &f) in b.forts.iter().enumerate() {
             on_ring(&format!("board.forts.{i}"), f)?;
             if b.forts[..i].contains(&f) {
-                return Err(err(format!("board.forts.{i}"), format!("fort {f} is listed twice")));
+                return Err(err(
+                    format!("board.forts.{i}"),
+                    format!("fort {f} is listed twice"),
+                ));
             }
         }
         for (mode, m) in [("journey", &self.journey), ("clash", &self.clash)] {
             if m.store_cap == 0 || m.store_cap > 60 {
-                return Err(err(format!("{mode}.store_cap"), "a store cap of 1-60 is needed"));
+                return Err(err(
+                    format!("{mode}.store_cap"),
+                    "a store cap of 1-60 is needed",
+                ));
             }
             let mut next = 0u16;
             for (i, row) in m.deal.iter().enumerate() {
@@ -223,7 +252,10 @@ impl RoyalParams {
                     ));
                 }
                 if row.to < row.from {
-                    return Err(err(field, format!("`to` ({}) is below `from` ({})", row.to, row.from)));
+                    return Err(err(
+                        field,
+                        format!("`to` ({}) is below `from` ({})", row.to, row.from),
+                    ));
                 }
                 if row.dice > 12 {
                     return Err(err(field, "at most 12 dice may be dealt"));
@@ -233,7 +265,11 @@ impl RoyalParams {
             if next != m.store_cap as u16 + 1 {
                 return Err(err(
                     format!("{mode}.deal"),
-                    format!("the deal table must cover every store size 0-{}; it stops at {}", m.store_cap, next as i32 - 1),
+                    format!(
+                        "the deal table must cover every store size 0-{}; it stops at {}",
+                        m.store_cap,
+                        next as i32 - 1
+                    ),
                 ));
             }
         }
@@ -241,13 +277,19 @@ impl RoyalParams {
         if x.cap == 0 || x.cap > 20 {
             return Err(err("exits.cap", "an exit credit cap of 1-20 is needed"));
         }
-        for (f, v) in [("exits.start", x.start), ("exits.after_king_capture", x.after_king_capture)] {
+        for (f, v) in [
+            ("exits.start", x.start),
+            ("exits.after_king_capture", x.after_king_capture),
+        ] {
             if v > x.cap {
                 return Err(err(f, format!("{v} is above the credit cap {}", x.cap)));
             }
         }
         if self.king.max_value == 0 {
-            return Err(err("king.max_value", "the King must be able to move at least 1"));
+            return Err(err(
+                "king.max_value",
+                "the King must be able to move at least 1",
+            ));
         }
         Ok(())
     }
@@ -261,7 +303,9 @@ fn yaml_error(e: serde_yaml::Error) -> RulesetError {
     let msg = e.to_string();
     // serde_yaml prefixes the dotted path of the offending field ("board.forts[1]: ...").
     let (field, message) = match msg.split_once(": ") {
-        Some((path, rest)) if !path.contains(' ') => (path.replace('[', ".").replace(']', ""), rest.to_string()),
+        Some((path, rest)) if !path.contains(' ') => {
+            (path.replace('[', ".").replace(']', ""), rest.to_string())
+        }
         _ => (String::new(), msg.clone()),
     };
     RulesetError {
@@ -287,29 +331,41 @@ mod tests {
 
     #[test]
     fn fort_off_board_names_field() {
-        let e = RoyalParams::default_rules().with_override("board.forts.1", "60").unwrap_err();
+        let e = RoyalParams::default_rules()
+            .with_override("board.forts.1", "60")
+            .unwrap_err();
         assert_eq!(e.field, "board.forts.1");
     }
 
     #[test]
     fn entry_twice_names_field() {
-        let e = RoyalParams::default_rules().with_override("board.entries.P2", "52").unwrap_err();
+        let e = RoyalParams::default_rules()
+            .with_override("board.entries.P2", "52")
+            .unwrap_err();
         assert_eq!(e.field, "board.entries.P2");
     }
 
     #[test]
     fn deal_gap_names_field() {
-        let e = RoyalParams::default_rules().with_override("journey.deal.1.from", "5").unwrap_err();
+        let e = RoyalParams::default_rules()
+            .with_override("journey.deal.1.from", "5")
+            .unwrap_err();
         assert_eq!(e.field, "journey.deal.1");
-        let e = RoyalParams::default_rules().with_override("journey.store_cap", "13").unwrap_err();
+        let e = RoyalParams::default_rules()
+            .with_override("journey.store_cap", "13")
+            .unwrap_err();
         assert_eq!(e.field, "journey.deal");
     }
 
     #[test]
     fn unknown_field_and_bad_type() {
-        let e = RoyalParams::default_rules().with_override("journey.penalty", "3").unwrap_err();
+        let e = RoyalParams::default_rules()
+            .with_override("journey.penalty", "3")
+            .unwrap_err();
         assert_eq!(e.field, "journey.penalty");
-        let e = RoyalParams::default_rules().with_override("journey.blockade_penalty", "lots").unwrap_err();
+        let e = RoyalParams::default_rules()
+            .with_override("journey.blockade_penalty", "lots")
+            .unwrap_err();
         assert_eq!(e.field, "journey.blockade_penalty");
         let e = RoyalParams::from_yaml("name: royal\nboard: 3\n").unwrap_err();
         assert!(!e.message.is_empty());

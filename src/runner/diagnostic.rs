@@ -18,7 +18,10 @@ pub struct Source {
 
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
-        Source { name: name.into(), text: Arc::new(text.into()) }
+        Source {
+            name: name.into(),
+            text: Arc::new(text.into()),
+        }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -79,7 +82,13 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(kind: Kind, source: &Source, span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+    pub fn new(
+        kind: Kind,
+        source: &Source,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Diagnostic {
         let len = source.text.len();
         let start = floor_char(&source.text, span.start.min(len));
         let end = floor_char(&source.text, span.end.min(len)).max(start);
@@ -143,14 +152,19 @@ impl miette::Diagnostic for Diagnostic {
         Some(Box::new(self.code_text()))
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(self as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = SourceSpan::new(self.span.start.into(), self.span.len());
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some(self.label.clone()), span))))
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(self.label.clone()),
+            span,
+        ))))
     }
 }
 

@@ -39,7 +39,8 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         if p.is_dir() {
             let mut stack = vec![p.clone()];
             while let Some(d) = stack.pop() {
-                let entries = std::fs::read_dir(&d).map_err(|e| format!("cannot read folder {}: {e}", d.display()))?;
+                let entries = std::fs::read_dir(&d)
+                    .map_err(|e| format!("cannot read folder {}: {e}", d.display()))?;
                 for e in entries.flatten() {
                     let path = e.path();
                     if path.is_dir() {
@@ -66,49 +67,103 @@ pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileRepor
     match std::fs::read(path) {
         Err(e) => {
             let source = Source::new(name, String::new());
-            let d = Diagnostic::new(Kind::Io, &source, Span::default(), format!("cannot read {}: {e}", path.display()), "unreadable");
-            FileReport { path: path.to_path_buf(), source, file_problems: vec![d], scenarios: vec![] }
+            let d = Diagnostic::new(
+                Kind::Io,
+                &source,
+                Span::default(),
+                format!("cannot read {}: {e}", path.display()),
+                "unreadable",
+            );
+            FileReport {
+                path: path.to_path_buf(),
+                source,
+                file_problems: vec![d],
+                scenarios: vec![],
+            }
         }
         Ok(bytes) => run_bytes(&name, &bytes, path, opts, only),
     }
 }
 
 /// Runs scenario text given as bytes (not necessarily UTF-8).
-pub fn run_bytes(name: &str, bytes: &[u8], path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
+pub fn run_bytes(
+    name: &str,
+    bytes: &[u8],
+    path: &Path,
+    opts: &RunOptions,
+    only: Option<&str>,
+) -> FileReport {
     if bytes.len() > MAX_FILE_BYTES {
         let source = Source::new(name, String::new());
         let d = Diagnostic::new(
             Kind::Io,
             &source,
             Span::default(),
-            format!("{name} is {} bytes; goti reads scenario files of at most {MAX_FILE_BYTES} bytes", bytes.len()),
+            format!(
+                "{name} is {} bytes; goti reads scenario files of at most {MAX_FILE_BYTES} bytes",
+                bytes.len()
+            ),
             "file too large",
         )
         .help("split the scenarios over several files");
-        return FileReport { path: path.to_path_buf(), source, file_problems: vec![d], scenarios: vec![] };
+        return FileReport {
+            path: path.to_path_buf(),
+            source,
+            file_problems: vec![d],
+            scenarios: vec![],
+        };
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => run_text(name, text, path, opts, only),
         Err(e) => {
             let source = Source::new(name, String::from_utf8_lossy(bytes).into_owned());
             let at = String::from_utf8_lossy(&bytes[..e.valid_up_to()]).len();
-            let d = Diagnostic::new(Kind::Io, &source, Span::new(at, at + 1), "the file is not valid UTF-8 text", "invalid byte here")
-                .help("save the file as UTF-8");
-            FileReport { path: path.to_path_buf(), source, file_problems: vec![d], scenarios: vec![] }
+            let d = Diagnostic::new(
+                Kind::Io,
+                &source,
+                Span::new(at, at + 1),
+                "the file is not valid UTF-8 text",
+                "invalid byte here",
+            )
+            .help("save the file as UTF-8");
+            FileReport {
+                path: path.to_path_buf(),
+                source,
+                file_problems: vec![d],
+                scenarios: vec![],
+            }
         }
     }
 }
 
 /// Parses and runs scenario text.
-pub fn run_text(name: &str, text: &str, path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
+pub fn run_text(
+    name: &str,
+    text: &str,
+    path: &Path,
+    opts: &RunOptions,
+    only: Option<&str>,
+) -> FileReport {
     let source = Source::new(name, text);
     let file = parse_file(text);
-    let mut report = FileReport { path: path.to_path_buf(), source: source.clone(), file_problems: vec![], scenarios: vec![] };
+    let mut report = FileReport {
+        path: path.to_path_buf(),
+        source: source.clone(),
+        file_problems: vec![],
+        scenarios: vec![],
+    };
     let starts: Vec<usize> = file.scenarios.iter().map(|s| s.span.start).collect();
     // Syntax errors go to the scenario they fall in.
     let mut by_scenario: Vec<Vec<Diagnostic>> = vec![Vec::new(); file.scenarios.len()];
     for e in &file.errors {
-        let d = Diagnostic::new(Kind::Syntax, &source, e.span, e.message.clone(), e.label.clone()).opt_help(e.help.clone());
+        let d = Diagnostic::new(
+            Kind::Syntax,
+            &source,
+            e.span,
+            e.message.clone(),
+            e.label.clone(),
+        )
+        .opt_help(e.help.clone());
         match starts.iter().rposition(|&s| s <= e.span.start) {
             Some(i) => by_scenario[i].push(d),
             None => report.file_problems.push(d),
@@ -116,8 +171,14 @@ pub fn run_text(name: &str, text: &str, path: &Path, opts: &RunOptions, only: Op
     }
     if file.scenarios.is_empty() && file.errors.is_empty() {
         report.file_problems.push(
-            Diagnostic::new(Kind::Syntax, &source, Span::default(), format!("{name} holds no scenario"), "empty")
-                .help("start a scenario with `scenario \"what it shows\"`"),
+            Diagnostic::new(
+                Kind::Syntax,
+                &source,
+                Span::default(),
+                format!("{name} holds no scenario"),
+                "empty",
+            )
+            .help("start a scenario with `scenario \"what it shows\"`"),
         );
     }
     let mut names: HashMap<&str, usize> = HashMap::new();
@@ -129,15 +190,29 @@ pub fn run_text(name: &str, text: &str, path: &Path, opts: &RunOptions, only: Op
         if let Some(first) = names.insert(&sc.name.value, sc.span.start) {
             let (line, _) = source.line_col(first);
             problems.push(
-                Diagnostic::new(Kind::Syntax, &source, sc.name.span, format!("a scenario named \"{}\" is already in this file (line {line})", sc.name.value), "name used twice")
-                    .help("scenario names are unique within a file"),
+                Diagnostic::new(
+                    Kind::Syntax,
+                    &source,
+                    sc.name.span,
+                    format!(
+                        "a scenario named \"{}\" is already in this file (line {line})",
+                        sc.name.value
+                    ),
+                    "name used twice",
+                )
+                .help("scenario names are unique within a file"),
             );
         }
         let sc_report = if problems.is_empty() {
             play::play(sc, &source, path, opts)
         } else {
             // Still validate what did parse, so every problem shows at once.
-            let check_only = RunOptions { validate_only: true, skip_snapshots: true, explain: false, write_snapshots: false };
+            let check_only = RunOptions {
+                validate_only: true,
+                skip_snapshots: true,
+                explain: false,
+                write_snapshots: false,
+            };
             let mut r = play::play(sc, &source, path, &check_only);
             problems.append(&mut r.problems);
             problems.sort_by_key(|d| d.span.start);

@@ -85,7 +85,11 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     report.tags = header.tags.clone();
     if let Some(game) = &header.game {
         if game.value != "royal" {
-            let mut p = Problem::new(game.span, format!("goti has no ruleset `{}`", game.value), "unknown ruleset");
+            let mut p = Problem::new(
+                game.span,
+                format!("goti has no ruleset `{}`", game.value),
+                "unknown ruleset",
+            );
             p = if game.value == "portal" {
                 p.help("the `portal` ruleset is not built yet; use `rules royal`")
             } else {
@@ -97,13 +101,25 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     let rules = match load_rules(&header, source, path, &mut report.problems) {
         Some(r) => r,
         None => {
-            report.problems.extend(problems.iter().map(|p| Diagnostic::from_problem(Kind::Setup, source, p)));
+            report.problems.extend(
+                problems
+                    .iter()
+                    .map(|p| Diagnostic::from_problem(Kind::Setup, source, p)),
+            );
             return report;
         }
     };
-    let limits = Limits { ring: rules.board.ring, home_path: rules.board.home_path, catalogue: RoyalRule::CATALOGUE };
+    let limits = Limits {
+        ring: rules.board.ring,
+        home_path: rules.board.home_path,
+        catalogue: RoyalRule::CATALOGUE,
+    };
     let plan = lower::lower(sc, &limits, header.mode, &mut problems);
-    report.problems.extend(problems.iter().map(|p| Diagnostic::from_problem(Kind::Setup, source, p)));
+    report.problems.extend(
+        problems
+            .iter()
+            .map(|p| Diagnostic::from_problem(Kind::Setup, source, p)),
+    );
     let lowering_failed = !report.problems.is_empty();
     let mut events: Vec<Event> = Vec::new();
     // The engine validates the setup even when lowering failed, so every problem shows at once.
@@ -113,7 +129,15 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
             for e in errors {
                 let span = setup_span(&plan, e.part, sc.span);
                 report.problems.push(
-                    Diagnostic::new(Kind::Setup, source, span, e.message.clone(), "impossible setup").rule(e.rule.0).opt_help(e.help.clone()),
+                    Diagnostic::new(
+                        Kind::Setup,
+                        source,
+                        span,
+                        e.message.clone(),
+                        "impossible setup",
+                    )
+                    .rule(e.rule.0)
+                    .opt_help(e.help.clone()),
                 );
             }
         }
@@ -126,7 +150,9 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
             for e in errors {
                 let span = setup_span(&plan, e.part, sc.span);
                 report.problems.push(
-                    Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup").rule(e.rule.0).opt_help(e.help),
+                    Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup")
+                        .rule(e.rule.0)
+                        .opt_help(e.help),
                 );
             }
             return report;
@@ -151,13 +177,23 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     let mut snap_count = 0;
     for step in &plan.steps {
         match step {
-            Step::Act { action, player, span } => {
+            Step::Act {
+                action,
+                player,
+                span,
+            } => {
                 if let Some(p) = player {
                     if p.value != pos.turn() {
                         report.problems.push(
-                            Diagnostic::new(Kind::Illegal, source, p.span, format!("it is {}'s turn, not {}'s", pos.turn(), p.value), "not this player's turn")
-                                .rule(RoyalRule::TablePlayers.id().0)
-                                .help("write `next turn` to pass the turn on"),
+                            Diagnostic::new(
+                                Kind::Illegal,
+                                source,
+                                p.span,
+                                format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
+                                "not this player's turn",
+                            )
+                            .rule(RoyalRule::TablePlayers.id().0)
+                            .help("write `next turn` to pass the turn on"),
                         );
                         break;
                     }
@@ -171,32 +207,64 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                             report.rules_applied.insert(e.rule.0.to_string());
                         }
                         if opts.explain {
-                            report.transcript.push(transcript(source, *span, "applied", &events[mark..], &pos));
+                            report.transcript.push(transcript(
+                                source,
+                                *span,
+                                "applied",
+                                &events[mark..],
+                                &pos,
+                            ));
                         }
                     }
                     Err(rej) => {
                         report.rules_applied.insert(rej.rule.0.to_string());
                         let help = rej.help.clone().unwrap_or_else(|| {
-                            format!("if the rules should refuse it, write `expect illegal({}) ...`", rej.rule)
+                            format!(
+                                "if the rules should refuse it, write `expect illegal({}) ...`",
+                                rej.rule
+                            )
                         });
                         report.problems.push(
-                            Diagnostic::new(Kind::Illegal, source, *span, format!("illegal action: {}", rej.reason), format!("refused by {}", rej.rule))
-                                .rule(rej.rule.0)
-                                .help(help),
+                            Diagnostic::new(
+                                Kind::Illegal,
+                                source,
+                                *span,
+                                format!("illegal action: {}", rej.reason),
+                                format!("refused by {}", rej.rule),
+                            )
+                            .rule(rej.rule.0)
+                            .help(help),
                         );
                         if opts.explain {
-                            report.transcript.push(transcript(source, *span, &format!("REFUSED by {}: {}", rej.rule, rej.reason), &[], &pos));
+                            report.transcript.push(transcript(
+                                source,
+                                *span,
+                                &format!("REFUSED by {}: {}", rej.rule, rej.reason),
+                                &[],
+                                &pos,
+                            ));
                         }
                         break;
                     }
                 }
             }
-            Step::ExpectIllegal { rule, action, player, span } => {
+            Step::ExpectIllegal {
+                rule,
+                action,
+                player,
+                span,
+            } => {
                 if let Some(p) = player {
                     if p.value != pos.turn() {
                         report.problems.push(
-                            Diagnostic::new(Kind::Illegal, source, p.span, format!("it is {}'s turn, not {}'s", pos.turn(), p.value), "not this player's turn")
-                                .rule(RoyalRule::TablePlayers.id().0),
+                            Diagnostic::new(
+                                Kind::Illegal,
+                                source,
+                                p.span,
+                                format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
+                                "not this player's turn",
+                            )
+                            .rule(RoyalRule::TablePlayers.id().0),
                         );
                         continue;
                     }
@@ -207,10 +275,21 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 let mut scratch = Vec::new();
                 match pos.apply(action, &mut scratch) {
                     Ok(_) => {
-                        let applied: Vec<&str> = scratch.iter().map(|e| e.rule.0).collect::<BTreeSet<_>>().into_iter().collect();
+                        let applied: Vec<&str> = scratch
+                            .iter()
+                            .map(|e| e.rule.0)
+                            .collect::<BTreeSet<_>>()
+                            .into_iter()
+                            .collect();
                         report.problems.push(
-                            Diagnostic::new(Kind::Expectation, source, *span, "expected this action to be illegal, but the rules allow it", "was allowed")
-                                .help(format!("it applied: {}", applied.join(", "))),
+                            Diagnostic::new(
+                                Kind::Expectation,
+                                source,
+                                *span,
+                                "expected this action to be illegal, but the rules allow it",
+                                "was allowed",
+                            )
+                            .help(format!("it applied: {}", applied.join(", "))),
                         );
                     }
                     Err(rej) => {
@@ -231,14 +310,26 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                             }
                         }
                         if opts.explain {
-                            report.transcript.push(transcript(source, *span, &format!("refused as expected by {}: {}", rej.rule, rej.reason), &[], &pos));
+                            report.transcript.push(transcript(
+                                source,
+                                *span,
+                                &format!("refused as expected by {}: {}", rej.rule, rej.reason),
+                                &[],
+                                &pos,
+                            ));
                         }
                     }
                 }
             }
             Step::Expect { check, span } => {
                 if let Err(found) = evaluate(check, &pos, &events[last_action.clone()]) {
-                    report.problems.push(Diagnostic::new(Kind::Expectation, source, *span, found, "expectation failed"));
+                    report.problems.push(Diagnostic::new(
+                        Kind::Expectation,
+                        source,
+                        *span,
+                        found,
+                        "expectation failed",
+                    ));
                 }
             }
             Step::Snapshot { label, span } => {
@@ -246,13 +337,24 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 if opts.skip_snapshots {
                     continue;
                 }
-                let snap_path = snapshot::snapshot_path(path, &sc.name.value, label.as_deref(), snap_count);
-                let body = format!("{}events:\n{}", render::state(&pos), render::events(&events));
+                let snap_path =
+                    snapshot::snapshot_path(path, &sc.name.value, label.as_deref(), snap_count);
+                let body = format!(
+                    "{}events:\n{}",
+                    render::state(&pos),
+                    render::events(&events)
+                );
                 let expression = match label {
                     Some(l) => format!("{} / {l}", sc.name.value),
                     None => sc.name.value.clone(),
                 };
-                let outcome = snapshot::check(&snap_path, &source.name, &expression, &body, opts.write_snapshots);
+                let outcome = snapshot::check(
+                    &snap_path,
+                    &source.name,
+                    &expression,
+                    &body,
+                    opts.write_snapshots,
+                );
                 let shown = snap_path.display().to_string();
                 match &outcome {
                     SnapOutcome::Matches => {}
@@ -277,15 +379,28 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                             .help("restore it from version control, or delete it and accept a new one"),
                     ),
                 }
-                report.snapshots.push(SnapshotReport { path: snap_path, outcome });
+                report.snapshots.push(SnapshotReport {
+                    path: snap_path,
+                    outcome,
+                });
             }
         }
     }
     report
 }
 
-fn transcript(source: &Source, span: Span, outcome: &str, events: &[Event], pos: &Royal) -> TranscriptStep {
-    let text = source.text.get(span.start..span.end).unwrap_or("").to_string();
+fn transcript(
+    source: &Source,
+    span: Span,
+    outcome: &str,
+    events: &[Event],
+    pos: &Royal,
+) -> TranscriptStep {
+    let text = source
+        .text
+        .get(span.start..span.end)
+        .unwrap_or("")
+        .to_string();
     TranscriptStep {
         line: source.line_col(span.start).0,
         text,
@@ -306,15 +421,26 @@ fn setup_span(plan: &Plan, part: SetupPart, fallback: Span) -> Span {
 }
 
 /// The ruleset a scenario plays: default, a `rules file`, and `set` overrides.
-fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Vec<Diagnostic>) -> Option<Arc<RoyalRules>> {
+fn load_rules(
+    header: &lower::Header,
+    source: &Source,
+    path: &Path,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Arc<RoyalRules>> {
     let mut params: Option<RoyalParams> = None;
     if let Some(file) = &header.rules_file {
         let full = path.parent().unwrap_or(Path::new(".")).join(&file.value);
         match std::fs::read_to_string(&full) {
             Err(e) => {
                 out.push(
-                    Diagnostic::new(Kind::Ruleset, source, file.span, format!("cannot read ruleset file {}: {e}", full.display()), "file not read")
-                        .help("the path is relative to the scenario file"),
+                    Diagnostic::new(
+                        Kind::Ruleset,
+                        source,
+                        file.span,
+                        format!("cannot read ruleset file {}: {e}", full.display()),
+                        "file not read",
+                    )
+                    .help("the path is relative to the scenario file"),
                 );
                 return None;
             }
@@ -323,12 +449,26 @@ fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Ve
                 Err(e) => {
                     let yaml = Source::new(full.display().to_string(), text.clone());
                     let at = e.offset.unwrap_or_else(|| field_offset(&text, &e.field));
-                    let end = text[at.min(text.len())..].find('\n').map_or(text.len(), |n| at + n);
+                    let end = text[at.min(text.len())..]
+                        .find('\n')
+                        .map_or(text.len(), |n| at + n);
                     out.push(
-                        Diagnostic::new(Kind::Ruleset, &yaml, Span::new(at, end), format!("bad ruleset file: {e}"), "here")
-                            .help("`goti rules --dump` prints a valid ruleset to start from"),
+                        Diagnostic::new(
+                            Kind::Ruleset,
+                            &yaml,
+                            Span::new(at, end),
+                            format!("bad ruleset file: {e}"),
+                            "here",
+                        )
+                        .help("`goti rules --dump` prints a valid ruleset to start from"),
                     );
-                    out.push(Diagnostic::new(Kind::Ruleset, source, file.span, "this scenario loads that ruleset file", "loaded here"));
+                    out.push(Diagnostic::new(
+                        Kind::Ruleset,
+                        source,
+                        file.span,
+                        "this scenario loads that ruleset file",
+                        "loaded here",
+                    ));
                     return None;
                 }
             },
@@ -341,7 +481,11 @@ fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Ve
         });
     }
     let base = params.unwrap_or_else(|| default_rules().params.clone());
-    let list: Vec<(&str, &str)> = header.overrides.iter().map(|(k, v)| (k.value.as_str(), v.value.as_str())).collect();
+    let list: Vec<(&str, &str)> = header
+        .overrides
+        .iter()
+        .map(|(k, v)| (k.value.as_str(), v.value.as_str()))
+        .collect();
     match base.with_overrides(&list) {
         Ok(p) => Some(RoyalRules::new(p)),
         Err(e) => {
@@ -352,10 +496,20 @@ fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Ve
                 .rev()
                 .find(|(k, _)| e.field.starts_with(&k.value) || k.value.starts_with(&e.field))
                 .unwrap_or_else(|| header.overrides.last().expect("non-empty"));
-            let span = if e.message.contains("no such field") { k.span } else { v.span };
+            let span = if e.message.contains("no such field") {
+                k.span
+            } else {
+                v.span
+            };
             out.push(
-                Diagnostic::new(Kind::Ruleset, source, span, format!("bad ruleset override: {e}"), "this override")
-                    .help("`goti rules --dump` shows every field and its value"),
+                Diagnostic::new(
+                    Kind::Ruleset,
+                    source,
+                    span,
+                    format!("bad ruleset override: {e}"),
+                    "this override",
+                )
+                .help("`goti rules --dump` shows every field and its value"),
             );
             None
         }
@@ -364,7 +518,10 @@ fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Ve
 
 /// Best-effort offset of a dotted field in YAML text (its last key).
 fn field_offset(text: &str, field: &str) -> usize {
-    let key = field.rsplit('.').find(|k| k.parse::<usize>().is_err()).unwrap_or(field);
+    let key = field
+        .rsplit('.')
+        .find(|k| k.parse::<usize>().is_err())
+        .unwrap_or(field);
     if key.is_empty() {
         return 0;
     }
@@ -388,7 +545,14 @@ fn store_words(p: Player, rolls: &[i64]) -> String {
     if rolls.is_empty() {
         format!("{p} store empty")
     } else {
-        format!("{p} store {}", rolls.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" "))
+        format!(
+            "{p} store {}",
+            rolls
+                .iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
     }
 }
 
@@ -398,41 +562,86 @@ fn evaluate(check: &Check, pos: &Royal, last: &[Event]) -> Result<(), String> {
     match check {
         Check::Place(p, id, place) => {
             let now = pos.piece(*p, *id).place;
-            if now == *place { Ok(()) } else { fail(place_words(*p, *id, *place), place_words(*p, *id, now)) }
+            if now == *place {
+                Ok(())
+            } else {
+                fail(place_words(*p, *id, *place), place_words(*p, *id, now))
+            }
         }
         Check::Midpoint(p, id, want) => {
             let now = pos.piece(*p, *id).midpoint;
             let w = |b: bool| format!("{p} {id} {} midpoint", if b { "past" } else { "before" });
-            if now == *want { Ok(()) } else { fail(w(*want), w(now)) }
+            if now == *want {
+                Ok(())
+            } else {
+                fail(w(*want), w(now))
+            }
         }
         Check::Steps(p, id, n) => {
             let now = pos.piece(*p, *id).steps as i64;
-            if now == *n { Ok(()) } else { fail(format!("{p} {id} steps {n}"), format!("{p} {id} steps {now}")) }
+            if now == *n {
+                Ok(())
+            } else {
+                fail(
+                    format!("{p} {id} steps {n}"),
+                    format!("{p} {id} steps {now}"),
+                )
+            }
         }
         Check::Battle(p, n) => {
             let now = pos.seat(*p).battle;
-            if now == *n { Ok(()) } else { fail(format!("{p} battle {n}"), format!("{p} battle {now}")) }
+            if now == *n {
+                Ok(())
+            } else {
+                fail(format!("{p} battle {n}"), format!("{p} battle {now}"))
+            }
         }
         Check::Progress(p, n) => {
             let now = pos.progress_points(*p);
-            if now == *n { Ok(()) } else { fail(format!("{p} progress {n}"), format!("{p} progress {now}")) }
+            if now == *n {
+                Ok(())
+            } else {
+                fail(format!("{p} progress {n}"), format!("{p} progress {now}"))
+            }
         }
         Check::Score(p, n) => {
             let now = pos.score(*p);
-            if now == *n { Ok(()) } else { fail(format!("{p} score {n}"), format!("{p} score {now}")) }
+            if now == *n {
+                Ok(())
+            } else {
+                fail(format!("{p} score {n}"), format!("{p} score {now}"))
+            }
         }
         Check::Credits(p, n) => {
             let now = pos.seat(*p).credits as i64;
-            if now == *n { Ok(()) } else { fail(format!("{p} credits {n}"), format!("{p} credits {now}")) }
+            if now == *n {
+                Ok(())
+            } else {
+                fail(format!("{p} credits {n}"), format!("{p} credits {now}"))
+            }
         }
         Check::Store(p, rolls) => {
             let mut want = rolls.clone();
             want.sort_unstable();
-            let now: Vec<i64> = pos.seat(*p).store.rolls().into_iter().map(i64::from).collect();
-            if now == want { Ok(()) } else { fail(store_words(*p, &want), store_words(*p, &now)) }
+            let now: Vec<i64> = pos
+                .seat(*p)
+                .store
+                .rolls()
+                .into_iter()
+                .map(i64::from)
+                .collect();
+            if now == want {
+                Ok(())
+            } else {
+                fail(store_words(*p, &want), store_words(*p, &now))
+            }
         }
         Check::TileEmpty(t) => {
-            if pos.pieces_at(Place::Ring(*t)).is_empty() { Ok(()) } else { fail(format!("tile {t} empty"), tile_words(pos, *t)) }
+            if pos.pieces_at(Place::Ring(*t)).is_empty() {
+                Ok(())
+            } else {
+                fail(format!("tile {t} empty"), tile_words(pos, *t))
+            }
         }
         Check::TileExact(t, list) => {
             let now = pos.pieces_at(Place::Ring(*t));
@@ -455,24 +664,47 @@ fn evaluate(check: &Check, pos: &Royal, last: &[Event]) -> Result<(), String> {
             if last.iter().any(|e| e.rule.0 == id) {
                 Ok(())
             } else {
-                let applied: Vec<&str> = last.iter().map(|e| e.rule.0).collect::<BTreeSet<_>>().into_iter().collect();
+                let applied: Vec<&str> = last
+                    .iter()
+                    .map(|e| e.rule.0)
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
                 Err(format!(
                     "expected the last action to apply {id}; it applied {}",
-                    if applied.is_empty() { "nothing".to_string() } else { applied.join(", ") }
+                    if applied.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        applied.join(", ")
+                    }
                 ))
             }
         }
         Check::Turn(p) => {
             let now = pos.turn();
-            if now == *p { Ok(()) } else { fail(format!("turn {p}"), format!("turn {now}")) }
+            if now == *p {
+                Ok(())
+            } else {
+                fail(format!("turn {p}"), format!("turn {now}"))
+            }
         }
         Check::Winner(p) => match pos.final_standings() {
             Some(st) if st.first() == Some(p) => Ok(()),
             Some(st) => fail(format!("winner {p}"), format!("winner {}", st[0])),
-            None => fail(format!("winner {p}"), format!("the game still running, {} to move", pos.turn())),
+            None => fail(
+                format!("winner {p}"),
+                format!("the game still running, {} to move", pos.turn()),
+            ),
         },
         Check::GameOver => {
-            if Game::is_over(pos) { Ok(()) } else { fail("game over".into(), format!("the game still running, {} to move", pos.turn())) }
+            if Game::is_over(pos) {
+                Ok(())
+            } else {
+                fail(
+                    "game over".into(),
+                    format!("the game still running, {} to move", pos.turn()),
+                )
+            }
         }
     }
 }

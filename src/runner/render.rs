@@ -53,19 +53,36 @@ pub fn state(pos: &Royal) -> String {
         }
         t = board.forward(t);
     }
+    out.push_str("players:\n");
     for p in pos.players() {
         let s = pos.seat(p);
         let mut line = format!("{p}:");
         for (i, g) in s.guards.iter().enumerate() {
             write!(line, " G{} {}", i + 1, g.place).ok();
             if g.place.in_play() {
-                write!(line, " ({}{})", g.steps, if g.midpoint { ", past midpoint" } else { "" }).ok();
+                write!(
+                    line,
+                    " ({}{})",
+                    g.steps,
+                    if g.midpoint { ", past midpoint" } else { "" }
+                )
+                .ok();
             }
             line.push(';');
         }
         write!(line, " king {}", s.king.place).ok();
         if s.king.place.in_play() {
-            write!(line, " ({}{})", s.king.steps, if s.king.midpoint { ", past midpoint" } else { "" }).ok();
+            write!(
+                line,
+                " ({}{})",
+                s.king.steps,
+                if s.king.midpoint {
+                    ", past midpoint"
+                } else {
+                    ""
+                }
+            )
+            .ok();
         }
         writeln!(out, "  {line}").ok();
         let store = if s.store.is_free() {
@@ -73,7 +90,12 @@ pub fn state(pos: &Royal) -> String {
         } else if s.store.is_empty() {
             "empty".to_string()
         } else {
-            s.store.rolls().iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ")
+            s.store
+                .rolls()
+                .iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         writeln!(
             out,
@@ -143,14 +165,30 @@ pub fn picture(pos: &Royal) -> String {
         let mut line = format!("{p} home path:");
         for k in 1..=board.home_path {
             let c = code(Place::HomePath(k));
-            let mine: String = c.split(',').filter(|x| x.starts_with(&p.number().to_string())).collect::<Vec<_>>().join(",");
+            let mine: String = c
+                .split(',')
+                .filter(|x| x.starts_with(&p.number().to_string()))
+                .collect::<Vec<_>>()
+                .join(",");
             write!(line, " H{k}[{mine}]").ok();
         }
-        let home: Vec<String> = pos.pieces_at(Place::Home).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
-        let yard: Vec<String> = pos.pieces_at(Place::Yard).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
+        let home: Vec<String> = pos
+            .pieces_at(Place::Home)
+            .iter()
+            .filter(|(o, _)| *o == p)
+            .map(|(_, id)| id.to_string())
+            .collect();
+        let yard: Vec<String> = pos
+            .pieces_at(Place::Yard)
+            .iter()
+            .filter(|(o, _)| *o == p)
+            .map(|(_, id)| id.to_string())
+            .collect();
         write!(line, "  home[{}]  yard[{}]", home.join(" "), yard.join(" ")).ok();
         writeln!(out, "{line}").ok();
     }
-    out.push_str("(F fort, En entry of Pn; 12 = P1 G2, 1K = P1 king; Forward runs left to right)\n");
+    out.push_str(
+        "(F fort, En entry of Pn; 12 = P1 G2, 1K = P1 king; Forward runs left to right)\n",
+    );
     out
 }

@@ -9,7 +9,12 @@ use std::path::{Component, Path, PathBuf};
 
 /// Where a scenario's snapshot lives: `snapshots/<dir>/<file>__<slug>.snap`,
 /// with `snapshots/` beside the nearest `scenarios/` folder above the file.
-pub fn snapshot_path(scenario_file: &Path, scenario: &str, label: Option<&str>, index: usize) -> PathBuf {
+pub fn snapshot_path(
+    scenario_file: &Path,
+    scenario: &str,
+    label: Option<&str>,
+    index: usize,
+) -> PathBuf {
     let abs = scenario_file.to_path_buf();
     let mut root: Option<PathBuf> = None;
     let mut rel = PathBuf::new();
@@ -23,9 +28,15 @@ pub fn snapshot_path(scenario_file: &Path, scenario: &str, label: Option<&str>, 
     }
     let base = match root {
         Some(r) => r.join("snapshots").join(rel),
-        None => abs.parent().map(|p| p.join("snapshots")).unwrap_or_else(|| PathBuf::from("snapshots")),
+        None => abs
+            .parent()
+            .map(|p| p.join("snapshots"))
+            .unwrap_or_else(|| PathBuf::from("snapshots")),
     };
-    let stem = scenario_file.file_stem().and_then(|s| s.to_str()).unwrap_or("scenario");
+    let stem = scenario_file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("scenario");
     let mut name = format!("{}__{}", slug(stem), slug(scenario));
     if let Some(l) = label {
         name.push_str("__");
@@ -58,12 +69,18 @@ pub fn slug(s: &str) -> String {
 
 /// The text of a `.snap` file.
 pub fn format_snap(source: &str, expression: &str, body: &str) -> String {
-    format!("---\nsource: {}\nexpression: {}\n---\n{}\n", yaml_scalar(source), yaml_scalar(expression), body.trim_end())
+    format!(
+        "---\nsource: {}\nexpression: {}\n---\n{}\n",
+        yaml_scalar(source),
+        yaml_scalar(expression),
+        body.trim_end()
+    )
 }
 
 fn yaml_scalar(s: &str) -> String {
     let plain = !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || " _-./".contains(c))
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || " _-./".contains(c))
         && !s.starts_with([' ', '-'])
         && !s.ends_with(' ');
     if plain {
@@ -75,8 +92,12 @@ fn yaml_scalar(s: &str) -> String {
 
 /// Reads the body of a `.snap` file, or says why it is damaged.
 pub fn parse_snap(text: &str) -> Result<String, String> {
-    let rest = text.strip_prefix("---\n").ok_or("it does not start with a `---` metadata line")?;
-    let end = rest.find("\n---\n").ok_or("its metadata block has no closing `---` line")?;
+    let rest = text
+        .strip_prefix("---\n")
+        .ok_or("it does not start with a `---` metadata line")?;
+    let end = rest
+        .find("\n---\n")
+        .ok_or("its metadata block has no closing `---` line")?;
     Ok(rest[end + 5..].trim_end().to_string())
 }
 
@@ -85,11 +106,18 @@ pub fn parse_snap(text: &str) -> Result<String, String> {
 pub enum SnapOutcome {
     Matches,
     /// No accepted snapshot yet.
-    New { pending: Option<PathBuf> },
+    New {
+        pending: Option<PathBuf>,
+    },
     /// The accepted snapshot differs; a unified diff old -> new.
-    Changed { diff: String, pending: Option<PathBuf> },
+    Changed {
+        diff: String,
+        pending: Option<PathBuf>,
+    },
     /// The accepted file cannot be read as a snapshot.
-    Damaged { reason: String },
+    Damaged {
+        reason: String,
+    },
 }
 
 /// Compares `body` with the accepted snapshot at `path`; writes `.snap.new`
@@ -101,10 +129,18 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
         Ok(bytes) => {
             let text = match String::from_utf8(bytes) {
                 Ok(t) => t,
-                Err(_) => return SnapOutcome::Damaged { reason: "it is not UTF-8 text".into() },
+                Err(_) => {
+                    return SnapOutcome::Damaged {
+                        reason: "it is not UTF-8 text".into(),
+                    }
+                }
             };
             match parse_snap(&text.replace("\r\n", "\n")) {
-                Err(reason) => return SnapOutcome::Damaged { reason: reason.into() },
+                Err(reason) => {
+                    return SnapOutcome::Damaged {
+                        reason: reason.into(),
+                    }
+                }
                 Ok(old) if old == body.trim_end() => {
                     // A stale pending file for a now-matching snapshot is removed.
                     let _ = fs::remove_file(&pending_path);
@@ -116,7 +152,10 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
                         .context_radius(3)
                         .header("accepted", "new")
                         .to_string();
-                    SnapOutcome::Changed { diff, pending: None }
+                    SnapOutcome::Changed {
+                        diff,
+                        pending: None,
+                    }
                 }
             }
         }
@@ -125,10 +164,15 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
     if !write {
         return outcome;
     }
-    let wrote = write_atomic(&pending_path, contents.as_bytes()).is_ok().then_some(pending_path);
+    let wrote = write_atomic(&pending_path, contents.as_bytes())
+        .is_ok()
+        .then_some(pending_path);
     match outcome {
         SnapOutcome::New { .. } => SnapOutcome::New { pending: wrote },
-        SnapOutcome::Changed { diff, .. } => SnapOutcome::Changed { diff, pending: wrote },
+        SnapOutcome::Changed { diff, .. } => SnapOutcome::Changed {
+            diff,
+            pending: wrote,
+        },
         other => other,
     }
 }
@@ -142,9 +186,15 @@ pub fn pending_of(path: &Path) -> PathBuf {
 
 /// Writes via a temporary file in the same folder and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("snapshot");
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("snapshot");
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     {
         let mut f = fs::File::create(&tmp)?;
@@ -161,7 +211,9 @@ pub fn pending_under(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&d) else { continue };
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -189,8 +241,16 @@ mod tests {
 
     #[test]
     fn paths_mirror_scenarios_folder() {
-        let p = snapshot_path(Path::new("x/scenarios/royal/capture.goti"), "Merge capture!", None, 1);
-        assert_eq!(p, PathBuf::from("x/snapshots/royal/capture__merge-capture.snap"));
+        let p = snapshot_path(
+            Path::new("x/scenarios/royal/capture.goti"),
+            "Merge capture!",
+            None,
+            1,
+        );
+        assert_eq!(
+            p,
+            PathBuf::from("x/snapshots/royal/capture__merge-capture.snap")
+        );
         let p = snapshot_path(Path::new("scenarios/a.goti"), "s", Some("after move"), 1);
         assert_eq!(p, PathBuf::from("snapshots/a__s__after-move.snap"));
     }
