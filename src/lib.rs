@@ -7,5 +7,7 @@
 pub mod cli;
 pub mod dsl;
 pub mod engine;
+pub mod fuzz;
 pub mod rules;
 pub mod runner;
+pub mod selfplay;

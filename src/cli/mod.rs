@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 all passed, 1 a scenario (or check) failed, 2 usage or I/O error.
 
+mod fuzz;
 mod output;
 
 pub use output::render as render_diagnostic;
@@ -88,12 +89,55 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Random self-play with invariant checks, or scenario-text fuzzing.
+    ///
+    /// Self-play plays complete games with seeded dice and random legal
+    /// choices, checking every invariant after every group's move, that a
+    /// random illegal action is refused without a trace, and that a seed
+    /// replays to the same game. On a violation it writes a shrunk scenario
+    /// that replays it and exits 1. With --text it mutates scenario files
+    /// instead and checks that nothing panics.
+    Fuzz {
+        /// How many games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The first game's seed (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Players at the table (2-4).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
+        /// Journey or Clash.
+        #[arg(long, value_enum, default_value_t = ModeArg::Clash)]
+        mode: ModeArg,
+        /// Stop a game after this many turns.
+        #[arg(long, default_value_t = 4000)]
+        max_turns: u32,
+        /// Where replay scenarios of failures are written.
+        #[arg(long, default_value = "fuzz-failures")]
+        out: PathBuf,
+        /// Fuzz the scenario language instead: mutate the files under `corpus`.
+        #[arg(long)]
+        text: bool,
+        /// With --text: how many mutated inputs.
+        #[arg(long, default_value_t = 10000)]
+        cases: u64,
+        /// With --text: the files or folders to mutate.
+        #[arg(long, default_value = "scenarios")]
+        corpus: Vec<PathBuf>,
+    },
     /// Accept reviewed snapshots: promote every `.snap.new` to `.snap`.
     Accept {
         /// Folders to search for `.snap.new` files.
         #[arg(default_value = "snapshots")]
         paths: Vec<PathBuf>,
     },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ModeArg {
+    Journey,
+    Clash,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -156,5 +200,27 @@ pub fn main() -> i32 {
         }
         Command::Accept { paths } => output::accept(&paths),
         Command::Coverage { paths, verbose } => output::coverage(&paths, verbose),
+        Command::Fuzz {
+            games,
+            seed,
+            players,
+            mode,
+            max_turns,
+            out,
+            text,
+            cases,
+            corpus,
+        } => {
+            if text {
+                fuzz::text(cases, seed, &corpus, &out)
+            } else {
+                let mode = if mode == ModeArg::Clash {
+                    crate::engine::Mode::Clash
+                } else {
+                    crate::engine::Mode::Journey
+                };
+                fuzz::self_play(games, seed, players, mode, max_turns, &out)
+            }
+        }
     }
 }

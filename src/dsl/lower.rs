@@ -354,8 +354,15 @@ pub fn lower(sc: &Scenario, limits: &Limits, mode: Mode, problems: &mut Vec<Prob
                             .take(n as usize)
                             .collect();
                         if free.len() < n as usize {
+                            let message = if free.is_empty() {
+                                format!(
+                                    "a fifth guard: {p}'s four guards G1-G4 are all named already"
+                                )
+                            } else {
+                                format!("{p} has only {} guard(s) not yet named; a player has four guards", free.len())
+                            };
                             problems.push(
-                                Problem::new(pl.what.span, format!("{p} has only {} guard(s) not yet named; a player has four guards", free.len()), "too many guards")
+                                Problem::new(pl.what.span, message, "too many guards")
                                     .rule("table.pieces")
                                     .help("name fewer guards, or place them explicitly with G1-G4"),
                             );

@@ -24,6 +24,7 @@ impl Royal {
         &mut self,
         order: &MoveOrder,
         ev: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Royal),
     ) -> Result<(), Rejection> {
         let p = self.turn;
         if self.phase.moved {
@@ -192,6 +193,7 @@ impl Royal {
         if king_first {
             if let Some(v) = king {
                 self.move_king(v, dir, ev);
+                observe(self);
             }
         }
         // Group guards by starting tile; larger groups first, then lowest number.
@@ -230,6 +232,7 @@ impl Royal {
                 groups[i] = group.clone();
             }
             self.move_group(group, dir, ev);
+            observe(self);
             if several {
                 self.event(
                     ev,
@@ -241,6 +244,7 @@ impl Royal {
         if !king_first {
             if let Some(v) = king {
                 self.move_king(v, dir, ev);
+                observe(self);
             }
         }
         let kept = self.seat(p).store.len();

@@ -50,6 +50,7 @@ pub enum Kind {
     Expectation,
     Snapshot,
     Ruleset,
+    Invariant,
     Io,
 }
 
@@ -62,6 +63,7 @@ impl Kind {
             Kind::Expectation => "goti::expect",
             Kind::Snapshot => "goti::snapshot",
             Kind::Ruleset => "goti::ruleset",
+            Kind::Invariant => "goti::invariant",
             Kind::Io => "goti::io",
         }
     }

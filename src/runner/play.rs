@@ -199,7 +199,37 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                     }
                 }
                 let mark = events.len();
-                match pos.apply(action, &mut events) {
+                // Invariants after every group's move; reachability only when no `steps N` was set.
+                let reachable = plan.setup.placements.iter().all(|p| p.steps.is_none());
+                let check = |b: &Royal| {
+                    if reachable {
+                        b.check_reachable()
+                    } else {
+                        b.check_invariants()
+                    }
+                };
+                let mut broken: Option<String> = None;
+                let applied = pos.apply_observed(action, &mut events, &mut |b| {
+                    if broken.is_none() {
+                        broken = check(b).err();
+                    }
+                });
+                if let Some(b) =
+                    broken.or_else(|| applied.as_ref().ok().and_then(|n| check(n).err()))
+                {
+                    report.problems.push(
+                        Diagnostic::new(
+                            Kind::Invariant,
+                            source,
+                            *span,
+                            format!("engine invariant broken by this action: {b}"),
+                            "invariant broken",
+                        )
+                        .help("this is a bug in goti's engine; please report this scenario"),
+                    );
+                    break;
+                }
+                match applied {
                     Ok(next) => {
                         pos = next;
                         last_action = mark..events.len();

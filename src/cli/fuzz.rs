@@ -1,0 +1,204 @@
+//! `goti fuzz`: long self-play runs and scenario-text fuzzing.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use crate::engine::{Mode, RoyalRules};
+use crate::runner::{self, snapshot::write_atomic, RunOptions};
+use crate::selfplay::{self, Config};
+
+/// Totals of a self-play run.
+#[derive(Debug, Default)]
+pub struct Totals {
+    pub games: u64,
+    pub finished: u64,
+    pub turns: u64,
+    pub events: u64,
+}
+
+fn bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = indicatif::ProgressBar::new(total);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} {msg} [{elapsed_precise} < {eta}]",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    pb.set_style(style);
+    pb.set_message(what.to_string());
+    Some(pb)
+}
+
+/// Plays `games` games from `seed` on all cores. Writes a shrunk replay
+/// scenario into `out` on the first violation and returns exit code 1.
+pub fn self_play(
+    games: u64,
+    seed: u64,
+    players: u8,
+    mode: Mode,
+    max_turns: u32,
+    out: &Path,
+) -> i32 {
+    let rules = RoyalRules::default_rules();
+    let cfg = Config {
+        players,
+        mode,
+        max_turns,
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let totals = Mutex::new(Totals::default());
+    let violation: Mutex<Option<selfplay::Violation>> = Mutex::new(None);
+    let pb = bar(games, "games");
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut local = Totals::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let game_seed = seed.wrapping_add(i);
+                    match selfplay::play_game(&rules, game_seed, &cfg, &selfplay::standard_check) {
+                        Ok(sum) => {
+                            // Same seed, same game: replay every 50th game and compare.
+                            if i % 50 == 0 {
+                                let again = selfplay::play_game(
+                                    &rules,
+                                    game_seed,
+                                    &cfg,
+                                    &selfplay::standard_check,
+                                );
+                                if again.map(|a| a.fingerprint).ok() != Some(sum.fingerprint) {
+                                    let rec = selfplay::Record {
+                                        seed: game_seed,
+                                        players: vec![],
+                                        mode,
+                                        turns: vec![],
+                                    };
+                                    *violation.lock().unwrap_or_else(|e| e.into_inner()) =
+                                        Some(selfplay::Violation {
+                                            message: "the same seed gave a different game".into(),
+                                            record: rec,
+                                        });
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                            }
+                            local.games += 1;
+                            local.turns += sum.turns as u64;
+                            local.events += sum.events;
+                            local.finished += sum.finished as u64;
+                        }
+                        Err(v) => {
+                            let mut slot = violation.lock().unwrap_or_else(|e| e.into_inner());
+                            if slot.is_none() {
+                                *slot = Some(v);
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    if let Some(pb) = &pb {
+                        pb.inc(1);
+                    }
+                }
+                let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
+                t.games += local.games;
+                t.turns += local.turns;
+                t.events += local.events;
+                t.finished += local.finished;
+            });
+        }
+    });
+    if let Some(pb) = &pb {
+        pb.finish_and_clear();
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    println!(
+        "{} games ({} finished, {} stopped at {max_turns} turns), {} turns, {} events in {secs:.1} s: {:.0} turns/s on {threads} thread(s)",
+        t.games,
+        t.finished,
+        t.games - t.finished,
+        t.turns,
+        t.events,
+        t.turns as f64 / secs
+    );
+    match violation.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        None => {
+            println!("no violation");
+            0
+        }
+        Some(v) => {
+            println!("VIOLATION in game seed {}: {}", v.record.seed, v.message);
+            if v.record.turns.is_empty() {
+                return 1;
+            }
+            let shrunk = selfplay::shrink(&rules, &v, &selfplay::standard_check);
+            let text = selfplay::scenario_text(&rules, &shrunk, &v.message);
+            let path = out.join(format!("selfplay-{}.goti", v.record.seed));
+            match write_atomic(&path, text.as_bytes()) {
+                Ok(()) => println!(
+                    "replay ({} of {} turns) written to {}; `goti run {}` reproduces it",
+                    shrunk.turns.len(),
+                    v.record.turns.len(),
+                    path.display(),
+                    path.display()
+                ),
+                Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+            }
+            1
+        }
+    }
+}
+
+/// Mutates the given scenario files and runs the results; any panic or a
+/// diagnostic outside the file is a failure. Returns the exit code.
+pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
+    let files = match runner::discover(corpus) {
+        Ok(f) if !f.is_empty() => f,
+        _ => {
+            eprintln!("error: no scenario files to mutate");
+            return 2;
+        }
+    };
+    let texts: Vec<Vec<u8>> = files.iter().filter_map(|f| std::fs::read(f).ok()).collect();
+    let pb = bar(cases, "inputs");
+    let start = Instant::now();
+    let mut slowest = 0.0f64;
+    for i in 0..cases {
+        let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));
+        let t0 = Instant::now();
+        let result = crate::fuzz::check_input(&input);
+        slowest = slowest.max(t0.elapsed().as_secs_f64());
+        if let Err(why) = result {
+            let path = out.join(format!("text-{}.goti", seed.wrapping_add(i)));
+            let _ = write_atomic(&path, &input);
+            println!(
+                "FAILURE on input {} ({why}); written to {}",
+                seed.wrapping_add(i),
+                path.display()
+            );
+            return 1;
+        }
+        if let Some(pb) = &pb {
+            pb.inc(1);
+        }
+    }
+    if let Some(pb) = &pb {
+        pb.finish_and_clear();
+    }
+    println!(
+        "{cases} inputs in {:.1} s, slowest {:.3} s: no panic, every diagnostic inside its file",
+        start.elapsed().as_secs_f64(),
+        slowest
+    );
+    let _ = RunOptions::default();
+    0
+}

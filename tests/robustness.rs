@@ -1,0 +1,170 @@
+//! No input breaks goti; self-play keeps every invariant (bounded runs; the
+//! long ones are `goti fuzz`, see the README).
+
+use std::path::Path;
+
+use goti::engine::{Mode, RoyalRules};
+use goti::fuzz::{check_input, mutate};
+use goti::runner::{self, RunOptions};
+use goti::selfplay::{self, Config};
+use proptest::prelude::*;
+
+fn corpus() -> Vec<Vec<u8>> {
+    let files =
+        runner::discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")]).unwrap();
+    files.iter().map(|f| std::fs::read(f).unwrap()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_scenarios_never_panic(seed in any::<u64>()) {
+        let corpus = corpus();
+        let input = mutate(&corpus, seed);
+        prop_assert_eq!(check_input(&input), Ok(()));
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,400}") {
+        prop_assert_eq!(check_input(text.as_bytes()), Ok(()));
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        prop_assert_eq!(check_input(&bytes), Ok(()));
+    }
+
+    #[test]
+    fn statement_soup_never_panics(words in proptest::collection::vec(
+        prop::sample::select(vec!["scenario \"s\"", "P1", "P2", "G1", "G2", "king", "on", "home", "in yard", "27", "3+4",
+            "move", "roll", "exit", "next turn", "expect", "illegal(move.rolls)", "tile", ":", ",", ";", "\n", "pair",
+            "store", "credits", "battle", "-5", "past midpoint", "steps", "backward", "snapshot", "applied", "set", "=",
+            "journey.blockade_penalty", "rules royal clash", "players 3", "turn"]), 0..60)) {
+        let text = words.join(" ");
+        prop_assert_eq!(check_input(text.as_bytes()), Ok(()));
+    }
+}
+
+#[test]
+fn a_ten_megabyte_file_gets_a_diagnostic() {
+    let big = "scenario \"x\"\n".repeat(800_000);
+    assert!(big.len() > 10_000_000);
+    let report = runner::run_bytes(
+        "big.goti",
+        big.as_bytes(),
+        Path::new("big.goti"),
+        &RunOptions::default(),
+        None,
+    );
+    assert_eq!(report.file_problems.len(), 1);
+    assert!(report.file_problems[0].message.contains("at most"));
+}
+
+#[test]
+fn too_many_statements_get_a_diagnostic() {
+    let text = format!(
+        "scenario \"x\"\nplayers 2\n{}",
+        "next turn\n".repeat(goti::dsl::MAX_STATEMENTS + 5)
+    );
+    let report = runner::run_bytes(
+        "many.goti",
+        text.as_bytes(),
+        Path::new("many.goti"),
+        &RunOptions::default(),
+        None,
+    );
+    let msgs: Vec<&str> = report.scenarios[0]
+        .problems
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(msgs.iter().any(|m| m.contains("at most")), "{msgs:?}");
+}
+
+#[test]
+fn self_play_500_games_keep_every_invariant() {
+    let rules = RoyalRules::default_rules();
+    for (players, mode) in [
+        (4, Mode::Clash),
+        (2, Mode::Journey),
+        (3, Mode::Journey),
+        (4, Mode::Journey),
+    ] {
+        let cfg = Config {
+            players,
+            mode,
+            max_turns: 3000,
+        };
+        for seed in 0..125 {
+            let s = selfplay::play_game(&rules, seed, &cfg, &selfplay::standard_check)
+                .unwrap_or_else(|v| panic!("seed {seed}: {}", v.message));
+            assert!(s.turns > 0);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let rules = RoyalRules::default_rules();
+    let cfg = Config::default();
+    let a = selfplay::play_game(&rules, 42, &cfg, &selfplay::standard_check).unwrap();
+    let b = selfplay::play_game(&rules, 42, &cfg, &selfplay::standard_check).unwrap();
+    let c = selfplay::play_game(&rules, 43, &cfg, &selfplay::standard_check).unwrap();
+    assert_eq!(a.fingerprint, b.fingerprint);
+    assert_ne!(a.fingerprint, c.fingerprint);
+}
+
+/// A planted "invariant" that real play breaks shows the failure path works:
+/// the violation is found, shrunk, and written as a scenario that replays.
+#[test]
+fn a_violation_is_shrunk_into_a_replayable_scenario() {
+    let rules = RoyalRules::default_rules();
+    let cfg = Config {
+        players: 2,
+        mode: Mode::Journey,
+        max_turns: 3000,
+    };
+    let planted = |pos: &goti::engine::Royal| -> Result<(), String> {
+        pos.check_reachable()?;
+        if pos.players().any(|p| pos.seat(p).battle > 0) {
+            Err("planted: a capture happened".into())
+        } else {
+            Ok(())
+        }
+    };
+    let v = (0..50)
+        .find_map(|seed| selfplay::play_game(&rules, seed, &cfg, &planted).err())
+        .expect("some game has a capture");
+    let shrunk = selfplay::shrink(&rules, &v, &planted);
+    assert!(shrunk.turns.len() <= v.record.turns.len());
+    let text = selfplay::scenario_text(&rules, &shrunk, &v.message);
+    // Every action of the replay is legal: goti runs it to the end.
+    let report = runner::run_text(
+        "replay.goti",
+        &text,
+        Path::new("replay.goti"),
+        &RunOptions::default(),
+        None,
+    );
+    assert!(
+        report.passed(),
+        "{text}\n{:?}",
+        report.scenarios[0]
+            .problems
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>()
+    );
+    // The shrunk game still reproduces exactly that violation, in fewer turns.
+    assert_eq!(
+        selfplay::replay(&rules, &shrunk, &planted),
+        Err(v.message.clone())
+    );
+    assert!(text.contains("planted: a capture happened"));
+    eprintln!(
+        "shrunk {} -> {} turns",
+        v.record.turns.len(),
+        shrunk.turns.len()
+    );
+}
