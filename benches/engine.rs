@@ -1,1 +1,75 @@
-fn main() {}
+//! Benchmarks: `cargo bench`. Figures are in the README.
+//!
+//! - `random_turns`: random legal turns (deal, exits, a move, next turn) of a
+//!   4-player Clash game; throughput in turns per second.
+//! - `parse_and_run`: a generated corpus of ten-line scenarios parsed,
+//!   validated and played; throughput in scenarios per second.
+
+use std::path::Path;
+
+use divan::counter::ItemsCount;
+use divan::Bencher;
+use goti::engine::{Mode, RoyalRules};
+use goti::runner::{self, RunOptions};
+use goti::selfplay::{self, Config};
+
+fn main() {
+    divan::main();
+}
+
+const TURNS: u32 = 10_000;
+
+#[divan::bench(sample_count = 20)]
+fn random_turns(bencher: Bencher) {
+    let rules = RoyalRules::default_rules();
+    let cfg = Config {
+        players: 4,
+        mode: Mode::Clash,
+        max_turns: 0,
+    };
+    let mut seed = 0;
+    bencher
+        .counter(ItemsCount::new(TURNS as usize))
+        .bench_local(|| {
+            seed += 1;
+            selfplay::play_turns(&rules, seed, &cfg, TURNS)
+        });
+}
+
+/// One generated ten-line scenario (a variation of the brief's).
+pub fn generated_scenario(i: usize) -> String {
+    let from = 27 + (i % 3) as u32;
+    let roll = from - 23;
+    format!(
+        "scenario \"generated {i}\"\n\
+         P1 G2 on {from}, P1 G1 on 23, P2 solo on 23\n\
+         P1 store {roll} 2 5\n\
+         move G2 {roll} forward\n\
+         expect P2 G1 in yard\n\
+         expect P1 battle 20\n\
+         expect P1 store 2 5\n\
+         expect tile 23: P1 G1 G2\n\
+         next turn\n\
+         expect turn P2\n"
+    )
+}
+
+#[divan::bench(sample_count = 10)]
+fn parse_and_run(bencher: Bencher) {
+    let corpus: Vec<String> = (0..10_000).map(generated_scenario).collect();
+    let opts = RunOptions {
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
+    bencher
+        .counter(ItemsCount::new(corpus.len()))
+        .bench_local(|| {
+            let mut passed = 0;
+            for text in &corpus {
+                let r = runner::run_text("gen.goti", text, Path::new("gen.goti"), &opts, None);
+                passed += r.passed() as usize;
+            }
+            assert_eq!(passed, corpus.len());
+            passed
+        });
+}

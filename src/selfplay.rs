@@ -335,6 +335,52 @@ pub fn play_game(
     })
 }
 
+/// Plays `turns` random legal turns (deal, exits, a move, next turn) from
+/// `seed`, starting new games as games end, with no checks: the engine's
+/// speed as the benchmark measures it. Returns the number of events.
+pub fn play_turns(rules: &Arc<RoyalRules>, seed: u64, cfg: &Config, turns: u32) -> u64 {
+    let players: Vec<Player> = Player::ALL[..cfg.players.clamp(2, 4) as usize].to_vec();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let new_game =
+        || Royal::new_game(rules.clone(), cfg.mode, &players).expect("a new game is valid");
+    let mut pos = new_game();
+    let mut events: Vec<Event> = Vec::with_capacity(256);
+    let mut total = 0u64;
+    for _ in 0..turns {
+        if pos.final_standings().is_some() {
+            pos = new_game();
+        }
+        events.clear();
+        let n = pos.mode_params().dice_for(pos.seat(pos.turn()).store.len());
+        let dice: Vec<u8> = (0..n).map(|_| rng.gen_range(1..=6)).collect();
+        if let Ok(next) = pos.apply(&Action::Roll(dice), &mut events) {
+            pos = next;
+        }
+        let seat = pos.seat(pos.turn());
+        if let Some(g) = (1..=4u8).find(|&g| seat.guards[g as usize - 1].place == Place::Yard) {
+            if seat.credits > 0 && rng.gen_bool(0.5) {
+                if let Ok(next) = pos.apply(&Action::Exit(vec![PieceId::Guard(g)]), &mut events) {
+                    pos = next;
+                }
+            }
+        }
+        for _ in 0..3 {
+            let Some(mv) = random_move(&pos, &mut rng) else {
+                break;
+            };
+            if let Ok(next) = pos.apply(&mv, &mut events) {
+                pos = next;
+                break;
+            }
+        }
+        if let Ok(next) = pos.apply(&Action::NextTurn, &mut events) {
+            pos = next;
+        }
+        total += events.len() as u64;
+    }
+    total
+}
+
 /// Replays a record; `Err` with the violation message when a check breaks,
 /// `Ok(false)` when an action of the record is refused (a bad shrink).
 pub fn replay(rules: &Arc<RoyalRules>, record: &Record, check: &Check) -> Result<bool, String> {
