@@ -8,7 +8,13 @@ use goti::runner::{self, RunOptions};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn main() {
-    let args = Arguments::from_args();
+    let mut args = Arguments::from_args();
+    if args.color.is_none()
+        && (!std::io::IsTerminal::is_terminal(&std::io::stdout())
+            || std::env::var_os("NO_COLOR").is_some())
+    {
+        args.color = Some(libtest_mimic::ColorSetting::Never);
+    }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let files = runner::discover(&[root.join("scenarios")]).expect("scenarios/ is readable");
     let mut trials = Vec::new();

@@ -733,41 +733,9 @@ impl Royal {
             };
             if let Place::Ring(t) = to {
                 let fort = self.board().is_fort(t);
-                let own_entry = t == self.board().entry(p);
-                let mut blocked_by: Option<(Player, u8)> = None;
-                for q in self.opponents(p) {
-                    let m = self.guards_at(q, to);
-                    if m >= 2 {
-                        if fort {
-                            self.event(
-                                ev,
-                                R::BlockadeFort,
-                                What::NotBlocked {
-                                    at: to,
-                                    by: q,
-                                    standing: m,
-                                    moving: 1,
-                                },
-                            );
-                        } else if own_entry {
-                            self.event(
-                                ev,
-                                R::BlockadeOwnEntry,
-                                What::NotBlocked {
-                                    at: to,
-                                    by: q,
-                                    standing: m,
-                                    moving: 1,
-                                },
-                            );
-                        } else {
-                            blocked_by = Some((q, m));
-                            break;
-                        }
-                    }
-                }
                 let at = king.place;
-                if let Some((q, m)) = blocked_by {
+                // An opponent group blocks a King as it blocks a lone guard.
+                if let Some((q, m)) = self.guard_blockade(p, to, 1, ev) {
                     self.event(
                         ev,
                         R::BlockadeKingOpponent,

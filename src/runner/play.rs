@@ -586,6 +586,17 @@ fn store_words(p: Player, rolls: &[i64]) -> String {
     }
 }
 
+/// `expected P1 battle 20, found P1 battle 0`.
+fn number(p: Player, what: &str, want: i64, now: i64) -> Result<(), String> {
+    if want == now {
+        Ok(())
+    } else {
+        Err(format!(
+            "expected {p} {what} {want}, found {p} {what} {now}"
+        ))
+    }
+}
+
 /// Checks one expectation; on failure says what was expected and found.
 fn evaluate(check: &Check, pos: &Royal, last: &[Event]) -> Result<(), String> {
     let fail = |want: String, found: String| Err(format!("expected {want}, found {found}"));
@@ -607,49 +618,16 @@ fn evaluate(check: &Check, pos: &Royal, last: &[Event]) -> Result<(), String> {
                 fail(w(*want), w(now))
             }
         }
-        Check::Steps(p, id, n) => {
-            let now = pos.piece(*p, *id).steps as i64;
-            if now == *n {
-                Ok(())
-            } else {
-                fail(
-                    format!("{p} {id} steps {n}"),
-                    format!("{p} {id} steps {now}"),
-                )
-            }
-        }
-        Check::Battle(p, n) => {
-            let now = pos.seat(*p).battle;
-            if now == *n {
-                Ok(())
-            } else {
-                fail(format!("{p} battle {n}"), format!("{p} battle {now}"))
-            }
-        }
-        Check::Progress(p, n) => {
-            let now = pos.progress_points(*p);
-            if now == *n {
-                Ok(())
-            } else {
-                fail(format!("{p} progress {n}"), format!("{p} progress {now}"))
-            }
-        }
-        Check::Score(p, n) => {
-            let now = pos.score(*p);
-            if now == *n {
-                Ok(())
-            } else {
-                fail(format!("{p} score {n}"), format!("{p} score {now}"))
-            }
-        }
-        Check::Credits(p, n) => {
-            let now = pos.seat(*p).credits as i64;
-            if now == *n {
-                Ok(())
-            } else {
-                fail(format!("{p} credits {n}"), format!("{p} credits {now}"))
-            }
-        }
+        Check::Steps(p, id, n) => number(
+            *p,
+            &format!("{id} steps"),
+            *n,
+            pos.piece(*p, *id).steps as i64,
+        ),
+        Check::Battle(p, n) => number(*p, "battle", *n, pos.seat(*p).battle),
+        Check::Progress(p, n) => number(*p, "progress", *n, pos.progress_points(*p)),
+        Check::Score(p, n) => number(*p, "score", *n, pos.score(*p)),
+        Check::Credits(p, n) => number(*p, "credits", *n, pos.seat(*p).credits as i64),
         Check::Store(p, rolls) => {
             let mut want = rolls.clone();
             want.sort_unstable();
