@@ -13,7 +13,7 @@ fn handler(color: bool) -> GraphicalReportHandler {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    GraphicalReportHandler::new_themed(theme).with_width(100)
+    GraphicalReportHandler::new_themed(theme).with_width(140)
 }
 
 /// The diagnostic rendered with its source excerpt.

@@ -56,50 +56,16 @@ pub fn state(pos: &Royal) -> String {
     out.push_str("players:\n");
     for p in pos.players() {
         let s = pos.seat(p);
-        let mut line = format!("{p}:");
-        for (i, g) in s.guards.iter().enumerate() {
-            write!(line, " G{} {}", i + 1, g.place).ok();
-            if g.place.in_play() {
-                write!(
-                    line,
-                    " ({}{})",
-                    g.steps,
-                    if g.midpoint { ", past midpoint" } else { "" }
-                )
-                .ok();
-            }
-            line.push(';');
-        }
-        write!(line, " king {}", s.king.place).ok();
-        if s.king.place.in_play() {
-            write!(
-                line,
-                " ({}{})",
-                s.king.steps,
-                if s.king.midpoint {
-                    ", past midpoint"
-                } else {
-                    ""
-                }
-            )
-            .ok();
-        }
-        writeln!(out, "  {line}").ok();
         let store = if s.store.is_free() {
             "any (never set)".to_string()
         } else if s.store.is_empty() {
             "empty".to_string()
         } else {
-            s.store
-                .rolls()
-                .iter()
-                .map(|r| r.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
+            s.store.rolls().iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ")
         };
         writeln!(
             out,
-            "    store {store}; credits {}; battle {}; progress {}; score {}{}",
+            "  {p}: store {store}; credits {}; battle {}; progress {}; score {}{}",
             s.credits,
             s.battle,
             pos.progress_points(p),
@@ -107,6 +73,20 @@ pub fn state(pos: &Royal) -> String {
             if s.first_turn { "; first turn" } else { "" }
         )
         .ok();
+        let mut yard = Vec::new();
+        let pieces = (1..=4u8).map(PieceId::Guard).chain(std::iter::once(PieceId::King));
+        for id in pieces {
+            let piece = s.piece(id);
+            if piece.place == Place::Yard {
+                yard.push(id.to_string());
+            } else {
+                let mid = if piece.midpoint { ", past midpoint" } else { "" };
+                writeln!(out, "    {id} {} (steps {}{mid})", piece.place, piece.steps).ok();
+            }
+        }
+        if !yard.is_empty() {
+            writeln!(out, "    in yard: {}", yard.join(" ")).ok();
+        }
     }
     out
 }
