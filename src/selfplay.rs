@@ -441,6 +441,7 @@ fn action_text(a: &Action) -> String {
                 .join(" ")
         ),
         Action::NextTurn => "next turn".into(),
+        Action::Enter(p) => format!("enter {p}"),
         Action::Move(m) => {
             let parts: Vec<String> = m
                 .clauses

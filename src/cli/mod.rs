@@ -17,8 +17,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::engine::RoyalRule;
-use crate::rules::ROYAL_DEFAULT_YAML;
+use crate::engine::{PortalRule, RoyalRule};
+use crate::rules::{PORTAL_DEFAULT_YAML, ROYAL_DEFAULT_YAML};
 use crate::runner::{self, RunOptions};
 
 /// goti: the rulebook that runs. Plays scenario files against the rules
@@ -185,15 +185,19 @@ pub fn main() -> i32 {
         }
         Command::Explain { file, scenario } => output::explain(&file, scenario.as_deref(), color),
         Command::Rules { ruleset, dump } => {
-            if ruleset != "royal" {
-                eprintln!("error: goti has no ruleset `{ruleset}` (known: royal)");
-                return 2;
-            }
+            let (yaml, catalogue) = match ruleset.as_str() {
+                "royal" => (ROYAL_DEFAULT_YAML, RoyalRule::CATALOGUE),
+                "portal" => (PORTAL_DEFAULT_YAML, PortalRule::CATALOGUE),
+                _ => {
+                    eprintln!("error: goti has no ruleset `{ruleset}` (known: royal, portal)");
+                    return 2;
+                }
+            };
             if dump {
-                print!("{ROYAL_DEFAULT_YAML}");
+                print!("{yaml}");
             } else {
-                for r in RoyalRule::ALL {
-                    println!("{:<26} {}", r.id().0, r.text());
+                for r in catalogue {
+                    println!("{:<26} {}", r.id.0, r.text);
                 }
             }
             0

@@ -219,8 +219,9 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
     0
 }
 
-/// `coverage`: rule ID -> scenarios that exercise it.
+/// `coverage`: for each ruleset, rule ID -> scenarios that exercise it.
 pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
+    use crate::dsl::lower::GameKind;
     let files = match runner::discover(paths) {
         Ok(f) if !f.is_empty() => f,
         Ok(_) => {
@@ -232,13 +233,12 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
             return 2;
         }
     };
-    let opts = RunOptions {
-        skip_snapshots: true,
-        ..RunOptions::default()
-    };
-    let catalogue = crate::engine::RoyalRule::CATALOGUE;
-    let mut by_rule: std::collections::BTreeMap<&str, Vec<String>> =
-        catalogue.iter().map(|r| (r.id.0, Vec::new())).collect();
+    let opts = RunOptions { skip_snapshots: true, ..RunOptions::default() };
+    let games = [GameKind::Royal, GameKind::Portal];
+    let mut by_rule: Vec<std::collections::BTreeMap<&str, Vec<String>>> = games
+        .iter()
+        .map(|g| runner::position::catalogue(*g).iter().map(|r| (r.id.0, Vec::new())).collect())
+        .collect();
     let mut failing = Vec::new();
     for path in &files {
         let report = runner::run_file(path, &opts, None);
@@ -248,41 +248,39 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
                 failing.push(who);
                 continue;
             }
+            let table = &mut by_rule[games.iter().position(|g| *g == sc.game).unwrap_or(0)];
             for id in &sc.rules_applied {
-                if let Some(list) = by_rule.get_mut(id.as_str()) {
+                if let Some(list) = table.get_mut(id.as_str()) {
                     list.push(who.clone());
                 }
             }
         }
     }
     let mut gaps = Vec::new();
-    for info in catalogue {
-        let list = &by_rule[info.id.0];
-        if list.is_empty() {
-            gaps.push(info.id.0);
-            println!("{:<26} MISSING  {}", info.id.0, info.text);
-        } else if verbose {
-            println!("{:<26} {:>4} scenario(s)", info.id.0, list.len());
-            for who in list {
-                println!("    {who}");
+    let mut total = 0;
+    for (gi, game) in games.iter().enumerate() {
+        let catalogue = runner::position::catalogue(*game);
+        total += catalogue.len();
+        println!("== {} ({} rule IDs)", game.name(), catalogue.len());
+        for info in catalogue {
+            let list = &by_rule[gi][info.id.0];
+            if list.is_empty() {
+                gaps.push(format!("{}:{}", game.name(), info.id.0));
+                println!("{:<26} MISSING  {}", info.id.0, info.text);
+            } else if verbose {
+                println!("{:<26} {:>4} scenario(s)", info.id.0, list.len());
+                for who in list {
+                    println!("    {who}");
+                }
+            } else {
+                println!("{:<26} {:>4} scenario(s), e.g. {}", info.id.0, list.len(), list[0]);
             }
-        } else {
-            println!(
-                "{:<26} {:>4} scenario(s), e.g. {}",
-                info.id.0,
-                list.len(),
-                list[0]
-            );
         }
     }
     for f in &failing {
         println!("not counted (failing): {f}");
     }
-    println!(
-        "{} of {} rule IDs covered",
-        catalogue.len() - gaps.len(),
-        catalogue.len()
-    );
+    println!("{} of {} rule IDs covered", total - gaps.len(), total);
     if gaps.is_empty() && failing.is_empty() {
         0
     } else {

@@ -101,6 +101,10 @@ pub enum StmtKind {
     },
     Expect(Expectation),
     Snapshot(Option<Spanned<String>>),
+    /// Portal: `ranked`.
+    Ranked,
+    /// Portal: `P1 G1 falls 42 2`.
+    Falls { player: Spanned<i64>, piece: Spanned<PieceName>, trigger: Spanned<i64>, count: Spanned<i64> },
 }
 
 /// `players 3` or `players P1 P2 P4`.
@@ -131,6 +135,12 @@ pub enum PlaceAst {
     HomePath(i64),
     Home,
     Yard,
+    /// Portal: `on lane N`.
+    Lane(i64),
+    /// Portal: `in base`.
+    Base,
+    /// Portal: `in toilet 42 pit` (spot 0) or `W1`-`W3`.
+    Toilet(i64, i64),
 }
 
 #[derive(Clone, Debug)]
@@ -150,6 +160,8 @@ pub enum Fact {
     Credits(Spanned<i64>),
     Battle(Spanned<i64>),
     FirstTurn,
+    /// Portal: `P1 doubles 2`.
+    Doubles(Spanned<i64>),
 }
 
 /// An action, with the player it names (`P2: ...`) if any.
@@ -166,6 +178,8 @@ pub enum ActionAst {
     Exit(Vec<Spanned<PieceName>>),
     Move(Vec<Clause>),
     NextTurn,
+    /// Portal: `enter G3`.
+    Enter(Spanned<PieceName>),
 }
 
 /// `G1 3+4 backward`.
@@ -198,6 +212,12 @@ pub enum Expectation {
     Turn(Spanned<i64>),
     Winner(Spanned<i64>),
     GameOver,
+    /// Portal: `burned 5`.
+    Burned(Spanned<i64>),
+    /// Portal: `roll again`.
+    RollAgain,
+    /// Portal: `standings P1 P3 P2`.
+    Standings(Vec<Spanned<i64>>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,4 +234,6 @@ pub enum NumberCheck {
     Score(i64),
     Credits(i64),
     Store(Vec<i64>),
+    /// Portal: `P1 tokens 1`.
+    Tokens(i64),
 }

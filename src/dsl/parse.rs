@@ -383,6 +383,7 @@ impl Builder {
                     .map(|s| self.string(s));
                 one(StmtKind::Snapshot(label))
             }
+            Rule::ranked_stmt => one(StmtKind::Ranked),
             _ => Err(internal(span)),
         }
     }
@@ -397,6 +398,14 @@ impl Builder {
                     .find(|p| p.as_rule() == Rule::player)
                     .ok_or_else(|| internal(span))?;
                 Ok(StmtKind::Turn(self.player(p)?))
+            }
+            Rule::falls_stmt => {
+                let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
+                let piece = self.piece(inner.next().ok_or_else(|| internal(span))?)?;
+                let mut nums = inner.filter(|p| p.as_rule() == Rule::int);
+                let trigger = self.int(nums.next().ok_or_else(|| internal(span))?)?;
+                let count = self.int(nums.next().ok_or_else(|| internal(span))?)?;
+                Ok(StmtKind::Falls { player, piece, trigger, count })
             }
             Rule::placement => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
@@ -472,6 +481,7 @@ impl Builder {
             Rule::battle_fact => {
                 Fact::Battle(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
             }
+            Rule::doubles_fact => Fact::Doubles(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?),
             _ => Fact::FirstTurn,
         })
     }
@@ -480,13 +490,30 @@ impl Builder {
         let span = self.span(&p);
         let inner = p.into_inner().next().ok_or_else(|| internal(span))?;
         let rule = inner.as_rule();
-        let num = inner.into_inner().find(|x| x.as_rule() == Rule::int);
+        let parts: Vec<Pair<Rule>> = inner.into_inner().collect();
+        let num = parts.iter().find(|x| x.as_rule() == Rule::int).cloned();
+        let number = || -> Result2<i64> { Ok(self.int(num.clone().ok_or_else(|| internal(span))?)?.value) };
         let place = match rule {
-            Rule::on_tile => PlaceAst::Tile(self.int(num.ok_or_else(|| internal(span))?)?.value),
-            Rule::on_home_path => {
-                PlaceAst::HomePath(self.int(num.ok_or_else(|| internal(span))?)?.value)
-            }
+            Rule::on_tile => PlaceAst::Tile(number()?),
+            Rule::on_home_path => PlaceAst::HomePath(number()?),
+            Rule::on_lane => PlaceAst::Lane(number()?),
             Rule::at_home => PlaceAst::Home,
+            Rule::in_base => PlaceAst::Base,
+            Rule::in_toilet => {
+                let trigger = number()?;
+                let spot_pair = parts.iter().find(|x| x.as_rule() == Rule::toilet_spot).ok_or_else(|| internal(span))?;
+                let text = spot_pair.as_str().to_ascii_lowercase();
+                let spot = if text == "pit" { 0 } else { text[1..].parse::<i64>().unwrap_or(i64::MAX) };
+                if !(0..=3).contains(&spot) {
+                    return Err(SyntaxError {
+                        span: self.span(spot_pair),
+                        message: format!("a toilet has the pit and W1-W3, not {}", spot_pair.as_str()),
+                        label: "no such toilet tile".into(),
+                        help: Some("write `pit`, `W1`, `W2` or `W3`".into()),
+                    });
+                }
+                PlaceAst::Toilet(trigger, spot)
+            }
             _ => PlaceAst::Yard,
         };
         Ok(Spanned::new(place, span))
@@ -526,6 +553,10 @@ impl Builder {
                     .collect::<Result<_, _>>()?,
             ),
             Rule::next_turn => ActionAst::NextTurn,
+            Rule::enter => {
+                let piece = inner.into_iter().find(|x| x.as_rule() == Rule::piece).ok_or_else(|| internal(span))?;
+                ActionAst::Enter(self.piece(piece)?)
+            }
             Rule::move_stmt => {
                 let mut clauses = Vec::new();
                 for c in inner.filter(|x| x.as_rule() == Rule::clause) {
@@ -610,6 +641,7 @@ impl Builder {
                     Rule::progress_check => NumberCheck::Progress(first),
                     Rule::score_check => NumberCheck::Score(first),
                     Rule::credits_fact => NumberCheck::Credits(first),
+                    Rule::tokens_check => NumberCheck::Tokens(first),
                     _ => NumberCheck::Store(nums),
                 };
                 Expectation::Number {
@@ -664,6 +696,11 @@ impl Builder {
                 )?,
             ),
             Rule::game_over => Expectation::GameOver,
+            Rule::roll_again => Expectation::RollAgain,
+            Rule::burned => Expectation::Burned(self.int(inner.find(|x| x.as_rule() == Rule::int).ok_or_else(|| internal(span))?)?),
+            Rule::standings => Expectation::Standings(
+                inner.filter(|x| x.as_rule() == Rule::player).map(|x| self.player(x)).collect::<Result<_, _>>()?,
+            ),
             _ => return Err(internal(span)),
         })
     }
@@ -684,7 +721,8 @@ const KEYWORDS: &[&str] = &[
     "to", "move", "solo", "pair", "trio", "quad", "king", "on", "home", "in", "yard", "past",
     "before", "midpoint", "steps", "store", "empty", "credits", "battle", "first", "roll", "exit",
     "forward", "backward", "next", "expect", "illegal", "progress", "score", "tile", "applied",
-    "winner", "game", "over", "snapshot", "royal", "portal",
+    "winner", "game", "over", "snapshot", "royal", "portal", "ranked", "falls", "lane", "base", "toilet",
+    "doubles", "enter", "burned", "again", "standings", "tokens",
 ];
 
 /// Edit distance counting a swap of two neighbours as one edit.
@@ -737,6 +775,7 @@ fn describe(rule: &Rule) -> Option<&'static str> {
         Rule::kw_move => "`move`",
         Rule::kw_illegal => "`illegal`",
         Rule::kw_over => "`over`",
+        Rule::toilet_spot => "`pit`, `W1`, `W2` or `W3`",
         Rule::kw_forward | Rule::kw_backward => "`forward` or `backward`",
         _ => return None,
     })

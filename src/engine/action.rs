@@ -9,8 +9,10 @@ pub enum Action {
     Roll(Vec<u8>),
     /// Guards leave the Yard (`exit.cost`).
     Exit(Vec<PieceId>),
-    /// The turn's one set of moves (`move.choice`).
+    /// The turn's one set of moves (`move.choice`); in portal one value.
     Move(MoveOrder),
+    /// Portal: a piece leaves base on the 6 (`enter.six`).
+    Enter(PieceId),
     /// End the turn.
     NextTurn,
 }

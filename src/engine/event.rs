@@ -111,6 +111,12 @@ pub enum What {
     GameOver {
         standings: Vec<Player>,
     },
+    Burned { value: u8 },
+    Entered { piece: PieceId, tile: u8 },
+    Fell { piece: PieceId, trigger: u8 },
+    Climbed { piece: PieceId, spot: u8 },
+    Jumped { piece: PieceId, from: u8, to: u8 },
+    Tokens { tokens: Vec<(Player, i64)> },
 }
 
 /// One rule applied to the game, by whom.
@@ -227,6 +233,15 @@ impl fmt::Display for What {
             } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
             What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
+            What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
+            What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
+            What::Fell { piece, trigger } => write!(f, "{piece} falls into toilet {trigger}'s pit"),
+            What::Climbed { piece, spot } => write!(f, "{piece} climbs to W{spot}"),
+            What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),
+            What::Tokens { tokens } => {
+                let list: Vec<String> = tokens.iter().map(|(p, t)| format!("{p} {t:+}")).collect();
+                write!(f, "tokens: {}", list.join(", "))
+            }
             What::GameOver { standings } => {
                 write!(
                     f,

@@ -10,6 +10,7 @@ mod board;
 mod event;
 mod moves;
 mod piece;
+pub mod portal;
 mod royal;
 mod rule;
 mod setup;
@@ -21,7 +22,8 @@ pub use event::{Event, Rejection, What};
 pub use piece::{Direction, Piece, PieceId, Place, Player};
 pub use royal::{Phase, Royal, RoyalRules, Seat};
 pub use rule::{RoyalRule, RuleId, RuleInfo};
-pub use setup::{Mode, Placement, SeatSetup, Setup, SetupError, SetupPart};
+pub use portal::{Portal, PortalRule, PortalRules};
+pub use setup::{Falls, Mode, Placement, SeatSetup, Setup, SetupError, SetupPart};
 pub use store::Store;
 
 /// The seam every ruleset implements: a position that applies actions,

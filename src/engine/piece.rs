@@ -48,10 +48,14 @@ impl fmt::Display for PieceId {
 /// Where a piece is: Yard, a ring tile, a Home path tile, or Home.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Place {
+    /// The Yard (royal) or base (portal).
     Yard,
     Ring(u8),
+    /// Royal's Home path tile Hk, or portal's lane tile Lk.
     HomePath(u8),
     Home,
+    /// Portal: in the toilet whose trigger is `trigger`; spot 0 is the pit W0.
+    Toilet { trigger: u8, spot: u8 },
 }
 
 impl Place {
@@ -72,6 +76,8 @@ impl fmt::Display for Place {
             Place::Ring(t) => write!(f, "on {t}"),
             Place::HomePath(k) => write!(f, "on home {k}"),
             Place::Home => f.write_str("home"),
+            Place::Toilet { trigger, spot: 0 } => write!(f, "in toilet {trigger} pit"),
+            Place::Toilet { trigger, spot } => write!(f, "in toilet {trigger} W{spot}"),
         }
     }
 }

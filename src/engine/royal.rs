@@ -205,6 +205,10 @@ impl Royal {
                     ));
                     continue;
                 }
+                Place::Toilet { .. } => {
+                    errors.push(err(R::BoardRing, "royal has no toilets".into(), None));
+                    continue;
+                }
                 Place::HomePath(k) if k == 0 || k > board.home_path => {
                     errors.push(err(
                         R::BoardHomePath,
@@ -249,6 +253,7 @@ impl Royal {
                     continue;
                 }
                 (Place::Ring(t), flag) => flag.unwrap_or_else(|| board.past_midpoint_walking(p, t)),
+                (Place::Toilet { .. }, _) => false,
             };
             // A flag that disagrees with the walked distance means the piece walked Backward.
             let steps = pl.steps.unwrap_or(match pl.place {
@@ -595,6 +600,7 @@ impl Royal {
             Action::Roll(dice) => self.roll(dice, ev),
             Action::Exit(pieces) => self.exit(pieces, ev),
             Action::Move(order) => self.play_move(order, ev, observe),
+            Action::Enter(_) => Err(Rejection::new(R::ExitCost, "royal has no `enter`; guards leave the Yard with `exit`")),
             Action::NextTurn => {
                 self.next_turn(ev);
                 Ok(())

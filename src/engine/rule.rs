@@ -21,37 +21,58 @@ pub struct RuleInfo {
     pub text: &'static str,
 }
 
-macro_rules! royal_rules {
-    ($($variant:ident => $id:literal, $text:literal;)*) => {
-        /// Every rule of ROYAL.md, in document order.
+/// Declares a ruleset's rule enum: variant => "dotted.id", "one line";
+macro_rules! rule_catalogue {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident => $id:literal, $text:literal;)* }) => {
+        $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum RoyalRule { $($variant),* }
+        pub enum $name { $($variant),* }
 
-        impl RoyalRule {
+        impl $name {
             /// All rules in document order.
-            pub const ALL: &'static [RoyalRule] = &[$(RoyalRule::$variant),*];
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
             /// The catalogue as plain data.
             pub const CATALOGUE: &'static [RuleInfo] = &[$(RuleInfo { id: RuleId($id), text: $text }),*];
 
             /// The dotted ID, e.g. `capture.merge`.
             pub const fn id(self) -> RuleId {
-                match self { $(RoyalRule::$variant => RuleId($id)),* }
+                match self { $($name::$variant => RuleId($id)),* }
             }
 
             /// One line saying what the rule decides.
             pub const fn text(self) -> &'static str {
-                match self { $(RoyalRule::$variant => $text),* }
+                match self { $($name::$variant => $text),* }
             }
 
             /// Looks a rule up by its dotted ID.
-            pub fn from_id(id: &str) -> Option<RoyalRule> {
-                match id { $($id => Some(RoyalRule::$variant),)* _ => None }
+            pub fn from_id(id: &str) -> Option<$name> {
+                match id { $($id => Some($name::$variant),)* _ => None }
+            }
+
+            pub fn info(self) -> RuleInfo {
+                RuleInfo { id: self.id(), text: self.text() }
+            }
+        }
+
+        impl From<$name> for RuleId {
+            fn from(rule: $name) -> RuleId {
+                rule.id()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.id().0)
             }
         }
     };
 }
 
-royal_rules! {
+pub(crate) use rule_catalogue;
+
+rule_catalogue! {
+    /// Every rule of ROYAL.md, in document order.
+    RoyalRule {
     TablePlayers => "table.players", "2-4 players, P1-P4; turns go P1->P4, skipping absent seats";
     TablePieces => "table.pieces", "each player has four guards G1-G4 and one King";
     TableModes => "table.modes", "a game is played in Journey or Clash mode";
@@ -116,28 +137,7 @@ royal_rules! {
     PointsBattle => "points.battle", "battle points start at 0, rise by captures, fall by penalties";
     PointsScore => "points.score", "score = progress points + battle points";
     EndFinish => "end.finish", "a player finishes with four guards Home; the game ends at the end of that turn";
-}
-
-impl RoyalRule {
-    pub fn info(self) -> RuleInfo {
-        RuleInfo {
-            id: self.id(),
-            text: self.text(),
-        }
-    }
-}
-
-impl From<RoyalRule> for RuleId {
-    fn from(rule: RoyalRule) -> RuleId {
-        rule.id()
-    }
-}
-
-impl fmt::Display for RoyalRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id().0)
-    }
-}
+}}
 
 #[cfg(test)]
 mod tests {

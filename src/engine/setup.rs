@@ -43,7 +43,17 @@ pub struct SeatSetup {
     pub first_turn: bool,
 }
 
-/// Everything a setup may say; nothing here is checked yet.
+/// Portal: how often a piece fell into a toilet since it last left base.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Falls {
+    pub player: Player,
+    pub piece: u8,
+    pub trigger: u8,
+    pub count: u8,
+}
+
+/// Everything a setup may say; nothing here is checked yet. Royal reads
+/// the mode and seats; portal reads `ranked`, `doubles` and `falls`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Setup {
     pub mode: Mode,
@@ -51,6 +61,10 @@ pub struct Setup {
     pub placements: Vec<Placement>,
     pub seats: [SeatSetup; 4],
     pub turn: Option<Player>,
+    pub ranked: bool,
+    /// Doubles already thrown in a row this turn.
+    pub doubles: [Option<u8>; 4],
+    pub falls: Vec<Falls>,
 }
 
 /// The part of a setup an error is about, so a front end can point at it.
@@ -61,6 +75,8 @@ pub enum SetupPart {
     Store(Player),
     Credits(Player),
     Turn,
+    Doubles(Player),
+    Falls(usize),
 }
 
 /// A setup that no position matches.

@@ -2,9 +2,12 @@
 //! the binary, validation that names the offending field, and dotted-path
 //! overrides (`set KEY = VALUE`).
 
+mod portal;
 mod royal;
 
+pub use portal::*;
 pub use royal::*;
+pub(crate) use royal::{strip_location, yaml_error};
 
 use std::fmt;
 

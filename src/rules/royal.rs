@@ -295,11 +295,11 @@ impl RoyalParams {
     }
 }
 
-fn strip_location(s: &str) -> &str {
+pub(crate) fn strip_location(s: &str) -> &str {
     s.split(" at line ").next().unwrap_or(s)
 }
 
-fn yaml_error(e: serde_yaml::Error) -> RulesetError {
+pub(crate) fn yaml_error(e: serde_yaml::Error) -> RulesetError {
     let msg = e.to_string();
     // serde_yaml prefixes the dotted path of the offending field ("board.forts[1]: ...").
     let (field, message) = match msg.split_once(": ") {

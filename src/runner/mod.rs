@@ -3,6 +3,7 @@
 
 pub mod diagnostic;
 pub mod play;
+pub mod position;
 pub mod render;
 pub mod snapshot;
 

@@ -1,0 +1,164 @@
+use serde::{Deserialize, Serialize};
+
+use super::royal::{Forward, Seats};
+use super::{err, set_path, RulesetError};
+
+/// The default `portal` ruleset as shipped (embedded in the binary).
+pub const PORTAL_DEFAULT_YAML: &str = include_str!("portal.yaml");
+
+/// A toilet: its trigger tile and the ring tile a piece leaving W3 steps onto.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Toilet {
+    pub trigger: u8,
+    pub rejoin: u8,
+}
+
+/// Board geometry of PORTAL.md §2.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PortalBoardParams {
+    pub ring: u8,
+    pub forward: Forward,
+    pub starts: Seats<u8>,
+    pub lane: u8,
+    pub safe: Vec<u8>,
+    pub roads: Vec<[u8; 2]>,
+    pub toilets: Vec<Toilet>,
+    pub dice_tiles: Vec<u8>,
+}
+
+/// Dice numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PortalDiceParams {
+    pub enter_value: u8,
+    pub doubles_burn_at: u8,
+    pub climb: [u8; 3],
+    pub mercy_falls: u8,
+}
+
+/// Tokens paid to the winner by table size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinnerPaid {
+    pub duel: i64,
+    pub three: i64,
+    pub four: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenParams {
+    pub sit: i64,
+    pub winner_paid: WinnerPaid,
+}
+
+/// Every parameter of the `portal` ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PortalParams {
+    pub name: String,
+    pub board: PortalBoardParams,
+    pub dice: PortalDiceParams,
+    pub tokens: TokenParams,
+}
+
+impl PortalParams {
+    pub fn default_rules() -> PortalParams {
+        PortalParams::from_yaml(PORTAL_DEFAULT_YAML).expect("the shipped portal ruleset is valid")
+    }
+
+    pub fn from_yaml(text: &str) -> Result<PortalParams, RulesetError> {
+        let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(super::yaml_error)?;
+        let params: PortalParams = serde_yaml::from_value(value).map_err(super::yaml_error)?;
+        params.validate()?;
+        Ok(params)
+    }
+
+    pub fn to_yaml(&self) -> String {
+        serde_yaml::to_string(self).unwrap_or_default()
+    }
+
+    /// Applies `set KEY = VALUE` overrides in order, then validates once.
+    pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<PortalParams, RulesetError> {
+        let mut tree = serde_yaml::to_value(self).map_err(super::yaml_error)?;
+        for (path, value) in overrides {
+            let new: serde_yaml::Value = serde_yaml::from_str(value)
+                .map_err(|e| err(*path, format!("value is not YAML: {}", super::strip_location(&e.to_string()))))?;
+            set_path(&mut tree, path, new)?;
+            serde_yaml::from_value::<PortalParams>(tree.clone())
+                .map_err(|e| err(*path, super::strip_location(&e.to_string()).to_string()))?;
+        }
+        let params: PortalParams = serde_yaml::from_value(tree).map_err(super::yaml_error)?;
+        params.validate()?;
+        Ok(params)
+    }
+
+    /// Checks that the numbers make a playable board (names the field at fault).
+    pub fn validate(&self) -> Result<(), RulesetError> {
+        let b = &self.board;
+        if !(8..=200).contains(&b.ring) {
+            return Err(err("board.ring", format!("a ring of 8-200 tiles is needed, found {}", b.ring)));
+        }
+        let on_ring = |field: String, t: u8| {
+            if t == 0 || t > b.ring {
+                Err(err(field, format!("tile {t} is off the board (1-{})", b.ring)))
+            } else {
+                Ok(())
+            }
+        };
+        let starts = b.starts.all();
+        for (i, t) in starts.iter().enumerate() {
+            on_ring(format!("board.starts.P{}", i + 1), *t)?;
+            if starts[..i].contains(t) {
+                return Err(err(format!("board.starts.P{}", i + 1), format!("tile {t} is listed twice")));
+            }
+        }
+        if !(1..=20).contains(&b.lane) {
+            return Err(err("board.lane", "a lane of 1-20 tiles is needed"));
+        }
+        for (i, t) in b.safe.iter().enumerate() {
+            on_ring(format!("board.safe.{i}"), *t)?;
+        }
+        for (i, t) in b.dice_tiles.iter().enumerate() {
+            on_ring(format!("board.dice_tiles.{i}"), *t)?;
+        }
+        let mut specials: Vec<(u8, String)> = Vec::new();
+        for (i, [a, c]) in b.roads.iter().enumerate() {
+            on_ring(format!("board.roads.{i}.0"), *a)?;
+            on_ring(format!("board.roads.{i}.1"), *c)?;
+            if a == c {
+                return Err(err(format!("board.roads.{i}"), "a road joins two different tiles"));
+            }
+            specials.push((*a, format!("board.roads.{i}.0")));
+            specials.push((*c, format!("board.roads.{i}.1")));
+        }
+        for (i, t) in b.toilets.iter().enumerate() {
+            on_ring(format!("board.toilets.{i}.trigger"), t.trigger)?;
+            on_ring(format!("board.toilets.{i}.rejoin"), t.rejoin)?;
+            if t.trigger == t.rejoin {
+                return Err(err(format!("board.toilets.{i}.rejoin"), "the rejoin tile cannot be the trigger"));
+            }
+            specials.push((t.trigger, format!("board.toilets.{i}.trigger")));
+        }
+        for (i, (t, f)) in specials.iter().enumerate() {
+            if let Some((_, g)) = specials[..i].iter().find(|(u, _)| u == t) {
+                return Err(err(f.clone(), format!("tile {t} is already a road end or toilet ({g})")));
+            }
+        }
+        let d = &self.dice;
+        if !(1..=6).contains(&d.enter_value) {
+            return Err(err("dice.enter_value", "the entering value is a die face 1-6"));
+        }
+        if d.doubles_burn_at == 0 {
+            return Err(err("dice.doubles_burn_at", "at least 1"));
+        }
+        for (i, v) in d.climb.iter().enumerate() {
+            if !(1..=6).contains(v) {
+                return Err(err(format!("dice.climb.{i}"), "a climbing value is a die face 1-6"));
+            }
+        }
+        Ok(())
+    }
+}
