@@ -168,3 +168,73 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
         shrunk.turns.len()
     );
 }
+
+#[test]
+fn portal_self_play_300_games_keep_every_invariant() {
+    let rules = goti::engine::PortalRules::default_rules();
+    for players in [2u8, 3, 4] {
+        for seed in 0..100 {
+            let s = selfplay::portal::play_game(
+                &rules,
+                seed,
+                players,
+                4000,
+                &selfplay::portal::standard_check,
+            )
+            .unwrap_or_else(|v| panic!("seed {seed}: {}", v.message));
+            assert!(s.finished, "seed {seed}: a portal game ends");
+        }
+    }
+    let a =
+        selfplay::portal::play_game(&rules, 9, 4, 4000, &selfplay::portal::standard_check).unwrap();
+    let b =
+        selfplay::portal::play_game(&rules, 9, 4, 4000, &selfplay::portal::standard_check).unwrap();
+    assert_eq!(a.fingerprint, b.fingerprint);
+}
+
+#[test]
+fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
+    let rules = goti::engine::PortalRules::default_rules();
+    let planted = |pos: &goti::engine::Portal| -> Result<(), String> {
+        pos.check_reachable()?;
+        let toilet = pos.players().any(|p| {
+            (1..=5).any(|g| {
+                matches!(
+                    pos.piece(p, goti::engine::PieceId::Guard(g)).place,
+                    goti::engine::Place::Toilet { .. }
+                )
+            })
+        });
+        if toilet {
+            Err("planted: a piece fell into a toilet".into())
+        } else {
+            Ok(())
+        }
+    };
+    let v = (0..50)
+        .find_map(|seed| selfplay::portal::play_game(&rules, seed, 2, 4000, &planted).err())
+        .expect("some game has a fall");
+    let shrunk = selfplay::portal::shrink(&rules, &v, &planted);
+    assert!(shrunk.turns.len() <= v.record.turns.len());
+    assert_eq!(
+        selfplay::portal::replay(&rules, &shrunk, &planted),
+        Err(v.message.clone())
+    );
+    let text = selfplay::portal::scenario_text(&shrunk, &v.message);
+    let report = runner::run_text(
+        "replay.goti",
+        &text,
+        Path::new("replay.goti"),
+        &RunOptions::default(),
+        None,
+    );
+    assert!(
+        report.passed(),
+        "{text}\n{:?}",
+        report.scenarios[0]
+            .problems
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>()
+    );
+}

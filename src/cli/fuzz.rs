@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::engine::{Mode, RoyalRules};
+use crate::engine::{Mode, PortalRules, RoyalRules};
 use crate::runner::{self, snapshot::write_atomic, RunOptions};
 use crate::selfplay::{self, Config};
 
@@ -42,12 +42,27 @@ pub fn self_play(
     mode: Mode,
     max_turns: u32,
     out: &Path,
+    portal: bool,
 ) -> i32 {
     let rules = RoyalRules::default_rules();
+    let portal_rules = PortalRules::default_rules();
     let cfg = Config {
         players,
         mode,
         max_turns,
+    };
+    let play = |game_seed: u64| {
+        if portal {
+            selfplay::portal::play_game(
+                &portal_rules,
+                game_seed,
+                players,
+                max_turns,
+                &selfplay::portal::standard_check,
+            )
+        } else {
+            selfplay::play_game(&rules, game_seed, &cfg, &selfplay::standard_check)
+        }
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let next = AtomicU64::new(0);
@@ -66,16 +81,11 @@ pub fn self_play(
                         break;
                     }
                     let game_seed = seed.wrapping_add(i);
-                    match selfplay::play_game(&rules, game_seed, &cfg, &selfplay::standard_check) {
+                    match play(game_seed) {
                         Ok(sum) => {
                             // Same seed, same game: replay every 50th game and compare.
                             if i % 50 == 0 {
-                                let again = selfplay::play_game(
-                                    &rules,
-                                    game_seed,
-                                    &cfg,
-                                    &selfplay::standard_check,
-                                );
+                                let again = play(game_seed);
                                 if again.map(|a| a.fingerprint).ok() != Some(sum.fingerprint) {
                                     let rec = selfplay::Record {
                                         seed: game_seed,
@@ -122,7 +132,8 @@ pub fn self_play(
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
     println!(
-        "{} games ({} finished, {} stopped at {max_turns} turns), {} turns, {} events in {secs:.1} s: {:.0} turns/s on {threads} thread(s)",
+        "{}: {} games ({} finished, {} stopped at {max_turns} turns), {} turns, {} events in {secs:.1} s: {:.0} turns/s on {threads} thread(s)",
+        if portal { "portal" } else { "royal" },
         t.games,
         t.finished,
         t.games - t.finished,
@@ -140,8 +151,16 @@ pub fn self_play(
             if v.record.turns.is_empty() {
                 return 1;
             }
-            let shrunk = selfplay::shrink(&rules, &v, &selfplay::standard_check);
-            let text = selfplay::scenario_text(&rules, &shrunk, &v.message);
+            let (shrunk, text) = if portal {
+                let shrunk =
+                    selfplay::portal::shrink(&portal_rules, &v, &selfplay::portal::standard_check);
+                let text = selfplay::portal::scenario_text(&shrunk, &v.message);
+                (shrunk, text)
+            } else {
+                let shrunk = selfplay::shrink(&rules, &v, &selfplay::standard_check);
+                let text = selfplay::scenario_text(&rules, &shrunk, &v.message);
+                (shrunk, text)
+            };
             let path = out.join(format!("selfplay-{}.goti", v.record.seed));
             match write_atomic(&path, text.as_bytes()) {
                 Ok(()) => println!(

@@ -107,9 +107,12 @@ enum Command {
         /// Players at the table (2-4).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
         players: u8,
-        /// Journey or Clash.
+        /// Journey or Clash (royal).
         #[arg(long, value_enum, default_value_t = ModeArg::Clash)]
         mode: ModeArg,
+        /// The ruleset to play: royal or portal.
+        #[arg(long, default_value = "royal", value_parser = ["royal", "portal"])]
+        rules: String,
         /// Stop a game after this many turns.
         #[arg(long, default_value_t = 4000)]
         max_turns: u32,
@@ -209,6 +212,7 @@ pub fn main() -> i32 {
             seed,
             players,
             mode,
+            rules,
             max_turns,
             out,
             text,
@@ -223,7 +227,15 @@ pub fn main() -> i32 {
                 } else {
                     crate::engine::Mode::Journey
                 };
-                fuzz::self_play(games, seed, players, mode, max_turns, &out)
+                fuzz::self_play(
+                    games,
+                    seed,
+                    players,
+                    mode,
+                    max_turns,
+                    &out,
+                    rules == "portal",
+                )
             }
         }
     }

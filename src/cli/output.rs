@@ -233,11 +233,19 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
             return 2;
         }
     };
-    let opts = RunOptions { skip_snapshots: true, ..RunOptions::default() };
+    let opts = RunOptions {
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
     let games = [GameKind::Royal, GameKind::Portal];
     let mut by_rule: Vec<std::collections::BTreeMap<&str, Vec<String>>> = games
         .iter()
-        .map(|g| runner::position::catalogue(*g).iter().map(|r| (r.id.0, Vec::new())).collect())
+        .map(|g| {
+            runner::position::catalogue(*g)
+                .iter()
+                .map(|r| (r.id.0, Vec::new()))
+                .collect()
+        })
         .collect();
     let mut failing = Vec::new();
     for path in &files {
@@ -273,7 +281,12 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
                     println!("    {who}");
                 }
             } else {
-                println!("{:<26} {:>4} scenario(s), e.g. {}", info.id.0, list.len(), list[0]);
+                println!(
+                    "{:<26} {:>4} scenario(s), e.g. {}",
+                    info.id.0,
+                    list.len(),
+                    list[0]
+                );
             }
         }
     }

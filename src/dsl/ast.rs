@@ -104,7 +104,12 @@ pub enum StmtKind {
     /// Portal: `ranked`.
     Ranked,
     /// Portal: `P1 G1 falls 42 2`.
-    Falls { player: Spanned<i64>, piece: Spanned<PieceName>, trigger: Spanned<i64>, count: Spanned<i64> },
+    Falls {
+        player: Spanned<i64>,
+        piece: Spanned<PieceName>,
+        trigger: Spanned<i64>,
+        count: Spanned<i64>,
+    },
 }
 
 /// `players 3` or `players P1 P2 P4`.

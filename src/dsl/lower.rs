@@ -6,9 +6,8 @@ use std::collections::BTreeSet;
 
 use super::ast::*;
 use crate::engine::{
-    Falls,
-    Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Placement, Player, RuleInfo,
-    Setup,
+    Action, Direction, Falls, Mode, MoveClause, MoveOrder, PieceId, Place, Placement, Player,
+    RuleInfo, Setup,
 };
 
 /// A problem found while lowering, located in the file.
@@ -167,15 +166,23 @@ pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
         );
         if is_header && seen_action {
             problems.push(
-                Problem::new(st.span, "header statements come before the first action", "after an action")
-                    .help("move this line above the first roll, exit, move or expect illegal"),
+                Problem::new(
+                    st.span,
+                    "header statements come before the first action",
+                    "after an action",
+                )
+                .help("move this line above the first roll, exit, move or expect illegal"),
             );
             continue;
         }
         match &st.kind {
             StmtKind::Rules { game, mode } => {
                 h.game = Some(game.clone());
-                h.kind = if game.value == "portal" { GameKind::Portal } else { GameKind::Royal };
+                h.kind = if game.value == "portal" {
+                    GameKind::Portal
+                } else {
+                    GameKind::Royal
+                };
                 if let Some(m) = mode {
                     h.mode = *m;
                     h.mode_span = Some(st.span);
@@ -198,23 +205,46 @@ pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
 /// A word of one ruleset used under the other.
 fn wrong_game(span: Span, word: &str, game: GameKind) -> Problem {
     let (other, help) = match game {
-        GameKind::Portal => ("royal", "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home"),
-        GameKind::Royal => ("portal", "this scenario plays royal; write `rules portal` to play portal"),
+        GameKind::Portal => (
+            "royal",
+            "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",
+        ),
+        GameKind::Royal => (
+            "portal",
+            "this scenario plays royal; write `rules portal` to play portal",
+        ),
     };
-    Problem::new(span, format!("`{word}` is a {other} word; this scenario plays {}", game.name()), format!("{other} only")).help(help)
+    Problem::new(
+        span,
+        format!(
+            "`{word}` is a {other} word; this scenario plays {}",
+            game.name()
+        ),
+        format!("{other} only"),
+    )
+    .help(help)
 }
 
 fn player_of(n: &Spanned<i64>, problems: &mut Vec<Problem>) -> Option<Player> {
     let p = u8::try_from(n.value).ok().and_then(Player::new);
     if p.is_none() {
         problems.push(
-            Problem::new(n.span, format!("there is no player P{}; seats are P1-P4", n.value), "unknown player").rule("table.players"),
+            Problem::new(
+                n.span,
+                format!("there is no player P{}; seats are P1-P4", n.value),
+                "unknown player",
+            )
+            .rule("table.players"),
         );
     }
     p
 }
 
-fn piece_of(n: &Spanned<PieceName>, limits: &Limits, problems: &mut Vec<Problem>) -> Option<PieceId> {
+fn piece_of(
+    n: &Spanned<PieceName>,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<PieceId> {
     let max = limits.guards as i64;
     match n.value {
         PieceName::King if limits.game == GameKind::Portal => {
@@ -229,9 +259,16 @@ fn piece_of(n: &Spanned<PieceName>, limits: &Limits, problems: &mut Vec<Problem>
                 GameKind::Portal => ("pieces", "G1-G5"),
             };
             problems.push(
-                Problem::new(n.span, format!("{} has {what} G1-G{max}; there is no G{g}", limits.game.name()), "unknown piece")
-                    .rule("table.pieces")
-                    .help(format!("use {list}")),
+                Problem::new(
+                    n.span,
+                    format!(
+                        "{} has {what} G1-G{max}; there is no G{g}",
+                        limits.game.name()
+                    ),
+                    "unknown piece",
+                )
+                .rule("table.pieces")
+                .help(format!("use {list}")),
             );
             None
         }
@@ -240,34 +277,71 @@ fn piece_of(n: &Spanned<PieceName>, limits: &Limits, problems: &mut Vec<Problem>
 
 fn place_of(p: &Spanned<PlaceAst>, limits: &Limits, problems: &mut Vec<Problem>) -> Option<Place> {
     let portal = limits.game == GameKind::Portal;
-    let (path_name, path_word) = if portal { ("lane", "lane") } else { ("Home path", "home") };
-    let path_rule = if portal { "board.lane" } else { "board.home-path" };
+    let (path_name, path_word) = if portal {
+        ("lane", "lane")
+    } else {
+        ("Home path", "home")
+    };
+    let path_rule = if portal {
+        "board.lane"
+    } else {
+        "board.home-path"
+    };
     match p.value {
         PlaceAst::Tile(t) if t >= 1 && t <= limits.ring as i64 => Some(Place::Ring(t as u8)),
         PlaceAst::Tile(t) => {
-            problems.push(Problem::new(p.span, format!("tile {t} is off the ring (1-{})", limits.ring), "no such tile").rule("board.ring"));
+            problems.push(
+                Problem::new(
+                    p.span,
+                    format!("tile {t} is off the ring (1-{})", limits.ring),
+                    "no such tile",
+                )
+                .rule("board.ring"),
+            );
             None
         }
         PlaceAst::HomePath(_) if portal => {
-            problems.push(wrong_game(p.span, "on home N", limits.game).help("portal's home stretch is its lane: `on lane N`"));
+            problems.push(
+                wrong_game(p.span, "on home N", limits.game)
+                    .help("portal's home stretch is its lane: `on lane N`"),
+            );
             None
         }
         PlaceAst::Lane(_) | PlaceAst::Base | PlaceAst::Toilet(..) if !portal => {
             problems.push(wrong_game(p.span, &place_word(p.value), limits.game));
             None
         }
-        PlaceAst::HomePath(k) | PlaceAst::Lane(k) if k >= 1 && k <= limits.home_path as i64 => Some(Place::HomePath(k as u8)),
+        PlaceAst::HomePath(k) | PlaceAst::Lane(k) if k >= 1 && k <= limits.home_path as i64 => {
+            Some(Place::HomePath(k as u8))
+        }
         PlaceAst::HomePath(k) | PlaceAst::Lane(k) => {
             problems.push(
-                Problem::new(p.span, format!("the {path_name} has tiles 1-{}; there is no {path_word} {k}", limits.home_path), "no such tile")
-                    .rule(path_rule)
-                    .help("`home` alone means the piece is home"),
+                Problem::new(
+                    p.span,
+                    format!(
+                        "the {path_name} has tiles 1-{}; there is no {path_word} {k}",
+                        limits.home_path
+                    ),
+                    "no such tile",
+                )
+                .rule(path_rule)
+                .help("`home` alone means the piece is home"),
             );
             None
         }
-        PlaceAst::Toilet(t, spot) if t >= 1 && t <= limits.ring as i64 => Some(Place::Toilet { trigger: t as u8, spot: spot as u8 }),
+        PlaceAst::Toilet(t, spot) if t >= 1 && t <= limits.ring as i64 => Some(Place::Toilet {
+            trigger: t as u8,
+            spot: spot as u8,
+        }),
         PlaceAst::Toilet(t, _) => {
-            problems.push(Problem::new(p.span, format!("tile {t} is off the ring (1-{})", limits.ring), "no such tile").rule("board.ring"));
+            problems.push(
+                Problem::new(
+                    p.span,
+                    format!("tile {t} is off the ring (1-{})", limits.ring),
+                    "no such tile",
+                )
+                .rule("board.ring"),
+            );
             None
         }
         PlaceAst::Home => Some(Place::Home),
@@ -306,10 +380,20 @@ fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Probl
     if limits.catalogue.iter().any(|r| r.id.0 == id.value) {
         return true;
     }
-    let mut p = Problem::new(id.span, format!("`{}` is not a rule ID of {}", id.value, limits.game.name()), "unknown rule");
+    let mut p = Problem::new(
+        id.span,
+        format!("`{}` is not a rule ID of {}", id.value, limits.game.name()),
+        "unknown rule",
+    );
     p = match closest_rule(&id.value, limits.catalogue) {
-        Some(s) => p.help(format!("did you mean `{s}`? `goti rules {}` lists them all", limits.game.name())),
-        None => p.help(format!("`goti rules {}` lists the rule IDs", limits.game.name())),
+        Some(s) => p.help(format!(
+            "did you mean `{s}`? `goti rules {}` lists them all",
+            limits.game.name()
+        )),
+        None => p.help(format!(
+            "`goti rules {}` lists the rule IDs",
+            limits.game.name()
+        )),
     };
     problems.push(p);
     false
@@ -318,8 +402,14 @@ fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Probl
 /// Lowers a scenario to its setup and steps, collecting every problem.
 pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec<Problem>) -> Plan {
     let portal = limits.game == GameKind::Portal;
-    let mut setup = Setup { mode: header.mode, ..Setup::default() };
-    let mut spans = SetupSpans { players: sc.span, ..SetupSpans::default() };
+    let mut setup = Setup {
+        mode: header.mode,
+        ..Setup::default()
+    };
+    let mut spans = SetupSpans {
+        players: sc.span,
+        ..SetupSpans::default()
+    };
     let mut steps = Vec::new();
     let mut named: [BTreeSet<u8>; 4] = Default::default();
     let mut mentioned: BTreeSet<Player> = BTreeSet::new();
@@ -332,11 +422,18 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
     }
 
     for st in &sc.statements {
-        let setup_stmt = matches!(st.kind, StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_) | StmtKind::Falls { .. });
+        let setup_stmt = matches!(
+            st.kind,
+            StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_) | StmtKind::Falls { .. }
+        );
         if setup_stmt && seen_action {
             problems.push(
-                Problem::new(st.span, "setup comes before the first action", "after an action")
-                    .help("place pieces and set stores above the first roll, exit or move"),
+                Problem::new(
+                    st.span,
+                    "setup comes before the first action",
+                    "after an action",
+                )
+                .help("place pieces and set stores above the first roll, exit or move"),
             );
             continue;
         }
@@ -345,8 +442,16 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 spans.players = st.span;
                 if !(2..=4).contains(&n.value) {
                     problems.push(
-                        Problem::new(n.span, format!("{} is played by 2-4 players, not {}", limits.game.name(), n.value), "player count")
-                            .rule("table.players"),
+                        Problem::new(
+                            n.span,
+                            format!(
+                                "{} is played by 2-4 players, not {}",
+                                limits.game.name(),
+                                n.value
+                            ),
+                            "player count",
+                        )
+                        .rule("table.players"),
                     );
                 } else {
                     explicit_players = Some(Player::ALL[..n.value as usize].to_vec());
@@ -357,7 +462,9 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 let ps: Vec<Player> = list.iter().filter_map(|n| player_of(n, problems)).collect();
                 explicit_players = Some(ps);
             }
-            StmtKind::Ranked if !portal => problems.push(wrong_game(st.span, "ranked", limits.game)),
+            StmtKind::Ranked if !portal => {
+                problems.push(wrong_game(st.span, "ranked", limits.game))
+            }
             StmtKind::Ranked => setup.ranked = true,
             StmtKind::Turn(n) => {
                 if let Some(p) = player_of(n, problems) {
@@ -366,7 +473,12 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                     spans.turn = Some(st.span);
                 }
             }
-            StmtKind::Falls { player, piece, trigger, count } => {
+            StmtKind::Falls {
+                player,
+                piece,
+                trigger,
+                count,
+            } => {
                 if !portal {
                     problems.push(wrong_game(st.span, "falls", limits.game));
                     continue;
@@ -375,37 +487,53 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 let g = piece_of(piece, limits, problems);
                 if let (Some(p), Some(PieceId::Guard(g))) = (p, g) {
                     mentioned.insert(p);
-                    setup.falls.push(Falls { player: p, piece: g, trigger: small(trigger.value), count: small(count.value) });
+                    setup.falls.push(Falls {
+                        player: p,
+                        piece: g,
+                        trigger: small(trigger.value),
+                        count: small(count.value),
+                    });
                     spans.falls.push(st.span);
                 }
             }
             StmtKind::Place(pl) => {
-                let Some(p) = player_of(&pl.player, problems) else { continue };
+                let Some(p) = player_of(&pl.player, problems) else {
+                    continue;
+                };
                 mentioned.insert(p);
                 if portal {
                     if let Some(m) = &pl.midpoint {
                         problems.push(wrong_game(m.span, "midpoint", limits.game));
                     }
                 }
-                let Some(place) = place_of(&pl.place, limits, problems) else { continue };
+                let Some(place) = place_of(&pl.place, limits, problems) else {
+                    continue;
+                };
                 let pieces: Vec<PieceId> = match pl.what.value {
                     PieceSel::Count(_) if portal => {
                         problems.push(wrong_game(pl.what.span, "solo/pair/trio/quad", limits.game));
                         continue;
                     }
-                    PieceSel::Piece(name) => match piece_of(&Spanned::new(name, pl.what.span), limits, problems) {
-                        Some(PieceId::Guard(g)) => {
-                            named[p.index()].insert(g);
-                            vec![PieceId::Guard(g)]
+                    PieceSel::Piece(name) => {
+                        match piece_of(&Spanned::new(name, pl.what.span), limits, problems) {
+                            Some(PieceId::Guard(g)) => {
+                                named[p.index()].insert(g);
+                                vec![PieceId::Guard(g)]
+                            }
+                            Some(k) => vec![k],
+                            None => continue,
                         }
-                        Some(k) => vec![k],
-                        None => continue,
-                    },
+                    }
                     PieceSel::Count(n) => {
-                        let free: Vec<u8> = (1..=4u8).filter(|g| !named[p.index()].contains(g)).take(n as usize).collect();
+                        let free: Vec<u8> = (1..=4u8)
+                            .filter(|g| !named[p.index()].contains(g))
+                            .take(n as usize)
+                            .collect();
                         if free.len() < n as usize {
                             let message = if free.is_empty() {
-                                format!("a fifth guard: {p}'s four guards G1-G4 are all named already")
+                                format!(
+                                    "a fifth guard: {p}'s four guards G1-G4 are all named already"
+                                )
                             } else {
                                 format!("{p} has only {} guard(s) not yet named; a player has four guards", free.len())
                             };
@@ -428,22 +556,31 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                         piece,
                         place,
                         midpoint: pl.midpoint.as_ref().map(|m| m.value),
-                        steps: pl.steps.as_ref().map(|s| s.value.clamp(-10_000, 10_000) as i32),
+                        steps: pl
+                            .steps
+                            .as_ref()
+                            .map(|s| s.value.clamp(-10_000, 10_000) as i32),
                     });
                     spans.placements.push(st.span);
                 }
             }
             StmtKind::Fact { player, fact } => {
-                let Some(p) = player_of(player, problems) else { continue };
+                let Some(p) = player_of(player, problems) else {
+                    continue;
+                };
                 mentioned.insert(p);
                 let seat = &mut setup.seats[p.index()];
                 match fact {
-                    Fact::Doubles(_) if !portal => problems.push(wrong_game(st.span, "doubles", limits.game)),
+                    Fact::Doubles(_) if !portal => {
+                        problems.push(wrong_game(st.span, "doubles", limits.game))
+                    }
                     Fact::Doubles(d) => {
                         setup.doubles[p.index()] = Some(small(d.value));
                         spans.doubles[p.index()] = Some(st.span);
                     }
-                    Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn if portal => {
+                    Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn
+                        if portal =>
+                    {
                         let word = match fact {
                             Fact::Store(_) => "store",
                             Fact::Credits(_) => "credits",
@@ -467,31 +604,57 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
             StmtKind::Action(a) => {
                 seen_action = true;
                 if let Some((action, player)) = lower_action(a, limits, problems, &mut mentioned) {
-                    steps.push(Step::Act { action, player, span: a.span });
+                    steps.push(Step::Act {
+                        action,
+                        player,
+                        span: a.span,
+                    });
                 }
             }
             StmtKind::ExpectIllegal { rule, action } => {
                 seen_action = true;
-                let rule_ok = rule.as_ref().is_none_or(|r| check_rule_id(r, limits, problems));
-                if let Some((lowered, player)) = lower_action(action, limits, problems, &mut mentioned) {
+                let rule_ok = rule
+                    .as_ref()
+                    .is_none_or(|r| check_rule_id(r, limits, problems));
+                if let Some((lowered, player)) =
+                    lower_action(action, limits, problems, &mut mentioned)
+                {
                     if rule_ok {
-                        steps.push(Step::ExpectIllegal { rule: rule.clone(), action: lowered, player, span: st.span });
+                        steps.push(Step::ExpectIllegal {
+                            rule: rule.clone(),
+                            action: lowered,
+                            player,
+                            span: st.span,
+                        });
                     }
                 }
             }
             StmtKind::Expect(e) => {
-                if let Some(check) = lower_expectation(e, st.span, limits, problems, &mut mentioned) {
-                    steps.push(Step::Expect { check, span: st.span });
+                if let Some(check) = lower_expectation(e, st.span, limits, problems, &mut mentioned)
+                {
+                    steps.push(Step::Expect {
+                        check,
+                        span: st.span,
+                    });
                 }
             }
-            StmtKind::Snapshot(label) => {
-                steps.push(Step::Snapshot { label: label.as_ref().map(|l| l.value.clone()), span: st.span })
-            }
-            StmtKind::Rules { .. } | StmtKind::RulesFile(_) | StmtKind::Mode(_) | StmtKind::Set { .. } | StmtKind::Tags(_) => {}
+            StmtKind::Snapshot(label) => steps.push(Step::Snapshot {
+                label: label.as_ref().map(|l| l.value.clone()),
+                span: st.span,
+            }),
+            StmtKind::Rules { .. }
+            | StmtKind::RulesFile(_)
+            | StmtKind::Mode(_)
+            | StmtKind::Set { .. }
+            | StmtKind::Tags(_) => {}
         }
     }
     setup.players = explicit_players.unwrap_or_else(|| mentioned.into_iter().collect());
-    Plan { setup, spans, steps }
+    Plan {
+        setup,
+        spans,
+        steps,
+    }
 }
 
 fn lower_action(
@@ -512,11 +675,17 @@ fn lower_action(
     let action = match &a.action {
         ActionAst::Roll(dice) => Action::Roll(dice.iter().map(|d| small(d.value)).collect()),
         ActionAst::Exit(_) if portal => {
-            problems.push(wrong_game(a.span, "exit", limits.game).help("portal pieces leave base with `enter G1` on a 6"));
+            problems.push(
+                wrong_game(a.span, "exit", limits.game)
+                    .help("portal pieces leave base with `enter G1` on a 6"),
+            );
             return None;
         }
         ActionAst::Enter(_) if !portal => {
-            problems.push(wrong_game(a.span, "enter", limits.game).help("royal guards leave the Yard with `exit G1`"));
+            problems.push(
+                wrong_game(a.span, "enter", limits.game)
+                    .help("royal guards leave the Yard with `exit G1`"),
+            );
             return None;
         }
         ActionAst::Enter(p) => Action::Enter(piece_of(p, limits, problems)?),
@@ -530,7 +699,11 @@ fn lower_action(
         ActionAst::NextTurn => Action::NextTurn,
         ActionAst::Move(clauses) => {
             // A clause without a direction takes the last one written; none at all: Forward.
-            let default = clauses.iter().rev().find_map(|c| c.direction.as_ref().map(|d| d.value)).unwrap_or(Direction::Forward);
+            let default = clauses
+                .iter()
+                .rev()
+                .find_map(|c| c.direction.as_ref().map(|d| d.value))
+                .unwrap_or(Direction::Forward);
             let mut order = MoveOrder::default();
             let mut ok = true;
             for c in clauses {
@@ -540,9 +713,17 @@ fn lower_action(
                 };
                 if order.clauses.iter().any(|o| o.piece == piece) {
                     problems.push(
-                        Problem::new(c.piece.span, format!("{piece} is named twice in one move"), "named again")
-                            .rule(if portal { "dice.larger-first" } else { "move.choice" })
-                            .help("give a piece all its rolls in one clause, e.g. `G1 3+4`"),
+                        Problem::new(
+                            c.piece.span,
+                            format!("{piece} is named twice in one move"),
+                            "named again",
+                        )
+                        .rule(if portal {
+                            "dice.larger-first"
+                        } else {
+                            "move.choice"
+                        })
+                        .help("give a piece all its rolls in one clause, e.g. `G1 3+4`"),
                     );
                     ok = false;
                     continue;
@@ -581,7 +762,14 @@ fn lower_expectation(
         if t.value >= 1 && t.value <= limits.ring as i64 {
             Some(t.value as u8)
         } else {
-            problems.push(Problem::new(t.span, format!("tile {} is off the ring (1-{})", t.value, limits.ring), "no such tile").rule("board.ring"));
+            problems.push(
+                Problem::new(
+                    t.span,
+                    format!("tile {} is off the ring (1-{})", t.value, limits.ring),
+                    "no such tile",
+                )
+                .rule("board.ring"),
+            );
             None
         }
     };
@@ -592,12 +780,20 @@ fn lower_expectation(
         ok
     };
     Some(match e {
-        Expectation::Piece { player: pn, piece, check } => {
+        Expectation::Piece {
+            player: pn,
+            piece,
+            check,
+        } => {
             let p = player(pn, problems);
             let pc = piece_of(piece, limits, problems);
             let (p, pc) = (p?, pc?);
             match check.value {
-                PieceCheck::Place(pl) => Check::Place(p, pc, place_of(&Spanned::new(pl, check.span), limits, problems)?),
+                PieceCheck::Place(pl) => Check::Place(
+                    p,
+                    pc,
+                    place_of(&Spanned::new(pl, check.span), limits, problems)?,
+                ),
                 PieceCheck::Midpoint(_) if !only(!portal, "midpoint", problems) => return None,
                 PieceCheck::Midpoint(b) => Check::Midpoint(p, pc, b),
                 PieceCheck::Steps(n) => Check::Steps(p, pc, n),

@@ -405,7 +405,12 @@ impl Builder {
                 let mut nums = inner.filter(|p| p.as_rule() == Rule::int);
                 let trigger = self.int(nums.next().ok_or_else(|| internal(span))?)?;
                 let count = self.int(nums.next().ok_or_else(|| internal(span))?)?;
-                Ok(StmtKind::Falls { player, piece, trigger, count })
+                Ok(StmtKind::Falls {
+                    player,
+                    piece,
+                    trigger,
+                    count,
+                })
             }
             Rule::placement => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
@@ -481,7 +486,9 @@ impl Builder {
             Rule::battle_fact => {
                 Fact::Battle(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
             }
-            Rule::doubles_fact => Fact::Doubles(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?),
+            Rule::doubles_fact => {
+                Fact::Doubles(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
+            }
             _ => Fact::FirstTurn,
         })
     }
@@ -492,7 +499,8 @@ impl Builder {
         let rule = inner.as_rule();
         let parts: Vec<Pair<Rule>> = inner.into_inner().collect();
         let num = parts.iter().find(|x| x.as_rule() == Rule::int).cloned();
-        let number = || -> Result2<i64> { Ok(self.int(num.clone().ok_or_else(|| internal(span))?)?.value) };
+        let number =
+            || -> Result2<i64> { Ok(self.int(num.clone().ok_or_else(|| internal(span))?)?.value) };
         let place = match rule {
             Rule::on_tile => PlaceAst::Tile(number()?),
             Rule::on_home_path => PlaceAst::HomePath(number()?),
@@ -501,13 +509,23 @@ impl Builder {
             Rule::in_base => PlaceAst::Base,
             Rule::in_toilet => {
                 let trigger = number()?;
-                let spot_pair = parts.iter().find(|x| x.as_rule() == Rule::toilet_spot).ok_or_else(|| internal(span))?;
+                let spot_pair = parts
+                    .iter()
+                    .find(|x| x.as_rule() == Rule::toilet_spot)
+                    .ok_or_else(|| internal(span))?;
                 let text = spot_pair.as_str().to_ascii_lowercase();
-                let spot = if text == "pit" { 0 } else { text[1..].parse::<i64>().unwrap_or(i64::MAX) };
+                let spot = if text == "pit" {
+                    0
+                } else {
+                    text[1..].parse::<i64>().unwrap_or(i64::MAX)
+                };
                 if !(0..=3).contains(&spot) {
                     return Err(SyntaxError {
                         span: self.span(spot_pair),
-                        message: format!("a toilet has the pit and W1-W3, not {}", spot_pair.as_str()),
+                        message: format!(
+                            "a toilet has the pit and W1-W3, not {}",
+                            spot_pair.as_str()
+                        ),
                         label: "no such toilet tile".into(),
                         help: Some("write `pit`, `W1`, `W2` or `W3`".into()),
                     });
@@ -554,7 +572,10 @@ impl Builder {
             ),
             Rule::next_turn => ActionAst::NextTurn,
             Rule::enter => {
-                let piece = inner.into_iter().find(|x| x.as_rule() == Rule::piece).ok_or_else(|| internal(span))?;
+                let piece = inner
+                    .into_iter()
+                    .find(|x| x.as_rule() == Rule::piece)
+                    .ok_or_else(|| internal(span))?;
                 ActionAst::Enter(self.piece(piece)?)
             }
             Rule::move_stmt => {
@@ -697,9 +718,18 @@ impl Builder {
             ),
             Rule::game_over => Expectation::GameOver,
             Rule::roll_again => Expectation::RollAgain,
-            Rule::burned => Expectation::Burned(self.int(inner.find(|x| x.as_rule() == Rule::int).ok_or_else(|| internal(span))?)?),
+            Rule::burned => Expectation::Burned(
+                self.int(
+                    inner
+                        .find(|x| x.as_rule() == Rule::int)
+                        .ok_or_else(|| internal(span))?,
+                )?,
+            ),
             Rule::standings => Expectation::Standings(
-                inner.filter(|x| x.as_rule() == Rule::player).map(|x| self.player(x)).collect::<Result<_, _>>()?,
+                inner
+                    .filter(|x| x.as_rule() == Rule::player)
+                    .map(|x| self.player(x))
+                    .collect::<Result<_, _>>()?,
             ),
             _ => return Err(internal(span)),
         })
@@ -717,12 +747,64 @@ fn internal(span: Span) -> SyntaxError {
 
 /// The words of the language, for "did you mean" suggestions.
 const KEYWORDS: &[&str] = &[
-    "scenario", "rules", "file", "mode", "set", "players", "tags", "journey", "clash", "turn",
-    "to", "move", "solo", "pair", "trio", "quad", "king", "on", "home", "in", "yard", "past",
-    "before", "midpoint", "steps", "store", "empty", "credits", "battle", "first", "roll", "exit",
-    "forward", "backward", "next", "expect", "illegal", "progress", "score", "tile", "applied",
-    "winner", "game", "over", "snapshot", "royal", "portal", "ranked", "falls", "lane", "base", "toilet",
-    "doubles", "enter", "burned", "again", "standings", "tokens",
+    "scenario",
+    "rules",
+    "file",
+    "mode",
+    "set",
+    "players",
+    "tags",
+    "journey",
+    "clash",
+    "turn",
+    "to",
+    "move",
+    "solo",
+    "pair",
+    "trio",
+    "quad",
+    "king",
+    "on",
+    "home",
+    "in",
+    "yard",
+    "past",
+    "before",
+    "midpoint",
+    "steps",
+    "store",
+    "empty",
+    "credits",
+    "battle",
+    "first",
+    "roll",
+    "exit",
+    "forward",
+    "backward",
+    "next",
+    "expect",
+    "illegal",
+    "progress",
+    "score",
+    "tile",
+    "applied",
+    "winner",
+    "game",
+    "over",
+    "snapshot",
+    "royal",
+    "portal",
+    "ranked",
+    "falls",
+    "lane",
+    "base",
+    "toilet",
+    "doubles",
+    "enter",
+    "burned",
+    "again",
+    "standings",
+    "tokens",
 ];
 
 /// Edit distance counting a swap of two neighbours as one edit.

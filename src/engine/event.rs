@@ -111,12 +111,39 @@ pub enum What {
     GameOver {
         standings: Vec<Player>,
     },
-    Burned { value: u8 },
-    Entered { piece: PieceId, tile: u8 },
-    Fell { piece: PieceId, trigger: u8 },
-    Climbed { piece: PieceId, spot: u8 },
-    Jumped { piece: PieceId, from: u8, to: u8 },
-    Tokens { tokens: Vec<(Player, i64)> },
+    Burned {
+        value: u8,
+    },
+    Rolled {
+        dice: Vec<u8>,
+    },
+    /// Portal: a piece plays one value.
+    Advanced {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        value: u8,
+    },
+    Entered {
+        piece: PieceId,
+        tile: u8,
+    },
+    Fell {
+        piece: PieceId,
+        trigger: u8,
+    },
+    Climbed {
+        piece: PieceId,
+        spot: u8,
+    },
+    Jumped {
+        piece: PieceId,
+        from: u8,
+        to: u8,
+    },
+    Tokens {
+        tokens: Vec<(Player, i64)>,
+    },
 }
 
 /// One rule applied to the game, by whom.
@@ -125,6 +152,15 @@ pub struct Event {
     pub rule: RuleId,
     pub player: Player,
     pub what: What,
+}
+
+/// A place in portal's words (its home stretch is the lane).
+fn lane_words(place: Place) -> String {
+    match place {
+        Place::HomePath(k) => format!("on lane {k}"),
+        Place::Yard => "in base".into(),
+        other => other.to_string(),
+    }
 }
 
 fn guards(list: &[u8]) -> String {
@@ -152,6 +188,10 @@ impl fmt::Display for What {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             What::Note(s) => f.write_str(s),
+            What::SetUp {
+                players,
+                mode: "portal",
+            } => write!(f, "{players} players"),
             What::SetUp { players, mode } => write!(f, "{players} players, {mode} mode"),
             What::Dealt {
                 dice,
@@ -216,6 +256,14 @@ impl fmt::Display for What {
                 victim,
                 pieces: p,
                 at,
+                size: 1,
+            } => {
+                write!(f, "captures {victim} {} {}", pieces(p), lane_words(*at))
+            }
+            What::Captured {
+                victim,
+                pieces: p,
+                at,
                 size,
             } => {
                 write!(f, "group of {size} captures {victim} {} {at}", pieces(p))
@@ -233,6 +281,20 @@ impl fmt::Display for What {
             } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
             What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
+            What::Rolled { dice } => write!(f, "rolls {}", rolls(dice)),
+            What::Advanced {
+                piece,
+                from,
+                to,
+                value,
+            } => {
+                write!(
+                    f,
+                    "{piece} plays {value}: {} -> {}",
+                    lane_words(*from),
+                    lane_words(*to)
+                )
+            }
             What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
             What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
             What::Fell { piece, trigger } => write!(f, "{piece} falls into toilet {trigger}'s pit"),

@@ -20,9 +20,9 @@ pub use action::{Action, MoveClause, MoveOrder};
 pub use board::Board;
 pub use event::{Event, Rejection, What};
 pub use piece::{Direction, Piece, PieceId, Place, Player};
+pub use portal::{Portal, PortalRule, PortalRules};
 pub use royal::{Phase, Royal, RoyalRules, Seat};
 pub use rule::{RoyalRule, RuleId, RuleInfo};
-pub use portal::{Portal, PortalRule, PortalRules};
 pub use setup::{Falls, Mode, Placement, SeatSetup, Setup, SetupError, SetupPart};
 pub use store::Store;
 

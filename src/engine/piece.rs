@@ -55,7 +55,10 @@ pub enum Place {
     HomePath(u8),
     Home,
     /// Portal: in the toilet whose trigger is `trigger`; spot 0 is the pit W0.
-    Toilet { trigger: u8, spot: u8 },
+    Toilet {
+        trigger: u8,
+        spot: u8,
+    },
 }
 
 impl Place {

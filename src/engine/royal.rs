@@ -600,7 +600,10 @@ impl Royal {
             Action::Roll(dice) => self.roll(dice, ev),
             Action::Exit(pieces) => self.exit(pieces, ev),
             Action::Move(order) => self.play_move(order, ev, observe),
-            Action::Enter(_) => Err(Rejection::new(R::ExitCost, "royal has no `enter`; guards leave the Yard with `exit`")),
+            Action::Enter(_) => Err(Rejection::new(
+                R::ExitCost,
+                "royal has no `enter`; guards leave the Yard with `exit`",
+            )),
             Action::NextTurn => {
                 self.next_turn(ev);
                 Ok(())

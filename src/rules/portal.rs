@@ -84,8 +84,15 @@ impl PortalParams {
     pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<PortalParams, RulesetError> {
         let mut tree = serde_yaml::to_value(self).map_err(super::yaml_error)?;
         for (path, value) in overrides {
-            let new: serde_yaml::Value = serde_yaml::from_str(value)
-                .map_err(|e| err(*path, format!("value is not YAML: {}", super::strip_location(&e.to_string()))))?;
+            let new: serde_yaml::Value = serde_yaml::from_str(value).map_err(|e| {
+                err(
+                    *path,
+                    format!(
+                        "value is not YAML: {}",
+                        super::strip_location(&e.to_string())
+                    ),
+                )
+            })?;
             set_path(&mut tree, path, new)?;
             serde_yaml::from_value::<PortalParams>(tree.clone())
                 .map_err(|e| err(*path, super::strip_location(&e.to_string()).to_string()))?;
@@ -99,11 +106,17 @@ impl PortalParams {
     pub fn validate(&self) -> Result<(), RulesetError> {
         let b = &self.board;
         if !(8..=200).contains(&b.ring) {
-            return Err(err("board.ring", format!("a ring of 8-200 tiles is needed, found {}", b.ring)));
+            return Err(err(
+                "board.ring",
+                format!("a ring of 8-200 tiles is needed, found {}", b.ring),
+            ));
         }
         let on_ring = |field: String, t: u8| {
             if t == 0 || t > b.ring {
-                Err(err(field, format!("tile {t} is off the board (1-{})", b.ring)))
+                Err(err(
+                    field,
+                    format!("tile {t} is off the board (1-{})", b.ring),
+                ))
             } else {
                 Ok(())
             }
@@ -112,7 +125,10 @@ impl PortalParams {
         for (i, t) in starts.iter().enumerate() {
             on_ring(format!("board.starts.P{}", i + 1), *t)?;
             if starts[..i].contains(t) {
-                return Err(err(format!("board.starts.P{}", i + 1), format!("tile {t} is listed twice")));
+                return Err(err(
+                    format!("board.starts.P{}", i + 1),
+                    format!("tile {t} is listed twice"),
+                ));
             }
         }
         if !(1..=20).contains(&b.lane) {
@@ -129,7 +145,10 @@ impl PortalParams {
             on_ring(format!("board.roads.{i}.0"), *a)?;
             on_ring(format!("board.roads.{i}.1"), *c)?;
             if a == c {
-                return Err(err(format!("board.roads.{i}"), "a road joins two different tiles"));
+                return Err(err(
+                    format!("board.roads.{i}"),
+                    "a road joins two different tiles",
+                ));
             }
             specials.push((*a, format!("board.roads.{i}.0")));
             specials.push((*c, format!("board.roads.{i}.1")));
@@ -138,25 +157,37 @@ impl PortalParams {
             on_ring(format!("board.toilets.{i}.trigger"), t.trigger)?;
             on_ring(format!("board.toilets.{i}.rejoin"), t.rejoin)?;
             if t.trigger == t.rejoin {
-                return Err(err(format!("board.toilets.{i}.rejoin"), "the rejoin tile cannot be the trigger"));
+                return Err(err(
+                    format!("board.toilets.{i}.rejoin"),
+                    "the rejoin tile cannot be the trigger",
+                ));
             }
             specials.push((t.trigger, format!("board.toilets.{i}.trigger")));
         }
         for (i, (t, f)) in specials.iter().enumerate() {
             if let Some((_, g)) = specials[..i].iter().find(|(u, _)| u == t) {
-                return Err(err(f.clone(), format!("tile {t} is already a road end or toilet ({g})")));
+                return Err(err(
+                    f.clone(),
+                    format!("tile {t} is already a road end or toilet ({g})"),
+                ));
             }
         }
         let d = &self.dice;
         if !(1..=6).contains(&d.enter_value) {
-            return Err(err("dice.enter_value", "the entering value is a die face 1-6"));
+            return Err(err(
+                "dice.enter_value",
+                "the entering value is a die face 1-6",
+            ));
         }
         if d.doubles_burn_at == 0 {
             return Err(err("dice.doubles_burn_at", "at least 1"));
         }
         for (i, v) in d.climb.iter().enumerate() {
             if !(1..=6).contains(v) {
-                return Err(err(format!("dice.climb.{i}"), "a climbing value is a die face 1-6"));
+                return Err(err(
+                    format!("dice.climb.{i}"),
+                    "a climbing value is a die face 1-6",
+                ));
             }
         }
         Ok(())

@@ -83,16 +83,37 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     report.game = header.kind;
     if let Some(game) = &header.game {
         if game.value != "royal" && game.value != "portal" {
-            problems.push(Problem::new(game.span, format!("goti has no ruleset `{}`", game.value), "unknown ruleset").help("known rulesets: royal, portal"));
+            problems.push(
+                Problem::new(
+                    game.span,
+                    format!("goti has no ruleset `{}`", game.value),
+                    "unknown ruleset",
+                )
+                .help("known rulesets: royal, portal"),
+            );
         }
     }
     let Some(rules) = load_rules(&header, source, path, &mut report.problems) else {
-        report.problems.extend(problems.iter().map(|p| Diagnostic::from_problem(Kind::Setup, source, p)));
+        report.problems.extend(
+            problems
+                .iter()
+                .map(|p| Diagnostic::from_problem(Kind::Setup, source, p)),
+        );
         return report;
     };
-    let limits = Limits { game: header.kind, ring: rules.ring(), home_path: rules.home_path(), guards: rules.guards(), catalogue: rules.catalogue() };
+    let limits = Limits {
+        game: header.kind,
+        ring: rules.ring(),
+        home_path: rules.home_path(),
+        guards: rules.guards(),
+        catalogue: rules.catalogue(),
+    };
     let plan = lower::lower(sc, &limits, &header, &mut problems);
-    report.problems.extend(problems.iter().map(|p| Diagnostic::from_problem(Kind::Setup, source, p)));
+    report.problems.extend(
+        problems
+            .iter()
+            .map(|p| Diagnostic::from_problem(Kind::Setup, source, p)),
+    );
     let lowering_failed = !report.problems.is_empty();
     let mut events: Vec<Event> = Vec::new();
     // The engine validates the setup even when lowering failed, so every problem shows at once.
@@ -103,7 +124,11 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
         Err(errors) => {
             for e in errors {
                 let span = setup_span(&plan, e.part, sc.span);
-                report.problems.push(Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup").rule(e.rule.0).opt_help(e.help));
+                report.problems.push(
+                    Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup")
+                        .rule(e.rule.0)
+                        .opt_help(e.help),
+                );
             }
             report.problems.sort_by_key(|d| d.span.start);
             return report;
@@ -134,16 +159,28 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     let mut snap_count = 0;
     for step in &plan.steps {
         match step {
-            Step::Act { action, player, span } => {
+            Step::Act {
+                action,
+                player,
+                span,
+            } => {
                 if let Some(p) = player {
                     if p.value != pos.turn() {
                         report.problems.push(
-                            Diagnostic::new(Kind::Illegal, source, p.span, format!("it is {}'s turn, not {}'s", pos.turn(), p.value), "not this player's turn")
-                                .rule(turn_rule)
-                                .help(match header.kind {
-                                    GameKind::Royal => "write `next turn` to pass the turn on",
-                                    GameKind::Portal => "the turn passes when a roll's values are played or burned",
-                                }),
+                            Diagnostic::new(
+                                Kind::Illegal,
+                                source,
+                                p.span,
+                                format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
+                                "not this player's turn",
+                            )
+                            .rule(turn_rule)
+                            .help(match header.kind {
+                                GameKind::Royal => "write `next turn` to pass the turn on",
+                                GameKind::Portal => {
+                                    "the turn passes when a roll's values are played or burned"
+                                }
+                            }),
                         );
                         break;
                     }
@@ -152,8 +189,14 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 let (applied, broken) = pos.apply_checked(action, &mut events, reachable);
                 if let Some(b) = broken {
                     report.problems.push(
-                        Diagnostic::new(Kind::Invariant, source, *span, format!("engine invariant broken by this action: {b}"), "invariant broken")
-                            .help("this is a bug in goti's engine; please report this scenario"),
+                        Diagnostic::new(
+                            Kind::Invariant,
+                            source,
+                            *span,
+                            format!("engine invariant broken by this action: {b}"),
+                            "invariant broken",
+                        )
+                        .help("this is a bug in goti's engine; please report this scenario"),
                     );
                     break;
                 }
@@ -165,30 +208,64 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                             report.rules_applied.insert(e.rule.0.to_string());
                         }
                         if opts.explain {
-                            report.transcript.push(transcript(source, *span, "applied", &events[mark..], &pos));
+                            report.transcript.push(transcript(
+                                source,
+                                *span,
+                                "applied",
+                                &events[mark..],
+                                &pos,
+                            ));
                         }
                     }
                     Err(rej) => {
                         report.rules_applied.insert(rej.rule.0.to_string());
-                        let help = rej.help.clone().unwrap_or_else(|| format!("if the rules should refuse it, write `expect illegal({}) ...`", rej.rule));
+                        let help = rej.help.clone().unwrap_or_else(|| {
+                            format!(
+                                "if the rules should refuse it, write `expect illegal({}) ...`",
+                                rej.rule
+                            )
+                        });
                         report.problems.push(
-                            Diagnostic::new(Kind::Illegal, source, *span, format!("illegal action: {}", rej.reason), format!("refused by {}", rej.rule))
-                                .rule(rej.rule.0)
-                                .help(help),
+                            Diagnostic::new(
+                                Kind::Illegal,
+                                source,
+                                *span,
+                                format!("illegal action: {}", rej.reason),
+                                format!("refused by {}", rej.rule),
+                            )
+                            .rule(rej.rule.0)
+                            .help(help),
                         );
                         if opts.explain {
-                            report.transcript.push(transcript(source, *span, &format!("REFUSED by {}: {}", rej.rule, rej.reason), &[], &pos));
+                            report.transcript.push(transcript(
+                                source,
+                                *span,
+                                &format!("REFUSED by {}: {}", rej.rule, rej.reason),
+                                &[],
+                                &pos,
+                            ));
                         }
                         break;
                     }
                 }
             }
-            Step::ExpectIllegal { rule, action, player, span } => {
+            Step::ExpectIllegal {
+                rule,
+                action,
+                player,
+                span,
+            } => {
                 if let Some(p) = player {
                     if p.value != pos.turn() {
                         report.problems.push(
-                            Diagnostic::new(Kind::Illegal, source, p.span, format!("it is {}'s turn, not {}'s", pos.turn(), p.value), "not this player's turn")
-                                .rule(turn_rule),
+                            Diagnostic::new(
+                                Kind::Illegal,
+                                source,
+                                p.span,
+                                format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
+                                "not this player's turn",
+                            )
+                            .rule(turn_rule),
                         );
                         continue;
                     }
@@ -199,10 +276,21 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 let mut scratch = Vec::new();
                 match pos.apply_checked(action, &mut scratch, reachable).0 {
                     Ok(_) => {
-                        let applied: Vec<&str> = scratch.iter().map(|e| e.rule.0).collect::<BTreeSet<_>>().into_iter().collect();
+                        let applied: Vec<&str> = scratch
+                            .iter()
+                            .map(|e| e.rule.0)
+                            .collect::<BTreeSet<_>>()
+                            .into_iter()
+                            .collect();
                         report.problems.push(
-                            Diagnostic::new(Kind::Expectation, source, *span, "expected this action to be illegal, but the rules allow it", "was allowed")
-                                .help(format!("it applied: {}", applied.join(", "))),
+                            Diagnostic::new(
+                                Kind::Expectation,
+                                source,
+                                *span,
+                                "expected this action to be illegal, but the rules allow it",
+                                "was allowed",
+                            )
+                            .help(format!("it applied: {}", applied.join(", "))),
                         );
                     }
                     Err(rej) => {
@@ -223,14 +311,26 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                             }
                         }
                         if opts.explain {
-                            report.transcript.push(transcript(source, *span, &format!("refused as expected by {}: {}", rej.rule, rej.reason), &[], &pos));
+                            report.transcript.push(transcript(
+                                source,
+                                *span,
+                                &format!("refused as expected by {}: {}", rej.rule, rej.reason),
+                                &[],
+                                &pos,
+                            ));
                         }
                     }
                 }
             }
             Step::Expect { check, span } => {
                 if let Err(found) = evaluate(check, &pos, &events[last_action.clone()]) {
-                    report.problems.push(Diagnostic::new(Kind::Expectation, source, *span, found, "expectation failed"));
+                    report.problems.push(Diagnostic::new(
+                        Kind::Expectation,
+                        source,
+                        *span,
+                        found,
+                        "expectation failed",
+                    ));
                 }
             }
             Step::Snapshot { label, span } => {
@@ -238,13 +338,20 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 if opts.skip_snapshots {
                     continue;
                 }
-                let snap_path = snapshot::snapshot_path(path, &sc.name.value, label.as_deref(), snap_count);
+                let snap_path =
+                    snapshot::snapshot_path(path, &sc.name.value, label.as_deref(), snap_count);
                 let body = format!("{}events:\n{}", pos.render_state(), render::events(&events));
                 let expression = match label {
                     Some(l) => format!("{} / {l}", sc.name.value),
                     None => sc.name.value.clone(),
                 };
-                let outcome = snapshot::check(&snap_path, &source.name, &expression, &body, opts.write_snapshots);
+                let outcome = snapshot::check(
+                    &snap_path,
+                    &source.name,
+                    &expression,
+                    &body,
+                    opts.write_snapshots,
+                );
                 let shown = snap_path.display().to_string();
                 match &outcome {
                     SnapOutcome::Matches => {}
@@ -267,15 +374,28 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                             .help("restore it from version control, or delete it and accept a new one"),
                     ),
                 }
-                report.snapshots.push(SnapshotReport { path: snap_path, outcome });
+                report.snapshots.push(SnapshotReport {
+                    path: snap_path,
+                    outcome,
+                });
             }
         }
     }
     report
 }
 
-fn transcript(source: &Source, span: Span, outcome: &str, events: &[Event], pos: &Position) -> TranscriptStep {
-    let text = source.text.get(span.start..span.end).unwrap_or("").to_string();
+fn transcript(
+    source: &Source,
+    span: Span,
+    outcome: &str,
+    events: &[Event],
+    pos: &Position,
+) -> TranscriptStep {
+    let text = source
+        .text
+        .get(span.start..span.end)
+        .unwrap_or("")
+        .to_string();
     TranscriptStep {
         line: source.line_col(span.start).0,
         text,
@@ -298,14 +418,25 @@ fn setup_span(plan: &Plan, part: SetupPart, fallback: Span) -> Span {
 }
 
 /// The ruleset a scenario plays: default, a `rules file`, and `set` overrides.
-fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Vec<Diagnostic>) -> Option<Rules> {
+fn load_rules(
+    header: &lower::Header,
+    source: &Source,
+    path: &Path,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Rules> {
     let mut file_text: Option<(String, String)> = None;
     if let Some(file) = &header.rules_file {
         match read_rules_file(path, &file.value) {
             Err(e) => {
                 out.push(
-                    Diagnostic::new(Kind::Ruleset, source, file.span, format!("cannot read ruleset file {}: {e}", file.value), "file not read")
-                        .help("the path is relative to the scenario file"),
+                    Diagnostic::new(
+                        Kind::Ruleset,
+                        source,
+                        file.span,
+                        format!("cannot read ruleset file {}: {e}", file.value),
+                        "file not read",
+                    )
+                    .help("the path is relative to the scenario file"),
                 );
                 return None;
             }
@@ -313,21 +444,47 @@ fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Ve
                 // Check the file alone first, so its errors point into the file.
                 if let Err(e) = Rules::load(header.kind, Some(&text), &[]) {
                     let yaml = Source::new(full.display().to_string(), text.clone());
-                    let at = e.offset.unwrap_or_else(|| field_offset(&text, &e.field)).min(text.len());
+                    let at = e
+                        .offset
+                        .unwrap_or_else(|| field_offset(&text, &e.field))
+                        .min(text.len());
                     let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
                     out.push(
-                        Diagnostic::new(Kind::Ruleset, &yaml, Span::new(at, end), format!("bad ruleset file: {e}"), "here")
-                            .help(format!("`goti rules {} --dump` prints a valid ruleset to start from", header.kind.name())),
+                        Diagnostic::new(
+                            Kind::Ruleset,
+                            &yaml,
+                            Span::new(at, end),
+                            format!("bad ruleset file: {e}"),
+                            "here",
+                        )
+                        .help(format!(
+                            "`goti rules {} --dump` prints a valid ruleset to start from",
+                            header.kind.name()
+                        )),
                     );
-                    out.push(Diagnostic::new(Kind::Ruleset, source, file.span, "this scenario loads that ruleset file", "loaded here"));
+                    out.push(Diagnostic::new(
+                        Kind::Ruleset,
+                        source,
+                        file.span,
+                        "this scenario loads that ruleset file",
+                        "loaded here",
+                    ));
                     return None;
                 }
                 file_text = Some((full.display().to_string(), text));
             }
         }
     }
-    let list: Vec<(&str, &str)> = header.overrides.iter().map(|(k, v)| (k.value.as_str(), v.value.as_str())).collect();
-    match Rules::load(header.kind, file_text.as_ref().map(|(_, t)| t.as_str()), &list) {
+    let list: Vec<(&str, &str)> = header
+        .overrides
+        .iter()
+        .map(|(k, v)| (k.value.as_str(), v.value.as_str()))
+        .collect();
+    match Rules::load(
+        header.kind,
+        file_text.as_ref().map(|(_, t)| t.as_str()),
+        &list,
+    ) {
         Ok(r) => Some(r),
         Err(e) => {
             // Point at the override whose key leads to the faulty field, else the last.
@@ -338,13 +495,32 @@ fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Ve
                 .find(|(k, _)| e.field.starts_with(&k.value) || k.value.starts_with(&e.field))
                 .or(header.overrides.last())
             else {
-                out.push(Diagnostic::new(Kind::Ruleset, source, Span::default(), format!("bad ruleset: {e}"), "here"));
+                out.push(Diagnostic::new(
+                    Kind::Ruleset,
+                    source,
+                    Span::default(),
+                    format!("bad ruleset: {e}"),
+                    "here",
+                ));
                 return None;
             };
-            let span = if e.message.contains("no such field") { k.span } else { v.span };
+            let span = if e.message.contains("no such field") {
+                k.span
+            } else {
+                v.span
+            };
             out.push(
-                Diagnostic::new(Kind::Ruleset, source, span, format!("bad ruleset override: {e}"), "this override")
-                    .help(format!("`goti rules {} --dump` shows every field and its value", header.kind.name())),
+                Diagnostic::new(
+                    Kind::Ruleset,
+                    source,
+                    span,
+                    format!("bad ruleset override: {e}"),
+                    "this override",
+                )
+                .help(format!(
+                    "`goti rules {} --dump` shows every field and its value",
+                    header.kind.name()
+                )),
             );
             None
         }
@@ -353,7 +529,10 @@ fn load_rules(header: &lower::Header, source: &Source, path: &Path, out: &mut Ve
 
 /// Best-effort offset of a dotted field in YAML text (its last key).
 fn field_offset(text: &str, field: &str) -> usize {
-    let key = field.rsplit('.').find(|k| k.parse::<usize>().is_err()).unwrap_or(field);
+    let key = field
+        .rsplit('.')
+        .find(|k| k.parse::<usize>().is_err())
+        .unwrap_or(field);
     if key.is_empty() {
         return 0;
     }
@@ -377,7 +556,14 @@ fn store_words(p: Player, rolls: &[i64]) -> String {
     if rolls.is_empty() {
         format!("{p} store empty")
     } else {
-        format!("{p} store {}", rolls.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" "))
+        format!(
+            "{p} store {}",
+            rolls
+                .iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
     }
 }
 
@@ -386,12 +572,17 @@ fn number(p: Player, what: &str, want: i64, now: i64) -> Result<(), String> {
     if want == now {
         Ok(())
     } else {
-        Err(format!("expected {p} {what} {want}, found {p} {what} {now}"))
+        Err(format!(
+            "expected {p} {what} {want}, found {p} {what} {now}"
+        ))
     }
 }
 
 fn players_words(list: &[Player]) -> String {
-    list.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+    list.iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Checks one expectation; on failure says what was expected and found.
@@ -400,11 +591,15 @@ fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String>
     // Expectations of one game only (lowering keeps them to their game).
     let royal = || match pos {
         Position::Royal(r) => Ok(r),
-        Position::Portal(_) => Err("this expectation is royal's; the scenario plays portal".to_string()),
+        Position::Portal(_) => {
+            Err("this expectation is royal's; the scenario plays portal".to_string())
+        }
     };
     let portal = || match pos {
         Position::Portal(g) => Ok(g),
-        Position::Royal(_) => Err("this expectation is portal's; the scenario plays royal".to_string()),
+        Position::Royal(_) => {
+            Err("this expectation is portal's; the scenario plays royal".to_string())
+        }
     };
     match check {
         Check::Place(p, id, place) => {
@@ -424,7 +619,12 @@ fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String>
                 fail(w(*want), w(now))
             }
         }
-        Check::Steps(p, id, n) => number(*p, &format!("{id} steps"), *n, pos.piece(*p, *id).steps as i64),
+        Check::Steps(p, id, n) => number(
+            *p,
+            &format!("{id} steps"),
+            *n,
+            pos.piece(*p, *id).steps as i64,
+        ),
         Check::Battle(p, n) => number(*p, "battle", *n, royal()?.seat(*p).battle),
         Check::Progress(p, n) => number(*p, "progress", *n, royal()?.progress_points(*p)),
         Check::Score(p, n) => number(*p, "score", *n, royal()?.score(*p)),
@@ -433,7 +633,13 @@ fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String>
         Check::Store(p, rolls) => {
             let mut want = rolls.clone();
             want.sort_unstable();
-            let now: Vec<i64> = royal()?.seat(*p).store.rolls().into_iter().map(i64::from).collect();
+            let now: Vec<i64> = royal()?
+                .seat(*p)
+                .store
+                .rolls()
+                .into_iter()
+                .map(i64::from)
+                .collect();
             if now == want {
                 Ok(())
             } else {
@@ -451,17 +657,29 @@ fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String>
             if pos.pieces_at(Place::Ring(*t)) == *list {
                 Ok(())
             } else {
-                fail(format!("tile {t}: {}", render::piece_list(list)), tile_words(pos, *t))
+                fail(
+                    format!("tile {t}: {}", render::piece_list(list)),
+                    tile_words(pos, *t),
+                )
             }
         }
         Check::Applied(id) => {
             if last.iter().any(|e| e.rule.0 == id) {
                 Ok(())
             } else {
-                let applied: Vec<&str> = last.iter().map(|e| e.rule.0).collect::<BTreeSet<_>>().into_iter().collect();
+                let applied: Vec<&str> = last
+                    .iter()
+                    .map(|e| e.rule.0)
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
                 Err(format!(
                     "expected the last action to apply {id}; it applied {}",
-                    if applied.is_empty() { "nothing".to_string() } else { applied.join(", ") }
+                    if applied.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        applied.join(", ")
+                    }
                 ))
             }
         }
@@ -476,27 +694,52 @@ fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String>
         Check::Winner(p) => match pos.final_standings() {
             Some(st) if st.first() == Some(p) => Ok(()),
             Some(st) => fail(format!("winner {p}"), format!("winner {}", st[0])),
-            None => fail(format!("winner {p}"), format!("the game still running, {} to move", pos.turn())),
+            None => fail(
+                format!("winner {p}"),
+                format!("the game still running, {} to move", pos.turn()),
+            ),
         },
         Check::GameOver => {
             if pos.final_standings().is_some() {
                 Ok(())
             } else {
-                fail("game over".into(), format!("the game still running, {} to move", pos.turn()))
+                fail(
+                    "game over".into(),
+                    format!("the game still running, {} to move", pos.turn()),
+                )
             }
         }
         Check::Standings(list) => match pos.final_standings() {
             Some(st) if st == list.as_slice() => Ok(()),
-            Some(st) => fail(format!("standings {}", players_words(list)), format!("standings {}", players_words(st))),
-            None => fail(format!("standings {}", players_words(list)), format!("the game still running, {} to move", pos.turn())),
+            Some(st) => fail(
+                format!("standings {}", players_words(list)),
+                format!("standings {}", players_words(st)),
+            ),
+            None => fail(
+                format!("standings {}", players_words(list)),
+                format!("the game still running, {} to move", pos.turn()),
+            ),
         },
         Check::Burned(v) => {
             let g = portal()?;
             if g.roll().burned().contains(v) {
                 Ok(())
             } else {
-                let b = g.roll().burned().iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
-                fail(format!("burned {v}"), if b.is_empty() { "nothing burned".into() } else { format!("burned {b}") })
+                let b = g
+                    .roll()
+                    .burned()
+                    .iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                fail(
+                    format!("burned {v}"),
+                    if b.is_empty() {
+                        "nothing burned".into()
+                    } else {
+                        format!("burned {b}")
+                    },
+                )
             }
         }
         Check::RollAgain => {
@@ -504,7 +747,10 @@ fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String>
             if g.must_roll_again() {
                 Ok(())
             } else if g.roll().due().is_some() {
-                fail("roll again".into(), format!("values still to play, {} to move", g.turn()))
+                fail(
+                    "roll again".into(),
+                    format!("values still to play, {} to move", g.turn()),
+                )
             } else {
                 fail("roll again".into(), format!("turn {}", g.turn()))
             }

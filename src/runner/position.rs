@@ -5,7 +5,10 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use crate::dsl::lower::GameKind;
-use crate::engine::{Action, Event, Piece, PieceId, Place, Player, Portal, PortalRule, PortalRules, Rejection, Royal, RoyalRule, RoyalRules, RuleInfo, Setup, SetupError};
+use crate::engine::{
+    Action, Event, Piece, PieceId, Place, Player, Portal, PortalRule, PortalRules, Rejection,
+    Royal, RoyalRule, RoyalRules, RuleInfo, Setup, SetupError,
+};
 use crate::rules::{PortalParams, RoyalParams, RulesetError};
 
 use super::render;
@@ -29,7 +32,11 @@ fn default_portal() -> Arc<PortalRules> {
 
 impl Rules {
     /// The default rules of a game, with a ruleset file's text and overrides.
-    pub fn load(game: GameKind, file: Option<&str>, overrides: &[(&str, &str)]) -> Result<Rules, RulesetError> {
+    pub fn load(
+        game: GameKind,
+        file: Option<&str>,
+        overrides: &[(&str, &str)],
+    ) -> Result<Rules, RulesetError> {
         match game {
             GameKind::Royal => {
                 if file.is_none() && overrides.is_empty() {
@@ -39,7 +46,11 @@ impl Rules {
                     Some(text) => RoyalParams::from_yaml(text)?,
                     None => default_royal().params.clone(),
                 };
-                Ok(Rules::Royal(RoyalRules::new(if overrides.is_empty() { base } else { base.with_overrides(overrides)? })))
+                Ok(Rules::Royal(RoyalRules::new(if overrides.is_empty() {
+                    base
+                } else {
+                    base.with_overrides(overrides)?
+                })))
             }
             GameKind::Portal => {
                 if file.is_none() && overrides.is_empty() {
@@ -49,7 +60,11 @@ impl Rules {
                     Some(text) => PortalParams::from_yaml(text)?,
                     None => default_portal().params.clone(),
                 };
-                Ok(Rules::Portal(PortalRules::new(if overrides.is_empty() { base } else { base.with_overrides(overrides)? })))
+                Ok(Rules::Portal(PortalRules::new(if overrides.is_empty() {
+                    base
+                } else {
+                    base.with_overrides(overrides)?
+                })))
             }
         }
     }
@@ -82,7 +97,11 @@ impl Rules {
         }
     }
     /// Validates a setup into a position.
-    pub fn set_up(&self, setup: &Setup, events: &mut Vec<Event>) -> Result<Position, Vec<SetupError>> {
+    pub fn set_up(
+        &self,
+        setup: &Setup,
+        events: &mut Vec<Event>,
+    ) -> Result<Position, Vec<SetupError>> {
         match self {
             Rules::Royal(r) => Royal::from_setup(r.clone(), setup, events).map(Position::Royal),
             Rules::Portal(r) => Portal::from_setup(r.clone(), setup, events).map(Position::Portal),
@@ -108,10 +127,21 @@ pub enum Position {
 impl Position {
     /// Applies an action, checking invariants after every group's move (royal)
     /// or after the move (portal). The second value names a broken invariant.
-    pub fn apply_checked(&self, action: &Action, events: &mut Vec<Event>, reachable: bool) -> (Result<Position, Rejection>, Option<String>) {
+    pub fn apply_checked(
+        &self,
+        action: &Action,
+        events: &mut Vec<Event>,
+        reachable: bool,
+    ) -> (Result<Position, Rejection>, Option<String>) {
         match self {
             Position::Royal(r) => {
-                let check = |b: &Royal| if reachable { b.check_reachable() } else { b.check_invariants() };
+                let check = |b: &Royal| {
+                    if reachable {
+                        b.check_reachable()
+                    } else {
+                        b.check_invariants()
+                    }
+                };
                 let mut broken = None;
                 let result = r.apply_observed(action, events, &mut |b| {
                     if broken.is_none() {
@@ -123,7 +153,14 @@ impl Position {
             }
             Position::Portal(g) => {
                 let result = g.apply(action, events);
-                let broken = result.as_ref().ok().and_then(|n| if reachable { n.check_reachable() } else { n.check_invariants() }.err());
+                let broken = result.as_ref().ok().and_then(|n| {
+                    if reachable {
+                        n.check_reachable()
+                    } else {
+                        n.check_invariants()
+                    }
+                    .err()
+                });
                 (result.map(Position::Portal), broken)
             }
         }
@@ -169,7 +206,10 @@ impl Position {
 }
 
 /// Reads a ruleset file named by a scenario (relative to the scenario file).
-pub fn read_rules_file(scenario: &Path, name: &str) -> std::io::Result<(std::path::PathBuf, String)> {
+pub fn read_rules_file(
+    scenario: &Path,
+    name: &str,
+) -> std::io::Result<(std::path::PathBuf, String)> {
     let full = scenario.parent().unwrap_or(Path::new(".")).join(name);
     std::fs::read_to_string(&full).map(|t| (full, t))
 }

@@ -61,7 +61,12 @@ pub fn state(pos: &Royal) -> String {
         } else if s.store.is_empty() {
             "empty".to_string()
         } else {
-            s.store.rolls().iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ")
+            s.store
+                .rolls()
+                .iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         writeln!(
             out,
@@ -74,13 +79,19 @@ pub fn state(pos: &Royal) -> String {
         )
         .ok();
         let mut yard = Vec::new();
-        let pieces = (1..=4u8).map(PieceId::Guard).chain(std::iter::once(PieceId::King));
+        let pieces = (1..=4u8)
+            .map(PieceId::Guard)
+            .chain(std::iter::once(PieceId::King));
         for id in pieces {
             let piece = s.piece(id);
             if piece.place == Place::Yard {
                 yard.push(id.to_string());
             } else {
-                let mid = if piece.midpoint { ", past midpoint" } else { "" };
+                let mid = if piece.midpoint {
+                    ", past midpoint"
+                } else {
+                    ""
+                };
                 writeln!(out, "    {id} {} (steps {}{mid})", piece.place, piece.steps).ok();
             }
         }
@@ -177,7 +188,12 @@ pub fn picture(pos: &Royal) -> String {
 pub fn portal_state(pos: &crate::engine::Portal) -> String {
     let mut out = String::new();
     let board = pos.board();
-    writeln!(out, "rules: portal{}", if pos.is_ranked() { " (ranked)" } else { "" }).ok();
+    writeln!(
+        out,
+        "rules: portal{}",
+        if pos.is_ranked() { " (ranked)" } else { "" }
+    )
+    .ok();
     match pos.final_standings() {
         Some(st) => {
             let list: Vec<String> = st.iter().map(|p| p.to_string()).collect();
@@ -194,7 +210,11 @@ pub fn portal_state(pos: &crate::engine::Portal) -> String {
                 pending.join(" "),
                 burned.join(" "),
                 pos.doubles(),
-                if pos.must_roll_again() { "; roll again" } else { "" }
+                if pos.must_roll_again() {
+                    "; roll again"
+                } else {
+                    ""
+                }
             )
             .ok();
         }
@@ -211,7 +231,10 @@ pub fn portal_state(pos: &crate::engine::Portal) -> String {
             }
             if let Some((_, toilet)) = board.toilet(t) {
                 for spot in 0..=3 {
-                    let place = Place::Toilet { trigger: toilet.trigger, spot };
+                    let place = Place::Toilet {
+                        trigger: toilet.trigger,
+                        spot,
+                    };
                     let here = pos.pieces_at(place);
                     if !here.is_empty() {
                         writeln!(out, "  {place}: {}", piece_list(&here)).ok();
@@ -232,8 +255,12 @@ pub fn portal_state(pos: &crate::engine::Portal) -> String {
             let piece = pos.piece(p, PieceId::Guard(g));
             match piece.place {
                 Place::Yard => base.push(format!("G{g}")),
-                Place::HomePath(k) => writeln!(out, "    G{g} on lane {k} (steps {})", piece.steps).map(|_| ()).unwrap_or(()),
-                place => writeln!(out, "    G{g} {place} (steps {})", piece.steps).map(|_| ()).unwrap_or(()),
+                Place::HomePath(k) => writeln!(out, "    G{g} on lane {k} (steps {})", piece.steps)
+                    .map(|_| ())
+                    .unwrap_or(()),
+                place => writeln!(out, "    G{g} {place} (steps {})", piece.steps)
+                    .map(|_| ())
+                    .unwrap_or(()),
             }
         }
         if !base.is_empty() {
@@ -256,14 +283,25 @@ pub fn portal_picture(pos: &crate::engine::Portal) -> String {
         })
         .collect();
     let code = |place: Place| -> String {
-        pos.pieces_at(place).iter().map(|(p, id)| format!("{}{}", p.number(), id.to_string().trim_start_matches('G'))).collect::<Vec<_>>().join(",")
+        pos.pieces_at(place)
+            .iter()
+            .map(|(p, id)| format!("{}{}", p.number(), id.to_string().trim_start_matches('G')))
+            .collect::<Vec<_>>()
+            .join(",")
     };
     for row in tiles.chunks(13) {
         let (mut nums, mut marks, mut occ) = (String::new(), String::new(), String::new());
         for &t in row {
             write!(nums, "{t:>6}").ok();
             let mark = if board.is_start(t) {
-                format!("E{}", board.start.iter().position(|&s| s == t).map_or(0, |i| i + 1))
+                format!(
+                    "E{}",
+                    board
+                        .start
+                        .iter()
+                        .position(|&s| s == t)
+                        .map_or(0, |i| i + 1)
+                )
             } else if board.is_safe(t) {
                 "S".into()
             } else if board.fork(t).is_some() {
@@ -281,18 +319,54 @@ pub fn portal_picture(pos: &crate::engine::Portal) -> String {
         writeln!(out, "{nums}\n{marks}\n{}", occ.trim_end()).ok();
     }
     for t in &board.toilets {
-        let spots: Vec<String> = (0..=3).map(|s| format!("{}[{}]", if s == 0 { "pit".to_string() } else { format!("W{s}") }, code(Place::Toilet { trigger: t.trigger, spot: s }))).collect();
+        let spots: Vec<String> = (0..=3)
+            .map(|s| {
+                format!(
+                    "{}[{}]",
+                    if s == 0 {
+                        "pit".to_string()
+                    } else {
+                        format!("W{s}")
+                    },
+                    code(Place::Toilet {
+                        trigger: t.trigger,
+                        spot: s
+                    })
+                )
+            })
+            .collect();
         writeln!(out, "toilet {}: {}", t.trigger, spots.join(" ")).ok();
     }
     for p in pos.players() {
         let mut line = format!("{p} lane:");
         for k in 1..=board.lane {
-            let mine: Vec<String> = pos.pieces_at(Place::HomePath(k)).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
+            let mine: Vec<String> = pos
+                .pieces_at(Place::HomePath(k))
+                .iter()
+                .filter(|(o, _)| *o == p)
+                .map(|(_, id)| id.to_string())
+                .collect();
             write!(line, " L{k}[{}]", mine.join(",")).ok();
         }
-        let home: Vec<String> = pos.pieces_at(Place::Home).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
-        let base: Vec<String> = pos.pieces_at(Place::Yard).iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect();
-        writeln!(out, "{line}  home[{}]  base[{}]", home.join(" "), base.join(" ")).ok();
+        let home: Vec<String> = pos
+            .pieces_at(Place::Home)
+            .iter()
+            .filter(|(o, _)| *o == p)
+            .map(|(_, id)| id.to_string())
+            .collect();
+        let base: Vec<String> = pos
+            .pieces_at(Place::Yard)
+            .iter()
+            .filter(|(o, _)| *o == p)
+            .map(|(_, id)| id.to_string())
+            .collect();
+        writeln!(
+            out,
+            "{line}  home[{}]  base[{}]",
+            home.join(" "),
+            base.join(" ")
+        )
+        .ok();
     }
     out.push_str("(En start of Pn, S safe, Rn road to n, T toilet, D dice tile; 13 = P1 G3)\n");
     out

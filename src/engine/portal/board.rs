@@ -33,7 +33,11 @@ impl PortalBoard {
         for &t in &b.dice_tiles {
             dice[t as usize / 64] |= 1 << (t % 64);
         }
-        let fork = b.roads.iter().flat_map(|[a, c]| [(*a, *c), (*c, *a)]).collect();
+        let fork = b
+            .roads
+            .iter()
+            .flat_map(|[a, c]| [(*a, *c), (*c, *a)])
+            .collect();
         PortalBoard {
             ring: b.ring,
             lower: b.forward == Forward::Lower,
@@ -49,7 +53,11 @@ impl PortalBoard {
     /// Forward steps from `p`'s start to ring tile `t`.
     pub fn distance(&self, p: Player, t: u8) -> i32 {
         let (s, t, r) = (self.start[p.index()] as i32, t as i32, self.ring as i32);
-        if self.lower { (s - t).rem_euclid(r) } else { (t - s).rem_euclid(r) }
+        if self.lower {
+            (s - t).rem_euclid(r)
+        } else {
+            (t - s).rem_euclid(r)
+        }
     }
     /// The junction's step (51 on the default board).
     pub fn junction_step(&self) -> i32 {
@@ -65,7 +73,11 @@ impl PortalBoard {
         if (0..=j).contains(&s) {
             let start = self.start[p.index()] as i32;
             let r = self.ring as i32;
-            let t = if self.lower { (start - 1 - s).rem_euclid(r) + 1 } else { (start - 1 + s).rem_euclid(r) + 1 };
+            let t = if self.lower {
+                (start - 1 - s).rem_euclid(r) + 1
+            } else {
+                (start - 1 + s).rem_euclid(r) + 1
+            };
             Some(Place::Ring(t as u8))
         } else if s > j && s < self.home_step() {
             Some(Place::HomePath((s - j) as u8))
@@ -99,14 +111,25 @@ impl PortalBoard {
     }
     /// The toilet triggered at `t`, with its index.
     pub fn toilet(&self, t: u8) -> Option<(usize, Toilet)> {
-        self.toilets.iter().position(|x| x.trigger == t).map(|i| (i, self.toilets[i]))
+        self.toilets
+            .iter()
+            .position(|x| x.trigger == t)
+            .map(|i| (i, self.toilets[i]))
     }
     /// The step a road from the fork at step `s` (tile `t`) leads to, if any:
     /// the shorter way round, Forward or Backward.
     pub fn road_target(&self, s: i32, t: u8, other: u8) -> i32 {
         let r = self.ring as i32;
-        let fwd = if self.lower { (t as i32 - other as i32).rem_euclid(r) } else { (other as i32 - t as i32).rem_euclid(r) };
-        if fwd <= r / 2 { s + fwd } else { s - (r - fwd) }
+        let fwd = if self.lower {
+            (t as i32 - other as i32).rem_euclid(r)
+        } else {
+            (other as i32 - t as i32).rem_euclid(r)
+        };
+        if fwd <= r / 2 {
+            s + fwd
+        } else {
+            s - (r - fwd)
+        }
     }
 }
 
@@ -122,7 +145,10 @@ mod tests {
         let steps = |ts: &[u8]| ts.iter().map(|&t| b.distance(p1, t)).collect::<Vec<_>>();
         assert_eq!(steps(&[45, 32, 19, 6]), vec![7, 20, 33, 46]);
         assert_eq!(steps(&[42, 29, 16, 3]), vec![10, 23, 36, 49]);
-        assert_eq!(steps(&[44, 39, 31, 26, 18, 13, 5]), vec![8, 13, 21, 26, 34, 39, 47]);
+        assert_eq!(
+            steps(&[44, 39, 31, 26, 18, 13, 5]),
+            vec![8, 13, 21, 26, 34, 39, 47]
+        );
         assert_eq!(b.place_at(p1, 0), Some(Place::Ring(52)));
         assert_eq!(b.place_at(p1, 51), Some(Place::Ring(1)));
         assert_eq!(b.place_at(p1, 52), Some(Place::HomePath(1)));

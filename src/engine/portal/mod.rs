@@ -104,7 +104,11 @@ struct Landing {
 
 impl Portal {
     /// Validates a setup (every problem at once) and builds the position.
-    pub fn from_setup(rules: Arc<PortalRules>, setup: &Setup, events: &mut Vec<Event>) -> Result<Portal, Vec<SetupError>> {
+    pub fn from_setup(
+        rules: Arc<PortalRules>,
+        setup: &Setup,
+        events: &mut Vec<Event>,
+    ) -> Result<Portal, Vec<SetupError>> {
         let mut errors = Vec::new();
         let board = &rules.board;
         let err = |rule: R, part: SetupPart, message: String, help: Option<&str>| SetupError {
@@ -127,7 +131,12 @@ impl Portal {
             ));
         }
         if board.toilets.len() > MAX_TOILETS {
-            errors.push(err(R::BoardToilets, SetupPart::Players, format!("at most {MAX_TOILETS} toilets"), None));
+            errors.push(err(
+                R::BoardToilets,
+                SetupPart::Players,
+                format!("at most {MAX_TOILETS} toilets"),
+                None,
+            ));
         }
         let mut pieces = [[Piece::IN_YARD; 5]; 4];
         let mut placed = [[false; 5]; 4];
@@ -135,44 +144,90 @@ impl Portal {
             let part = SetupPart::Placement(i);
             let p = pl.player;
             if !present[p.index()] {
-                errors.push(err(R::TablePlayers, part, format!("{p} is not at the table"), None));
+                errors.push(err(
+                    R::TablePlayers,
+                    part,
+                    format!("{p} is not at the table"),
+                    None,
+                ));
                 continue;
             }
             let g = match pl.piece {
                 PieceId::Guard(n @ 1..=5) => n as usize - 1,
                 other => {
-                    errors.push(err(R::TablePieces, part, format!("portal has pieces G1-G5; there is no {other}"), Some("use G1-G5")));
+                    errors.push(err(
+                        R::TablePieces,
+                        part,
+                        format!("portal has pieces G1-G5; there is no {other}"),
+                        Some("use G1-G5"),
+                    ));
                     continue;
                 }
             };
             if placed[p.index()][g] {
-                errors.push(err(R::TablePieces, part, format!("{p} {} is placed twice", pl.piece), None));
+                errors.push(err(
+                    R::TablePieces,
+                    part,
+                    format!("{p} {} is placed twice", pl.piece),
+                    None,
+                ));
                 continue;
             }
             match pl.place {
                 Place::Ring(t) if t == 0 || t > board.ring => {
-                    errors.push(err(R::BoardRing, part, format!("tile {t} is off the ring (1-{})", board.ring), None));
+                    errors.push(err(
+                        R::BoardRing,
+                        part,
+                        format!("tile {t} is off the ring (1-{})", board.ring),
+                        None,
+                    ));
                     continue;
                 }
                 Place::HomePath(k) if k == 0 || k > board.lane => {
-                    errors.push(err(R::BoardLane, part, format!("the lane has tiles 1-{}; there is no lane {k}", board.lane), None));
+                    errors.push(err(
+                        R::BoardLane,
+                        part,
+                        format!("the lane has tiles 1-{}; there is no lane {k}", board.lane),
+                        None,
+                    ));
                     continue;
                 }
                 Place::Toilet { trigger, spot } if board.toilet(trigger).is_none() || spot > 3 => {
-                    errors.push(err(R::BoardToilets, part, format!("tile {trigger} is not a toilet trigger"), None));
+                    errors.push(err(
+                        R::BoardToilets,
+                        part,
+                        format!("tile {trigger} is not a toilet trigger"),
+                        None,
+                    ));
                     continue;
                 }
                 _ => {}
             }
             // One piece per place, except W1-W3 and home (move.one-per-tile, capture.land).
-            let shared = !matches!(pl.place, Place::Yard | Place::Home | Place::Toilet { spot: 1..=3, .. });
+            let shared = !matches!(
+                pl.place,
+                Place::Yard | Place::Home | Place::Toilet { spot: 1..=3, .. }
+            );
             if shared {
                 let clash = Player::ALL.iter().find_map(|&q| {
-                    (0..5).find(|&h| placed[q.index()][h] && pieces[q.index()][h].place == pl.place && (q == p || !matches!(pl.place, Place::HomePath(_)))).map(|h| (q, h))
+                    (0..5)
+                        .find(|&h| {
+                            placed[q.index()][h]
+                                && pieces[q.index()][h].place == pl.place
+                                && (q == p || !matches!(pl.place, Place::HomePath(_)))
+                        })
+                        .map(|h| (q, h))
                 });
                 if let Some((q, h)) = clash {
                     let (rule, msg) = if q == p {
-                        (R::MoveOnePerTile, format!("{p} G{} already stands {}; a player has one piece per tile", h + 1, pl.place))
+                        (
+                            R::MoveOnePerTile,
+                            format!(
+                                "{p} G{} already stands {}; a player has one piece per tile",
+                                h + 1,
+                                pl.place
+                            ),
+                        )
                     } else {
                         (R::CaptureLand, format!("{q} G{} already stands {}; two players share only toilet tiles W1-W3", h + 1, pl.place))
                     };
@@ -182,33 +237,58 @@ impl Portal {
             }
             let steps = pl.steps.unwrap_or_else(|| board.step_of(p, pl.place));
             placed[p.index()][g] = true;
-            pieces[p.index()][g] = Piece { place: pl.place, midpoint: false, steps };
+            pieces[p.index()][g] = Piece {
+                place: pl.place,
+                midpoint: false,
+                steps,
+            };
         }
         let mut falls = [[[0u8; MAX_TOILETS]; 5]; 4];
         for (i, f) in setup.falls.iter().enumerate() {
             let part = SetupPart::Falls(i);
             match board.toilet(f.trigger) {
-                None => errors.push(err(R::BoardToilets, part, format!("tile {} is not a toilet trigger", f.trigger), None)),
-                Some(_) if !(1..=5).contains(&f.piece) => {
-                    errors.push(err(R::TablePieces, part, format!("portal has pieces G1-G5; there is no G{}", f.piece), None))
-                }
+                None => errors.push(err(
+                    R::BoardToilets,
+                    part,
+                    format!("tile {} is not a toilet trigger", f.trigger),
+                    None,
+                )),
+                Some(_) if !(1..=5).contains(&f.piece) => errors.push(err(
+                    R::TablePieces,
+                    part,
+                    format!("portal has pieces G1-G5; there is no G{}", f.piece),
+                    None,
+                )),
                 Some(_) if f.count > rules.params.dice.mercy_falls => errors.push(err(
                     R::ToiletMercy,
                     part,
-                    format!("a piece falls at most {} times into one toilet before mercy", rules.params.dice.mercy_falls),
+                    format!(
+                        "a piece falls at most {} times into one toilet before mercy",
+                        rules.params.dice.mercy_falls
+                    ),
                     None,
                 )),
-                Some((t, _)) if t < MAX_TOILETS => falls[f.player.index()][f.piece as usize - 1][t] = f.count,
+                Some((t, _)) if t < MAX_TOILETS => {
+                    falls[f.player.index()][f.piece as usize - 1][t] = f.count
+                }
                 Some(_) => {}
             }
         }
         let turn = match setup.turn {
             Some(t) if !present[t.index()] => {
-                errors.push(err(R::TablePlayers, SetupPart::Turn, format!("{t} is not at the table"), None));
+                errors.push(err(
+                    R::TablePlayers,
+                    SetupPart::Turn,
+                    format!("{t} is not at the table"),
+                    None,
+                ));
                 Player::ALL[0]
             }
             Some(t) => t,
-            None => Player::ALL.into_iter().find(|p| present[p.index()]).unwrap_or(Player::ALL[0]),
+            None => Player::ALL
+                .into_iter()
+                .find(|p| present[p.index()])
+                .unwrap_or(Player::ALL[0]),
         };
         let doubles = setup.doubles[turn.index()].unwrap_or(0);
         for p in Player::ALL {
@@ -219,7 +299,10 @@ impl Portal {
                     errors.push(err(
                         R::DiceThirdDouble,
                         SetupPart::Doubles(p),
-                        format!("doubles in a row are at most {} before the turn burns", rules.params.dice.doubles_burn_at - 1),
+                        format!(
+                            "doubles in a row are at most {} before the turn burns",
+                            rules.params.dice.doubles_burn_at - 1
+                        ),
                         None,
                     ));
                 }
@@ -235,24 +318,67 @@ impl Portal {
                 tokens[p.index()] = -sit;
             }
         }
-        let pos = Portal { rules, present, pieces, falls, turn, roll: Roll::default(), doubles, roll_again: false, ranked: setup.ranked, tokens, standings: None };
-        pos.event(events, R::TablePlayers, What::SetUp { players: count as u8, mode: "portal" });
-        pos.event(events, R::TablePieces, What::Note("five pieces G1-G5 each; unplaced pieces are in base"));
-        pos.event(events, R::TableGoal, What::Note("bring all five pieces home first"));
+        let pos = Portal {
+            rules,
+            present,
+            pieces,
+            falls,
+            turn,
+            roll: Roll::default(),
+            doubles,
+            roll_again: false,
+            ranked: setup.ranked,
+            tokens,
+            standings: None,
+        };
+        pos.event(
+            events,
+            R::TablePlayers,
+            What::SetUp {
+                players: count as u8,
+                mode: "portal",
+            },
+        );
+        pos.event(
+            events,
+            R::TablePieces,
+            What::Note("five pieces G1-G5 each; unplaced pieces are in base"),
+        );
+        pos.event(
+            events,
+            R::TableGoal,
+            What::Note("bring all five pieces home first"),
+        );
         if setup.ranked {
-            pos.event(events, R::EndTokens, What::Note("a ranked game: every player pays to sit"));
+            pos.event(
+                events,
+                R::EndTokens,
+                What::Note("a ranked game: every player pays to sit"),
+            );
         }
         Ok(pos)
     }
 
     /// A new game: every piece in base, P1 to roll.
-    pub fn new_game(rules: Arc<PortalRules>, players: &[Player], ranked: bool) -> Result<Portal, SetupError> {
-        let setup = Setup { players: players.to_vec(), ranked, ..Setup::default() };
+    pub fn new_game(
+        rules: Arc<PortalRules>,
+        players: &[Player],
+        ranked: bool,
+    ) -> Result<Portal, SetupError> {
+        let setup = Setup {
+            players: players.to_vec(),
+            ranked,
+            ..Setup::default()
+        };
         Portal::from_setup(rules, &setup, &mut Vec::new()).map_err(|mut e| e.remove(0))
     }
 
     fn event(&self, ev: &mut Vec<Event>, rule: R, what: What) {
-        ev.push(Event { rule: rule.id(), player: self.turn, what });
+        ev.push(Event {
+            rule: rule.id(),
+            player: self.turn,
+            what,
+        });
     }
 
     // ---- queries -------------------------------------------------------
@@ -293,7 +419,9 @@ impl Portal {
     }
     pub fn falls(&self, p: Player, g: u8, trigger: u8) -> u8 {
         match self.board().toilet(trigger) {
-            Some((t, _)) if (1..=5).contains(&g) && t < MAX_TOILETS => self.falls[p.index()][g as usize - 1][t],
+            Some((t, _)) if (1..=5).contains(&g) && t < MAX_TOILETS => {
+                self.falls[p.index()][g as usize - 1][t]
+            }
             _ => 0,
         }
     }
@@ -301,15 +429,28 @@ impl Portal {
         self.standings.as_deref()
     }
     pub fn home_count(&self, p: Player) -> usize {
-        self.pieces[p.index()].iter().filter(|x| x.place == Place::Home).count()
+        self.pieces[p.index()]
+            .iter()
+            .filter(|x| x.place == Place::Home)
+            .count()
     }
     /// `end.standings`: pieces home, then steps of pieces not home, then number.
     pub fn standings_now(&self) -> Vec<Player> {
         let mut list: Vec<Player> = self.players().collect();
         let steps = |p: Player| -> i64 {
-            self.pieces[p.index()].iter().filter(|x| x.place != Place::Home).map(|x| x.steps as i64).sum()
+            self.pieces[p.index()]
+                .iter()
+                .filter(|x| x.place != Place::Home)
+                .map(|x| x.steps as i64)
+                .sum()
         };
-        list.sort_by_key(|&p| (std::cmp::Reverse(self.home_count(p)), std::cmp::Reverse(steps(p)), p));
+        list.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(self.home_count(p)),
+                std::cmp::Reverse(steps(p)),
+                p,
+            )
+        });
         list
     }
     /// Pieces at a place (lane tiles are `p`'s own: pass the lane's owner).
@@ -344,11 +485,20 @@ impl Portal {
             for (i, x) in self.pieces[p.index()].iter().enumerate() {
                 let name = format!("{p} G{}", i + 1);
                 match x.place {
-                    Place::Ring(t) if t == 0 || t > board.ring => return Err(format!("{name} is off the ring")),
-                    Place::HomePath(k) if k == 0 || k > board.lane => return Err(format!("{name} is past home")),
-                    Place::Yard if x.steps != 0 => return Err(format!("{name} is in base with {} steps", x.steps)),
+                    Place::Ring(t) if t == 0 || t > board.ring => {
+                        return Err(format!("{name} is off the ring"))
+                    }
+                    Place::HomePath(k) if k == 0 || k > board.lane => {
+                        return Err(format!("{name} is past home"))
+                    }
+                    Place::Yard if x.steps != 0 => {
+                        return Err(format!("{name} is in base with {} steps", x.steps))
+                    }
                     Place::Ring(_) | Place::HomePath(_) | Place::Toilet { spot: 0, .. } => {
-                        let same = self.pieces[p.index()].iter().enumerate().any(|(j, y)| j != i && y.place == x.place);
+                        let same = self.pieces[p.index()]
+                            .iter()
+                            .enumerate()
+                            .any(|(j, y)| j != i && y.place == x.place);
                         if same {
                             return Err(format!("two of {p}'s pieces stand {}", x.place));
                         }
@@ -376,7 +526,13 @@ impl Portal {
         for p in self.players() {
             for (i, x) in self.pieces[p.index()].iter().enumerate() {
                 if x.place != Place::Yard && x.steps != self.board().step_of(p, x.place) {
-                    return Err(format!("{p} G{} {} has {} steps; its place says {}", i + 1, x.place, x.steps, self.board().step_of(p, x.place)));
+                    return Err(format!(
+                        "{p} G{} {} has {} steps; its place says {}",
+                        i + 1,
+                        x.place,
+                        x.steps,
+                        self.board().step_of(p, x.place)
+                    ));
                 }
             }
         }
@@ -400,17 +556,25 @@ impl Portal {
 
     /// The legal actions for the value due now (for self-play).
     pub fn legal_actions(&self) -> Vec<Action> {
-        let Some(v) = self.roll.due() else { return Vec::new() };
+        let Some(v) = self.roll.due() else {
+            return Vec::new();
+        };
         let p = self.turn;
         (1..=5u8)
             .filter_map(|g| {
                 let piece = self.pieces[p.index()][g as usize - 1];
                 if piece.place == Place::Yard {
-                    self.plan_enter(g, v).ok().map(|_| Action::Enter(PieceId::Guard(g)))
+                    self.plan_enter(g, v)
+                        .ok()
+                        .map(|_| Action::Enter(PieceId::Guard(g)))
                 } else {
                     self.plan_move(g, v).ok().map(|_| {
                         Action::Move(MoveOrder {
-                            clauses: vec![super::action::MoveClause { piece: PieceId::Guard(g), rolls: vec![v], direction: Direction::Forward }],
+                            clauses: vec![super::action::MoveClause {
+                                piece: PieceId::Guard(g),
+                                rolls: vec![v],
+                                direction: Direction::Forward,
+                            }],
                         })
                     })
                 }
@@ -423,15 +587,27 @@ impl Portal {
         let p = self.turn;
         let enter = self.rules.params.dice.enter_value;
         if self.pieces[p.index()][g as usize - 1].place != Place::Yard {
-            return Err(Rejection::new(R::EnterSix, format!("{p} G{g} is not in base")));
+            return Err(Rejection::new(
+                R::EnterSix,
+                format!("{p} G{g} is not in base"),
+            ));
         }
         if v != enter {
-            return Err(Rejection::new(R::EnterSix, format!("a piece enters only on a {enter}; the value due is {v}")));
+            return Err(Rejection::new(
+                R::EnterSix,
+                format!("a piece enters only on a {enter}; the value due is {v}"),
+            ));
         }
         let start = self.board().start[p.index()];
         if let Some((q, i)) = self.occupant(p, Place::Ring(start)) {
             let whose = if q == p { "its own" } else { "an opponent's" };
-            return Err(Rejection::new(R::EnterStartFree, format!("{p}'s start tile {start} holds {whose} piece ({q} G{})", i + 1)));
+            return Err(Rejection::new(
+                R::EnterStartFree,
+                format!(
+                    "{p}'s start tile {start} holds {whose} piece ({q} G{})",
+                    i + 1
+                ),
+            ));
         }
         Ok(start)
     }
@@ -441,70 +617,137 @@ impl Portal {
         let p = self.turn;
         let board = self.board();
         let piece = self.pieces[p.index()][g as usize - 1];
-        let mut landing = Landing { path_end: piece.place, steps: piece.steps, capture: None, fall: None, mercy: false, road: None, road_refused: None, dice_tile: false, climb: None };
+        let mut landing = Landing {
+            path_end: piece.place,
+            steps: piece.steps,
+            capture: None,
+            fall: None,
+            mercy: false,
+            road: None,
+            road_refused: None,
+            dice_tile: false,
+            climb: None,
+        };
         // The route positions the value walks over.
         let path: Vec<(Place, i32)> = match piece.place {
-            Place::Yard => return Err(Rejection::new(R::EnterSix, format!("{p} G{g} is in base; it leaves with `enter` on a 6"))),
-            Place::Home => return Err(Rejection::new(R::MoveExactHome, format!("{p} G{g} is home and moves no more"))),
+            Place::Yard => {
+                return Err(Rejection::new(
+                    R::EnterSix,
+                    format!("{p} G{g} is in base; it leaves with `enter` on a 6"),
+                ))
+            }
+            Place::Home => {
+                return Err(Rejection::new(
+                    R::MoveExactHome,
+                    format!("{p} G{g} is home and moves no more"),
+                ))
+            }
             Place::Toilet { trigger, spot } if spot < 3 => {
                 let need = self.rules.params.dice.climb[spot as usize];
                 if v != need {
-                    return Err(Rejection::new(R::ToiletClimb, format!("from {} only a {need} climbs on", piece.place)));
+                    return Err(Rejection::new(
+                        R::ToiletClimb,
+                        format!("from {} only a {need} climbs on", piece.place),
+                    ));
                 }
-                landing.path_end = Place::Toilet { trigger, spot: spot + 1 };
+                landing.path_end = Place::Toilet {
+                    trigger,
+                    spot: spot + 1,
+                };
                 landing.climb = Some(spot + 1);
                 return Ok(landing);
             }
             Place::Toilet { trigger, .. } => {
                 // Leaving W3: the first step lands on the rejoin tile, then v - 1 more.
-                let (_, toilet) = board.toilet(trigger).ok_or_else(|| Rejection::new(R::BoardToilets, "no such toilet"))?;
+                let (_, toilet) = board
+                    .toilet(trigger)
+                    .ok_or_else(|| Rejection::new(R::BoardToilets, "no such toilet"))?;
                 let r = board.distance(p, toilet.rejoin);
-                (0..v as i32).map(|k| (board.place_at(p, r + k), r + k)).map(|(pl, s)| (pl.unwrap_or(Place::Yard), s)).collect()
+                (0..v as i32)
+                    .map(|k| (board.place_at(p, r + k), r + k))
+                    .map(|(pl, s)| (pl.unwrap_or(Place::Yard), s))
+                    .collect()
             }
             Place::Ring(_) | Place::HomePath(_) => {
                 let s = board.step_of(p, piece.place);
-                (1..=v as i32).map(|k| (board.place_at(p, s + k).unwrap_or(Place::Yard), s + k)).collect()
+                (1..=v as i32)
+                    .map(|k| (board.place_at(p, s + k).unwrap_or(Place::Yard), s + k))
+                    .collect()
             }
         };
         let start_pos = board.step_of(p, piece.place);
-        if path.iter().any(|(pl, s)| *pl == Place::Yard || *s > board.home_step()) {
-            return Err(Rejection::new(R::MoveExactHome, format!("{p} G{g} would go past home with {v}")).help("home needs the exact count"));
+        if path
+            .iter()
+            .any(|(pl, s)| *pl == Place::Yard || *s > board.home_step())
+        {
+            return Err(Rejection::new(
+                R::MoveExactHome,
+                format!("{p} G{g} would go past home with {v}"),
+            )
+            .help("home needs the exact count"));
         }
         for (pl, _) in &path[..path.len() - 1] {
             if let Some((q, i)) = self.occupant(p, *pl) {
-                return Err(Rejection::new(R::MoveNoJump, format!("{p} G{g} would pass over {q} G{} {pl}", i + 1)));
+                return Err(Rejection::new(
+                    R::MoveNoJump,
+                    format!("{p} G{g} would pass over {q} G{} {pl}", i + 1),
+                ));
             }
         }
-        let (end, end_pos) = *path.last().ok_or_else(|| Rejection::new(R::DiceTwo, "no value"))?;
+        let (end, end_pos) = *path
+            .last()
+            .ok_or_else(|| Rejection::new(R::DiceTwo, "no value"))?;
         landing.path_end = end;
         // The count moves as the route position does (a `steps N` override stays an offset).
         landing.steps = piece.steps + (end_pos - start_pos);
         let Place::Ring(t) = end else {
             if let Some((_, i)) = self.occupant(p, end).filter(|_| end != Place::Home) {
-                return Err(Rejection::new(R::MoveOnePerTile, format!("{p} G{} already stands {end}", i + 1)));
+                return Err(Rejection::new(
+                    R::MoveOnePerTile,
+                    format!("{p} G{} already stands {end}", i + 1),
+                ));
             }
             return Ok(landing);
         };
         match self.occupant(p, end) {
             Some((q, i)) if q == p => {
-                return Err(Rejection::new(R::MoveOnePerTile, format!("{p} G{} already stands on {t}", i + 1)));
+                return Err(Rejection::new(
+                    R::MoveOnePerTile,
+                    format!("{p} G{} already stands on {t}", i + 1),
+                ));
             }
             Some((q, i)) if board.is_safe(t) => {
-                return Err(Rejection::new(R::CaptureSafe, format!("{q} G{} holds safe tile {t}", i + 1)));
+                return Err(Rejection::new(
+                    R::CaptureSafe,
+                    format!("{q} G{} holds safe tile {t}", i + 1),
+                ));
             }
             Some(victim) => landing.capture = Some(victim),
             None => {}
         }
         if let Some((ti, toilet)) = board.toilet(t) {
-            let last_piece = self.pieces[p.index()].iter().enumerate().all(|(j, x)| j == g as usize - 1 || x.place == Place::Home);
-            let fallen = if ti < MAX_TOILETS { self.falls[p.index()][g as usize - 1][ti] } else { 0 };
+            let last_piece = self.pieces[p.index()]
+                .iter()
+                .enumerate()
+                .all(|(j, x)| j == g as usize - 1 || x.place == Place::Home);
+            let fallen = if ti < MAX_TOILETS {
+                self.falls[p.index()][g as usize - 1][ti]
+            } else {
+                0
+            };
             if last_piece && fallen >= self.rules.params.dice.mercy_falls {
                 landing.mercy = true;
             } else {
-                let pit = Place::Toilet { trigger: toilet.trigger, spot: 0 };
+                let pit = Place::Toilet {
+                    trigger: toilet.trigger,
+                    spot: 0,
+                };
                 let victim = match self.occupant(p, pit) {
                     Some((q, i)) if q == p => {
-                        return Err(Rejection::new(R::MoveOnePerTile, format!("{p} G{} already sits in toilet {t}'s pit", i + 1)));
+                        return Err(Rejection::new(
+                            R::MoveOnePerTile,
+                            format!("{p} G{} already sits in toilet {t}'s pit", i + 1),
+                        ));
                     }
                     other => other,
                 };
@@ -541,24 +784,64 @@ impl Portal {
             self.event(ev, R::ToiletClimb, What::Climbed { piece: id, spot });
             return;
         }
+        self.pieces[p.index()][i] = Piece {
+            place: l.path_end,
+            midpoint: false,
+            steps: l.steps,
+        };
+        self.event(
+            ev,
+            R::DiceLargerFirst,
+            What::Advanced {
+                piece: id,
+                from,
+                to: l.path_end,
+                value: v,
+            },
+        );
         if let Some((q, j)) = l.capture {
             self.send_to_base(q, j);
-            self.event(ev, R::CaptureLand, What::Captured { victim: q, pieces: vec![PieceId::Guard(j as u8 + 1)], at: l.path_end, size: 1 });
+            self.event(
+                ev,
+                R::CaptureLand,
+                What::Captured {
+                    victim: q,
+                    pieces: vec![PieceId::Guard(j as u8 + 1)],
+                    at: l.path_end,
+                    size: 1,
+                },
+            );
             self.earn_extra(R::CaptureExtra, ev);
         }
-        self.pieces[p.index()][i] = Piece { place: l.path_end, midpoint: false, steps: l.steps };
-        self.event(ev, R::DiceLargerFirst, What::Moved { piece: id, from, to: l.path_end, total: v });
         if matches!(from, Place::Toilet { .. }) {
-            self.event(ev, R::ToiletClimb, What::Note("leaves W3 by the rejoin tile"));
+            self.event(
+                ev,
+                R::ToiletClimb,
+                What::Note("leaves W3 by the rejoin tile"),
+            );
         }
-        if l.path_end == Place::HomePath(1) || (matches!(l.path_end, Place::HomePath(_)) && !matches!(from, Place::HomePath(_))) {
-            self.event(ev, R::BoardLane, What::Note("turns at its junction into its lane"));
+        if l.path_end == Place::HomePath(1)
+            || (matches!(l.path_end, Place::HomePath(_)) && !matches!(from, Place::HomePath(_)))
+        {
+            self.event(
+                ev,
+                R::BoardLane,
+                What::Note("turns at its junction into its lane"),
+            );
         }
         if l.path_end == Place::Home {
-            self.event(ev, R::MoveExactHome, What::Note("reaches home with the exact count"));
+            self.event(
+                ev,
+                R::MoveExactHome,
+                What::Note("reaches home with the exact count"),
+            );
         }
         if l.mercy {
-            self.event(ev, R::ToiletMercy, What::Note("the last piece does not fall into this toilet a third time"));
+            self.event(
+                ev,
+                R::ToiletMercy,
+                What::Note("the last piece does not fall into this toilet a third time"),
+            );
         }
         if let Some((ti, trigger, victim)) = l.fall {
             self.pieces[p.index()][i].place = Place::Toilet { trigger, spot: 0 };
@@ -569,7 +852,16 @@ impl Portal {
             self.event(ev, R::BoardToilets, What::Note("a toilet trigger tile"));
             if let Some((q, j)) = victim {
                 self.send_to_base(q, j);
-                self.event(ev, R::CaptureToilet, What::Captured { victim: q, pieces: vec![PieceId::Guard(j as u8 + 1)], at: Place::Toilet { trigger, spot: 0 }, size: 1 });
+                self.event(
+                    ev,
+                    R::CaptureToilet,
+                    What::Captured {
+                        victim: q,
+                        pieces: vec![PieceId::Guard(j as u8 + 1)],
+                        at: Place::Toilet { trigger, spot: 0 },
+                        size: 1,
+                    },
+                );
                 self.earn_extra(R::CaptureExtra, ev);
             }
         }
@@ -584,16 +876,41 @@ impl Portal {
         if let (Some((far, delta, victim)), Place::Ring(t)) = (l.road, l.path_end) {
             if let Some((q, j)) = victim {
                 self.send_to_base(q, j);
-                self.event(ev, R::CaptureLand, What::Captured { victim: q, pieces: vec![PieceId::Guard(j as u8 + 1)], at: Place::Ring(far), size: 1 });
+                self.event(
+                    ev,
+                    R::CaptureLand,
+                    What::Captured {
+                        victim: q,
+                        pieces: vec![PieceId::Guard(j as u8 + 1)],
+                        at: Place::Ring(far),
+                        size: 1,
+                    },
+                );
                 self.earn_extra(R::CaptureExtra, ev);
             }
-            self.pieces[p.index()][i] = Piece { place: Place::Ring(far), midpoint: false, steps: l.steps + delta };
-            self.event(ev, R::RoadJump, What::Jumped { piece: id, from: t, to: far });
+            self.pieces[p.index()][i] = Piece {
+                place: Place::Ring(far),
+                midpoint: false,
+                steps: l.steps + delta,
+            };
+            self.event(
+                ev,
+                R::RoadJump,
+                What::Jumped {
+                    piece: id,
+                    from: t,
+                    to: far,
+                },
+            );
             self.event(ev, R::BoardRoads, What::Note("a fork tile"));
         }
         if l.dice_tile {
             if self.roll.double {
-                self.event(ev, R::DiceTileExtra, What::Note("a dice tile in a double earns no extra roll"));
+                self.event(
+                    ev,
+                    R::DiceTileExtra,
+                    What::Note("a dice tile in a double earns no extra roll"),
+                );
             } else {
                 self.event(ev, R::BoardDiceTiles, What::Note("a dice tile"));
                 self.earn_extra(R::DiceTileExtra, ev);
@@ -608,9 +925,17 @@ impl Portal {
 
     fn earn_extra(&mut self, rule: R, ev: &mut Vec<Event>) {
         if self.roll.extra || self.roll.double {
-            self.event(ev, R::DiceExtraOnce, What::Note("this roll has already earned its one extra roll"));
+            self.event(
+                ev,
+                R::DiceExtraOnce,
+                What::Note("this roll has already earned its one extra roll"),
+            );
         } else {
-            self.event(ev, rule, What::Note("earns an extra roll, taken after both values"));
+            self.event(
+                ev,
+                rule,
+                What::Note("earns an extra roll, taken after both values"),
+            );
         }
         self.roll.extra = true;
     }
@@ -648,13 +973,25 @@ impl Portal {
             self.event(ev, R::DiceBurn, What::Burned { value: v });
         }
         if self.roll.played == 0 {
-            self.event(ev, R::DiceBurn, What::Note("both values burned: the turn passes"));
+            self.event(
+                ev,
+                R::DiceBurn,
+                What::Note("both values burned: the turn passes"),
+            );
             self.pass_turn(ev);
         } else if self.roll.double {
-            self.event(ev, R::DiceDouble, What::Note("a double was played: roll again"));
+            self.event(
+                ev,
+                R::DiceDouble,
+                What::Note("a double was played: roll again"),
+            );
             self.roll_again = true;
         } else if self.roll.extra {
-            self.event(ev, R::DiceExtraOnce, What::Note("one extra roll, after both values"));
+            self.event(
+                ev,
+                R::DiceExtraOnce,
+                What::Note("one extra roll, after both values"),
+            );
             self.roll_again = true;
         } else {
             self.pass_turn(ev);
@@ -671,8 +1008,18 @@ impl Portal {
         standings.insert(0, p);
         self.roll.left = 0;
         self.roll_again = false;
-        self.event(ev, R::EndWin, What::GameOver { standings: standings.clone() });
-        self.event(ev, R::EndStandings, What::Note("the others rank by pieces home, then steps, then player number"));
+        self.event(
+            ev,
+            R::EndWin,
+            What::GameOver {
+                standings: standings.clone(),
+            },
+        );
+        self.event(
+            ev,
+            R::EndStandings,
+            What::Note("the others rank by pieces home, then steps, then player number"),
+        );
         if self.ranked {
             let w = &self.rules.params.tokens.winner_paid;
             let paid = match self.players().count() {
@@ -681,7 +1028,10 @@ impl Portal {
                 _ => w.four,
             };
             self.tokens[p.index()] += paid;
-            let list = self.players().map(|q| (q, self.tokens[q.index()])).collect();
+            let list = self
+                .players()
+                .map(|q| (q, self.tokens[q.index()]))
+                .collect();
             self.event(ev, R::EndTokens, What::Tokens { tokens: list });
         }
         self.standings = Some(standings);
@@ -706,66 +1056,124 @@ impl Portal {
         if self.standings.is_some() {
             return Err(Rejection::new(R::EndWin, "the game is over"));
         }
-        let pending = |r: &Roll| r.pending().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+        let pending = |r: &Roll| {
+            r.pending()
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         match action {
             Action::Roll(dice) => {
                 if self.roll.left > 0 {
-                    return Err(Rejection::new(R::DiceMustPlay, format!("values still to play: {}", pending(&self.roll)))
-                        .help("play each value with `move` or `enter`"));
+                    return Err(Rejection::new(
+                        R::DiceMustPlay,
+                        format!("values still to play: {}", pending(&self.roll)),
+                    )
+                    .help("play each value with `move` or `enter`"));
                 }
                 let [a, b] = dice[..] else {
-                    return Err(Rejection::new(R::DiceTwo, format!("a roll throws two dice, not {}", dice.len())).help("write `roll 5 3`"));
+                    return Err(Rejection::new(
+                        R::DiceTwo,
+                        format!("a roll throws two dice, not {}", dice.len()),
+                    )
+                    .help("write `roll 5 3`"));
                 };
                 if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
                     return Err(Rejection::new(R::DiceTwo, "a die shows 1-6"));
                 }
                 self.roll_again = false;
-                self.roll = Roll { values: [a.max(b), a.min(b)], left: 2, double: a == b, ..Roll::default() };
-                self.event(ev, R::DiceTwo, What::Dealt { dice: vec![a, b], stored_before: 0 });
+                self.roll = Roll {
+                    values: [a.max(b), a.min(b)],
+                    left: 2,
+                    double: a == b,
+                    ..Roll::default()
+                };
+                self.event(ev, R::DiceTwo, What::Rolled { dice: vec![a, b] });
                 if a == b {
                     self.doubles += 1;
                     if self.doubles >= self.rules.params.dice.doubles_burn_at {
                         self.roll.left = 0;
                         self.roll.burned = [a, b];
                         self.roll.burned_count = 2;
-                        self.event(ev, R::DiceThirdDouble, What::Note("a third double in a row is not played: the turn passes"));
+                        self.event(
+                            ev,
+                            R::DiceThirdDouble,
+                            What::Note("a third double in a row is not played: the turn passes"),
+                        );
                         self.pass_turn(ev);
                         return Ok(());
                     }
                 } else {
                     self.doubles = 0;
-                    self.event(ev, R::DiceLargerFirst, What::Note("the larger value is played first"));
+                    self.event(
+                        ev,
+                        R::DiceLargerFirst,
+                        What::Note("the larger value is played first"),
+                    );
                 }
                 self.settle(ev);
                 Ok(())
             }
             Action::Enter(piece) => {
-                let v = self.roll.due().ok_or_else(|| Rejection::new(R::DiceTwo, "no value to play: roll the dice first"))?;
+                let v = self.roll.due().ok_or_else(|| {
+                    Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
+                })?;
                 let g = match piece {
                     PieceId::Guard(n @ 1..=5) => *n,
-                    other => return Err(Rejection::new(R::TablePieces, format!("portal has pieces G1-G5; there is no {other}"))),
+                    other => {
+                        return Err(Rejection::new(
+                            R::TablePieces,
+                            format!("portal has pieces G1-G5; there is no {other}"),
+                        ))
+                    }
                 };
                 let start = self.plan_enter(g, v)?;
                 let p = self.turn;
-                self.pieces[p.index()][g as usize - 1] = Piece { place: Place::Ring(start), midpoint: false, steps: 0 };
+                self.pieces[p.index()][g as usize - 1] = Piece {
+                    place: Place::Ring(start),
+                    midpoint: false,
+                    steps: 0,
+                };
                 self.falls[p.index()][g as usize - 1] = [0; MAX_TOILETS];
                 self.roll.left -= 1;
                 self.roll.played += 1;
-                self.event(ev, R::EnterSix, What::Entered { piece: *piece, tile: start });
-                self.event(ev, R::BoardStart, What::Note("a piece enters on its start tile, step 0"));
+                self.event(
+                    ev,
+                    R::EnterSix,
+                    What::Entered {
+                        piece: *piece,
+                        tile: start,
+                    },
+                );
+                self.event(
+                    ev,
+                    R::BoardStart,
+                    What::Note("a piece enters on its start tile, step 0"),
+                );
                 self.settle(ev);
                 Ok(())
             }
             Action::Move(order) => {
-                let v = self.roll.due().ok_or_else(|| Rejection::new(R::DiceTwo, "no value to play: roll the dice first"))?;
+                let v = self.roll.due().ok_or_else(|| {
+                    Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
+                })?;
                 let [clause] = &order.clauses[..] else {
-                    return Err(Rejection::new(R::DiceLargerFirst, "each value is one move of one piece").help("write one `move G1 5` per value"));
+                    return Err(Rejection::new(
+                        R::DiceLargerFirst,
+                        "each value is one move of one piece",
+                    )
+                    .help("write one `move G1 5` per value"));
                 };
                 if clause.direction == Direction::Backward {
-                    return Err(Rejection::new(R::BoardRing, "pieces only move Forward in portal"));
+                    return Err(Rejection::new(
+                        R::BoardRing,
+                        "pieces only move Forward in portal",
+                    ));
                 }
                 let [value] = clause.rolls[..] else {
-                    return Err(Rejection::new(R::DiceLargerFirst, "each value is one move").help("write one `move` per value"));
+                    return Err(Rejection::new(R::DiceLargerFirst, "each value is one move")
+                        .help("write one `move` per value"));
                 };
                 if value != v {
                     let msg = if self.roll.pending().contains(&value) {
@@ -777,7 +1185,12 @@ impl Portal {
                 }
                 let g = match clause.piece {
                     PieceId::Guard(n @ 1..=5) => n,
-                    other => return Err(Rejection::new(R::TablePieces, format!("portal has pieces G1-G5; there is no {other}"))),
+                    other => {
+                        return Err(Rejection::new(
+                            R::TablePieces,
+                            format!("portal has pieces G1-G5; there is no {other}"),
+                        ))
+                    }
                 };
                 let landing = self.plan_move(g, v)?;
                 self.roll.left -= 1;
@@ -788,10 +1201,18 @@ impl Portal {
                 Ok(())
             }
             Action::NextTurn => {
-                let why = if self.roll.left > 0 { format!("values still to play: {}", pending(&self.roll)) } else { "the turn passes by itself when a roll is done".into() };
-                Err(Rejection::new(R::DiceMustPlay, why).help("in portal, `roll` and the moves drive the turn"))
+                let why = if self.roll.left > 0 {
+                    format!("values still to play: {}", pending(&self.roll))
+                } else {
+                    "the turn passes by itself when a roll is done".into()
+                };
+                Err(Rejection::new(R::DiceMustPlay, why)
+                    .help("in portal, `roll` and the moves drive the turn"))
             }
-            Action::Exit(_) => Err(Rejection::new(R::EnterSix, "portal has no `exit`; pieces leave base with `enter` on a 6")),
+            Action::Exit(_) => Err(Rejection::new(
+                R::EnterSix,
+                "portal has no `exit`; pieces leave base with `enter` on a 6",
+            )),
         }
     }
 }
@@ -813,6 +1234,8 @@ impl Game for Portal {
         self.standings.is_some()
     }
     fn standings(&self) -> Vec<Player> {
-        self.standings.clone().unwrap_or_else(|| self.standings_now())
+        self.standings
+            .clone()
+            .unwrap_or_else(|| self.standings_now())
     }
 }

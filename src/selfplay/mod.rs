@@ -2,6 +2,9 @@
 //! choices, checking invariants after every group's move. A violation is
 //! shrunk (whole turns removed while it still reproduces) and written as a
 //! scenario that replays it. Pure: no I/O; the CLI writes files.
+//! Royal is here; portal in [`portal`].
+
+pub mod portal;
 
 use std::fmt::Write;
 use std::sync::Arc;
@@ -69,12 +72,20 @@ pub struct Violation {
 }
 
 fn fingerprint(pos: &Royal, events: u64) -> u64 {
+    fingerprint_of(
+        pos.players()
+            .map(|p| pos.seat(p).clone())
+            .collect::<Vec<_>>(),
+        pos.turn(),
+        events,
+    )
+}
+
+pub(crate) fn fingerprint_of(state: impl std::hash::Hash, turn: Player, events: u64) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    for p in pos.players() {
-        pos.seat(p).hash(&mut h);
-    }
-    pos.turn().hash(&mut h);
+    state.hash(&mut h);
+    turn.hash(&mut h);
     events.hash(&mut h);
     h.finish()
 }
@@ -402,7 +413,14 @@ pub fn replay(rules: &Arc<RoyalRules>, record: &Record, check: &Check) -> Result
 /// Removes whole rounds, then single turns, while the same violation still
 /// reproduces. Returns the shrunk record.
 pub fn shrink(rules: &Arc<RoyalRules>, v: &Violation, check: &Check) -> Record {
-    let reproduces = |r: &Record| matches!(replay(rules, r, check), Err(m) if m == v.message);
+    shrink_with(
+        v,
+        |r| matches!(replay(rules, r, check), Err(m) if m == v.message),
+    )
+}
+
+/// The shrinking loop, for any game: `reproduces` replays a candidate.
+pub fn shrink_with(v: &Violation, reproduces: impl Fn(&Record) -> bool) -> Record {
     let mut best = v.record.clone();
     if !reproduces(&best) {
         return best;
@@ -422,7 +440,7 @@ pub fn shrink(rules: &Arc<RoyalRules>, v: &Violation, check: &Check) -> Record {
     best
 }
 
-fn action_text(a: &Action) -> String {
+pub(crate) fn action_text(a: &Action) -> String {
     match a {
         Action::Roll(d) => format!(
             "roll {}",
