@@ -1239,3 +1239,6 @@ impl Game for Portal {
             .unwrap_or_else(|| self.standings_now())
     }
 }
+
+#[cfg(test)]
+mod tests;
