@@ -70,6 +70,17 @@ macro_rules! rule_catalogue {
 
 pub(crate) use rule_catalogue;
 
+/// The rule IDs a rule file (ROYAL.md, PORTAL.md) lists, in order: every
+/// bullet that starts with a backticked dotted ID.
+#[cfg(test)]
+pub(crate) fn ids_in_rule_file(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("- `"))
+        .filter_map(|l| l.split('`').next())
+        .filter(|id| id.contains('.') && !id.contains(' '))
+        .collect()
+}
+
 rule_catalogue! {
     /// Every rule of ROYAL.md, in document order.
     RoyalRule {
@@ -145,13 +156,7 @@ mod tests {
 
     #[test]
     fn catalogue_matches_rule_file() {
-        let text = include_str!("../../tests/data/ROYAL.md");
-        let ids: Vec<&str> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix("- `"))
-            .filter_map(|l| l.split('`').next())
-            .filter(|id| id.contains('.') && !id.contains(' '))
-            .collect();
+        let ids = ids_in_rule_file(include_str!("../../tests/data/ROYAL.md"));
         let ours: Vec<&str> = RoyalRule::ALL.iter().map(|r| r.id().0).collect();
         assert_eq!(ids, ours);
         for id in ids {

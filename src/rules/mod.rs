@@ -88,3 +88,31 @@ pub fn set_path(
     *node = value;
     Ok(())
 }
+
+/// Applies `set KEY = VALUE` overrides to any parameter struct in order,
+/// reporting type errors against the override that caused them, then
+/// `validate`s the result once.
+pub(crate) fn apply_overrides<T>(
+    params: &T,
+    overrides: &[(&str, &str)],
+    validate: impl Fn(&T) -> Result<(), RulesetError>,
+) -> Result<T, RulesetError>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let mut tree = serde_yaml::to_value(params).map_err(yaml_error)?;
+    for (path, value) in overrides {
+        let new: serde_yaml::Value = serde_yaml::from_str(value).map_err(|e| {
+            err(
+                *path,
+                format!("value is not YAML: {}", strip_location(&e.to_string())),
+            )
+        })?;
+        set_path(&mut tree, path, new)?;
+        serde_yaml::from_value::<T>(tree.clone())
+            .map_err(|e| err(*path, strip_location(&e.to_string()).to_string()))?;
+    }
+    let params: T = serde_yaml::from_value(tree).map_err(yaml_error)?;
+    validate(&params)?;
+    Ok(params)
+}

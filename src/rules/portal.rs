@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::royal::{Forward, Seats};
-use super::{err, set_path, RulesetError};
+use super::{err, RulesetError};
 
 /// The default `portal` ruleset as shipped (embedded in the binary).
 pub const PORTAL_DEFAULT_YAML: &str = include_str!("portal.yaml");
@@ -82,24 +82,7 @@ impl PortalParams {
 
     /// Applies `set KEY = VALUE` overrides in order, then validates once.
     pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<PortalParams, RulesetError> {
-        let mut tree = serde_yaml::to_value(self).map_err(super::yaml_error)?;
-        for (path, value) in overrides {
-            let new: serde_yaml::Value = serde_yaml::from_str(value).map_err(|e| {
-                err(
-                    *path,
-                    format!(
-                        "value is not YAML: {}",
-                        super::strip_location(&e.to_string())
-                    ),
-                )
-            })?;
-            set_path(&mut tree, path, new)?;
-            serde_yaml::from_value::<PortalParams>(tree.clone())
-                .map_err(|e| err(*path, super::strip_location(&e.to_string()).to_string()))?;
-        }
-        let params: PortalParams = serde_yaml::from_value(tree).map_err(super::yaml_error)?;
-        params.validate()?;
-        Ok(params)
+        super::apply_overrides(self, overrides, PortalParams::validate)
     }
 
     /// Checks that the numbers make a playable board (names the field at fault).

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{err, set_path, RulesetError};
+use super::{err, RulesetError};
 
 /// The default `royal` ruleset as shipped (embedded in the binary).
 pub const ROYAL_DEFAULT_YAML: &str = include_str!("royal.yaml");
@@ -148,22 +148,7 @@ impl RoyalParams {
     /// Applies several overrides in order, then validates once (so a deal
     /// table and its cap can change together). An error names the field.
     pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<RoyalParams, RulesetError> {
-        let mut tree = serde_yaml::to_value(self).map_err(yaml_error)?;
-        for (path, value) in overrides {
-            let new: serde_yaml::Value = serde_yaml::from_str(value).map_err(|e| {
-                err(
-                    *path,
-                    format!("value is not YAML: {}", strip_location(&e.to_string())),
-                )
-            })?;
-            set_path(&mut tree, path, new)?;
-            // Type errors are reported against the override that caused them.
-            serde_yaml::from_value::<RoyalParams>(tree.clone())
-                .map_err(|e| err(*path, strip_location(&e.to_string()).to_string()))?;
-        }
-        let params: RoyalParams = serde_yaml::from_value(tree).map_err(yaml_error)?;
-        params.validate()?;
-        Ok(params)
+        super::apply_overrides(self, overrides, RoyalParams::validate)
     }
 
     /// Checks that the numbers make a playable board (names the field at fault).

@@ -151,10 +151,6 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     }
     // Reachability invariants hold unless the setup set progress counts by hand.
     let reachable = plan.setup.placements.iter().all(|p| p.steps.is_none());
-    let turn_rule = match header.kind {
-        GameKind::Royal => "table.players",
-        GameKind::Portal => "table.players",
-    };
     let mut last_action = 0..events.len();
     let mut snap_count = 0;
     for step in &plan.steps {
@@ -164,26 +160,12 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 player,
                 span,
             } => {
-                if let Some(p) = player {
-                    if p.value != pos.turn() {
-                        report.problems.push(
-                            Diagnostic::new(
-                                Kind::Illegal,
-                                source,
-                                p.span,
-                                format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
-                                "not this player's turn",
-                            )
-                            .rule(turn_rule)
-                            .help(match header.kind {
-                                GameKind::Royal => "write `next turn` to pass the turn on",
-                                GameKind::Portal => {
-                                    "the turn passes when a roll's values are played or burned"
-                                }
-                            }),
-                        );
-                        break;
-                    }
+                if let Some(d) = player
+                    .as_ref()
+                    .and_then(|p| wrong_turn(&pos, p, source, header.kind))
+                {
+                    report.problems.push(d);
+                    break;
                 }
                 let mark = events.len();
                 let (applied, broken) = pos.apply_checked(action, &mut events, reachable);
@@ -255,20 +237,12 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 player,
                 span,
             } => {
-                if let Some(p) = player {
-                    if p.value != pos.turn() {
-                        report.problems.push(
-                            Diagnostic::new(
-                                Kind::Illegal,
-                                source,
-                                p.span,
-                                format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
-                                "not this player's turn",
-                            )
-                            .rule(turn_rule),
-                        );
-                        continue;
-                    }
+                if let Some(d) = player
+                    .as_ref()
+                    .and_then(|p| wrong_turn(&pos, p, source, header.kind))
+                {
+                    report.problems.push(d);
+                    continue;
                 }
                 if let Some(r) = rule {
                     report.rules_applied.insert(r.value.clone());
@@ -382,6 +356,29 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
         }
     }
     report
+}
+
+/// `P2: move ...` when it is not P2's turn.
+fn wrong_turn(
+    pos: &Position,
+    p: &crate::dsl::ast::Spanned<Player>,
+    source: &Source,
+    game: GameKind,
+) -> Option<Diagnostic> {
+    (p.value != pos.turn()).then(|| {
+        Diagnostic::new(
+            Kind::Illegal,
+            source,
+            p.span,
+            format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
+            "not this player's turn",
+        )
+        .rule("table.players")
+        .help(match game {
+            GameKind::Royal => "write `next turn` to pass the turn on",
+            GameKind::Portal => "the turn passes when a roll's values are played or burned",
+        })
+    })
 }
 
 fn transcript(

@@ -1052,6 +1052,13 @@ impl Portal {
         }
     }
 
+    /// The value due now, or a rejection when none is.
+    fn due(&self) -> Result<u8, Rejection> {
+        self.roll
+            .due()
+            .ok_or_else(|| Rejection::new(R::DiceTwo, "no value to play: roll the dice first"))
+    }
+
     fn apply_in_place(&mut self, action: &Action, ev: &mut Vec<Event>) -> Result<(), Rejection> {
         if self.standings.is_some() {
             return Err(Rejection::new(R::EndWin, "the game is over"));
@@ -1116,18 +1123,8 @@ impl Portal {
                 Ok(())
             }
             Action::Enter(piece) => {
-                let v = self.roll.due().ok_or_else(|| {
-                    Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
-                })?;
-                let g = match piece {
-                    PieceId::Guard(n @ 1..=5) => *n,
-                    other => {
-                        return Err(Rejection::new(
-                            R::TablePieces,
-                            format!("portal has pieces G1-G5; there is no {other}"),
-                        ))
-                    }
-                };
+                let v = self.due()?;
+                let g = piece_number(*piece)?;
                 let start = self.plan_enter(g, v)?;
                 let p = self.turn;
                 self.pieces[p.index()][g as usize - 1] = Piece {
@@ -1155,9 +1152,7 @@ impl Portal {
                 Ok(())
             }
             Action::Move(order) => {
-                let v = self.roll.due().ok_or_else(|| {
-                    Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
-                })?;
+                let v = self.due()?;
                 let [clause] = &order.clauses[..] else {
                     return Err(Rejection::new(
                         R::DiceLargerFirst,
@@ -1183,15 +1178,7 @@ impl Portal {
                     };
                     return Err(Rejection::new(R::DiceLargerFirst, msg));
                 }
-                let g = match clause.piece {
-                    PieceId::Guard(n @ 1..=5) => n,
-                    other => {
-                        return Err(Rejection::new(
-                            R::TablePieces,
-                            format!("portal has pieces G1-G5; there is no {other}"),
-                        ))
-                    }
-                };
+                let g = piece_number(clause.piece)?;
                 let landing = self.plan_move(g, v)?;
                 self.roll.left -= 1;
                 self.roll.played += 1;
@@ -1214,6 +1201,17 @@ impl Portal {
                 "portal has no `exit`; pieces leave base with `enter` on a 6",
             )),
         }
+    }
+}
+
+/// G1-G5 as a number, or the rejection for any other piece.
+fn piece_number(id: PieceId) -> Result<u8, Rejection> {
+    match id {
+        PieceId::Guard(n @ 1..=5) => Ok(n),
+        other => Err(Rejection::new(
+            R::TablePieces,
+            format!("portal has pieces G1-G5; there is no {other}"),
+        )),
     }
 }
 

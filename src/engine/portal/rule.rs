@@ -50,13 +50,8 @@ mod tests {
 
     #[test]
     fn catalogue_matches_rule_file() {
-        let text = include_str!("../../../tests/data/PORTAL.md");
-        let ids: Vec<&str> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix("- `"))
-            .filter_map(|l| l.split('`').next())
-            .filter(|id| id.contains('.') && !id.contains(' '))
-            .collect();
+        let ids =
+            crate::engine::rule::ids_in_rule_file(include_str!("../../../tests/data/PORTAL.md"));
         let ours: Vec<&str> = PortalRule::ALL.iter().map(|r| r.id().0).collect();
         assert_eq!(ids, ours);
     }
