@@ -238,3 +238,57 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
             .collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn too_many_scenarios_get_a_diagnostic() {
+    let text = "scenario \"s\"\nplayers 2\n".repeat(goti::dsl::MAX_SCENARIOS + 1);
+    let text: String = text
+        .split_inclusive("players 2\n")
+        .enumerate()
+        .map(|(i, s)| s.replace("\"s\"", &format!("\"s{i}\"")))
+        .collect();
+    let report = runner::run_bytes(
+        "many.goti",
+        text.as_bytes(),
+        Path::new("many.goti"),
+        &RunOptions {
+            skip_snapshots: true,
+            validate_only: true,
+            ..RunOptions::default()
+        },
+        None,
+    );
+    let all: Vec<&str> = report
+        .file_problems
+        .iter()
+        .chain(report.scenarios.iter().flat_map(|s| s.problems.iter()))
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        all.iter().any(|m| m.contains("at most")),
+        "{:?}",
+        &all[..all.len().min(3)]
+    );
+}
+
+#[test]
+fn words_are_case_insensitive() {
+    let text = "SCENARIO \"Shouting\"\r\nRULES ROYAL CLASH\r\nP1 g2 ON 27, p1 G1 on 23, P2 SOLO ON 23; MOVE G2 4 FORWARD\r\n\
+                EXPECT P2 G1 IN YARD\r\nExpect P1 Battle 50\r\nEXPECT APPLIED Capture.Merge\r\nexpect illegal(MOVE.CHOICE) move g1 1\r\n";
+    let report = runner::run_text(
+        "shout.goti",
+        text,
+        Path::new("shout.goti"),
+        &RunOptions::default(),
+        None,
+    );
+    assert!(
+        report.passed(),
+        "{:?}",
+        report.scenarios[0]
+            .problems
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>()
+    );
+}

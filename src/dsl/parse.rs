@@ -340,7 +340,8 @@ impl Builder {
                 for p in inner {
                     match p.as_rule() {
                         Rule::rule_id => {
-                            rule_id = Some(Spanned::new(p.as_str().to_string(), self.span(&p)))
+                            rule_id =
+                                Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
                         }
                         Rule::player => player = Some(self.player(p)?),
                         Rule::kw_expect | Rule::kw_illegal => {}
@@ -700,7 +701,7 @@ impl Builder {
                 let r = inner
                     .find(|x| x.as_rule() == Rule::rule_id)
                     .ok_or_else(|| internal(span))?;
-                Expectation::Applied(Spanned::new(r.as_str().to_string(), self.span(&r)))
+                Expectation::Applied(Spanned::new(r.as_str().to_ascii_lowercase(), self.span(&r)))
             }
             Rule::expect_turn => Expectation::Turn(
                 self.player(
