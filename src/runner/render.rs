@@ -21,6 +21,11 @@ pub fn piece_list(pieces: &[(Player, PieceId)]) -> String {
     out
 }
 
+/// The pieces of `p` in a list of pieces at one place, as names.
+fn owned(list: &[(Player, PieceId)], p: Player) -> Vec<String> {
+    list.iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect()
+}
+
 /// `P1 G1 G2, P2 king` for a place.
 pub fn pieces_at(pos: &Royal, place: Place) -> String {
     piece_list(&pos.pieces_at(place))
@@ -163,18 +168,8 @@ pub fn picture(pos: &Royal) -> String {
                 .join(",");
             write!(line, " H{k}[{mine}]").ok();
         }
-        let home: Vec<String> = pos
-            .pieces_at(Place::Home)
-            .iter()
-            .filter(|(o, _)| *o == p)
-            .map(|(_, id)| id.to_string())
-            .collect();
-        let yard: Vec<String> = pos
-            .pieces_at(Place::Yard)
-            .iter()
-            .filter(|(o, _)| *o == p)
-            .map(|(_, id)| id.to_string())
-            .collect();
+        let home = owned(&pos.pieces_at(Place::Home), p);
+        let yard = owned(&pos.pieces_at(Place::Yard), p);
         write!(line, "  home[{}]  yard[{}]", home.join(" "), yard.join(" ")).ok();
         writeln!(out, "{line}").ok();
     }
@@ -340,26 +335,11 @@ pub fn portal_picture(pos: &crate::engine::Portal) -> String {
     for p in pos.players() {
         let mut line = format!("{p} lane:");
         for k in 1..=board.lane {
-            let mine: Vec<String> = pos
-                .pieces_at(Place::HomePath(k))
-                .iter()
-                .filter(|(o, _)| *o == p)
-                .map(|(_, id)| id.to_string())
-                .collect();
+            let mine = owned(&pos.pieces_at(Place::HomePath(k)), p);
             write!(line, " L{k}[{}]", mine.join(",")).ok();
         }
-        let home: Vec<String> = pos
-            .pieces_at(Place::Home)
-            .iter()
-            .filter(|(o, _)| *o == p)
-            .map(|(_, id)| id.to_string())
-            .collect();
-        let base: Vec<String> = pos
-            .pieces_at(Place::Yard)
-            .iter()
-            .filter(|(o, _)| *o == p)
-            .map(|(_, id)| id.to_string())
-            .collect();
+        let home = owned(&pos.pieces_at(Place::Home), p);
+        let base = owned(&pos.pieces_at(Place::Yard), p);
         writeln!(
             out,
             "{line}  home[{}]  base[{}]",
