@@ -23,7 +23,10 @@ pub fn piece_list(pieces: &[(Player, PieceId)]) -> String {
 
 /// The pieces of `p` in a list of pieces at one place, as names.
 fn owned(list: &[(Player, PieceId)], p: Player) -> Vec<String> {
-    list.iter().filter(|(o, _)| *o == p).map(|(_, id)| id.to_string()).collect()
+    list.iter()
+        .filter(|(o, _)| *o == p)
+        .map(|(_, id)| id.to_string())
+        .collect()
 }
 
 /// `P1 G1 G2, P2 king` for a place.

@@ -50,8 +50,11 @@ mod tests {
 
     #[test]
     fn catalogue_matches_rule_file() {
-        let ids =
-            crate::engine::rule::ids_in_rule_file(include_str!("../../../tests/data/PORTAL.md"));
+        let text = crate::engine::rule::rule_file(
+            "PORTAL.md",
+            include_str!("../../../tests/data/PORTAL.md"),
+        );
+        let ids = crate::engine::rule::ids_in_rule_file(&text);
         let ours: Vec<&str> = PortalRule::ALL.iter().map(|r| r.id().0).collect();
         assert_eq!(ids, ours);
     }
