@@ -15,6 +15,18 @@ fn corpus() -> Vec<Vec<u8>> {
     files.iter().map(|f| std::fs::read(f).unwrap()).collect()
 }
 
+/// Runs scenario text and asserts every scenario in it passes.
+fn assert_runs(name: &str, text: &str) {
+    let report = runner::run_text(name, text, Path::new(name), &RunOptions::default(), None);
+    let problems: Vec<&str> = report
+        .scenarios
+        .iter()
+        .flat_map(|s| s.problems.iter())
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(report.passed(), "{text}\n{problems:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -140,22 +152,7 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
     assert!(shrunk.turns.len() <= v.record.turns.len());
     let text = selfplay::scenario_text(&rules, &shrunk, &v.message);
     // Every action of the replay is legal: goti runs it to the end.
-    let report = runner::run_text(
-        "replay.goti",
-        &text,
-        Path::new("replay.goti"),
-        &RunOptions::default(),
-        None,
-    );
-    assert!(
-        report.passed(),
-        "{text}\n{:?}",
-        report.scenarios[0]
-            .problems
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>()
-    );
+    assert_runs("replay.goti", &text);
     // The shrunk game still reproduces exactly that violation, in fewer turns.
     assert_eq!(
         selfplay::replay(&rules, &shrunk, &planted),
@@ -221,22 +218,7 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
         Err(v.message.clone())
     );
     let text = selfplay::portal::scenario_text(&shrunk, &v.message);
-    let report = runner::run_text(
-        "replay.goti",
-        &text,
-        Path::new("replay.goti"),
-        &RunOptions::default(),
-        None,
-    );
-    assert!(
-        report.passed(),
-        "{text}\n{:?}",
-        report.scenarios[0]
-            .problems
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>()
-    );
+    assert_runs("replay.goti", &text);
 }
 
 #[test]
@@ -275,20 +257,5 @@ fn too_many_scenarios_get_a_diagnostic() {
 fn words_are_case_insensitive() {
     let text = "SCENARIO \"Shouting\"\r\nRULES ROYAL CLASH\r\nP1 g2 ON 27, p1 G1 on 23, P2 SOLO ON 23; MOVE G2 4 FORWARD\r\n\
                 EXPECT P2 G1 IN YARD\r\nExpect P1 Battle 50\r\nEXPECT APPLIED Capture.Merge\r\nexpect illegal(MOVE.CHOICE) move g1 1\r\n";
-    let report = runner::run_text(
-        "shout.goti",
-        text,
-        Path::new("shout.goti"),
-        &RunOptions::default(),
-        None,
-    );
-    assert!(
-        report.passed(),
-        "{:?}",
-        report.scenarios[0]
-            .problems
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>()
-    );
+    assert_runs("shout.goti", text);
 }

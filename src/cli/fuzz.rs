@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::engine::{Mode, PortalRules, RoyalRules};
-use crate::runner::{self, snapshot::write_atomic, RunOptions};
+use crate::runner::{self, snapshot::write_atomic};
 use crate::selfplay::{self, Config};
 
 /// Totals of a self-play run.
@@ -218,6 +218,5 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
         start.elapsed().as_secs_f64(),
         slowest
     );
-    let _ = RunOptions::default();
     0
 }

@@ -87,7 +87,7 @@ pub fn run_and_report(
         let report: FileReport = runner::run_file(path, opts, None);
         for d in &report.file_problems {
             failed += 1;
-            io_error |= d.kind == runner::Kind::Io && d.message.starts_with("cannot read");
+            io_error |= d.kind == runner::Kind::Unreadable;
             match format {
                 Format::Text => print!("FAIL {}\n{}", d.location(), render(d, color)),
                 Format::Json => println!(

@@ -290,14 +290,7 @@ fn place_of(p: &Spanned<PlaceAst>, limits: &Limits, problems: &mut Vec<Problem>)
     match p.value {
         PlaceAst::Tile(t) if t >= 1 && t <= limits.ring as i64 => Some(Place::Ring(t as u8)),
         PlaceAst::Tile(t) => {
-            problems.push(
-                Problem::new(
-                    p.span,
-                    format!("tile {t} is off the ring (1-{})", limits.ring),
-                    "no such tile",
-                )
-                .rule("board.ring"),
-            );
+            problems.push(off_ring(p.span, t, limits.ring));
             None
         }
         PlaceAst::HomePath(_) if portal => {
@@ -334,19 +327,22 @@ fn place_of(p: &Spanned<PlaceAst>, limits: &Limits, problems: &mut Vec<Problem>)
             spot: spot as u8,
         }),
         PlaceAst::Toilet(t, _) => {
-            problems.push(
-                Problem::new(
-                    p.span,
-                    format!("tile {t} is off the ring (1-{})", limits.ring),
-                    "no such tile",
-                )
-                .rule("board.ring"),
-            );
+            problems.push(off_ring(p.span, t, limits.ring));
             None
         }
         PlaceAst::Home => Some(Place::Home),
         PlaceAst::Yard | PlaceAst::Base => Some(Place::Yard),
     }
+}
+
+/// `tile 53 is off the ring (1-52)`, cited as board.ring.
+fn off_ring(span: Span, t: i64, ring: u8) -> Problem {
+    Problem::new(
+        span,
+        format!("tile {t} is off the ring (1-{ring})"),
+        "no such tile",
+    )
+    .rule("board.ring")
 }
 
 fn place_word(p: PlaceAst) -> String {
@@ -762,14 +758,7 @@ fn lower_expectation(
         if t.value >= 1 && t.value <= limits.ring as i64 {
             Some(t.value as u8)
         } else {
-            problems.push(
-                Problem::new(
-                    t.span,
-                    format!("tile {} is off the ring (1-{})", t.value, limits.ring),
-                    "no such tile",
-                )
-                .rule("board.ring"),
-            );
+            problems.push(off_ring(t.span, t.value, limits.ring));
             None
         }
     };

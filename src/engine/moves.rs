@@ -209,27 +209,28 @@ impl Royal {
         }
         groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0].guard));
         let several = groups.len() > 1;
-        for i in 0..groups.len() {
-            let group = std::mem::take(&mut groups[i]);
+        let sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+        for (i, group) in groups.into_iter().enumerate() {
             if several {
-                let tie = groups
+                // Equal sizes are ordered by number (move.order-number), else by size.
+                let tie = sizes
                     .iter()
                     .enumerate()
-                    .any(|(j, o)| j != i && o.len() == group.len());
+                    .any(|(j, &n)| j != i && n == group.len());
                 let rule = if tie {
                     R::MoveOrderNumber
                 } else {
                     R::MoveOrderSize
                 };
+                let guards = group.iter().map(|m| m.guard).collect();
                 self.event(
                     ev,
                     rule,
                     What::GroupOrder {
-                        guards: group.iter().map(|m| m.guard).collect(),
+                        guards,
                         tile: group[0].from,
                     },
                 );
-                groups[i] = group.clone();
             }
             self.move_group(group, dir, ev);
             observe(self);

@@ -51,6 +51,8 @@ pub enum Kind {
     Snapshot,
     Ruleset,
     Invariant,
+    /// A file that could not be read at all (exit code 2).
+    Unreadable,
     Io,
 }
 
@@ -64,6 +66,7 @@ impl Kind {
             Kind::Snapshot => "goti::snapshot",
             Kind::Ruleset => "goti::ruleset",
             Kind::Invariant => "goti::invariant",
+            Kind::Unreadable => "goti::unreadable",
             Kind::Io => "goti::io",
         }
     }

@@ -69,7 +69,7 @@ pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileRepor
         Err(e) => {
             let source = Source::new(name, String::new());
             let d = Diagnostic::new(
-                Kind::Io,
+                Kind::Unreadable,
                 &source,
                 Span::default(),
                 format!("cannot read {}: {e}", path.display()),

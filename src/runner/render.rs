@@ -219,8 +219,6 @@ pub fn portal_state(pos: &crate::engine::Portal) -> String {
     }
     out.push_str("board:\n");
     let p1 = Player::ALL[0];
-    let start = board.start[0];
-    let _ = start;
     for s in 0..board.ring as i32 {
         if let Some(Place::Ring(t)) = board.place_at(p1, s) {
             let here = pos.pieces_at(Place::Ring(t));

@@ -261,7 +261,7 @@ pub fn play_game(
     let mut events: Vec<Event> = Vec::with_capacity(256);
     let mut total_events = 0u64;
     let mut turns = 0;
-    while turns < cfg.max_turns && !pos.final_standings().is_some() {
+    while turns < cfg.max_turns && pos.final_standings().is_none() {
         turns += 1;
         record.turns.push(Vec::new());
         events.clear();
