@@ -686,9 +686,22 @@ fn lower_action(
         }
         ActionAst::Enter(p) => Action::Enter(piece_of(p, limits, problems)?),
         ActionAst::Exit(pieces) => {
+            // An exit names a set of guards; naming one twice is a scenario error (ROYAL.md).
             let mut out = Vec::new();
             for p in pieces {
-                out.push(piece_of(p, limits, problems)?);
+                let piece = piece_of(p, limits, problems)?;
+                if out.contains(&piece) {
+                    problems.push(
+                        Problem::new(
+                            p.span,
+                            format!("{piece} is named twice in one exit"),
+                            "named again",
+                        )
+                        .help("an exit names each guard once, e.g. `exit G1 G2`"),
+                    );
+                    return None;
+                }
+                out.push(piece);
             }
             Action::Exit(out)
         }

@@ -11,6 +11,7 @@ mod event;
 mod moves;
 mod piece;
 pub mod portal;
+mod precedence;
 mod royal;
 mod rule;
 mod setup;

@@ -5,6 +5,7 @@
 use super::action::MoveOrder;
 use super::event::{Event, Rejection, What};
 use super::piece::{Direction, Piece, PieceId, Place, Player};
+use super::precedence::{Refusals, RoyalCheck as C};
 use super::royal::Royal;
 use super::rule::RoyalRule as R;
 
@@ -27,12 +28,18 @@ impl Royal {
         observe: &mut dyn FnMut(&Royal),
     ) -> Result<(), Rejection> {
         let p = self.turn;
+        // The whole move is judged at once; the earliest refusal in ROYAL.md's order wins.
+        let mut refusals = Refusals::new();
         if self.phase.moved {
-            return Err(Rejection::new(
-                R::MoveChoice,
-                "this turn has already moved; a turn has one set of moves",
-            )
-            .help("put every piece of the turn in one `move` statement, or write `next turn`"));
+            // move.choice: one set of moves a turn.
+            refusals.add(
+                C::When,
+                Rejection::new(
+                    R::MoveChoice,
+                    "this turn has already moved; a turn has one set of moves",
+                )
+                .help("put every piece of the turn in one `move` statement, or write `next turn`"),
+            );
         }
         let Some(first) = order.clauses.first() else {
             return Err(Rejection::new(
@@ -46,127 +53,167 @@ impl Royal {
         let mut king: Option<u8> = None;
         let mut guards: Vec<Mover> = Vec::new();
         for c in &order.clauses {
-            if c.direction != dir {
-                return Err(Rejection::new(
-                    R::MoveOneDirection,
-                    "every piece moved in a turn moves in one direction",
-                )
-                .help("give every clause the same direction"));
+            if c.direction != dir && refusals.open(C::Direction) {
+                // move.one-direction
+                refusals.add(
+                    C::Direction,
+                    Rejection::new(
+                        R::MoveOneDirection,
+                        "every piece moved in a turn moves in one direction",
+                    )
+                    .help("give every clause the same direction"),
+                );
             }
             if named.contains(&c.piece) {
-                return Err(Rejection::new(
-                    R::MoveChoice,
-                    format!("{} is named twice in one move", c.piece),
-                ));
+                // A scenario error in the language; the engine still refuses it.
+                refusals.add(
+                    C::Pieces,
+                    Rejection::new(
+                        R::MoveChoice,
+                        format!("{} is named twice in one move", c.piece),
+                    ),
+                );
+                continue;
             }
             named.push(c.piece);
-            let piece = *self.piece(p, c.piece);
             match c.piece {
                 PieceId::Guard(n) if !(1..=4).contains(&n) => {
-                    return Err(Rejection::new(
-                        R::TablePieces,
-                        format!("royal has guards G1-G4; there is no G{n}"),
-                    ));
+                    refusals.add(
+                        C::Pieces,
+                        Rejection::new(
+                            R::TablePieces,
+                            format!("royal has guards G1-G4; there is no G{n}"),
+                        ),
+                    );
+                    continue;
                 }
                 PieceId::King => {
+                    // move.king-values
                     if c.rolls.len() != 1 {
-                        return Err(Rejection::new(
-                            R::MoveKingValues,
-                            "the King moves one value a turn; King values are never combined",
-                        ));
+                        refusals.add(
+                            C::KingValues,
+                            Rejection::new(
+                                R::MoveKingValues,
+                                "the King moves one value a turn; King values are never combined",
+                            ),
+                        );
+                    } else {
+                        let v = c.rolls[0];
+                        let max = self.rules.params.king.max_value;
+                        if v == 0 || v > max {
+                            refusals.add(
+                                C::KingValues,
+                                Rejection::new(
+                                    R::MoveKingValues,
+                                    format!("the King moves 1-{max} tiles, not {v}"),
+                                ),
+                            );
+                        } else {
+                            king = Some(v);
+                        }
                     }
-                    let v = c.rolls[0];
-                    let max = self.rules.params.king.max_value;
-                    if v == 0 || v > max {
-                        return Err(Rejection::new(
-                            R::MoveKingValues,
-                            format!("the King moves 1-{max} tiles, not {v}"),
-                        ));
-                    }
-                    king = Some(v);
                 }
                 PieceId::Guard(n) => {
                     if c.rolls.is_empty() {
-                        return Err(Rejection::new(
-                            R::MoveRolls,
-                            format!("G{n} is given no rolls"),
-                        ));
+                        // move.rolls
+                        refusals.add(
+                            C::Rolls,
+                            Rejection::new(R::MoveRolls, format!("G{n} is given no rolls")),
+                        );
                     }
                     if let Some(bad) = c.rolls.iter().find(|r| !(1..=6).contains(*r)) {
-                        return Err(Rejection::new(
-                            R::RollValues,
-                            format!("a roll is a value 1-6, not {bad}"),
-                        )
-                        .help("split a larger distance into rolls, e.g. `3+4`"));
+                        // roll.values
+                        refusals.add(
+                            C::RollValues,
+                            Rejection::new(
+                                R::RollValues,
+                                format!("a roll is a value 1-6, not {bad}"),
+                            )
+                            .help("split a larger distance into rolls, e.g. `3+4`"),
+                        );
                     }
                     all_rolls.extend_from_slice(&c.rolls);
                     let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
-                    let total = total.min(255) as u8;
+                    let total = u8::try_from(total).unwrap_or(u8::MAX);
                     guards.push(Mover {
                         guard: n,
                         total,
                         remaining: total,
-                        from: piece.place,
+                        from: self.piece(p, c.piece).place,
                     });
                 }
             }
-            match piece.place {
-                Place::Yard if c.piece == PieceId::King => {
-                    return Err(Rejection::new(
-                        R::MoveNotInPlay,
-                        format!("{p} king is in the Yard"),
-                    )
-                    .help("a King in the Yard returns at the start of its owner's turn"));
-                }
-                Place::Yard => {
-                    return Err(Rejection::new(
+            match self.piece(p, c.piece).place {
+                // move.not-in-play
+                Place::Yard if c.piece == PieceId::King => refusals.add(
+                    C::Pieces,
+                    Rejection::new(R::MoveNotInPlay, format!("{p} king is in the Yard"))
+                        .help("a King in the Yard returns at the start of its owner's turn"),
+                ),
+                Place::Yard => refusals.add(
+                    C::Pieces,
+                    Rejection::new(
                         R::MoveNotInPlay,
                         format!("{p} {} is in the Yard; it must exit first", c.piece),
                     )
-                    .help(format!("write `exit {}` before the move", c.piece)));
-                }
-                Place::Home => {
-                    return Err(Rejection::new(
+                    .help(format!("write `exit {}` before the move", c.piece)),
+                ),
+                Place::Home => refusals.add(
+                    C::Pieces,
+                    Rejection::new(
                         R::MoveNotInPlay,
                         format!("{p} {} is Home and cannot move", c.piece),
-                    ));
-                }
-                Place::HomePath(_) if dir == Direction::Backward => {
-                    return Err(Rejection::new(
+                    ),
+                ),
+                // move.home-path: the Home path is Forward only.
+                Place::HomePath(_) if c.direction == Direction::Backward => refusals.add(
+                    C::HomePath,
+                    Rejection::new(
                         R::MoveHomePath,
                         format!("{p} {} is in the Home path, which is Forward only", c.piece),
-                    ));
-                }
+                    ),
+                ),
                 _ => {}
             }
         }
         let store = &self.seat(p).store;
-        if !store.is_free() && !store.contains_all(&all_rolls) {
+        if refusals.open(C::Rolls) && !store.is_free() && !store.contains_all(&all_rolls) {
+            // move.rolls: every roll given must be in the store.
             let have = store
                 .rolls()
                 .iter()
                 .map(|r| r.to_string())
                 .collect::<Vec<_>>()
                 .join(" ");
-            return Err(Rejection::new(
-                R::MoveRolls,
-                format!("rolls given must be in the store; {p}'s store holds [{have}]"),
-            ));
+            refusals.add(
+                C::Rolls,
+                Rejection::new(
+                    R::MoveRolls,
+                    format!("rolls given must be in the store; {p}'s store holds [{have}]"),
+                ),
+            );
         }
-        // move.exact-home: each path as if nothing blocked it.
-        for c in &order.clauses {
-            let mut piece = *self.piece(p, c.piece);
-            let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
-            for _ in 0..total {
-                if self.board().step(p, &mut piece, dir).is_none() {
-                    return Err(Rejection::new(
-                        R::MoveExactHome,
-                        format!("{p} {} would move past Home", c.piece),
-                    )
-                    .help("Home needs the exact count"));
+        // move.exact-home: each path as if nothing blocked it, judged last.
+        if !refusals.any() {
+            for c in &order.clauses {
+                let mut piece = *self.piece(p, c.piece);
+                let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
+                for _ in 0..total {
+                    if self.board().step(p, &mut piece, dir).is_none() {
+                        refusals.add(
+                            C::Landing,
+                            Rejection::new(
+                                R::MoveExactHome,
+                                format!("{p} {} would move past Home", c.piece),
+                            )
+                            .help("Home needs the exact count"),
+                        );
+                        break;
+                    }
                 }
             }
         }
+        refusals.finish()?;
 
         // Resolution.
         let seat = self.seat_mut(p);

@@ -9,6 +9,7 @@ use super::action::Action;
 use super::board::Board;
 use super::event::{Event, Rejection, What};
 use super::piece::{Piece, PieceId, Place, Player};
+use super::precedence::{Refusals, RoyalCheck as C};
 use super::rule::{RoyalRule as R, RuleInfo};
 use super::setup::{Mode, Setup, SetupError, SetupPart};
 use super::store::Store;
@@ -560,24 +561,28 @@ impl Royal {
 
     // ---- actions -------------------------------------------------------
 
-    /// Applies an action to a copy of this position. On success returns the
-    /// new position and appends the rules applied to `events`; on rejection
-    /// `events` is left as it was and `self` is untouched.
+    /// Applies an action of the player whose turn it is to a copy of this
+    /// position. On success returns the new position and appends the rules
+    /// applied to `events`; on rejection `events` is left as it was and `self`
+    /// is untouched.
     pub fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Royal, Rejection> {
-        self.apply_observed(action, events, &mut |_| {})
+        self.apply_observed(None, action, events, &mut |_| {})
     }
 
-    /// Like [`Royal::apply`], calling `observe` with the board after each
-    /// group (and the King) has moved (`move.sequential`), for invariant checks.
+    /// Like [`Royal::apply`] for an action that `by` names as its own (`P2:
+    /// ACTION`; `None`: the player to move), calling `observe` with the board
+    /// after each group (and the King) has moved (`move.sequential`), for
+    /// invariant checks.
     pub fn apply_observed(
         &self,
+        by: Option<Player>,
         action: &Action,
         events: &mut Vec<Event>,
         observe: &mut dyn FnMut(&Royal),
     ) -> Result<Royal, Rejection> {
         let mut next = self.clone();
         let mark = events.len();
-        let result = next.apply_in_place(action, events, observe);
+        let result = next.apply_in_place(by, action, events, observe);
         match result {
             Ok(()) => Ok(next),
             Err(r) => {
@@ -589,13 +594,30 @@ impl Royal {
 
     fn apply_in_place(
         &mut self,
+        by: Option<Player>,
         action: &Action,
         ev: &mut Vec<Event>,
         observe: &mut dyn FnMut(&Royal),
     ) -> Result<(), Rejection> {
+        // (1) the game being over, (2) whose turn it is: nothing can come before them.
+        let mut first = Refusals::new();
         if self.standings.is_some() {
-            return Err(Rejection::new(R::EndFinish, "the game is over"));
+            first.add(
+                C::GameOver,
+                Rejection::new(R::EndFinish, "the game is over"),
+            );
+        } else if let Some(by) = by.filter(|&b| b != self.turn) {
+            // table.players
+            first.add(
+                C::Turn,
+                Rejection::new(
+                    R::TablePlayers,
+                    format!("it is {}'s turn, not {by}'s", self.turn),
+                )
+                .help("write `next turn` to pass the turn on"),
+            );
         }
+        first.finish()?;
         match action {
             Action::Roll(dice) => self.roll(dice, ev),
             Action::Exit(pieces) => self.exit(pieces, ev),
@@ -621,25 +643,34 @@ impl Royal {
 
     /// `roll.when`, `roll.values`, `roll.deal`, `roll.store-cap`, grace rolls.
     fn roll(&mut self, dice: &[u8], ev: &mut Vec<Event>) -> Result<(), Rejection> {
+        // The earliest refusal in ROYAL.md's order wins.
+        let mut refusals = Refusals::new();
         if self.phase.dealt {
-            return Err(Rejection::new(
-                R::RollWhen,
-                "dice were already dealt this turn; they are dealt once per turn",
-            )
-            .help("write `next turn` first to deal the next player's dice"));
-        }
-        if self.phase.exited || self.phase.moved {
-            return Err(Rejection::new(
-                R::RollWhen,
-                "dice are dealt only at the start of the turn, before exits and moves",
-            )
-            .help("put `roll` before the turn's exits and move"));
+            // roll.when
+            refusals.add(
+                C::When,
+                Rejection::new(
+                    R::RollWhen,
+                    "dice were already dealt this turn; they are dealt once per turn",
+                )
+                .help("write `next turn` first to deal the next player's dice"),
+            );
+        } else if self.phase.exited || self.phase.moved {
+            refusals.add(
+                C::When,
+                Rejection::new(
+                    R::RollWhen,
+                    "dice are dealt only at the start of the turn, before exits and moves",
+                )
+                .help("put `roll` before the turn's exits and move"),
+            );
         }
         if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
-            return Err(Rejection::new(
-                R::RollValues,
-                format!("a roll is a value 1-6, not {bad}"),
-            ));
+            // roll.values
+            refusals.add(
+                C::RollValues,
+                Rejection::new(R::RollValues, format!("a roll is a value 1-6, not {bad}")),
+            );
         }
         let p = self.turn;
         let stored = self.seat(p).store.len();
@@ -647,16 +678,21 @@ impl Royal {
         let expected = m.dice_for(stored) as usize;
         let cap = m.store_cap as usize;
         if dice.len() != expected {
-            return Err(Rejection::new(
-                R::RollDeal,
-                format!(
-                    "with {stored} roll(s) stored, {} deals {expected} dice, not {}",
-                    self.mode.name(),
-                    dice.len()
-                ),
-            )
-            .help(format!("write `roll` with {expected} value(s)")));
+            // roll.deal: the deal table fixes how many dice.
+            refusals.add(
+                C::RollDeal,
+                Rejection::new(
+                    R::RollDeal,
+                    format!(
+                        "with {stored} roll(s) stored, {} deals {expected} dice, not {}",
+                        self.mode.name(),
+                        dice.len()
+                    ),
+                )
+                .help(format!("write `roll` with {expected} value(s)")),
+            );
         }
+        refusals.finish()?;
         self.event(
             ev,
             R::RollDeal,
@@ -728,41 +764,52 @@ impl Royal {
     /// `exit.cost`, `exit.order`, `exit.timing`.
     fn exit(&mut self, pieces: &[PieceId], ev: &mut Vec<Event>) -> Result<(), Rejection> {
         let p = self.turn;
+        // The earliest refusal in ROYAL.md's order wins.
+        let mut refusals = Refusals::new();
         if self.phase.moved {
-            return Err(Rejection::new(
-                R::ExitTiming,
-                "exits happen before any piece moves; this turn has moved",
-            )
-            .help("put `exit` before the turn's `move`"));
+            // exit.timing
+            refusals.add(
+                C::When,
+                Rejection::new(
+                    R::ExitTiming,
+                    "exits happen before any piece moves; this turn has moved",
+                )
+                .help("put `exit` before the turn's `move`"),
+            );
         }
+        // An exit names a set of guards: `exit G2 G1` is `exit G1 G2`.
         let mut guards = Vec::with_capacity(pieces.len());
         for &piece in pieces {
             match piece {
-                PieceId::King => return Err(Rejection::new(
-                    R::ExitCost,
-                    "the King never spends exit credits",
-                )
-                .help(
-                    "a King in the Yard returns to its entry tile when its owner's turn starts",
-                )),
-                PieceId::Guard(n) if !(1..=4).contains(&n) => {
-                    return Err(Rejection::new(
+                // exit.cost: only a guard in the Yard spends a credit.
+                PieceId::King => refusals.add(
+                    C::Pieces,
+                    Rejection::new(R::ExitCost, "the King never spends exit credits").help(
+                        "a King in the Yard returns to its entry tile when its owner's turn starts",
+                    ),
+                ),
+                PieceId::Guard(n) if !(1..=4).contains(&n) => refusals.add(
+                    C::Pieces,
+                    Rejection::new(
                         R::TablePieces,
                         format!("royal has guards G1-G4; there is no G{n}"),
-                    ))
-                }
+                    ),
+                ),
+                PieceId::Guard(n) if guards.contains(&n) => refusals.add(
+                    // A scenario error in the language; the engine still refuses it.
+                    C::Pieces,
+                    Rejection::new(R::ExitCost, format!("G{n} is named twice")),
+                ),
                 PieceId::Guard(n) => {
-                    if guards.contains(&n) {
-                        return Err(Rejection::new(R::ExitCost, format!("G{n} is named twice")));
-                    }
-                    if self.seat(p).guards[n as usize - 1].place != Place::Yard {
-                        return Err(Rejection::new(
-                            R::ExitCost,
-                            format!(
-                                "{p} G{n} is not in the Yard ({})",
-                                self.seat(p).guards[n as usize - 1].place
+                    let place = self.seat(p).guards[n as usize - 1].place;
+                    if place != Place::Yard {
+                        refusals.add(
+                            C::Pieces,
+                            Rejection::new(
+                                R::ExitCost,
+                                format!("{p} G{n} is not in the Yard ({place})"),
                             ),
-                        ));
+                        );
                     }
                     guards.push(n);
                 }
@@ -770,33 +817,47 @@ impl Royal {
         }
         let credits = self.seat(p).credits as usize;
         if guards.len() > credits {
-            return Err(Rejection::new(
-                R::ExitCost,
-                format!(
-                    "{} guard(s) cannot exit with {credits} exit credit(s)",
-                    guards.len()
-                ),
-            )
-            .help(format!("exit at most {credits} guard(s)")));
+            // exit.cost: one credit per guard.
+            refusals.add(
+                C::Credits,
+                Rejection::new(
+                    R::ExitCost,
+                    format!(
+                        "{} guard(s) cannot exit with {credits} exit credit(s)",
+                        guards.len()
+                    ),
+                )
+                .help(format!("exit at most {credits} guard(s)")),
+            );
         }
         guards.sort_unstable();
-        let in_yard: Vec<u8> = (1..=4u8)
-            .filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Yard)
-            .collect();
-        if guards[..] != in_yard[..guards.len()] {
-            let due: Vec<String> = in_yard[..guards.len()]
-                .iter()
-                .map(|n| format!("G{n}"))
+        if refusals.open(C::Order) {
+            let in_yard: Vec<u8> = (1..=4u8)
+                .filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Yard)
                 .collect();
-            return Err(Rejection::new(
-                R::ExitOrder,
-                format!(
-                    "the lowest-numbered guards in the Yard exit first: {}",
-                    due.join(" ")
-                ),
-            )
-            .help(format!("write `exit {}`", due.join(" "))));
+            // Every named guard is in the Yard here, so there are at least as many.
+            debug_assert!(
+                in_yard.len() >= guards.len(),
+                "exit.order: named guards not in the Yard"
+            );
+            let due = &in_yard[..guards.len().min(in_yard.len())];
+            if guards[..] != *due {
+                // exit.order: the lowest-numbered guards in the Yard exit first.
+                let due: Vec<String> = due.iter().map(|n| format!("G{n}")).collect();
+                refusals.add(
+                    C::Order,
+                    Rejection::new(
+                        R::ExitOrder,
+                        format!(
+                            "the lowest-numbered guards in the Yard exit first: {}",
+                            due.join(" ")
+                        ),
+                    )
+                    .help(format!("write `exit {}`", due.join(" "))),
+                );
+            }
         }
+        refusals.finish()?;
         let entry = self.board().entry(p);
         for &n in &guards {
             let seat = self.seat_mut(p);

@@ -1063,3 +1063,174 @@ fn rejection_leaves_state_unchanged_and_new_game_is_valid() {
     refused(&pos, fwd(&[(g(1), &[3])]), "move.not-in-play");
     let _ = (P4,);
 }
+
+// ---- the order of refusals (ROYAL.md, scenario conventions) ----------------
+//
+// One test per adjacent pair of the order, for each kind of action: the action
+// breaks both rules and is refused by the earlier; mended for the earlier, it
+// is refused by the later, so both really were broken.
+
+/// Asserts `by` (or the player to move) doing `action` is refused by `rule`,
+/// leaving the position and the event buffer as they were.
+fn refused_by(pos: &Royal, by: Option<Player>, action: &Action, rule: &str) {
+    let before = pos.clone();
+    let mut ev = vec![];
+    let r = pos
+        .apply_observed(by, action, &mut ev, &mut |_| {})
+        .expect_err("should be rejected");
+    assert_eq!(r.rule.0, rule, "{r}");
+    assert!(ev.is_empty());
+    assert_eq!(*pos, before);
+}
+
+fn finished() -> Royal {
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Home)
+        .put(P1, g(2), Home)
+        .put(P1, g(3), Home)
+        .put(P1, g(4), Home)
+        .build();
+    play(&pos, Action::NextTurn).0
+}
+
+fn two_guards() -> T {
+    table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(20))
+}
+
+#[test]
+fn precedence_game_over_before_whose_turn() {
+    let roll = Action::Roll(vec![1, 2, 3]);
+    refused_by(&finished(), Some(P2), &roll, "end.finish");
+    refused_by(&two_guards().build(), Some(P2), &roll, "table.players");
+}
+
+#[test]
+fn precedence_whose_turn_before_when() {
+    let dealt = play(&two_guards().build(), Action::Roll(vec![1, 2, 3])).0;
+    let moved = play(&two_guards().build(), fwd(&[(g(1), &[1])])).0;
+    refused_by(&dealt, Some(P2), &Action::Roll(vec![1, 2, 3]), "table.players");
+    refused_by(&dealt, Some(P1), &Action::Roll(vec![1, 2, 3]), "roll.when");
+    refused_by(&moved, Some(P2), &Action::Exit(vec![g(3)]), "table.players");
+    refused_by(&moved, None, &Action::Exit(vec![g(3)]), "exit.timing");
+    refused_by(&moved, Some(P2), &fwd(&[(g(2), &[1])]), "table.players");
+    refused_by(&moved, None, &fwd(&[(g(2), &[1])]), "move.choice");
+}
+
+#[test]
+fn precedence_when_before_values() {
+    let dealt = play(&two_guards().build(), Action::Roll(vec![1, 2, 3])).0;
+    refused(&dealt, Action::Roll(vec![9, 9, 9]), "roll.when");
+    refused(&two_guards().build(), Action::Roll(vec![9, 9, 9]), "roll.values");
+    let moved = play(&two_guards().build(), fwd(&[(g(1), &[1])])).0;
+    refused(&moved, fwd(&[(g(2), &[9])]), "move.choice");
+    refused(&two_guards().build(), fwd(&[(g(2), &[9])]), "roll.values");
+}
+
+#[test]
+fn precedence_roll_values_before_deal() {
+    let pos = two_guards().build();
+    refused(&pos, Action::Roll(vec![7, 1]), "roll.values");
+    refused(&pos, Action::Roll(vec![2, 1]), "roll.deal");
+}
+
+#[test]
+fn precedence_roll_values_before_king_values() {
+    let pos = two_guards().put(P1, K, Ring(40)).build();
+    refused(&pos, fwd(&[(K, &[9]), (g(1), &[9])]), "roll.values");
+    refused(&pos, fwd(&[(K, &[9]), (g(1), &[1])]), "move.king-values");
+}
+
+#[test]
+fn precedence_values_before_pieces_named() {
+    // The King is in the Yard (not in play) and given 9; G2 in the Yard given 9.
+    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).build();
+    refused(&pos, fwd(&[(K, &[9])]), "move.king-values");
+    refused(&pos, fwd(&[(K, &[1])]), "move.not-in-play");
+    refused(&pos, fwd(&[(g(2), &[1]), (g(1), &[9])]), "roll.values");
+    refused(&pos, fwd(&[(g(2), &[1]), (g(1), &[1])]), "move.not-in-play");
+}
+
+#[test]
+fn precedence_pieces_named_before_rolls_given() {
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .store(P1, &[1, 1])
+        .build();
+    refused(&pos, fwd(&[(g(2), &[2])]), "move.not-in-play");
+    refused(&pos, fwd(&[(g(1), &[2])]), "move.rolls");
+}
+
+#[test]
+fn precedence_exit_piece_before_credits_before_order() {
+    // exit.cost for a piece not in the Yard, before exit.cost for credits.
+    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).credits(P1, 0).build();
+    let mut ev = vec![];
+    let r = pos.apply(&Action::Exit(vec![g(1)]), &mut ev).unwrap_err();
+    assert_eq!(r.rule.0, "exit.cost");
+    assert!(r.reason.contains("not in the Yard"), "{r}");
+    let r = pos.apply(&Action::Exit(vec![g(2)]), &mut ev).unwrap_err();
+    assert!(r.reason.contains("exit credit"), "{r}");
+    // exit.cost (credits) before exit.order.
+    let pos = table(&[P1, P2]).put(P2, g(1), Ring(10)).credits(P1, 1).build();
+    refused(&pos, Action::Exit(vec![g(2), g(3)]), "exit.cost");
+    refused(&pos, Action::Exit(vec![g(2)]), "exit.order");
+    // A piece not in the Yard (exit.cost) before exit.order.
+    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).build();
+    refused(&pos, Action::Exit(vec![g(2), g(1)]), "exit.cost");
+    refused(&pos, Action::Exit(vec![g(3)]), "exit.order");
+}
+
+#[test]
+fn precedence_rolls_given_before_direction() {
+    let pos = two_guards().store(P1, &[1, 1]).build();
+    let mixed = |a: u8, b: u8| {
+        Action::Move(MoveOrder {
+            clauses: vec![
+                MoveClause {
+                    piece: g(1),
+                    rolls: vec![a],
+                    direction: Direction::Forward,
+                },
+                MoveClause {
+                    piece: g(2),
+                    rolls: vec![b],
+                    direction: Direction::Backward,
+                },
+            ],
+        })
+    };
+    refused(&pos, mixed(2, 1), "move.rolls");
+    refused(&pos, mixed(1, 1), "move.one-direction");
+}
+
+#[test]
+fn precedence_direction_before_home_path_and_exact_home() {
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), HomePath(2))
+        .put(P1, g(2), Ring(30))
+        .put(P1, g(3), HomePath(4))
+        .build();
+    let mixed = |guard: u8, a: u8, dir: Direction| {
+        Action::Move(MoveOrder {
+            clauses: vec![
+                MoveClause {
+                    piece: g(guard),
+                    rolls: vec![a],
+                    direction: dir,
+                },
+                MoveClause {
+                    piece: g(2),
+                    rolls: vec![1],
+                    direction: match dir {
+                        Direction::Forward => Direction::Backward,
+                        Direction::Backward => Direction::Forward,
+                    },
+                },
+            ],
+        })
+    };
+    refused(&pos, mixed(1, 1, Direction::Backward), "move.one-direction");
+    refused(&pos, back(&[(g(1), &[1])]), "move.home-path");
+    refused(&pos, mixed(3, 5, Direction::Forward), "move.one-direction");
+    refused(&pos, fwd(&[(g(3), &[5])]), "move.exact-home");
+}

@@ -160,15 +160,9 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 player,
                 span,
             } => {
-                if let Some(d) = player
-                    .as_ref()
-                    .and_then(|p| wrong_turn(&pos, p, source, header.kind))
-                {
-                    report.problems.push(d);
-                    break;
-                }
                 let mark = events.len();
-                let (applied, broken) = pos.apply_checked(action, &mut events, reachable);
+                let by = player.as_ref().map(|p| p.value);
+                let (applied, broken) = pos.apply_checked(by, action, &mut events, reachable);
                 if let Some(b) = broken {
                     report.problems.push(
                         Diagnostic::new(
@@ -237,18 +231,19 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 player,
                 span,
             } => {
-                if let Some(d) = player
-                    .as_ref()
-                    .and_then(|p| wrong_turn(&pos, p, source, header.kind))
-                {
-                    report.problems.push(d);
-                    continue;
-                }
                 if let Some(r) = rule {
                     report.rules_applied.insert(r.value.clone());
                 }
                 let mut scratch = Vec::new();
-                match pos.apply_checked(action, &mut scratch, reachable).0 {
+                match pos
+                    .apply_checked(
+                        player.as_ref().map(|p| p.value),
+                        action,
+                        &mut scratch,
+                        reachable,
+                    )
+                    .0
+                {
                     Ok(_) => {
                         let applied: Vec<&str> = scratch
                             .iter()
@@ -356,29 +351,6 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
         }
     }
     report
-}
-
-/// `P2: move ...` when it is not P2's turn.
-fn wrong_turn(
-    pos: &Position,
-    p: &crate::dsl::ast::Spanned<Player>,
-    source: &Source,
-    game: GameKind,
-) -> Option<Diagnostic> {
-    (p.value != pos.turn()).then(|| {
-        Diagnostic::new(
-            Kind::Illegal,
-            source,
-            p.span,
-            format!("it is {}'s turn, not {}'s", pos.turn(), p.value),
-            "not this player's turn",
-        )
-        .rule("table.players")
-        .help(match game {
-            GameKind::Royal => "write `next turn` to pass the turn on",
-            GameKind::Portal => "the turn passes when a roll's values are played or burned",
-        })
-    })
 }
 
 fn transcript(

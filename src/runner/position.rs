@@ -129,6 +129,7 @@ impl Position {
     /// or after the move (portal). The second value names a broken invariant.
     pub fn apply_checked(
         &self,
+        by: Option<Player>,
         action: &Action,
         events: &mut Vec<Event>,
         reachable: bool,
@@ -143,7 +144,7 @@ impl Position {
                     }
                 };
                 let mut broken = None;
-                let result = r.apply_observed(action, events, &mut |b| {
+                let result = r.apply_observed(by, action, events, &mut |b| {
                     if broken.is_none() {
                         broken = check(b).err();
                     }
@@ -152,7 +153,7 @@ impl Position {
                 (result.map(Position::Royal), broken)
             }
             Position::Portal(g) => {
-                let result = g.apply(action, events);
+                let result = g.apply_by(by, action, events);
                 let broken = result.as_ref().ok().and_then(|n| {
                     if reachable {
                         n.check_reachable()

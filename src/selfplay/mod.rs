@@ -109,7 +109,7 @@ fn step(
 ) -> Result<Option<Royal>, String> {
     let mark = events.len();
     let mut broken: Option<String> = None;
-    let result = pos.apply_observed(action, events, &mut |board| {
+    let result = pos.apply_observed(None, action, events, &mut |board| {
         if broken.is_none() {
             if let Err(e) = check(board) {
                 broken = Some(format!("after a group's move: {e}"));

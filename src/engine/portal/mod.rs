@@ -14,11 +14,15 @@ pub use rule::PortalRule;
 use super::action::{Action, MoveOrder};
 use super::event::{Event, Rejection, What};
 use super::piece::{Direction, Piece, PieceId, Place, Player};
+use super::precedence::{PortalCheck as C, Refusals};
 use super::rule::RuleInfo;
 use super::setup::{Setup, SetupError, SetupPart};
 use super::Game;
 use crate::rules::PortalParams;
 use PortalRule as R;
+
+/// A refusal with its place in PORTAL.md's order of refusals.
+type Refused = (C, Rejection);
 
 /// The parameters and the board computed from them.
 #[derive(Debug, PartialEq, Eq)]
@@ -582,30 +586,39 @@ impl Portal {
             .collect()
     }
 
-    /// `enter.six`, `enter.start-free`.
-    fn plan_enter(&self, g: u8, v: u8) -> Result<u8, Rejection> {
+    /// `enter.six`, `enter.start-free`, each with its place in PORTAL.md's order.
+    fn plan_enter(&self, g: u8, v: u8) -> Result<u8, Refused> {
         let p = self.turn;
         let enter = self.rules.params.dice.enter_value;
         if self.pieces[p.index()][g as usize - 1].place != Place::Yard {
-            return Err(Rejection::new(
-                R::EnterSix,
-                format!("{p} G{g} is not in base"),
+            // enter.six: only a piece in base enters.
+            return Err((
+                C::Piece,
+                Rejection::new(R::EnterSix, format!("{p} G{g} is not in base")),
             ));
         }
         if v != enter {
-            return Err(Rejection::new(
-                R::EnterSix,
-                format!("a piece enters only on a {enter}; the value due is {v}"),
+            // enter.six: only on a 6.
+            return Err((
+                C::Piece,
+                Rejection::new(
+                    R::EnterSix,
+                    format!("a piece enters only on a {enter}; the value due is {v}"),
+                ),
             ));
         }
         let start = self.board().start[p.index()];
         if let Some((q, i)) = self.occupant(p, Place::Ring(start)) {
+            // enter.start-free
             let whose = if q == p { "its own" } else { "an opponent's" };
-            return Err(Rejection::new(
-                R::EnterStartFree,
-                format!(
-                    "{p}'s start tile {start} holds {whose} piece ({q} G{})",
-                    i + 1
+            return Err((
+                C::Landing,
+                Rejection::new(
+                    R::EnterStartFree,
+                    format!(
+                        "{p}'s start tile {start} holds {whose} piece ({q} G{})",
+                        i + 1
+                    ),
                 ),
             ));
         }
@@ -613,7 +626,7 @@ impl Portal {
     }
 
     /// Works out what value `v` does to piece `g` without changing anything.
-    fn plan_move(&self, g: u8, v: u8) -> Result<Landing, Rejection> {
+    fn plan_move(&self, g: u8, v: u8) -> Result<Landing, Refused> {
         let p = self.turn;
         let board = self.board();
         let piece = self.pieces[p.index()][g as usize - 1];
@@ -630,24 +643,36 @@ impl Portal {
         };
         // The route positions the value walks over.
         let path: Vec<(Place, i32)> = match piece.place {
+            // enter.six: a piece in base only enters.
             Place::Yard => {
-                return Err(Rejection::new(
-                    R::EnterSix,
-                    format!("{p} G{g} is in base; it leaves with `enter` on a 6"),
+                return Err((
+                    C::Piece,
+                    Rejection::new(
+                        R::EnterSix,
+                        format!("{p} G{g} is in base; it leaves with `enter` on a 6"),
+                    ),
                 ))
             }
+            // move.exact-home: a piece that is home moves no more.
             Place::Home => {
-                return Err(Rejection::new(
-                    R::MoveExactHome,
-                    format!("{p} G{g} is home and moves no more"),
+                return Err((
+                    C::Piece,
+                    Rejection::new(
+                        R::MoveExactHome,
+                        format!("{p} G{g} is home and moves no more"),
+                    ),
                 ))
             }
             Place::Toilet { trigger, spot } if spot < 3 => {
                 let need = self.rules.params.dice.climb[spot as usize];
                 if v != need {
-                    return Err(Rejection::new(
-                        R::ToiletClimb,
-                        format!("from {} only a {need} climbs on", piece.place),
+                    // toilet.climb
+                    return Err((
+                        C::Way,
+                        Rejection::new(
+                            R::ToiletClimb,
+                            format!("from {} only a {need} climbs on", piece.place),
+                        ),
                     ));
                 }
                 landing.path_end = Place::Toilet {
@@ -659,9 +684,9 @@ impl Portal {
             }
             Place::Toilet { trigger, .. } => {
                 // Leaving W3: the first step lands on the rejoin tile, then v - 1 more.
-                let (_, toilet) = board
-                    .toilet(trigger)
-                    .ok_or_else(|| Rejection::new(R::BoardToilets, "no such toilet"))?;
+                let (_, toilet) = board.toilet(trigger).unwrap_or_else(|| {
+                    unreachable!("{p} G{g} sits in toilet {trigger}, which the board does not have")
+                });
                 let r = board.distance(p, toilet.rejoin);
                 (0..v as i32)
                     .map(|k| (board.place_at(p, r + k), r + k))
@@ -676,50 +701,69 @@ impl Portal {
             }
         };
         let start_pos = board.step_of(p, piece.place);
-        if path
-            .iter()
-            .any(|(pl, s)| *pl == Place::Yard || *s > board.home_step())
-        {
-            return Err(Rejection::new(
-                R::MoveExactHome,
-                format!("{p} G{g} would go past home with {v}"),
-            )
-            .help("home needs the exact count"));
-        }
-        for (pl, _) in &path[..path.len() - 1] {
-            if let Some((q, i)) = self.occupant(p, *pl) {
-                return Err(Rejection::new(
-                    R::MoveNoJump,
-                    format!("{p} G{g} would pass over {q} G{} {pl}", i + 1),
+        // Past home: route positions beyond home (no place on the route).
+        let past_home = |(pl, s): &(Place, i32)| *pl == Place::Yard || *s > board.home_step();
+        // move.no-jump (the way) before move.exact-home (where it lands).
+        for step in &path[..path.len() - 1] {
+            if past_home(step) {
+                break;
+            }
+            if let Some((q, i)) = self.occupant(p, step.0) {
+                return Err((
+                    C::Way,
+                    Rejection::new(
+                        R::MoveNoJump,
+                        format!("{p} G{g} would pass over {q} G{} {}", i + 1, step.0),
+                    ),
                 ));
             }
         }
+        if path.iter().any(past_home) {
+            // move.exact-home
+            return Err((
+                C::Landing,
+                Rejection::new(
+                    R::MoveExactHome,
+                    format!("{p} G{g} would go past home with {v}"),
+                )
+                .help("home needs the exact count"),
+            ));
+        }
         let (end, end_pos) = *path
             .last()
-            .ok_or_else(|| Rejection::new(R::DiceTwo, "no value"))?;
+            .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"));
         landing.path_end = end;
         // The count moves as the route position does (a `steps N` override stays an offset).
         landing.steps = piece.steps + (end_pos - start_pos);
         let Place::Ring(t) = end else {
             if let Some((_, i)) = self.occupant(p, end).filter(|_| end != Place::Home) {
-                return Err(Rejection::new(
-                    R::MoveOnePerTile,
-                    format!("{p} G{} already stands {end}", i + 1),
+                return Err((
+                    C::Landing,
+                    Rejection::new(
+                        R::MoveOnePerTile,
+                        format!("{p} G{} already stands {end}", i + 1),
+                    ),
                 ));
             }
             return Ok(landing);
         };
         match self.occupant(p, end) {
             Some((q, i)) if q == p => {
-                return Err(Rejection::new(
-                    R::MoveOnePerTile,
-                    format!("{p} G{} already stands on {t}", i + 1),
+                return Err((
+                    C::Landing,
+                    Rejection::new(
+                        R::MoveOnePerTile,
+                        format!("{p} G{} already stands on {t}", i + 1),
+                    ),
                 ));
             }
             Some((q, i)) if board.is_safe(t) => {
-                return Err(Rejection::new(
-                    R::CaptureSafe,
-                    format!("{q} G{} holds safe tile {t}", i + 1),
+                return Err((
+                    C::Landing,
+                    Rejection::new(
+                        R::CaptureSafe,
+                        format!("{q} G{} holds safe tile {t}", i + 1),
+                    ),
                 ));
             }
             Some(victim) => landing.capture = Some(victim),
@@ -744,9 +788,12 @@ impl Portal {
                 };
                 let victim = match self.occupant(p, pit) {
                     Some((q, i)) if q == p => {
-                        return Err(Rejection::new(
-                            R::MoveOnePerTile,
-                            format!("{p} G{} already sits in toilet {t}'s pit", i + 1),
+                        return Err((
+                            C::Landing,
+                            Rejection::new(
+                                R::MoveOnePerTile,
+                                format!("{p} G{} already sits in toilet {t}'s pit", i + 1),
+                            ),
                         ));
                     }
                     other => other,
@@ -1039,11 +1086,23 @@ impl Portal {
 
     // ---- actions -------------------------------------------------------
 
-    /// Applies an action to a copy; a rejection leaves `self` and `events` untouched.
+    /// Applies an action of the player to move to a copy; a rejection leaves
+    /// `self` and `events` untouched.
     pub fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Portal, Rejection> {
+        self.apply_by(None, action, events)
+    }
+
+    /// Like [`Portal::apply`] for an action that `by` names as its own
+    /// (`P2: ACTION`; `None`: the player to move).
+    pub fn apply_by(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<Portal, Rejection> {
         let mut next = self.clone();
         let mark = events.len();
-        match next.apply_in_place(action, events) {
+        match next.apply_in_place(by, action, events) {
             Ok(()) => Ok(next),
             Err(r) => {
                 events.truncate(mark);
@@ -1052,17 +1111,28 @@ impl Portal {
         }
     }
 
-    /// The value due now, or a rejection when none is.
-    fn due(&self) -> Result<u8, Rejection> {
-        self.roll
-            .due()
-            .ok_or_else(|| Rejection::new(R::DiceTwo, "no value to play: roll the dice first"))
-    }
-
-    fn apply_in_place(&mut self, action: &Action, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn apply_in_place(
+        &mut self,
+        by: Option<Player>,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        // (1) the game being over, (2) whose turn it is: nothing can come before them.
+        let mut first = Refusals::new();
         if self.standings.is_some() {
-            return Err(Rejection::new(R::EndWin, "the game is over"));
+            first.add(C::GameOver, Rejection::new(R::EndWin, "the game is over"));
+        } else if let Some(by) = by.filter(|&b| b != self.turn) {
+            // table.players
+            first.add(
+                C::Turn,
+                Rejection::new(
+                    R::TablePlayers,
+                    format!("it is {}'s turn, not {by}'s", self.turn),
+                )
+                .help("the turn passes when a roll's values are played or burned"),
+            );
         }
+        first.finish()?;
         let pending = |r: &Roll| {
             r.pending()
                 .iter()
@@ -1070,25 +1140,45 @@ impl Portal {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
+        // The earliest refusal in PORTAL.md's order wins.
+        let mut refusals = Refusals::new();
+        // (3) dice.two: a move or an entry needs a value due.
+        let due = self.roll.due();
+        if due.is_none() && matches!(action, Action::Move(_) | Action::Enter(_)) {
+            refusals.add(
+                C::Due,
+                Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
+                    .help("write `roll` with two dice, e.g. `roll 6 3`"),
+            );
+        }
         match action {
             Action::Roll(dice) => {
                 if self.roll.left > 0 {
-                    return Err(Rejection::new(
-                        R::DiceMustPlay,
-                        format!("values still to play: {}", pending(&self.roll)),
-                    )
-                    .help("play each value with `move` or `enter`"));
+                    // dice.must-play
+                    refusals.add(
+                        C::Due,
+                        Rejection::new(
+                            R::DiceMustPlay,
+                            format!("values still to play: {}", pending(&self.roll)),
+                        )
+                        .help("play each value with `move` or `enter`"),
+                    );
                 }
-                let [a, b] = dice[..] else {
-                    return Err(Rejection::new(
-                        R::DiceTwo,
-                        format!("a roll throws two dice, not {}", dice.len()),
-                    )
-                    .help("write `roll 5 3`"));
-                };
-                if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
-                    return Err(Rejection::new(R::DiceTwo, "a die shows 1-6"));
+                if dice.len() != 2 {
+                    // dice.two
+                    refusals.add(
+                        C::Value,
+                        Rejection::new(
+                            R::DiceTwo,
+                            format!("a roll throws two dice, not {}", dice.len()),
+                        )
+                        .help("write `roll 5 3`"),
+                    );
+                } else if dice.iter().any(|d| !(1..=6).contains(d)) {
+                    refusals.add(C::Value, Rejection::new(R::DiceTwo, "a die shows 1-6"));
                 }
+                refusals.finish()?;
+                let (a, b) = (dice[0], dice[1]);
                 self.roll_again = false;
                 self.roll = Roll {
                     values: [a.max(b), a.min(b)],
@@ -1123,9 +1213,17 @@ impl Portal {
                 Ok(())
             }
             Action::Enter(piece) => {
-                let v = self.due()?;
-                let g = piece_number(*piece)?;
-                let start = self.plan_enter(g, v)?;
+                let g = refusals.add_result(C::Piece, piece_number(*piece));
+                let start = match (due, g) {
+                    (Some(v), Some(g)) if refusals.open(C::Piece) => {
+                        refusals.add_refused(self.plan_enter(g, v))
+                    }
+                    _ => None,
+                };
+                refusals.finish()?;
+                let (Some(g), Some(start)) = (g, start) else {
+                    unreachable!("an entry with no refusal has a piece and a start tile")
+                };
                 let p = self.turn;
                 self.pieces[p.index()][g as usize - 1] = Piece {
                     place: Place::Ring(start),
@@ -1152,34 +1250,53 @@ impl Portal {
                 Ok(())
             }
             Action::Move(order) => {
-                let v = self.due()?;
                 let [clause] = &order.clauses[..] else {
-                    return Err(Rejection::new(
-                        R::DiceLargerFirst,
-                        "each value is one move of one piece",
-                    )
-                    .help("write one `move G1 5` per value"));
+                    return Err(refusals.finish().err().unwrap_or_else(|| {
+                        Rejection::new(R::DiceLargerFirst, "each value is one move of one piece")
+                            .help("write one `move G1 5` per value")
+                    }));
                 };
+                // (4) dice.larger-first: the value due, one value per move.
+                let value = match clause.rolls[..] {
+                    [value] => Some(value),
+                    _ => {
+                        refusals.add(
+                            C::Value,
+                            Rejection::new(R::DiceLargerFirst, "each value is one move")
+                                .help("write one `move` per value"),
+                        );
+                        None
+                    }
+                };
+                if let (Some(v), Some(value)) = (due, value) {
+                    if value != v {
+                        let msg = if self.roll.pending().contains(&value) {
+                            format!("the {v} is played first, then the {value}")
+                        } else {
+                            format!("the value due is {v}, not {value}")
+                        };
+                        refusals.add(C::Value, Rejection::new(R::DiceLargerFirst, msg));
+                    }
+                }
+                // (5) the piece.
+                let g = refusals.add_result(C::Piece, piece_number(clause.piece));
                 if clause.direction == Direction::Backward {
-                    return Err(Rejection::new(
-                        R::BoardRing,
-                        "pieces only move Forward in portal",
-                    ));
+                    // board.ring: the way is Forward only.
+                    refusals.add(
+                        C::Way,
+                        Rejection::new(R::BoardRing, "pieces only move Forward in portal"),
+                    );
                 }
-                let [value] = clause.rolls[..] else {
-                    return Err(Rejection::new(R::DiceLargerFirst, "each value is one move")
-                        .help("write one `move` per value"));
+                let landing = match (due, g) {
+                    (Some(v), Some(g)) if refusals.open(C::Piece) => {
+                        refusals.add_refused(self.plan_move(g, v))
+                    }
+                    _ => None,
                 };
-                if value != v {
-                    let msg = if self.roll.pending().contains(&value) {
-                        format!("the {v} is played first, then the {value}")
-                    } else {
-                        format!("the value due is {v}, not {value}")
-                    };
-                    return Err(Rejection::new(R::DiceLargerFirst, msg));
-                }
-                let g = piece_number(clause.piece)?;
-                let landing = self.plan_move(g, v)?;
+                refusals.finish()?;
+                let (Some(g), Some(v), Some(landing)) = (g, due, landing) else {
+                    unreachable!("a move with no refusal has a piece, a value and a landing")
+                };
                 self.roll.left -= 1;
                 self.roll.played += 1;
                 self.apply_landing(g, v, landing, ev);

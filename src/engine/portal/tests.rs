@@ -123,3 +123,98 @@ fn standings_rank_home_then_steps_then_number() {
     // Steps: P1 2, P2 9.
     assert_eq!(pos.standings_now(), vec![P2, P1]);
 }
+
+// ---- the order of refusals (PORTAL.md, scenario conventions) ---------------
+//
+// One test per adjacent pair of the order: the action breaks both rules and is
+// refused by the earlier; mended for the earlier, it is refused by the later.
+
+fn refused_by(pos: &Portal, by: Option<Player>, action: &Action, rule: &str) {
+    let before = pos.clone();
+    let mut ev = vec![];
+    let r = pos.apply_by(by, action, &mut ev).expect_err("should be rejected");
+    assert_eq!(r.rule.0, rule, "{r}");
+    assert!(ev.is_empty());
+    assert_eq!(*pos, before);
+}
+
+fn back(n: u8, v: u8) -> Action {
+    Action::Move(MoveOrder {
+        clauses: vec![MoveClause {
+            piece: g(n),
+            rolls: vec![v],
+            direction: Direction::Backward,
+        }],
+    })
+}
+
+#[test]
+fn precedence_game_over_before_whose_turn() {
+    let mut pieces: Vec<(Player, u8, Place)> = (1..=4).map(|n| (P1, n, Place::Home)).collect();
+    pieces.push((P1, 5, Place::HomePath(5)));
+    pieces.push((P2, 1, Place::Ring(10)));
+    let pos = play(&play(&setup(&pieces), Action::Roll(vec![1, 1])), mv(5, 1));
+    assert!(pos.is_over());
+    refused_by(&pos, Some(P2), &Action::Roll(vec![3, 2]), "end.win");
+    let pos = setup(&[(P1, 1, Place::Ring(30)), (P2, 1, Place::Ring(10))]);
+    refused_by(&pos, Some(P2), &Action::Roll(vec![3, 2]), "table.players");
+}
+
+#[test]
+fn precedence_whose_turn_before_a_value_due() {
+    let pos = setup(&[(P1, 1, Place::Ring(30)), (P2, 1, Place::Ring(10))]);
+    refused_by(&pos, Some(P2), &mv(1, 3), "table.players");
+    refused_by(&pos, Some(P1), &mv(1, 3), "dice.two");
+}
+
+#[test]
+fn precedence_a_value_due_before_the_value() {
+    let pos = setup(&[(P1, 1, Place::Ring(30)), (P2, 1, Place::Ring(10))]);
+    let rolled = play(&pos, Action::Roll(vec![5, 3]));
+    refused_by(&rolled, None, &Action::Roll(vec![1, 2, 3]), "dice.must-play");
+    refused_by(&pos, None, &Action::Roll(vec![1, 2, 3]), "dice.two");
+    refused_by(&pos, None, &mv(1, 3), "dice.two");
+}
+
+#[test]
+fn precedence_the_value_before_the_piece() {
+    let pos = play(
+        &setup(&[(P1, 2, Place::Ring(30)), (P2, 1, Place::Ring(10))]),
+        Action::Roll(vec![5, 3]),
+    );
+    // G1 is in base (enter.six) and the 3 is named while the 5 is due.
+    refused_by(&pos, None, &mv(1, 3), "dice.larger-first");
+    refused_by(&pos, None, &mv(1, 5), "enter.six");
+}
+
+#[test]
+fn precedence_the_piece_before_the_way() {
+    let pos = play(
+        &setup(&[(P1, 2, Place::Ring(30)), (P2, 1, Place::Ring(10))]),
+        Action::Roll(vec![5, 3]),
+    );
+    // G1 in base moved Backward: the piece comes before the way.
+    refused_by(&pos, None, &back(1, 5), "enter.six");
+    refused_by(&pos, None, &back(2, 5), "board.ring");
+}
+
+#[test]
+fn precedence_the_way_before_where_it_lands() {
+    // G1 on L2 passes G2 on L3 with a 6 and would overshoot home.
+    let pos = play(
+        &setup(&[
+            (P1, 1, Place::HomePath(2)),
+            (P1, 2, Place::HomePath(3)),
+            (P2, 1, Place::Ring(10)),
+        ]),
+        Action::Roll(vec![6, 4]),
+    );
+    refused_by(&pos, None, &mv(1, 6), "move.no-jump");
+    refused_by(&pos, None, &mv(2, 6), "move.exact-home");
+    // Entering without a 6 (the piece) before a taken start tile (where it lands).
+    let pos = play(
+        &setup(&[(P1, 2, Place::Ring(52)), (P2, 1, Place::Ring(10))]),
+        Action::Roll(vec![5, 3]),
+    );
+    refused_by(&pos, None, &Action::Enter(g(1)), "enter.six");
+}
