@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::engine::{Mode, PortalRules, RoyalRules};
+use crate::engine::{GameKind, Mode, PortalRules, RoyalRules};
 use crate::runner::{self, snapshot::write_atomic};
 use crate::selfplay::{self, Config};
 
@@ -42,8 +42,9 @@ pub fn self_play(
     mode: Mode,
     max_turns: u32,
     out: &Path,
-    portal: bool,
+    game: GameKind,
 ) -> i32 {
+    let portal = game == GameKind::Portal;
     let rules = RoyalRules::default_rules();
     let portal_rules = PortalRules::default_rules();
     let cfg = Config {
@@ -133,7 +134,7 @@ pub fn self_play(
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
     println!(
         "{}: {} games ({} finished, {} stopped at {max_turns} turns), {} turns, {} events in {secs:.1} s: {:.0} turns/s on {threads} thread(s)",
-        if portal { "portal" } else { "royal" },
+        game.name(),
         t.games,
         t.finished,
         t.games - t.finished,

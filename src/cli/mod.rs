@@ -17,8 +17,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::engine::{PortalRule, RoyalRule};
-use crate::rules::{PORTAL_DEFAULT_YAML, ROYAL_DEFAULT_YAML};
+use crate::engine::GameKind;
+use crate::rules::{PortalParams, RoyalParams, RulesetParams};
 use crate::runner::{self, RunOptions};
 
 /// goti: the rulebook that runs. Plays scenario files against the rules
@@ -70,9 +70,9 @@ enum Command {
     },
     /// List a ruleset's rule IDs with their text, or dump its default YAML.
     Rules {
-        /// The ruleset.
+        /// The ruleset (a game name).
         #[arg(default_value = "royal")]
-        ruleset: String,
+        ruleset: GameKind,
         /// Print the default ruleset file (YAML) instead.
         #[arg(long)]
         dump: bool,
@@ -110,9 +110,9 @@ enum Command {
         /// Journey or Clash (royal).
         #[arg(long, value_enum, default_value_t = ModeArg::Clash)]
         mode: ModeArg,
-        /// The ruleset to play: royal or portal.
-        #[arg(long, default_value = "royal", value_parser = ["royal", "portal"])]
-        rules: String,
+        /// The ruleset (game) to play.
+        #[arg(long, default_value = "royal")]
+        rules: GameKind,
         /// Stop a game after this many turns.
         #[arg(long, default_value_t = 4000)]
         max_turns: u32,
@@ -147,6 +147,14 @@ enum ModeArg {
 pub enum Format {
     Text,
     Json,
+}
+
+/// The shipped ruleset file of a game (`goti rules GAME --dump`).
+fn default_yaml(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Royal => RoyalParams::DEFAULT_YAML,
+        GameKind::Portal => PortalParams::DEFAULT_YAML,
+    }
 }
 
 /// Whether to colour output on this stream.
@@ -188,18 +196,10 @@ pub fn main() -> i32 {
         }
         Command::Explain { file, scenario } => output::explain(&file, scenario.as_deref(), color),
         Command::Rules { ruleset, dump } => {
-            let (yaml, catalogue) = match ruleset.as_str() {
-                "royal" => (ROYAL_DEFAULT_YAML, RoyalRule::CATALOGUE),
-                "portal" => (PORTAL_DEFAULT_YAML, PortalRule::CATALOGUE),
-                _ => {
-                    eprintln!("error: goti has no ruleset `{ruleset}` (known: royal, portal)");
-                    return 2;
-                }
-            };
             if dump {
-                print!("{yaml}");
+                print!("{}", default_yaml(ruleset));
             } else {
-                for r in catalogue {
+                for r in ruleset.catalogue() {
                     println!("{:<26} {}", r.id.0, r.text);
                 }
             }
@@ -227,15 +227,7 @@ pub fn main() -> i32 {
                 } else {
                     crate::engine::Mode::Journey
                 };
-                fuzz::self_play(
-                    games,
-                    seed,
-                    players,
-                    mode,
-                    max_turns,
-                    &out,
-                    rules == "portal",
-                )
+                fuzz::self_play(games, seed, players, mode, max_turns, &out, rules)
             }
         }
     }

@@ -49,7 +49,7 @@ fn json_problem(d: &Diagnostic) -> String {
         "{{\"file\":{},\"line\":{line},\"column\":{col},\"code\":{},\"rule\":{},\"message\":{},\"help\":{}}}",
         json_str(&d.source.name),
         json_str(d.kind.name()),
-        d.rule.as_deref().map_or("null".into(), json_str),
+        d.rule.map_or("null".into(), |r| json_str(r.0)),
         json_str(&d.to_string()),
         d.help.as_deref().map_or("null".into(), json_str),
     )
@@ -221,7 +221,7 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
 
 /// `coverage`: for each ruleset, rule ID -> scenarios that exercise it.
 pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
-    use crate::dsl::lower::GameKind;
+    use crate::engine::GameKind;
     let files = match runner::discover(paths) {
         Ok(f) if !f.is_empty() => f,
         Ok(_) => {
@@ -237,15 +237,10 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
         skip_snapshots: true,
         ..RunOptions::default()
     };
-    let games = [GameKind::Royal, GameKind::Portal];
+    let games = GameKind::ALL;
     let mut by_rule: Vec<std::collections::BTreeMap<&str, Vec<String>>> = games
         .iter()
-        .map(|g| {
-            runner::position::catalogue(*g)
-                .iter()
-                .map(|r| (r.id.0, Vec::new()))
-                .collect()
-        })
+        .map(|g| g.catalogue().iter().map(|r| (r.id.0, Vec::new())).collect())
         .collect();
     let mut failing = Vec::new();
     for path in &files {
@@ -256,7 +251,13 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
                 failing.push(who);
                 continue;
             }
-            let table = &mut by_rule[games.iter().position(|g| *g == sc.game).unwrap_or(0)];
+            let Some(table) = games
+                .iter()
+                .position(|g| *g == sc.game)
+                .map(|i| &mut by_rule[i])
+            else {
+                unreachable!("{} is in GameKind::ALL", sc.game)
+            };
             for id in &sc.rules_applied {
                 if let Some(list) = table.get_mut(id.as_str()) {
                     list.push(who.clone());
@@ -267,7 +268,7 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
     let mut gaps = Vec::new();
     let mut total = 0;
     for (gi, game) in games.iter().enumerate() {
-        let catalogue = runner::position::catalogue(*game);
+        let catalogue = game.catalogue();
         total += catalogue.len();
         println!("== {} ({} rule IDs)", game.name(), catalogue.len());
         for info in catalogue {

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use super::ast::*;
 use crate::engine::{
-    Action, Direction, Falls, Mode, MoveClause, MoveOrder, PieceId, Place, Placement, Player,
-    RuleInfo, Setup,
+    Action, Direction, Falls, GameKind, Mode, MoveClause, MoveOrder, PieceId, Place, Placement,
+    Player, RuleId, RuleInfo, Setup, Word,
 };
 
 /// A problem found while lowering, located in the file.
@@ -17,7 +17,7 @@ pub struct Problem {
     pub message: String,
     pub label: String,
     /// The rule that decided it, if a rule did.
-    pub rule: Option<&'static str>,
+    pub rule: Option<RuleId>,
     pub help: Option<String>,
 }
 
@@ -31,7 +31,7 @@ impl Problem {
             help: None,
         }
     }
-    pub fn rule(mut self, rule: &'static str) -> Problem {
+    pub fn rule(mut self, rule: RuleId) -> Problem {
         self.rule = Some(rule);
         self
     }
@@ -41,28 +41,11 @@ impl Problem {
     }
 }
 
-/// The two rulesets the language serves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum GameKind {
-    #[default]
-    Royal,
-    Portal,
-}
-
-impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Royal => "royal",
-            GameKind::Portal => "portal",
-        }
-    }
-}
-
 /// Which ruleset a scenario plays, and how it changes it.
 #[derive(Clone, Debug, Default)]
 pub struct Header {
     pub game: Option<Spanned<String>>,
-    /// The ruleset `game` names (royal when none or unknown).
+    /// The ruleset `game` names (royal when none; an unknown name is a problem).
     pub kind: GameKind,
     /// The span of a `mode` word, for portal's "royal-only" diagnostic.
     pub mode_span: Option<Span>,
@@ -72,14 +55,13 @@ pub struct Header {
     pub tags: Vec<String>,
 }
 
-/// What lowering needs to know of the ruleset.
-pub struct Limits<'a> {
+/// What lowering needs to know of the ruleset (the rest comes from the
+/// game's [`Vocabulary`](crate::engine::Vocabulary)).
+pub struct Limits {
     pub game: GameKind,
     pub ring: u8,
     /// Royal's Home path, or portal's lane.
     pub home_path: u8,
-    pub guards: u8,
-    pub catalogue: &'a [RuleInfo],
 }
 
 /// Spans of the setup's parts, so engine setup errors point at the text.
@@ -178,11 +160,13 @@ pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
         match &st.kind {
             StmtKind::Rules { game, mode } => {
                 h.game = Some(game.clone());
-                h.kind = if game.value == "portal" {
-                    GameKind::Portal
-                } else {
-                    GameKind::Royal
-                };
+                match game.value.parse::<GameKind>() {
+                    Ok(kind) => h.kind = kind,
+                    Err(e) => problems.push(
+                        Problem::new(game.span, e.to_string(), "unknown ruleset")
+                            .help(format!("known rulesets: {}", GameKind::names())),
+                    ),
+                }
                 if let Some(m) = mode {
                     h.mode = *m;
                     h.mode_span = Some(st.span);
@@ -202,30 +186,44 @@ pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
     h
 }
 
-/// A word of one ruleset used under the other.
-fn wrong_game(span: Span, word: &str, game: GameKind) -> Problem {
-    let (other, help) = match game {
-        GameKind::Portal => (
-            "royal",
-            "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",
-        ),
-        GameKind::Royal => (
-            "portal",
-            "this scenario plays royal; write `rules portal` to play portal",
-        ),
-    };
-    Problem::new(
-        span,
-        format!(
-            "`{word}` is a {other} word; this scenario plays {}",
-            game.name()
-        ),
-        format!("{other} only"),
+/// A word of another game used in this one; `None` when `game` has it.
+fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem> {
+    let here = game.vocabulary();
+    if here.allows(word) {
+        return None;
+    }
+    let owners: Vec<&str> = GameKind::ALL
+        .iter()
+        .filter(|g| g.vocabulary().allows(word))
+        .map(|g| g.name())
+        .collect();
+    debug_assert!(!owners.is_empty(), "{word:?} is a word of no game");
+    let other = owners.join("/");
+    Some(
+        Problem::new(
+            span,
+            format!(
+                "`{}` is a {other} word; this scenario plays {game}",
+                word.text()
+            ),
+            format!("{other} only"),
+        )
+        .help(here.help_for(word)),
     )
-    .help(help)
 }
 
-fn player_of(n: &Spanned<i64>, problems: &mut Vec<Problem>) -> Option<Player> {
+/// Whether `word` is one of `game`'s; records the problem when it is not.
+fn allowed(span: Span, word: Word, game: GameKind, problems: &mut Vec<Problem>) -> bool {
+    match foreign(span, word, game) {
+        Some(p) => {
+            problems.push(p);
+            false
+        }
+        None => true,
+    }
+}
+
+fn player_of(n: &Spanned<i64>, game: GameKind, problems: &mut Vec<Problem>) -> Option<Player> {
     let p = u8::try_from(n.value).ok().and_then(Player::new);
     if p.is_none() {
         problems.push(
@@ -234,7 +232,7 @@ fn player_of(n: &Spanned<i64>, problems: &mut Vec<Problem>) -> Option<Player> {
                 format!("there is no player P{}; seats are P1-P4", n.value),
                 "unknown player",
             )
-            .rule("table.players"),
+            .rule(game.vocabulary().players_rule),
         );
     }
     p
@@ -245,30 +243,24 @@ fn piece_of(
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Option<PieceId> {
-    let max = limits.guards as i64;
+    let words = limits.game.vocabulary();
+    let max = words.pieces as i64;
     match n.value {
-        PieceName::King if limits.game == GameKind::Portal => {
-            problems.push(wrong_game(n.span, "king", limits.game));
-            None
-        }
+        PieceName::King if !allowed(n.span, Word::King, limits.game, problems) => None,
         PieceName::King => Some(PieceId::King),
         PieceName::Guard(g) if (1..=max).contains(&g) => Some(PieceId::Guard(g as u8)),
         PieceName::Guard(g) => {
-            let (what, list) = match limits.game {
-                GameKind::Royal => ("guards", "G1, G2, G3, G4 or king"),
-                GameKind::Portal => ("pieces", "G1-G5"),
-            };
             problems.push(
                 Problem::new(
                     n.span,
                     format!(
-                        "{} has {what} G1-G{max}; there is no G{g}",
-                        limits.game.name()
+                        "{} has {} G1-G{max}; there is no G{g}",
+                        limits.game, words.piece_word
                     ),
                     "unknown piece",
                 )
-                .rule("table.pieces")
-                .help(format!("use {list}")),
+                .rule(words.pieces_rule)
+                .help(format!("use {}", words.piece_list)),
             );
             None
         }
@@ -276,32 +268,24 @@ fn piece_of(
 }
 
 fn place_of(p: &Spanned<PlaceAst>, limits: &Limits, problems: &mut Vec<Problem>) -> Option<Place> {
-    let portal = limits.game == GameKind::Portal;
-    let (path_name, path_word) = if portal {
-        ("lane", "lane")
-    } else {
-        ("Home path", "home")
+    let words = limits.game.vocabulary();
+    let (path_name, path_word, path_rule) = (words.path_name, words.path_word, words.path_rule);
+    let word = match p.value {
+        PlaceAst::HomePath(_) => Some(Word::HomePathTile),
+        PlaceAst::Lane(_) => Some(Word::Lane),
+        PlaceAst::Base => Some(Word::Base),
+        PlaceAst::Toilet(..) => Some(Word::Toilet),
+        _ => None,
     };
-    let path_rule = if portal {
-        "board.lane"
-    } else {
-        "board.home-path"
-    };
+    if let Some(w) = word {
+        if !allowed(p.span, w, limits.game, problems) {
+            return None;
+        }
+    }
     match p.value {
         PlaceAst::Tile(t) if t >= 1 && t <= limits.ring as i64 => Some(Place::Ring(t as u8)),
         PlaceAst::Tile(t) => {
-            problems.push(off_ring(p.span, t, limits.ring));
-            None
-        }
-        PlaceAst::HomePath(_) if portal => {
-            problems.push(
-                wrong_game(p.span, "on home N", limits.game)
-                    .help("portal's home stretch is its lane: `on lane N`"),
-            );
-            None
-        }
-        PlaceAst::Lane(_) | PlaceAst::Base | PlaceAst::Toilet(..) if !portal => {
-            problems.push(wrong_game(p.span, &place_word(p.value), limits.game));
+            problems.push(off_ring(p.span, t, limits));
             None
         }
         PlaceAst::HomePath(k) | PlaceAst::Lane(k) if k >= 1 && k <= limits.home_path as i64 => {
@@ -327,7 +311,7 @@ fn place_of(p: &Spanned<PlaceAst>, limits: &Limits, problems: &mut Vec<Problem>)
             spot: spot as u8,
         }),
         PlaceAst::Toilet(t, _) => {
-            problems.push(off_ring(p.span, t, limits.ring));
+            problems.push(off_ring(p.span, t, limits));
             None
         }
         PlaceAst::Home => Some(Place::Home),
@@ -336,21 +320,23 @@ fn place_of(p: &Spanned<PlaceAst>, limits: &Limits, problems: &mut Vec<Problem>)
 }
 
 /// `tile 53 is off the ring (1-52)`, cited as board.ring.
-fn off_ring(span: Span, t: i64, ring: u8) -> Problem {
+fn off_ring(span: Span, t: i64, limits: &Limits) -> Problem {
     Problem::new(
         span,
-        format!("tile {t} is off the ring (1-{ring})"),
+        format!("tile {t} is off the ring (1-{})", limits.ring),
         "no such tile",
     )
-    .rule("board.ring")
+    .rule(limits.game.vocabulary().ring_rule)
 }
 
-fn place_word(p: PlaceAst) -> String {
-    match p {
-        PlaceAst::Lane(_) => "on lane N".into(),
-        PlaceAst::Base => "in base".into(),
-        PlaceAst::Toilet(..) => "in toilet".into(),
-        _ => "this place".into(),
+/// The word of a seat fact that only royal has.
+fn fact_word(fact: &Fact) -> Word {
+    match fact {
+        Fact::Store(_) => Word::Store,
+        Fact::Credits(_) => Word::Credits,
+        Fact::Battle(_) => Word::Battle,
+        Fact::FirstTurn => Word::FirstTurn,
+        Fact::Doubles(_) => Word::Doubles,
     }
 }
 
@@ -373,7 +359,7 @@ fn common_prefix_distance(a: &str, b: &str) -> usize {
 }
 
 fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Problem>) -> bool {
-    if limits.catalogue.iter().any(|r| r.id.0 == id.value) {
+    if limits.game.has_rule(&id.value) {
         return true;
     }
     let mut p = Problem::new(
@@ -381,7 +367,7 @@ fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Probl
         format!("`{}` is not a rule ID of {}", id.value, limits.game.name()),
         "unknown rule",
     );
-    p = match closest_rule(&id.value, limits.catalogue) {
+    p = match closest_rule(&id.value, limits.game.catalogue()) {
         Some(s) => p.help(format!(
             "did you mean `{s}`? `goti rules {}` lists them all",
             limits.game.name()
@@ -397,7 +383,7 @@ fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Probl
 
 /// Lowers a scenario to its setup and steps, collecting every problem.
 pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec<Problem>) -> Plan {
-    let portal = limits.game == GameKind::Portal;
+    let game = limits.game;
     let mut setup = Setup {
         mode: header.mode,
         ..Setup::default()
@@ -411,10 +397,8 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
     let mut mentioned: BTreeSet<Player> = BTreeSet::new();
     let mut explicit_players: Option<Vec<Player>> = None;
     let mut seen_action = false;
-    if portal {
-        if let Some(span) = header.mode_span {
-            problems.push(wrong_game(span, "mode", limits.game));
-        }
+    if let Some(span) = header.mode_span {
+        allowed(span, Word::Mode, game, problems);
     }
 
     for st in &sc.statements {
@@ -447,7 +431,7 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                             ),
                             "player count",
                         )
-                        .rule("table.players"),
+                        .rule(game.vocabulary().players_rule),
                     );
                 } else {
                     explicit_players = Some(Player::ALL[..n.value as usize].to_vec());
@@ -455,15 +439,16 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
             }
             StmtKind::Players(Players::List(list)) => {
                 spans.players = st.span;
-                let ps: Vec<Player> = list.iter().filter_map(|n| player_of(n, problems)).collect();
+                let ps: Vec<Player> = list
+                    .iter()
+                    .filter_map(|n| player_of(n, limits.game, problems))
+                    .collect();
                 explicit_players = Some(ps);
             }
-            StmtKind::Ranked if !portal => {
-                problems.push(wrong_game(st.span, "ranked", limits.game))
-            }
+            StmtKind::Ranked if !allowed(st.span, Word::Ranked, game, problems) => {}
             StmtKind::Ranked => setup.ranked = true,
             StmtKind::Turn(n) => {
-                if let Some(p) = player_of(n, problems) {
+                if let Some(p) = player_of(n, limits.game, problems) {
                     mentioned.insert(p);
                     setup.turn = Some(p);
                     spans.turn = Some(st.span);
@@ -475,11 +460,10 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 trigger,
                 count,
             } => {
-                if !portal {
-                    problems.push(wrong_game(st.span, "falls", limits.game));
+                if !allowed(st.span, Word::Falls, game, problems) {
                     continue;
                 }
-                let p = player_of(player, problems);
+                let p = player_of(player, limits.game, problems);
                 let g = piece_of(piece, limits, problems);
                 if let (Some(p), Some(PieceId::Guard(g))) = (p, g) {
                     mentioned.insert(p);
@@ -493,21 +477,20 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 }
             }
             StmtKind::Place(pl) => {
-                let Some(p) = player_of(&pl.player, problems) else {
+                let Some(p) = player_of(&pl.player, limits.game, problems) else {
                     continue;
                 };
                 mentioned.insert(p);
-                if portal {
-                    if let Some(m) = &pl.midpoint {
-                        problems.push(wrong_game(m.span, "midpoint", limits.game));
-                    }
+                if let Some(m) = &pl.midpoint {
+                    allowed(m.span, Word::Midpoint, game, problems);
                 }
                 let Some(place) = place_of(&pl.place, limits, problems) else {
                     continue;
                 };
                 let pieces: Vec<PieceId> = match pl.what.value {
-                    PieceSel::Count(_) if portal => {
-                        problems.push(wrong_game(pl.what.span, "solo/pair/trio/quad", limits.game));
+                    PieceSel::Count(_)
+                        if !allowed(pl.what.span, Word::GroupCount, game, problems) =>
+                    {
                         continue;
                     }
                     PieceSel::Piece(name) => {
@@ -535,7 +518,7 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                             };
                             problems.push(
                                 Problem::new(pl.what.span, message, "too many guards")
-                                    .rule("table.pieces")
+                                    .rule(game.vocabulary().pieces_rule)
                                     .help("name fewer guards, or place them explicitly with G1-G4"),
                             );
                             continue;
@@ -561,30 +544,19 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 }
             }
             StmtKind::Fact { player, fact } => {
-                let Some(p) = player_of(player, problems) else {
+                let Some(p) = player_of(player, limits.game, problems) else {
                     continue;
                 };
                 mentioned.insert(p);
                 let seat = &mut setup.seats[p.index()];
                 match fact {
-                    Fact::Doubles(_) if !portal => {
-                        problems.push(wrong_game(st.span, "doubles", limits.game))
-                    }
+                    Fact::Doubles(_) if !allowed(st.span, Word::Doubles, game, problems) => {}
                     Fact::Doubles(d) => {
                         setup.doubles[p.index()] = Some(small(d.value));
                         spans.doubles[p.index()] = Some(st.span);
                     }
                     Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn
-                        if portal =>
-                    {
-                        let word = match fact {
-                            Fact::Store(_) => "store",
-                            Fact::Credits(_) => "credits",
-                            Fact::Battle(_) => "battle",
-                            _ => "first turn",
-                        };
-                        problems.push(wrong_game(st.span, word, limits.game));
-                    }
+                        if !allowed(st.span, fact_word(fact), game, problems) => {}
                     Fact::Store(rolls) => {
                         seat.store = Some(rolls.iter().map(|r| small(r.value)).collect());
                         spans.store[p.index()] = Some(st.span);
@@ -659,10 +631,9 @@ fn lower_action(
     problems: &mut Vec<Problem>,
     mentioned: &mut BTreeSet<Player>,
 ) -> Option<(Action, Option<Spanned<Player>>)> {
-    let portal = limits.game == GameKind::Portal;
     let player = match &a.player {
         Some(n) => {
-            let p = player_of(n, problems)?;
+            let p = player_of(n, limits.game, problems)?;
             mentioned.insert(p);
             Some(Spanned::new(p, n.span))
         }
@@ -670,20 +641,8 @@ fn lower_action(
     };
     let action = match &a.action {
         ActionAst::Roll(dice) => Action::Roll(dice.iter().map(|d| small(d.value)).collect()),
-        ActionAst::Exit(_) if portal => {
-            problems.push(
-                wrong_game(a.span, "exit", limits.game)
-                    .help("portal pieces leave base with `enter G1` on a 6"),
-            );
-            return None;
-        }
-        ActionAst::Enter(_) if !portal => {
-            problems.push(
-                wrong_game(a.span, "enter", limits.game)
-                    .help("royal guards leave the Yard with `exit G1`"),
-            );
-            return None;
-        }
+        ActionAst::Exit(_) if !allowed(a.span, Word::Exit, limits.game, problems) => return None,
+        ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
         ActionAst::Enter(p) => Action::Enter(piece_of(p, limits, problems)?),
         ActionAst::Exit(pieces) => {
             // An exit names a set of guards; naming one twice is a scenario error (ROYAL.md).
@@ -727,11 +686,7 @@ fn lower_action(
                             format!("{piece} is named twice in one move"),
                             "named again",
                         )
-                        .rule(if portal {
-                            "dice.larger-first"
-                        } else {
-                            "move.choice"
-                        })
+                        .rule(limits.game.vocabulary().named_twice_rule)
                         .help("give a piece all its rolls in one clause, e.g. `G1 3+4`"),
                     );
                     ok = false;
@@ -759,9 +714,8 @@ fn lower_expectation(
     problems: &mut Vec<Problem>,
     mentioned: &mut BTreeSet<Player>,
 ) -> Option<Check> {
-    let portal = limits.game == GameKind::Portal;
     let mut player = |n: &Spanned<i64>, problems: &mut Vec<Problem>| {
-        let p = player_of(n, problems);
+        let p = player_of(n, limits.game, problems);
         if let Some(p) = p {
             mentioned.insert(p);
         }
@@ -771,16 +725,11 @@ fn lower_expectation(
         if t.value >= 1 && t.value <= limits.ring as i64 {
             Some(t.value as u8)
         } else {
-            problems.push(off_ring(t.span, t.value, limits.ring));
+            problems.push(off_ring(t.span, t.value, limits));
             None
         }
     };
-    let only = |ok: bool, word: &str, problems: &mut Vec<Problem>| {
-        if !ok {
-            problems.push(wrong_game(span, word, limits.game));
-        }
-        ok
-    };
+    let only = |word: Word, problems: &mut Vec<Problem>| allowed(span, word, limits.game, problems);
     Some(match e {
         Expectation::Piece {
             player: pn,
@@ -796,7 +745,7 @@ fn lower_expectation(
                     pc,
                     place_of(&Spanned::new(pl, check.span), limits, problems)?,
                 ),
-                PieceCheck::Midpoint(_) if !only(!portal, "midpoint", problems) => return None,
+                PieceCheck::Midpoint(_) if !only(Word::Midpoint, problems) => return None,
                 PieceCheck::Midpoint(b) => Check::Midpoint(p, pc, b),
                 PieceCheck::Steps(n) => Check::Steps(p, pc, n),
             }
@@ -805,18 +754,18 @@ fn lower_expectation(
             let p = player(pn, problems)?;
             match &check.value {
                 NumberCheck::Tokens(n) => {
-                    only(portal, "tokens", problems).then_some(())?;
+                    only(Word::Tokens, problems).then_some(())?;
                     Check::Tokens(p, *n)
                 }
                 other => {
                     let word = match other {
-                        NumberCheck::Battle(_) => "battle",
-                        NumberCheck::Progress(_) => "progress",
-                        NumberCheck::Score(_) => "score",
-                        NumberCheck::Credits(_) => "credits",
-                        _ => "store",
+                        NumberCheck::Battle(_) => Word::Battle,
+                        NumberCheck::Progress(_) => Word::Progress,
+                        NumberCheck::Score(_) => Word::Score,
+                        NumberCheck::Credits(_) => Word::Credits,
+                        _ => Word::Store,
                     };
-                    only(!portal, word, problems).then_some(())?;
+                    only(word, problems).then_some(())?;
                     match other {
                         NumberCheck::Battle(n) => Check::Battle(p, *n),
                         NumberCheck::Progress(n) => Check::Progress(p, *n),
@@ -853,15 +802,15 @@ fn lower_expectation(
         Expectation::Winner(n) => Check::Winner(player(n, problems)?),
         Expectation::GameOver => Check::GameOver,
         Expectation::Burned(v) => {
-            only(portal, "burned", problems).then_some(())?;
+            only(Word::Burned, problems).then_some(())?;
             Check::Burned(small(v.value))
         }
         Expectation::RollAgain => {
-            only(portal, "roll again", problems).then_some(())?;
+            only(Word::RollAgain, problems).then_some(())?;
             Check::RollAgain
         }
         Expectation::Standings(list) => {
-            only(portal, "standings", problems).then_some(())?;
+            only(Word::Standings, problems).then_some(())?;
             let ps: Vec<Player> = list.iter().filter_map(|n| player(n, problems)).collect();
             (ps.len() == list.len()).then_some(())?;
             Check::Standings(ps)

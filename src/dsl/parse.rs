@@ -838,7 +838,7 @@ fn describe(rule: &Rule) -> Option<&'static str> {
         Rule::int | Rule::signed => "a number",
         Rule::player => "a player (P1-P4)",
         Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
-            "a piece (G1-G4 or king)"
+            "a piece (`G1`, `G2`, ... or `king`)"
         }
         Rule::count => "solo, pair, trio or quad",
         Rule::place => "a place (`on 23`, `on home 2`, `home`, `in yard`)",

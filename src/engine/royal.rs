@@ -8,12 +8,12 @@ use crate::rules::{ModeParams, RoyalParams};
 use super::action::Action;
 use super::board::Board;
 use super::event::{Event, Rejection, What};
+use super::game::{Game, GameKind};
 use super::piece::{Piece, PieceId, Place, Player};
 use super::precedence::{Refusals, RoyalCheck as C};
-use super::rule::{RoyalRule as R, RuleInfo};
+use super::rule::RoyalRule as R;
 use super::setup::{Mode, Setup, SetupError, SetupPart};
 use super::store::Store;
-use super::Game;
 
 /// The ruleset parameters and the board computed from them, shared by every
 /// position of a game.
@@ -956,24 +956,56 @@ fn mode_note(mode: Mode) -> &'static str {
 }
 
 impl Game for Royal {
-    type Action = Action;
-    const NAME: &'static str = "royal";
+    type Rules = RoyalRules;
+    const KIND: GameKind = GameKind::Royal;
 
-    fn catalogue() -> &'static [RuleInfo] {
-        R::CATALOGUE
+    fn from_setup(
+        rules: Arc<RoyalRules>,
+        setup: &Setup,
+        events: &mut Vec<Event>,
+    ) -> Result<Self, Vec<SetupError>> {
+        Royal::from_setup(rules, setup, events)
     }
-    fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Self, Rejection> {
-        Royal::apply(self, action, events)
+    fn rules(&self) -> &Arc<RoyalRules> {
+        &self.rules
+    }
+    fn apply_observed(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Self),
+    ) -> Result<Self, Rejection> {
+        Royal::apply_observed(self, by, action, events, observe)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Royal::check_invariants(self)
+    }
+    fn check_reachable(&self) -> Result<(), String> {
+        Royal::check_reachable(self)
     }
     fn turn(&self) -> Player {
         self.turn
     }
-    fn is_over(&self) -> bool {
-        self.standings.is_some()
+    fn final_standings(&self) -> Option<&[Player]> {
+        self.standings.as_deref()
     }
-    fn standings(&self) -> Vec<Player> {
-        self.standings
-            .clone()
-            .unwrap_or_else(|| self.standings_now())
+    fn standings_now(&self) -> Vec<Player> {
+        Royal::standings_now(self)
+    }
+    fn players(&self) -> Vec<Player> {
+        Royal::players(self).collect()
+    }
+    fn piece(&self, p: Player, id: PieceId) -> Piece {
+        *Royal::piece(self, p, id)
+    }
+    fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)> {
+        Royal::pieces_at(self, place)
+    }
+    fn ring(rules: &RoyalRules) -> u8 {
+        rules.board.ring
+    }
+    fn home_path(rules: &RoyalRules) -> u8 {
+        rules.board.home_path
     }
 }

@@ -2,6 +2,7 @@
 //! ID it checks. Expected values are worked out by hand from the rule text.
 
 use super::*;
+use crate::rules::RulesetParams;
 use Place::*;
 
 const P1: Player = Player::ALL[0];
@@ -1094,7 +1095,9 @@ fn finished() -> Royal {
 }
 
 fn two_guards() -> T {
-    table(&[P1, P2]).put(P1, g(1), Ring(30)).put(P1, g(2), Ring(20))
+    table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .put(P1, g(2), Ring(20))
 }
 
 #[test]
@@ -1108,7 +1111,12 @@ fn precedence_game_over_before_whose_turn() {
 fn precedence_whose_turn_before_when() {
     let dealt = play(&two_guards().build(), Action::Roll(vec![1, 2, 3])).0;
     let moved = play(&two_guards().build(), fwd(&[(g(1), &[1])])).0;
-    refused_by(&dealt, Some(P2), &Action::Roll(vec![1, 2, 3]), "table.players");
+    refused_by(
+        &dealt,
+        Some(P2),
+        &Action::Roll(vec![1, 2, 3]),
+        "table.players",
+    );
     refused_by(&dealt, Some(P1), &Action::Roll(vec![1, 2, 3]), "roll.when");
     refused_by(&moved, Some(P2), &Action::Exit(vec![g(3)]), "table.players");
     refused_by(&moved, None, &Action::Exit(vec![g(3)]), "exit.timing");
@@ -1120,7 +1128,11 @@ fn precedence_whose_turn_before_when() {
 fn precedence_when_before_values() {
     let dealt = play(&two_guards().build(), Action::Roll(vec![1, 2, 3])).0;
     refused(&dealt, Action::Roll(vec![9, 9, 9]), "roll.when");
-    refused(&two_guards().build(), Action::Roll(vec![9, 9, 9]), "roll.values");
+    refused(
+        &two_guards().build(),
+        Action::Roll(vec![9, 9, 9]),
+        "roll.values",
+    );
     let moved = play(&two_guards().build(), fwd(&[(g(1), &[1])])).0;
     refused(&moved, fwd(&[(g(2), &[9])]), "move.choice");
     refused(&two_guards().build(), fwd(&[(g(2), &[9])]), "roll.values");
@@ -1163,7 +1175,10 @@ fn precedence_pieces_named_before_rolls_given() {
 #[test]
 fn precedence_exit_piece_before_credits_before_order() {
     // exit.cost for a piece not in the Yard, before exit.cost for credits.
-    let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).credits(P1, 0).build();
+    let pos = table(&[P1, P2])
+        .put(P1, g(1), Ring(30))
+        .credits(P1, 0)
+        .build();
     let mut ev = vec![];
     let r = pos.apply(&Action::Exit(vec![g(1)]), &mut ev).unwrap_err();
     assert_eq!(r.rule.0, "exit.cost");
@@ -1171,7 +1186,10 @@ fn precedence_exit_piece_before_credits_before_order() {
     let r = pos.apply(&Action::Exit(vec![g(2)]), &mut ev).unwrap_err();
     assert!(r.reason.contains("exit credit"), "{r}");
     // exit.cost (credits) before exit.order.
-    let pos = table(&[P1, P2]).put(P2, g(1), Ring(10)).credits(P1, 1).build();
+    let pos = table(&[P1, P2])
+        .put(P2, g(1), Ring(10))
+        .credits(P1, 1)
+        .build();
     refused(&pos, Action::Exit(vec![g(2), g(3)]), "exit.cost");
     refused(&pos, Action::Exit(vec![g(2)]), "exit.order");
     // A piece not in the Yard (exit.cost) before exit.order.

@@ -11,6 +11,44 @@ pub(crate) use royal::{strip_location, yaml_error};
 
 use std::fmt;
 
+/// What every game's parameters can do: come from the shipped file, from a
+/// ruleset file's text, take `set KEY = VALUE` overrides, and validate.
+pub trait RulesetParams:
+    Sized + Clone + PartialEq + std::fmt::Debug + serde::Serialize + serde::de::DeserializeOwned
+{
+    /// The shipped default ruleset file (embedded in the binary).
+    const DEFAULT_YAML: &'static str;
+
+    /// Checks that the numbers make a playable board (names the field at fault).
+    fn validate(&self) -> Result<(), RulesetError>;
+
+    /// The shipped default.
+    fn shipped() -> Self {
+        Self::from_yaml(Self::DEFAULT_YAML)
+            .unwrap_or_else(|e| panic!("the shipped ruleset is valid: {e}"))
+    }
+
+    /// Parses and validates a ruleset file.
+    fn from_yaml(text: &str) -> Result<Self, RulesetError> {
+        let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
+        let params: Self = serde_yaml::from_value(value).map_err(yaml_error)?;
+        params.validate()?;
+        Ok(params)
+    }
+
+    /// This ruleset as YAML (what `goti rules --dump` prints).
+    fn to_yaml(&self) -> String {
+        serde_yaml::to_string(self)
+            .unwrap_or_else(|e| unreachable!("parameters always serialise: {e}"))
+    }
+
+    /// Applies `set KEY = VALUE` overrides in order, then validates once (so
+    /// a deal table and its cap can change together). An error names the field.
+    fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<Self, RulesetError> {
+        apply_overrides(self, overrides, Self::validate)
+    }
+}
+
 /// A ruleset file or override that cannot be used, with the dotted field path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesetError {

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::royal::{Forward, Seats};
-use super::{err, RulesetError};
+use super::{err, RulesetError, RulesetParams};
 
 /// The default `portal` ruleset as shipped (embedded in the binary).
 pub const PORTAL_DEFAULT_YAML: &str = include_str!("portal.yaml");
@@ -64,25 +64,17 @@ pub struct PortalParams {
     pub tokens: TokenParams,
 }
 
+impl RulesetParams for PortalParams {
+    const DEFAULT_YAML: &'static str = PORTAL_DEFAULT_YAML;
+    fn validate(&self) -> Result<(), RulesetError> {
+        PortalParams::validate(self)
+    }
+}
+
 impl PortalParams {
+    /// The shipped default.
     pub fn default_rules() -> PortalParams {
-        PortalParams::from_yaml(PORTAL_DEFAULT_YAML).expect("the shipped portal ruleset is valid")
-    }
-
-    pub fn from_yaml(text: &str) -> Result<PortalParams, RulesetError> {
-        let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(super::yaml_error)?;
-        let params: PortalParams = serde_yaml::from_value(value).map_err(super::yaml_error)?;
-        params.validate()?;
-        Ok(params)
-    }
-
-    pub fn to_yaml(&self) -> String {
-        serde_yaml::to_string(self).unwrap_or_default()
-    }
-
-    /// Applies `set KEY = VALUE` overrides in order, then validates once.
-    pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<PortalParams, RulesetError> {
-        super::apply_overrides(self, overrides, PortalParams::validate)
+        PortalParams::shipped()
     }
 
     /// Checks that the numbers make a playable board (names the field at fault).

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{err, RulesetError};
+use super::{err, RulesetError, RulesetParams};
 
 /// The default `royal` ruleset as shipped (embedded in the binary).
 pub const ROYAL_DEFAULT_YAML: &str = include_str!("royal.yaml");
@@ -115,40 +115,23 @@ pub struct RoyalParams {
     pub king: KingParams,
 }
 
+impl RulesetParams for RoyalParams {
+    const DEFAULT_YAML: &'static str = ROYAL_DEFAULT_YAML;
+    fn validate(&self) -> Result<(), RulesetError> {
+        RoyalParams::validate(self)
+    }
+}
+
 impl RoyalParams {
     /// The shipped default.
     pub fn default_rules() -> RoyalParams {
-        RoyalParams::from_yaml(ROYAL_DEFAULT_YAML).expect("the shipped royal ruleset is valid")
-    }
-
-    /// Parses and validates a ruleset file.
-    pub fn from_yaml(text: &str) -> Result<RoyalParams, RulesetError> {
-        let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
-        Self::from_value(value)
-    }
-
-    /// Deserialises and validates a YAML tree.
-    pub fn from_value(value: serde_yaml::Value) -> Result<RoyalParams, RulesetError> {
-        let params: RoyalParams = serde_yaml::from_value(value).map_err(yaml_error)?;
-        params.validate()?;
-        Ok(params)
-    }
-
-    /// This ruleset as YAML (what `goti rules --dump` prints).
-    pub fn to_yaml(&self) -> String {
-        serde_yaml::to_string(self).unwrap_or_default()
+        RoyalParams::shipped()
     }
 
     /// Overrides one dotted field (`journey.blockade_penalty`) with a YAML value
     /// written as text, then validates the result.
     pub fn with_override(&self, path: &str, value: &str) -> Result<RoyalParams, RulesetError> {
         self.with_overrides(&[(path, value)])
-    }
-
-    /// Applies several overrides in order, then validates once (so a deal
-    /// table and its cap can change together). An error names the field.
-    pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<RoyalParams, RulesetError> {
-        super::apply_overrides(self, overrides, RoyalParams::validate)
     }
 
     /// Checks that the numbers make a playable board (names the field at fault).

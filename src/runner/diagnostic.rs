@@ -8,6 +8,7 @@ use miette::{LabeledSpan, SourceSpan};
 
 use crate::dsl::ast::Span;
 use crate::dsl::lower::Problem;
+use crate::engine::RuleId;
 
 /// A source file as read (lossy UTF-8 text; the name as given by the user).
 #[derive(Clone, Debug)]
@@ -80,7 +81,7 @@ pub struct Diagnostic {
     pub source: Source,
     pub span: Span,
     pub label: String,
-    pub rule: Option<String>,
+    pub rule: Option<RuleId>,
     pub help: Option<String>,
     /// A unified diff shown under the message (snapshot mismatches).
     pub diff: Option<String>,
@@ -110,12 +111,12 @@ impl Diagnostic {
     }
     pub fn from_problem(kind: Kind, source: &Source, p: &Problem) -> Diagnostic {
         let mut d = Diagnostic::new(kind, source, p.span, p.message.clone(), p.label.clone());
-        d.rule = p.rule.map(str::to_string);
+        d.rule = p.rule;
         d.help = p.help.clone();
         d
     }
-    pub fn rule(mut self, rule: impl Into<String>) -> Diagnostic {
-        self.rule = Some(rule.into());
+    pub fn rule(mut self, rule: RuleId) -> Diagnostic {
+        self.rule = Some(rule);
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {

@@ -216,8 +216,9 @@ pub fn run_text(
             };
             let mut r = play::play(sc, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.
-            r.problems
-                .retain(|d| !(d.rule.as_deref() == Some("table.players") && d.span == sc.span));
+            r.problems.retain(|d| {
+                !(d.rule == Some(r.game.vocabulary().players_rule) && d.span == sc.span)
+            });
             problems.append(&mut r.problems);
             problems.sort_by_key(|d| d.span.start);
             r.problems = problems;

@@ -5,11 +5,11 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::dsl::ast::{Scenario, Span};
-use crate::dsl::lower::{self, Check, GameKind, Limits, Plan, Problem, Step};
-use crate::engine::{Event, PieceId, Place, Player, SetupPart};
+use crate::dsl::lower::{self, Check, Limits, Plan, Problem, Step};
+use crate::engine::{Event, GameKind, PieceId, Place, Player, SetupPart};
 
 use super::diagnostic::{Diagnostic, Kind, Source};
-use super::position::{read_rules_file, Position, Rules};
+use super::position::{Position, Rules};
 use super::render;
 use super::snapshot::{self, SnapOutcome};
 
@@ -81,18 +81,6 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
     let header = lower::header(sc, &mut problems);
     report.tags = header.tags.clone();
     report.game = header.kind;
-    if let Some(game) = &header.game {
-        if game.value != "royal" && game.value != "portal" {
-            problems.push(
-                Problem::new(
-                    game.span,
-                    format!("goti has no ruleset `{}`", game.value),
-                    "unknown ruleset",
-                )
-                .help("known rulesets: royal, portal"),
-            );
-        }
-    }
     let Some(rules) = load_rules(&header, source, path, &mut report.problems) else {
         report.problems.extend(
             problems
@@ -105,8 +93,6 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
         game: header.kind,
         ring: rules.ring(),
         home_path: rules.home_path(),
-        guards: rules.guards(),
-        catalogue: rules.catalogue(),
     };
     let plan = lower::lower(sc, &limits, &header, &mut problems);
     report.problems.extend(
@@ -126,7 +112,7 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                 let span = setup_span(&plan, e.part, sc.span);
                 report.problems.push(
                     Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup")
-                        .rule(e.rule.0)
+                        .rule(e.rule)
                         .opt_help(e.help),
                 );
             }
@@ -209,7 +195,7 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                                 format!("illegal action: {}", rej.reason),
                                 format!("refused by {}", rej.rule),
                             )
-                            .rule(rej.rule.0)
+                            .rule(rej.rule)
                             .help(help),
                         );
                         if opts.explain {
@@ -274,7 +260,7 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
                                         format!("expected {} to refuse this action, found {} refused it: {}", r.value, rej.rule, rej.reason),
                                         format!("refused by {} instead", rej.rule),
                                     )
-                                    .rule(rej.rule.0)
+                                    .rule(rej.rule)
                                     .help(format!("write `expect illegal({})` if that is the rule you mean", rej.rule)),
                                 );
                             }
@@ -395,7 +381,8 @@ fn load_rules(
 ) -> Option<Rules> {
     let mut file_text: Option<(String, String)> = None;
     if let Some(file) = &header.rules_file {
-        match read_rules_file(path, &file.value) {
+        let full = path.parent().unwrap_or(Path::new(".")).join(&file.value);
+        match std::fs::read_to_string(&full).map(|t| (full, t)) {
             Err(e) => {
                 out.push(
                     Diagnostic::new(

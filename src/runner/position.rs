@@ -1,17 +1,18 @@
-//! The runner's view of a game in play, whichever ruleset: one enum over the
-//! engine's positions with the queries scenarios and snapshots need.
+//! The runner's view of a game in play, whichever game: one enum over the
+//! engine's rules and one over its positions, each method delegating to the
+//! [`Game`] trait (or [`Render`]) in one line, as shakmaty's
+//! `VariantPosition` does. A new game is one variant in each enum and one arm
+//! in each macro below; the compiler finds the rest.
 
-use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use crate::dsl::lower::GameKind;
 use crate::engine::{
-    Action, Event, Piece, PieceId, Place, Player, Portal, PortalRule, PortalRules, Rejection,
-    Royal, RoyalRule, RoyalRules, RuleInfo, Setup, SetupError,
+    Action, Event, Game, GameKind, Piece, PieceId, Place, Player, Portal, PortalRules, Rejection,
+    Royal, RoyalRules, Setup, SetupError,
 };
-use crate::rules::{PortalParams, RoyalParams, RulesetError};
+use crate::rules::{PortalParams, RoyalParams, RulesetError, RulesetParams};
 
-use super::render;
+use super::render::Render;
 
 /// A ruleset ready to set up positions.
 #[derive(Clone, Debug)]
@@ -20,14 +21,64 @@ pub enum Rules {
     Portal(Arc<PortalRules>),
 }
 
-fn default_royal() -> Arc<RoyalRules> {
-    static RULES: OnceLock<Arc<RoyalRules>> = OnceLock::new();
-    RULES.get_or_init(RoyalRules::default_rules).clone()
+/// A position of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    Royal(Royal),
+    Portal(Portal),
 }
 
-fn default_portal() -> Arc<PortalRules> {
-    static RULES: OnceLock<Arc<PortalRules>> = OnceLock::new();
-    RULES.get_or_init(PortalRules::default_rules).clone()
+/// `each_game!(value, G, x => expr)`: `expr` for whichever game's rules
+/// `value` holds, with `G` the game's position type.
+macro_rules! each_game {
+    ($value:expr, $g:ident, $x:ident => $body:expr) => {
+        match $value {
+            Rules::Royal($x) => {
+                type $g = Royal;
+                $body
+            }
+            Rules::Portal($x) => {
+                type $g = Portal;
+                $body
+            }
+        }
+    };
+}
+
+/// `each_position!(value, x => expr)`, as `each_game!` for positions.
+macro_rules! each_position {
+    ($value:expr, $x:ident => $body:expr) => {
+        match $value {
+            Position::Royal($x) => $body,
+            Position::Portal($x) => $body,
+        }
+    };
+}
+
+/// The default rules of every game, built once.
+fn default_rules(game: GameKind) -> Rules {
+    static ROYAL: OnceLock<Arc<RoyalRules>> = OnceLock::new();
+    static PORTAL: OnceLock<Arc<PortalRules>> = OnceLock::new();
+    match game {
+        GameKind::Royal => Rules::Royal(ROYAL.get_or_init(RoyalRules::default_rules).clone()),
+        GameKind::Portal => Rules::Portal(PORTAL.get_or_init(PortalRules::default_rules).clone()),
+    }
+}
+
+/// A game's parameters: defaults, a ruleset file's text, then overrides.
+fn load_params<P: RulesetParams>(
+    file: Option<&str>,
+    overrides: &[(&str, &str)],
+) -> Result<P, RulesetError> {
+    let base = match file {
+        Some(text) => P::from_yaml(text)?,
+        None => P::shipped(),
+    };
+    if overrides.is_empty() {
+        Ok(base)
+    } else {
+        base.with_overrides(overrides)
+    }
 }
 
 impl Rules {
@@ -37,64 +88,27 @@ impl Rules {
         file: Option<&str>,
         overrides: &[(&str, &str)],
     ) -> Result<Rules, RulesetError> {
-        match game {
-            GameKind::Royal => {
-                if file.is_none() && overrides.is_empty() {
-                    return Ok(Rules::Royal(default_royal()));
-                }
-                let base = match file {
-                    Some(text) => RoyalParams::from_yaml(text)?,
-                    None => default_royal().params.clone(),
-                };
-                Ok(Rules::Royal(RoyalRules::new(if overrides.is_empty() {
-                    base
-                } else {
-                    base.with_overrides(overrides)?
-                })))
-            }
-            GameKind::Portal => {
-                if file.is_none() && overrides.is_empty() {
-                    return Ok(Rules::Portal(default_portal()));
-                }
-                let base = match file {
-                    Some(text) => PortalParams::from_yaml(text)?,
-                    None => default_portal().params.clone(),
-                };
-                Ok(Rules::Portal(PortalRules::new(if overrides.is_empty() {
-                    base
-                } else {
-                    base.with_overrides(overrides)?
-                })))
-            }
+        if file.is_none() && overrides.is_empty() {
+            return Ok(default_rules(game));
         }
+        Ok(match game {
+            GameKind::Royal => Rules::Royal(RoyalRules::new(load_params::<RoyalParams>(
+                file, overrides,
+            )?)),
+            GameKind::Portal => Rules::Portal(PortalRules::new(load_params::<PortalParams>(
+                file, overrides,
+            )?)),
+        })
+    }
+    pub fn game(&self) -> GameKind {
+        each_game!(self, G, _r => G::KIND)
     }
     pub fn ring(&self) -> u8 {
-        match self {
-            Rules::Royal(r) => r.board.ring,
-            Rules::Portal(r) => r.board.ring,
-        }
+        each_game!(self, G, r => G::ring(r))
     }
     /// Royal's Home path or portal's lane length.
     pub fn home_path(&self) -> u8 {
-        match self {
-            Rules::Royal(r) => r.board.home_path,
-            Rules::Portal(r) => r.board.lane,
-        }
-    }
-    pub fn guards(&self) -> u8 {
-        match self {
-            Rules::Royal(_) => 4,
-            Rules::Portal(_) => 5,
-        }
-    }
-    pub fn catalogue(&self) -> &'static [RuleInfo] {
-        catalogue(self.game())
-    }
-    pub fn game(&self) -> GameKind {
-        match self {
-            Rules::Royal(_) => GameKind::Royal,
-            Rules::Portal(_) => GameKind::Portal,
-        }
+        each_game!(self, G, r => G::home_path(r))
     }
     /// Validates a setup into a position.
     pub fn set_up(
@@ -102,26 +116,47 @@ impl Rules {
         setup: &Setup,
         events: &mut Vec<Event>,
     ) -> Result<Position, Vec<SetupError>> {
-        match self {
-            Rules::Royal(r) => Royal::from_setup(r.clone(), setup, events).map(Position::Royal),
-            Rules::Portal(r) => Portal::from_setup(r.clone(), setup, events).map(Position::Portal),
+        each_game!(self, G, r => G::from_setup(r.clone(), setup, events).map(Into::into))
+    }
+}
+
+impl From<Royal> for Position {
+    fn from(p: Royal) -> Position {
+        Position::Royal(p)
+    }
+}
+
+impl From<Portal> for Position {
+    fn from(p: Portal) -> Position {
+        Position::Portal(p)
+    }
+}
+
+/// Applies an action of `by` to a position of any game, checking the
+/// invariants after every part of the move the rules settle on its own
+/// (`move.sequential`). The second value names a broken invariant.
+fn apply_checked<G: Game + Into<Position>>(
+    pos: &G,
+    by: Option<Player>,
+    action: &Action,
+    events: &mut Vec<Event>,
+    reachable: bool,
+) -> (Result<Position, Rejection>, Option<String>) {
+    let check = |b: &G| {
+        if reachable {
+            b.check_reachable()
+        } else {
+            b.check_invariants()
         }
-    }
-}
-
-/// The rule catalogue of a game.
-pub fn catalogue(game: GameKind) -> &'static [RuleInfo] {
-    match game {
-        GameKind::Royal => RoyalRule::CATALOGUE,
-        GameKind::Portal => PortalRule::CATALOGUE,
-    }
-}
-
-/// A position of either game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Position {
-    Royal(Royal),
-    Portal(Portal),
+    };
+    let mut broken = None;
+    let result = pos.apply_observed(by, action, events, &mut |b| {
+        if broken.is_none() {
+            broken = check(b).err();
+        }
+    });
+    let broken = broken.or_else(|| result.as_ref().ok().and_then(|n| check(n).err()));
+    (result.map(Into::into), broken)
 }
 
 impl Position {
@@ -134,83 +169,33 @@ impl Position {
         events: &mut Vec<Event>,
         reachable: bool,
     ) -> (Result<Position, Rejection>, Option<String>) {
-        match self {
-            Position::Royal(r) => {
-                let check = |b: &Royal| {
-                    if reachable {
-                        b.check_reachable()
-                    } else {
-                        b.check_invariants()
-                    }
-                };
-                let mut broken = None;
-                let result = r.apply_observed(by, action, events, &mut |b| {
-                    if broken.is_none() {
-                        broken = check(b).err();
-                    }
-                });
-                let broken = broken.or_else(|| result.as_ref().ok().and_then(|n| check(n).err()));
-                (result.map(Position::Royal), broken)
-            }
-            Position::Portal(g) => {
-                let result = g.apply_by(by, action, events);
-                let broken = result.as_ref().ok().and_then(|n| {
-                    if reachable {
-                        n.check_reachable()
-                    } else {
-                        n.check_invariants()
-                    }
-                    .err()
-                });
-                (result.map(Position::Portal), broken)
-            }
-        }
+        each_position!(self, g => apply_checked(g, by, action, events, reachable))
+    }
+    pub fn game(&self) -> GameKind {
+        each_position!(self, g => kind_of(g))
     }
     pub fn turn(&self) -> Player {
-        match self {
-            Position::Royal(r) => r.turn(),
-            Position::Portal(g) => g.turn(),
-        }
+        each_position!(self, g => g.turn())
     }
     pub fn final_standings(&self) -> Option<&[Player]> {
-        match self {
-            Position::Royal(r) => r.final_standings(),
-            Position::Portal(g) => g.final_standings(),
-        }
+        each_position!(self, g => Game::final_standings(g))
     }
     pub fn piece(&self, p: Player, id: PieceId) -> Piece {
-        match self {
-            Position::Royal(r) => *r.piece(p, id),
-            Position::Portal(g) => g.piece(p, id),
-        }
+        each_position!(self, g => Game::piece(g, p, id))
     }
     pub fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)> {
-        match self {
-            Position::Royal(r) => r.pieces_at(place),
-            Position::Portal(g) => g.pieces_at(place),
-        }
+        each_position!(self, g => Game::pieces_at(g, place))
     }
     /// The snapshot body's state part.
     pub fn render_state(&self) -> String {
-        match self {
-            Position::Royal(r) => render::state(r),
-            Position::Portal(g) => render::portal_state(g),
-        }
+        each_position!(self, g => g.state())
     }
     /// The board picture of `goti explain`.
     pub fn picture(&self) -> String {
-        match self {
-            Position::Royal(r) => render::picture(r),
-            Position::Portal(g) => render::portal_picture(g),
-        }
+        each_position!(self, g => g.picture())
     }
 }
 
-/// Reads a ruleset file named by a scenario (relative to the scenario file).
-pub fn read_rules_file(
-    scenario: &Path,
-    name: &str,
-) -> std::io::Result<(std::path::PathBuf, String)> {
-    let full = scenario.parent().unwrap_or(Path::new(".")).join(name);
-    std::fs::read_to_string(&full).map(|t| (full, t))
+fn kind_of<G: Game>(_: &G) -> GameKind {
+    G::KIND
 }

@@ -13,11 +13,10 @@ pub use rule::PortalRule;
 
 use super::action::{Action, MoveOrder};
 use super::event::{Event, Rejection, What};
+use super::game::{Game, GameKind};
 use super::piece::{Direction, Piece, PieceId, Place, Player};
 use super::precedence::{PortalCheck as C, Refusals};
-use super::rule::RuleInfo;
 use super::setup::{Setup, SetupError, SetupPart};
-use super::Game;
 use crate::rules::PortalParams;
 use PortalRule as R;
 
@@ -1333,25 +1332,60 @@ fn piece_number(id: PieceId) -> Result<u8, Rejection> {
 }
 
 impl Game for Portal {
-    type Action = Action;
-    const NAME: &'static str = "portal";
+    type Rules = PortalRules;
+    const KIND: GameKind = GameKind::Portal;
 
-    fn catalogue() -> &'static [RuleInfo] {
-        R::CATALOGUE
+    fn from_setup(
+        rules: Arc<PortalRules>,
+        setup: &Setup,
+        events: &mut Vec<Event>,
+    ) -> Result<Self, Vec<SetupError>> {
+        Portal::from_setup(rules, setup, events)
     }
-    fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Self, Rejection> {
-        Portal::apply(self, action, events)
+    fn rules(&self) -> &Arc<PortalRules> {
+        &self.rules
+    }
+    /// A portal action settles as a whole: `observe` sees the new position.
+    fn apply_observed(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Self),
+    ) -> Result<Self, Rejection> {
+        let next = self.apply_by(by, action, events)?;
+        observe(&next);
+        Ok(next)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Portal::check_invariants(self)
+    }
+    fn check_reachable(&self) -> Result<(), String> {
+        Portal::check_reachable(self)
     }
     fn turn(&self) -> Player {
         self.turn
     }
-    fn is_over(&self) -> bool {
-        self.standings.is_some()
+    fn final_standings(&self) -> Option<&[Player]> {
+        self.standings.as_deref()
     }
-    fn standings(&self) -> Vec<Player> {
-        self.standings
-            .clone()
-            .unwrap_or_else(|| self.standings_now())
+    fn standings_now(&self) -> Vec<Player> {
+        Portal::standings_now(self)
+    }
+    fn players(&self) -> Vec<Player> {
+        Portal::players(self).collect()
+    }
+    fn piece(&self, p: Player, id: PieceId) -> Piece {
+        Portal::piece(self, p, id)
+    }
+    fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)> {
+        Portal::pieces_at(self, place)
+    }
+    fn ring(rules: &PortalRules) -> u8 {
+        rules.board.ring
+    }
+    fn home_path(rules: &PortalRules) -> u8 {
+        rules.board.lane
     }
 }
 

@@ -132,7 +132,9 @@ fn standings_rank_home_then_steps_then_number() {
 fn refused_by(pos: &Portal, by: Option<Player>, action: &Action, rule: &str) {
     let before = pos.clone();
     let mut ev = vec![];
-    let r = pos.apply_by(by, action, &mut ev).expect_err("should be rejected");
+    let r = pos
+        .apply_by(by, action, &mut ev)
+        .expect_err("should be rejected");
     assert_eq!(r.rule.0, rule, "{r}");
     assert!(ev.is_empty());
     assert_eq!(*pos, before);
@@ -171,7 +173,12 @@ fn precedence_whose_turn_before_a_value_due() {
 fn precedence_a_value_due_before_the_value() {
     let pos = setup(&[(P1, 1, Place::Ring(30)), (P2, 1, Place::Ring(10))]);
     let rolled = play(&pos, Action::Roll(vec![5, 3]));
-    refused_by(&rolled, None, &Action::Roll(vec![1, 2, 3]), "dice.must-play");
+    refused_by(
+        &rolled,
+        None,
+        &Action::Roll(vec![1, 2, 3]),
+        "dice.must-play",
+    );
     refused_by(&pos, None, &Action::Roll(vec![1, 2, 3]), "dice.two");
     refused_by(&pos, None, &mv(1, 3), "dice.two");
 }

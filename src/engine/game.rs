@@ -1,0 +1,393 @@
+//! The seam every game plugs into: [`GameKind`] (which games exist, their
+//! names and words) and the [`Game`] trait (what a position can do).
+//!
+//! Adding a game: a variant here (the compiler then points at every `match`
+//! over games), an engine folder implementing [`Game`], a params file, a
+//! self-play driver and a renderer. ARCHITECTURE.md lists exactly that.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use super::action::Action;
+use super::event::{Event, Rejection};
+use super::piece::{Piece, PieceId, Place, Player};
+use super::portal::PortalRule;
+use super::rule::{RoyalRule, RuleId, RuleInfo};
+use super::setup::{Setup, SetupError};
+
+/// The games goti knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum GameKind {
+    /// ROYAL.md: guards and a King, roll store, exit credits, blockades.
+    #[default]
+    Royal,
+    /// PORTAL.md: five pieces, two dice, toilets, roads.
+    Portal,
+}
+
+impl GameKind {
+    /// Every game, in the order goti lists them.
+    pub const ALL: &'static [GameKind] = &[GameKind::Royal, GameKind::Portal];
+
+    /// The name written after `rules` in a scenario.
+    pub const fn name(self) -> &'static str {
+        self.vocabulary().name
+    }
+
+    /// Every rule ID of the game with its one-line text.
+    pub const fn catalogue(self) -> &'static [RuleInfo] {
+        match self {
+            GameKind::Royal => RoyalRule::CATALOGUE,
+            GameKind::Portal => PortalRule::CATALOGUE,
+        }
+    }
+
+    /// Whether `id` is a rule ID of this game.
+    pub fn has_rule(self, id: &str) -> bool {
+        self.catalogue().iter().any(|r| r.id.0 == id)
+    }
+
+    /// The rule ID `id` of this game, as the catalogue holds it.
+    pub fn rule(self, id: &str) -> Option<RuleId> {
+        self.catalogue()
+            .iter()
+            .find(|r| r.id.0.eq_ignore_ascii_case(id))
+            .map(|r| r.id)
+    }
+
+    /// The words and numbers of the game's language.
+    pub const fn vocabulary(self) -> &'static Vocabulary {
+        match self {
+            GameKind::Royal => &ROYAL_WORDS,
+            GameKind::Portal => &PORTAL_WORDS,
+        }
+    }
+
+    /// "royal, portal".
+    pub fn names() -> String {
+        GameKind::ALL
+            .iter()
+            .map(|g| g.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game name goti does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "goti has no ruleset `{}` (known: {})",
+            self.0,
+            GameKind::names()
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    /// Case-insensitive, like every word of the language.
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|g| g.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+/// A word of the scenario language that only some games have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    King,
+    /// `solo`, `pair`, `trio`, `quad`.
+    GroupCount,
+    Midpoint,
+    Store,
+    Credits,
+    Battle,
+    FirstTurn,
+    Mode,
+    Exit,
+    Enter,
+    Ranked,
+    Doubles,
+    Falls,
+    /// `on lane N`.
+    Lane,
+    /// `in base`.
+    Base,
+    /// `in toilet N ...`.
+    Toilet,
+    /// `on home N` (royal's Home path; portal's is its lane).
+    HomePathTile,
+    Progress,
+    Score,
+    Tokens,
+    Burned,
+    RollAgain,
+    Standings,
+}
+
+impl Word {
+    /// How the word is written.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Word::King => "king",
+            Word::GroupCount => "solo/pair/trio/quad",
+            Word::Midpoint => "midpoint",
+            Word::Store => "store",
+            Word::Credits => "credits",
+            Word::Battle => "battle",
+            Word::FirstTurn => "first turn",
+            Word::Mode => "mode",
+            Word::Exit => "exit",
+            Word::Enter => "enter",
+            Word::Ranked => "ranked",
+            Word::Doubles => "doubles",
+            Word::Falls => "falls",
+            Word::Lane => "on lane N",
+            Word::Base => "in base",
+            Word::Toilet => "in toilet",
+            Word::HomePathTile => "on home N",
+            Word::Progress => "progress",
+            Word::Score => "score",
+            Word::Tokens => "tokens",
+            Word::Burned => "burned",
+            Word::RollAgain => "roll again",
+            Word::Standings => "standings",
+        }
+    }
+}
+
+/// What the scenario language says of one game: its words, its pieces, and
+/// the rules that decide language-level problems.
+#[derive(Debug)]
+pub struct Vocabulary {
+    pub name: &'static str,
+    /// Guards (royal) or pieces (portal) per player, numbered G1..Gn.
+    pub pieces: u8,
+    /// "guards" or "pieces".
+    pub piece_word: &'static str,
+    /// The pieces as a user would write them: "G1, G2, G3, G4 or king".
+    pub piece_list: &'static str,
+    /// "Yard" or "base".
+    pub yard_word: &'static str,
+    /// "Home path" or "lane", and the word written before its tile number.
+    pub path_name: &'static str,
+    pub path_word: &'static str,
+    /// Words only this game has.
+    pub words: &'static [Word],
+    /// Help for a word of another game used here.
+    pub foreign_word_help: &'static str,
+    /// Extra help for particular words of another game used here.
+    pub word_help: &'static [(Word, &'static str)],
+    /// Help for an action named for the player whose turn it is not.
+    pub turn_help: &'static str,
+    /// Rules that decide problems the language finds.
+    pub players_rule: RuleId,
+    pub pieces_rule: RuleId,
+    pub ring_rule: RuleId,
+    pub path_rule: RuleId,
+    /// The rule a piece named twice in one move breaks.
+    pub named_twice_rule: RuleId,
+}
+
+impl Vocabulary {
+    pub fn allows(&self, word: Word) -> bool {
+        self.words.contains(&word)
+    }
+    /// The help for `word` used in this game although it is another's.
+    pub fn help_for(&self, word: Word) -> &'static str {
+        self.word_help
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map_or(self.foreign_word_help, |(_, h)| h)
+    }
+}
+
+const ROYAL_WORDS: Vocabulary = Vocabulary {
+    name: "royal",
+    pieces: 4,
+    piece_word: "guards",
+    piece_list: "G1, G2, G3, G4 or king",
+    yard_word: "Yard",
+    path_name: "Home path",
+    path_word: "home",
+    words: &[
+        Word::King,
+        Word::GroupCount,
+        Word::Midpoint,
+        Word::Store,
+        Word::Credits,
+        Word::Battle,
+        Word::FirstTurn,
+        Word::Mode,
+        Word::Exit,
+        Word::HomePathTile,
+        Word::Progress,
+        Word::Score,
+    ],
+    foreign_word_help: "this scenario plays royal; write `rules portal` to play portal",
+    word_help: &[(Word::Enter, "royal guards leave the Yard with `exit G1`")],
+    turn_help: "write `next turn` to pass the turn on",
+    players_rule: RoyalRule::TablePlayers.id(),
+    pieces_rule: RoyalRule::TablePieces.id(),
+    ring_rule: RoyalRule::BoardRing.id(),
+    path_rule: RoyalRule::BoardHomePath.id(),
+    named_twice_rule: RoyalRule::MoveChoice.id(),
+};
+
+const PORTAL_WORDS: Vocabulary = Vocabulary {
+    name: "portal",
+    pieces: 5,
+    piece_word: "pieces",
+    piece_list: "G1-G5",
+    yard_word: "base",
+    path_name: "lane",
+    path_word: "lane",
+    words: &[
+        Word::Enter,
+        Word::Ranked,
+        Word::Doubles,
+        Word::Falls,
+        Word::Lane,
+        Word::Base,
+        Word::Toilet,
+        Word::Tokens,
+        Word::Burned,
+        Word::RollAgain,
+        Word::Standings,
+    ],
+    foreign_word_help:
+        "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",
+    word_help: &[
+        (
+            Word::HomePathTile,
+            "portal's home stretch is its lane: `on lane N`",
+        ),
+        (
+            Word::Exit,
+            "portal pieces leave base with `enter G1` on a 6",
+        ),
+    ],
+    turn_help: "the turn passes when a roll's values are played or burned",
+    players_rule: PortalRule::TablePlayers.id(),
+    pieces_rule: PortalRule::TablePieces.id(),
+    ring_rule: PortalRule::BoardRing.id(),
+    path_rule: PortalRule::BoardLane.id(),
+    named_twice_rule: PortalRule::DiceLargerFirst.id(),
+};
+
+/// A game position: made only by validating a [`Setup`], changed only by
+/// [`Game::apply_observed`], which returns a new position or the rule that
+/// refused the action (leaving this one and the event buffer untouched).
+pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'static {
+    /// The parameters and the board computed from them.
+    type Rules: fmt::Debug + Send + Sync;
+    const KIND: GameKind;
+
+    /// Every rule ID of the game with its one-line text.
+    fn catalogue() -> &'static [RuleInfo] {
+        Self::KIND.catalogue()
+    }
+    /// Validates a setup into a position; every problem is reported.
+    fn from_setup(
+        rules: Arc<Self::Rules>,
+        setup: &Setup,
+        events: &mut Vec<Event>,
+    ) -> Result<Self, Vec<SetupError>>;
+    /// The rules this position plays.
+    fn rules(&self) -> &Arc<Self::Rules>;
+    /// Applies an action of `by` (`None`: the player to move), calling
+    /// `observe` with the board after each part of a move that the rules
+    /// settle before the next (`move.sequential`).
+    fn apply_observed(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Self),
+    ) -> Result<Self, Rejection>;
+    /// Applies an action of the player to move.
+    fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Self, Rejection> {
+        self.apply_observed(None, action, events, &mut |_| {})
+    }
+    /// What holds in every position; names what broke.
+    fn check_invariants(&self) -> Result<(), String>;
+    /// What holds in positions reached by play from a new game.
+    fn check_reachable(&self) -> Result<(), String>;
+    fn turn(&self) -> Player;
+    /// The standings once the game is over.
+    fn final_standings(&self) -> Option<&[Player]>;
+    fn is_over(&self) -> bool {
+        self.final_standings().is_some()
+    }
+    /// The standings as they are now.
+    fn standings_now(&self) -> Vec<Player>;
+    fn players(&self) -> Vec<Player>;
+    fn piece(&self, p: Player, id: PieceId) -> Piece;
+    fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)>;
+    /// The ring's tile count.
+    fn ring(rules: &Self::Rules) -> u8;
+    /// The Home path's (royal) or lane's (portal) tile count.
+    fn home_path(rules: &Self::Rules) -> u8;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_case_insensitively() {
+        for g in GameKind::ALL {
+            assert_eq!(g.name().parse::<GameKind>(), Ok(*g));
+            assert_eq!(g.name().to_uppercase().parse::<GameKind>(), Ok(*g));
+            assert_eq!(g.vocabulary().name, g.name());
+        }
+        let e = "chess".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "goti has no ruleset `chess` (known: royal, portal)"
+        );
+    }
+
+    #[test]
+    fn every_word_belongs_to_some_game() {
+        for w in [Word::King, Word::Enter, Word::Standings, Word::HomePathTile] {
+            assert!(
+                GameKind::ALL.iter().any(|g| g.vocabulary().allows(w)),
+                "{w:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn vocabulary_rules_are_in_their_game() {
+        for g in GameKind::ALL {
+            let v = g.vocabulary();
+            for id in [
+                v.players_rule,
+                v.pieces_rule,
+                v.ring_rule,
+                v.path_rule,
+                v.named_twice_rule,
+            ] {
+                assert!(g.has_rule(id.0), "{g}: {id}");
+            }
+        }
+    }
+}
