@@ -11,7 +11,7 @@ use divan::counter::ItemsCount;
 use divan::Bencher;
 use goti::engine::{Mode, RoyalRules};
 use goti::runner::{self, RunOptions};
-use goti::selfplay::{self, Config};
+use goti::selfplay::{self, RoyalDriver};
 
 fn main() {
     divan::main();
@@ -21,18 +21,13 @@ const TURNS: u32 = 10_000;
 
 #[divan::bench(sample_count = 20)]
 fn random_turns(bencher: Bencher) {
-    let rules = RoyalRules::default_rules();
-    let cfg = Config {
-        players: 4,
-        mode: Mode::Clash,
-        max_turns: 0,
-    };
+    let driver = RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash);
     let mut seed = 0;
     bencher
         .counter(ItemsCount::new(TURNS as usize))
         .bench_local(|| {
             seed += 1;
-            selfplay::play_turns(&rules, seed, &cfg, TURNS)
+            selfplay::play_turns(&driver, seed, 4, TURNS)
         });
 }
 

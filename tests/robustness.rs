@@ -6,7 +6,7 @@ use std::path::Path;
 use goti::engine::{Mode, RoyalRules};
 use goti::fuzz::{check_input, mutate};
 use goti::runner::{self, RunOptions};
-use goti::selfplay::{self, Config};
+use goti::selfplay::{self, Config, PortalDriver, RoyalDriver};
 use proptest::prelude::*;
 
 fn corpus() -> Vec<Vec<u8>> {
@@ -105,11 +105,11 @@ fn self_play_500_games_keep_every_invariant() {
     ] {
         let cfg = Config {
             players,
-            mode,
             max_turns: 3000,
         };
+        let driver = RoyalDriver::new(rules.clone(), mode);
         for seed in 0..125 {
-            let s = selfplay::play_game(&rules, seed, &cfg, &selfplay::standard_check)
+            let s = selfplay::play_game(&driver, seed, &cfg, &selfplay::standard_check)
                 .unwrap_or_else(|v| panic!("seed {seed}: {}", v.message));
             assert!(s.turns > 0);
         }
@@ -120,9 +120,10 @@ fn self_play_500_games_keep_every_invariant() {
 fn the_same_seed_gives_the_same_game() {
     let rules = RoyalRules::default_rules();
     let cfg = Config::default();
-    let a = selfplay::play_game(&rules, 42, &cfg, &selfplay::standard_check).unwrap();
-    let b = selfplay::play_game(&rules, 42, &cfg, &selfplay::standard_check).unwrap();
-    let c = selfplay::play_game(&rules, 43, &cfg, &selfplay::standard_check).unwrap();
+    let driver = RoyalDriver::new(rules, Mode::Clash);
+    let a = selfplay::play_game(&driver, 42, &cfg, &selfplay::standard_check).unwrap();
+    let b = selfplay::play_game(&driver, 42, &cfg, &selfplay::standard_check).unwrap();
+    let c = selfplay::play_game(&driver, 43, &cfg, &selfplay::standard_check).unwrap();
     assert_eq!(a.fingerprint, b.fingerprint);
     assert_ne!(a.fingerprint, c.fingerprint);
 }
@@ -134,9 +135,9 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
     let rules = RoyalRules::default_rules();
     let cfg = Config {
         players: 2,
-        mode: Mode::Journey,
         max_turns: 3000,
     };
+    let driver = RoyalDriver::new(rules, Mode::Journey);
     let planted = |pos: &goti::engine::Royal| -> Result<(), String> {
         pos.check_reachable()?;
         if pos.players().any(|p| pos.seat(p).battle > 0) {
@@ -146,16 +147,16 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
         }
     };
     let v = (0..50)
-        .find_map(|seed| selfplay::play_game(&rules, seed, &cfg, &planted).err())
+        .find_map(|seed| selfplay::play_game(&driver, seed, &cfg, &planted).err())
         .expect("some game has a capture");
-    let shrunk = selfplay::shrink(&rules, &v, &planted);
+    let shrunk = selfplay::shrink(&driver, &v, &planted);
     assert!(shrunk.turns.len() <= v.record.turns.len());
-    let text = selfplay::scenario_text(&rules, &shrunk, &v.message);
+    let text = selfplay::scenario_text(&driver, &shrunk, &v.message);
     // Every action of the replay is legal: goti runs it to the end.
     assert_runs("replay.goti", &text);
     // The shrunk game still reproduces exactly that violation, in fewer turns.
     assert_eq!(
-        selfplay::replay(&rules, &shrunk, &planted),
+        selfplay::replay(&driver, &shrunk, &planted),
         Err(v.message.clone())
     );
     assert!(text.contains("planted: a capture happened"));
@@ -168,30 +169,31 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
 
 #[test]
 fn portal_self_play_300_games_keep_every_invariant() {
-    let rules = goti::engine::PortalRules::default_rules();
+    let driver = PortalDriver::new(goti::engine::PortalRules::default_rules());
     for players in [2u8, 3, 4] {
+        let cfg = Config {
+            players,
+            max_turns: 4000,
+        };
         for seed in 0..100 {
-            let s = selfplay::portal::play_game(
-                &rules,
-                seed,
-                players,
-                4000,
-                &selfplay::portal::standard_check,
-            )
-            .unwrap_or_else(|v| panic!("seed {seed}: {}", v.message));
+            let s = selfplay::play_game(&driver, seed, &cfg, &selfplay::standard_check)
+                .unwrap_or_else(|v| panic!("seed {seed}: {}", v.message));
             assert!(s.finished, "seed {seed}: a portal game ends");
         }
     }
-    let a =
-        selfplay::portal::play_game(&rules, 9, 4, 4000, &selfplay::portal::standard_check).unwrap();
-    let b =
-        selfplay::portal::play_game(&rules, 9, 4, 4000, &selfplay::portal::standard_check).unwrap();
+    let cfg = Config::default();
+    let a = selfplay::play_game(&driver, 9, &cfg, &selfplay::standard_check).unwrap();
+    let b = selfplay::play_game(&driver, 9, &cfg, &selfplay::standard_check).unwrap();
     assert_eq!(a.fingerprint, b.fingerprint);
 }
 
 #[test]
 fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
-    let rules = goti::engine::PortalRules::default_rules();
+    let driver = PortalDriver::new(goti::engine::PortalRules::default_rules());
+    let cfg = Config {
+        players: 2,
+        max_turns: 4000,
+    };
     let planted = |pos: &goti::engine::Portal| -> Result<(), String> {
         pos.check_reachable()?;
         let toilet = pos.players().any(|p| {
@@ -209,15 +211,15 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
         }
     };
     let v = (0..50)
-        .find_map(|seed| selfplay::portal::play_game(&rules, seed, 2, 4000, &planted).err())
+        .find_map(|seed| selfplay::play_game(&driver, seed, &cfg, &planted).err())
         .expect("some game has a fall");
-    let shrunk = selfplay::portal::shrink(&rules, &v, &planted);
+    let shrunk = selfplay::shrink(&driver, &v, &planted);
     assert!(shrunk.turns.len() <= v.record.turns.len());
     assert_eq!(
-        selfplay::portal::replay(&rules, &shrunk, &planted),
+        selfplay::replay(&driver, &shrunk, &planted),
         Err(v.message.clone())
     );
-    let text = selfplay::portal::scenario_text(&shrunk, &v.message);
+    let text = selfplay::scenario_text(&driver, &shrunk, &v.message);
     assert_runs("replay.goti", &text);
 }
 

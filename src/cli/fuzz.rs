@@ -6,9 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::engine::{GameKind, Mode, PortalRules, RoyalRules};
+use crate::engine::{Game, GameKind, Mode, PortalRules, RoyalRules};
 use crate::runner::{self, snapshot::write_atomic};
-use crate::selfplay::{self, Config};
+use crate::selfplay::{self, Config, Driver, PortalDriver, RoyalDriver};
 
 /// Totals of a self-play run.
 #[derive(Debug, Default)]
@@ -44,27 +44,30 @@ pub fn self_play(
     out: &Path,
     game: GameKind,
 ) -> i32 {
-    let portal = game == GameKind::Portal;
-    let rules = RoyalRules::default_rules();
-    let portal_rules = PortalRules::default_rules();
-    let cfg = Config {
-        players,
-        mode,
-        max_turns,
-    };
-    let play = |game_seed: u64| {
-        if portal {
-            selfplay::portal::play_game(
-                &portal_rules,
-                game_seed,
-                players,
-                max_turns,
-                &selfplay::portal::standard_check,
-            )
-        } else {
-            selfplay::play_game(&rules, game_seed, &cfg, &selfplay::standard_check)
-        }
-    };
+    let cfg = Config { players, max_turns };
+    match game {
+        GameKind::Royal => run(
+            &RoyalDriver::new(RoyalRules::default_rules(), mode),
+            games,
+            seed,
+            &cfg,
+            out,
+        ),
+        GameKind::Portal => run(
+            &PortalDriver::new(PortalRules::default_rules()),
+            games,
+            seed,
+            &cfg,
+            out,
+        ),
+    }
+}
+
+fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -> i32 {
+    let game = <D::Game as Game>::KIND;
+    let max_turns = cfg.max_turns;
+    let check = selfplay::standard_check::<D::Game>;
+    let play = |game_seed: u64| selfplay::play_game(driver, game_seed, cfg, &check);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -91,7 +94,6 @@ pub fn self_play(
                                     let rec = selfplay::Record {
                                         seed: game_seed,
                                         players: vec![],
-                                        mode,
                                         turns: vec![],
                                     };
                                     *violation.lock().unwrap_or_else(|e| e.into_inner()) =
@@ -152,16 +154,8 @@ pub fn self_play(
             if v.record.turns.is_empty() {
                 return 1;
             }
-            let (shrunk, text) = if portal {
-                let shrunk =
-                    selfplay::portal::shrink(&portal_rules, &v, &selfplay::portal::standard_check);
-                let text = selfplay::portal::scenario_text(&shrunk, &v.message);
-                (shrunk, text)
-            } else {
-                let shrunk = selfplay::shrink(&rules, &v, &selfplay::standard_check);
-                let text = selfplay::scenario_text(&rules, &shrunk, &v.message);
-                (shrunk, text)
-            };
+            let shrunk = selfplay::shrink(driver, &v, &check);
+            let text = selfplay::scenario_text(driver, &shrunk, &v.message);
             let path = out.join(format!("selfplay-{}.goti", v.record.seed));
             match write_atomic(&path, text.as_bytes()) {
                 Ok(()) => println!(

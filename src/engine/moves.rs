@@ -329,16 +329,15 @@ impl Royal {
                         },
                     );
                 }
-                let nexts: Vec<Option<Place>> = sub
-                    .iter()
-                    .map(|&i| {
-                        self.board()
-                            .next(p, self.piece(p, PieceId::Guard(movers[i].guard)), dir)
-                    })
-                    .collect();
-                if nexts.iter().any(|n| n.is_none()) {
-                    break; // cannot happen after move.exact-home; stop safely
+                // Each guard's next place (at most four guards move together).
+                let mut next_buf = [Place::Yard; 4];
+                for (k, &i) in sub.iter().enumerate() {
+                    let piece = self.piece(p, PieceId::Guard(movers[i].guard));
+                    next_buf[k] = self.board().next(p, piece, dir).unwrap_or_else(|| {
+                        unreachable!("move.exact-home let a guard move past Home: {piece:?}")
+                    });
                 }
+                let nexts = &next_buf[..sub.len()];
                 if nexts.iter().any(|n| *n != nexts[0]) {
                     // Paths part: separate groups, larger first, then lowest number.
                     let mut parts: Vec<Vec<usize>> = Vec::new();
@@ -366,7 +365,7 @@ impl Royal {
                     }
                     break;
                 }
-                let to = nexts[0].unwrap_or(Place::Home);
+                let to = nexts[0];
                 let k = sub.len() as u8;
                 if let Some((q, m)) = self.guard_blockade(p, to, k, ev) {
                     let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
@@ -413,11 +412,10 @@ impl Royal {
                 }
                 for &i in &sub {
                     let g = movers[i].guard;
-                    let had_mid = self.piece(p, PieceId::Guard(g)).midpoint;
-                    let board = self.rules.board;
-                    let piece = self.seat_mut(p).piece_mut(PieceId::Guard(g));
-                    board.step(p, piece, dir);
-                    let piece = *piece;
+                    let mut piece = *self.piece(p, PieceId::Guard(g));
+                    let had_mid = piece.midpoint;
+                    self.board().step(p, &mut piece, dir);
+                    *self.seat_mut(p).piece_mut(PieceId::Guard(g)) = piece;
                     movers[i].remaining -= 1;
                     self.note_step(PieceId::Guard(g), had_mid, &piece, to, dir, ev);
                 }
