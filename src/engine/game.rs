@@ -13,7 +13,8 @@ use super::action::Action;
 use super::event::{Event, Rejection};
 use super::piece::{Piece, PieceId, Place, Player};
 use super::portal::PortalRule;
-use super::rule::{RoyalRule, RuleId, RuleInfo};
+use super::royal::RoyalRule;
+use super::rule::{RuleId, RuleInfo};
 use super::setup::{Setup, SetupError};
 
 /// The games goti knows.
@@ -391,3 +392,74 @@ mod tests {
         }
     }
 }
+
+/// Implements [`Game`] for a position type whose inherent methods carry the
+/// trait's names (`from_setup`, `apply_observed`, `check_invariants`, ...),
+/// so each game writes its rules once and the seam stays one line.
+macro_rules! delegate_game {
+    ($pos:ident, $rules:ident, $kind:expr) => {
+        impl $crate::engine::Game for $pos {
+            type Rules = $rules;
+            const KIND: $crate::engine::GameKind = $kind;
+
+            fn from_setup(
+                rules: std::sync::Arc<$rules>,
+                setup: &$crate::engine::Setup,
+                events: &mut Vec<$crate::engine::Event>,
+            ) -> Result<Self, Vec<$crate::engine::SetupError>> {
+                $pos::from_setup(rules, setup, events)
+            }
+            fn rules(&self) -> &std::sync::Arc<$rules> {
+                $pos::rules(self)
+            }
+            fn apply_observed(
+                &self,
+                by: Option<$crate::engine::Player>,
+                action: &$crate::engine::Action,
+                events: &mut Vec<$crate::engine::Event>,
+                observe: &mut dyn FnMut(&Self),
+            ) -> Result<Self, $crate::engine::Rejection> {
+                $pos::apply_observed(self, by, action, events, observe)
+            }
+            fn check_invariants(&self) -> Result<(), String> {
+                $pos::check_invariants(self)
+            }
+            fn check_reachable(&self) -> Result<(), String> {
+                $pos::check_reachable(self)
+            }
+            fn turn(&self) -> $crate::engine::Player {
+                $pos::turn(self)
+            }
+            fn final_standings(&self) -> Option<&[$crate::engine::Player]> {
+                $pos::final_standings(self)
+            }
+            fn standings_now(&self) -> Vec<$crate::engine::Player> {
+                $pos::standings_now(self)
+            }
+            fn players(&self) -> Vec<$crate::engine::Player> {
+                $pos::players(self).collect()
+            }
+            fn piece(
+                &self,
+                p: $crate::engine::Player,
+                id: $crate::engine::PieceId,
+            ) -> $crate::engine::Piece {
+                *std::borrow::Borrow::<$crate::engine::Piece>::borrow(&$pos::piece(self, p, id))
+            }
+            fn pieces_at(
+                &self,
+                place: $crate::engine::Place,
+            ) -> Vec<($crate::engine::Player, $crate::engine::PieceId)> {
+                $pos::pieces_at(self, place)
+            }
+            fn ring(rules: &$rules) -> u8 {
+                rules.ring()
+            }
+            fn home_path(rules: &$rules) -> u8 {
+                rules.home_path()
+            }
+        }
+    };
+}
+
+pub(crate) use delegate_game;

@@ -118,3 +118,30 @@ impl Piece {
         steps: 0,
     };
 }
+
+/// One value per seat P1-P4, indexed by [`Player`] (no index arithmetic).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByPlayer<T>(pub [T; 4]);
+
+impl<T> ByPlayer<T> {
+    /// The value of each seat from a function of the player.
+    pub fn from_fn(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
+        ByPlayer(std::array::from_fn(|i| f(Player::ALL[i])))
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (Player, &T)> {
+        Player::ALL.iter().copied().zip(self.0.iter())
+    }
+}
+
+impl<T> std::ops::Index<Player> for ByPlayer<T> {
+    type Output = T;
+    fn index(&self, p: Player) -> &T {
+        &self.0[p.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Player> for ByPlayer<T> {
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        &mut self.0[p.index()]
+    }
+}

@@ -1,65 +1,14 @@
-//! Which rule refuses an action that breaks several: each game's order of
-//! refusals in one place, and a collector that keeps the first broken.
+//! Which rule refuses an action that breaks several: a collector that keeps
+//! the first broken in the game's order of refusals (each game declares its
+//! order in one place: `royal/refusals.rs`, `portal/refusals.rs`).
 //!
 //! The whole action is judged at once (never clause by clause in the order
 //! written): every check that can still win is made, and the refusal of the
 //! earliest check in the game's order is the one returned.
 
 use super::event::Rejection;
-
-/// ROYAL.md, scenario conventions: "An action that breaks several rules is
-/// refused by the first of them in this order". Declaration order is the order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum RoyalCheck {
-    /// (1) the game is over: `end.finish`.
-    GameOver,
-    /// (2) whose turn it is: `table.players`.
-    Turn,
-    /// (3) when the action may happen: `roll.when`, `exit.timing`, `move.choice`.
-    When,
-    /// (4) values: `roll.values` ...
-    RollValues,
-    /// ... before `roll.deal` ...
-    RollDeal,
-    /// ... and `move.king-values`.
-    KingValues,
-    /// (5) pieces named: `move.not-in-play`, `exit.cost` (not a guard in the
-    /// Yard), `table.pieces` (no such piece).
-    Pieces,
-    /// (6) the rolls given: `move.rolls`.
-    Rolls,
-    /// (7) credits (`exit.cost`) ...
-    Credits,
-    /// ... before order (`exit.order`).
-    Order,
-    /// (8) direction: `move.one-direction` ...
-    Direction,
-    /// ... then `move.home-path` for a Backward move in the Home path.
-    HomePath,
-    /// (9) where the move ends: `move.exact-home`.
-    Landing,
-}
-
-/// PORTAL.md, scenario conventions: the order of refusals.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum PortalCheck {
-    /// (1) the game is over: `end.win`.
-    GameOver,
-    /// (2) whose turn it is: `table.players`.
-    Turn,
-    /// (3) a value is due: `dice.two` (roll first), `dice.must-play` (a roll
-    /// while values are due).
-    Due,
-    /// (4) the value: `dice.larger-first`.
-    Value,
-    /// (5) the piece: `enter.six`, `move.exact-home` for a piece that is home.
-    Piece,
-    /// (6) the way: `move.no-jump`, `toilet.climb`.
-    Way,
-    /// (7) where it lands: `move.exact-home`, `move.one-per-tile`,
-    /// `enter.start-free`, `capture.safe`.
-    Landing,
-}
+use super::piece::Player;
+use super::rule::RuleId;
 
 /// Collects the refusals of one action and keeps the earliest in the order;
 /// among refusals of one check, the first found.
@@ -121,10 +70,32 @@ impl<C: Ord + Copy> Refusals<C> {
     }
 }
 
+/// The first two refusals of every game's order: (1) the game is over,
+/// (2) an action named for a player whose turn it is not. `turn` is the
+/// player to move and the player the action names, if it names one.
+pub(crate) fn game_and_turn<C: Ord + Copy>(
+    game_over: Option<(C, RuleId)>,
+    (turn, by): (Player, Option<Player>),
+    wrong_turn: (C, RuleId),
+    help: &str,
+) -> Result<(), Rejection> {
+    let mut first = Refusals::new();
+    if let Some((check, rule)) = game_over {
+        first.add(check, Rejection::new(rule, "the game is over"));
+    } else if let Some(by) = by.filter(|&b| b != turn) {
+        first.add(
+            wrong_turn.0,
+            Rejection::new(wrong_turn.1, format!("it is {turn}'s turn, not {by}'s")).help(help),
+        );
+    }
+    first.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RuleId;
+    use crate::engine::portal::PortalCheck;
+    use crate::engine::royal::RoyalCheck;
 
     fn rej(id: &'static str) -> Rejection {
         Rejection {

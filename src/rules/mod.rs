@@ -80,6 +80,27 @@ fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
     }
 }
 
+/// `board.ring`: a ring of 8-200 tiles, in every game.
+fn check_ring(ring: u8) -> Result<(), RulesetError> {
+    if (8..=200).contains(&ring) {
+        Ok(())
+    } else {
+        Err(err(
+            "board.ring",
+            format!("a ring of 8-200 tiles is needed, found {ring}"),
+        ))
+    }
+}
+
+/// A board position in `field` must be a tile of the ring.
+fn tile_on_ring(ring: u8, field: &str, t: u8) -> Result<(), RulesetError> {
+    if t == 0 || t > ring {
+        Err(err(field, format!("tile {t} is off the board (1-{ring})")))
+    } else {
+        Ok(())
+    }
+}
+
 /// Replaces the value at `path` (dotted, list items by index) in a YAML tree.
 pub fn set_path(
     root: &mut serde_yaml::Value,

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::royal::{Forward, Seats};
-use super::{err, RulesetError, RulesetParams};
+use super::{check_ring, err, tile_on_ring, RulesetError, RulesetParams};
 
 /// The default `portal` ruleset as shipped (embedded in the binary).
 pub const PORTAL_DEFAULT_YAML: &str = include_str!("portal.yaml");
@@ -66,36 +66,12 @@ pub struct PortalParams {
 
 impl RulesetParams for PortalParams {
     const DEFAULT_YAML: &'static str = PORTAL_DEFAULT_YAML;
-    fn validate(&self) -> Result<(), RulesetError> {
-        PortalParams::validate(self)
-    }
-}
-
-impl PortalParams {
-    /// The shipped default.
-    pub fn default_rules() -> PortalParams {
-        PortalParams::shipped()
-    }
 
     /// Checks that the numbers make a playable board (names the field at fault).
-    pub fn validate(&self) -> Result<(), RulesetError> {
+    fn validate(&self) -> Result<(), RulesetError> {
         let b = &self.board;
-        if !(8..=200).contains(&b.ring) {
-            return Err(err(
-                "board.ring",
-                format!("a ring of 8-200 tiles is needed, found {}", b.ring),
-            ));
-        }
-        let on_ring = |field: String, t: u8| {
-            if t == 0 || t > b.ring {
-                Err(err(
-                    field,
-                    format!("tile {t} is off the board (1-{})", b.ring),
-                ))
-            } else {
-                Ok(())
-            }
-        };
+        check_ring(b.ring)?;
+        let on_ring = |field: String, t: u8| tile_on_ring(b.ring, &field, t);
         let starts = b.starts.all();
         for (i, t) in starts.iter().enumerate() {
             on_ring(format!("board.starts.P{}", i + 1), *t)?;

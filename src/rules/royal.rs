@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{err, RulesetError, RulesetParams};
+use super::{check_ring, err, tile_on_ring, RulesetError, RulesetParams};
 
 /// The default `royal` ruleset as shipped (embedded in the binary).
 pub const ROYAL_DEFAULT_YAML: &str = include_str!("royal.yaml");
@@ -117,42 +117,12 @@ pub struct RoyalParams {
 
 impl RulesetParams for RoyalParams {
     const DEFAULT_YAML: &'static str = ROYAL_DEFAULT_YAML;
-    fn validate(&self) -> Result<(), RulesetError> {
-        RoyalParams::validate(self)
-    }
-}
-
-impl RoyalParams {
-    /// The shipped default.
-    pub fn default_rules() -> RoyalParams {
-        RoyalParams::shipped()
-    }
-
-    /// Overrides one dotted field (`journey.blockade_penalty`) with a YAML value
-    /// written as text, then validates the result.
-    pub fn with_override(&self, path: &str, value: &str) -> Result<RoyalParams, RulesetError> {
-        self.with_overrides(&[(path, value)])
-    }
 
     /// Checks that the numbers make a playable board (names the field at fault).
-    pub fn validate(&self) -> Result<(), RulesetError> {
+    fn validate(&self) -> Result<(), RulesetError> {
         let b = &self.board;
-        if !(8..=200).contains(&b.ring) {
-            return Err(err(
-                "board.ring",
-                format!("a ring of 8-200 tiles is needed, found {}", b.ring),
-            ));
-        }
-        let on_ring = |field: &str, t: u8| {
-            if t == 0 || t > b.ring {
-                Err(err(
-                    field,
-                    format!("tile {t} is off the board (1-{})", b.ring),
-                ))
-            } else {
-                Ok(())
-            }
-        };
+        check_ring(b.ring)?;
+        let on_ring = |field: &str, t: u8| tile_on_ring(b.ring, field, t);
         for (name, seats) in [
             ("entries", &b.entries),
             ("midpoints", &b.midpoints),
@@ -289,7 +259,7 @@ mod tests {
 
     #[test]
     fn default_loads_and_round_trips() {
-        let r = RoyalParams::default_rules();
+        let r = RoyalParams::shipped();
         assert_eq!(r.board.entries.all(), [52, 39, 26, 13]);
         assert_eq!(r.journey.dice_for(3), 3);
         assert_eq!(r.journey.dice_for(4), 2);
@@ -299,40 +269,40 @@ mod tests {
 
     #[test]
     fn fort_off_board_names_field() {
-        let e = RoyalParams::default_rules()
-            .with_override("board.forts.1", "60")
+        let e = RoyalParams::shipped()
+            .with_overrides(&[("board.forts.1", "60")])
             .unwrap_err();
         assert_eq!(e.field, "board.forts.1");
     }
 
     #[test]
     fn entry_twice_names_field() {
-        let e = RoyalParams::default_rules()
-            .with_override("board.entries.P2", "52")
+        let e = RoyalParams::shipped()
+            .with_overrides(&[("board.entries.P2", "52")])
             .unwrap_err();
         assert_eq!(e.field, "board.entries.P2");
     }
 
     #[test]
     fn deal_gap_names_field() {
-        let e = RoyalParams::default_rules()
-            .with_override("journey.deal.1.from", "5")
+        let e = RoyalParams::shipped()
+            .with_overrides(&[("journey.deal.1.from", "5")])
             .unwrap_err();
         assert_eq!(e.field, "journey.deal.1");
-        let e = RoyalParams::default_rules()
-            .with_override("journey.store_cap", "13")
+        let e = RoyalParams::shipped()
+            .with_overrides(&[("journey.store_cap", "13")])
             .unwrap_err();
         assert_eq!(e.field, "journey.deal");
     }
 
     #[test]
     fn unknown_field_and_bad_type() {
-        let e = RoyalParams::default_rules()
-            .with_override("journey.penalty", "3")
+        let e = RoyalParams::shipped()
+            .with_overrides(&[("journey.penalty", "3")])
             .unwrap_err();
         assert_eq!(e.field, "journey.penalty");
-        let e = RoyalParams::default_rules()
-            .with_override("journey.blockade_penalty", "lots")
+        let e = RoyalParams::shipped()
+            .with_overrides(&[("journey.blockade_penalty", "lots")])
             .unwrap_err();
         assert_eq!(e.field, "journey.blockade_penalty");
         let e = RoyalParams::from_yaml("name: royal\nboard: 3\n").unwrap_err();

@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn p1_route_matches_portal_md() {
         // PORTAL.md §2: for P1 dice tiles at steps 7, 20, 33, 46; toilets 10, 23, 36, 49.
-        let b = PortalBoard::new(&PortalParams::default_rules());
+        let b = PortalBoard::new(&<PortalParams as crate::rules::RulesetParams>::shipped());
         let p1 = Player::ALL[0];
         let steps = |ts: &[u8]| ts.iter().map(|&t| b.distance(p1, t)).collect::<Vec<_>>();
         assert_eq!(steps(&[45, 32, 19, 6]), vec![7, 20, 33, 46]);

@@ -58,4 +58,10 @@ mod tests {
         let ours: Vec<&str> = PortalRule::ALL.iter().map(|r| r.id().0).collect();
         assert_eq!(ids, ours);
     }
+
+    #[test]
+    fn every_rule_is_cited_where_it_is_decided() {
+        let uncited = crate::engine::rule::uncited("src/engine/portal", PortalRule::CATALOGUE);
+        assert_eq!(uncited, Vec::<&str>::new());
+    }
 }

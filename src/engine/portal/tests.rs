@@ -2,6 +2,7 @@
 //! scenarios/portal cover every rule ID through the language.
 
 use super::*;
+use crate::engine::{Action, Direction, Game, MoveOrder, Setup};
 use crate::engine::{MoveClause, Placement};
 
 const P1: Player = Player::ALL[0];

@@ -3,7 +3,7 @@
 
 use crate::rules::{Forward, RoyalParams};
 
-use super::piece::{Direction, Piece, Place, Player};
+use crate::engine::piece::{Direction, Piece, Place, Player};
 
 /// The board of one ruleset, ready for fast look-ups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +149,7 @@ mod tests {
     use super::*;
 
     fn board() -> Board {
-        Board::new(&RoyalParams::default_rules())
+        Board::new(&<RoyalParams as crate::rules::RulesetParams>::shipped())
     }
     const P1: Player = Player::ALL[0];
     const P2: Player = Player::ALL[1];

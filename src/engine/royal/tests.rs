@@ -1,7 +1,7 @@
 //! Engine tests: one or more per rule clause of ROYAL.md, each naming the rule
 //! ID it checks. Expected values are worked out by hand from the rule text.
 
-use super::*;
+use crate::engine::*;
 use crate::rules::RulesetParams;
 use Place::*;
 
@@ -281,7 +281,7 @@ fn roll_deal_tables_at_each_boundary() {
 #[test]
 fn roll_store_cap_discards_extra_rolls() {
     // A designer's table that overfills: cap 10 with 1 die dealt at 10 stored.
-    let params = crate::rules::RoyalParams::default_rules()
+    let params = <crate::rules::RoyalParams as crate::rules::RulesetParams>::shipped()
         .with_overrides(&[
             ("journey.store_cap", "10"),
             ("journey.deal", "[{from: 0, to: 3, dice: 3}, {from: 4, to: 7, dice: 2}, {from: 8, to: 10, dice: 1}]"),

@@ -1,0 +1,205 @@
+//! What a value does to a piece, worked out without changing anything
+//! (PORTAL.md §4 moving, §5 captures, §6 special tiles): the way, where it
+//! lands, and what acts there.
+
+use super::PortalCheck as C;
+use super::*;
+use crate::engine::action::{Action, MoveClause, MoveOrder};
+use crate::engine::event::Rejection;
+use crate::engine::piece::{Direction, PieceId, Place};
+
+impl Portal {
+    /// Whether some piece can play `v` now (`dice.must-play`).
+    pub(super) fn can_play(&self, v: u8) -> bool {
+        let p = self.turn;
+        (1..=5u8).any(|g| {
+            let piece = self.pieces[p.index()][g as usize - 1];
+            if piece.place == Place::Yard {
+                self.plan_enter(g, v).is_ok()
+            } else {
+                self.plan_move(g, v).is_ok()
+            }
+        })
+    }
+
+    /// The legal actions for the value due now (for self-play).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let Some(v) = self.roll.due() else {
+            return Vec::new();
+        };
+        let p = self.turn;
+        (1..=5u8)
+            .filter_map(|g| {
+                let piece = self.pieces[p.index()][g as usize - 1];
+                if piece.place == Place::Yard {
+                    self.plan_enter(g, v)
+                        .ok()
+                        .map(|_| Action::Enter(PieceId::Guard(g)))
+                } else {
+                    self.plan_move(g, v).ok().map(|_| {
+                        Action::Move(MoveOrder {
+                            clauses: vec![MoveClause {
+                                piece: PieceId::Guard(g),
+                                rolls: vec![v],
+                                direction: Direction::Forward,
+                            }],
+                        })
+                    })
+                }
+            })
+            .collect()
+    }
+
+    /// Works out what value `v` does to piece `g` without changing anything.
+    pub(super) fn plan_move(&self, g: u8, v: u8) -> Result<Landing, Refused> {
+        let p = self.turn;
+        let board = self.board();
+        let piece = self.pieces[p.index()][g as usize - 1];
+        let mut landing = Landing {
+            path_end: piece.place,
+            steps: piece.steps,
+            capture: None,
+            fall: None,
+            mercy: false,
+            road: None,
+            road_refused: None,
+            dice_tile: false,
+            climb: None,
+        };
+        // The route positions the value walks over.
+        let path: Vec<(Place, i32)> = match piece.place {
+            // enter.six: a piece in base only enters.
+            Place::Yard => {
+                return Err((
+                    C::Piece,
+                    Rejection::new(
+                        R::EnterSix,
+                        format!("{p} G{g} is in base; it leaves with `enter` on a 6"),
+                    ),
+                ))
+            }
+            // move.exact-home: a piece that is home moves no more.
+            Place::Home => {
+                return Err((
+                    C::Piece,
+                    Rejection::new(
+                        R::MoveExactHome,
+                        format!("{p} G{g} is home and moves no more"),
+                    ),
+                ))
+            }
+            Place::Toilet { trigger, spot } if spot < 3 => {
+                let need = self.rules.params.dice.climb[spot as usize];
+                if v != need {
+                    // toilet.climb
+                    return Err((
+                        C::Way,
+                        Rejection::new(
+                            R::ToiletClimb,
+                            format!("from {} only a {need} climbs on", piece.place),
+                        ),
+                    ));
+                }
+                landing.path_end = Place::Toilet {
+                    trigger,
+                    spot: spot + 1,
+                };
+                landing.climb = Some(spot + 1);
+                return Ok(landing);
+            }
+            Place::Toilet { trigger, .. } => {
+                // Leaving W3: the first step lands on the rejoin tile, then v - 1 more.
+                let (_, toilet) = board.toilet(trigger).unwrap_or_else(|| {
+                    unreachable!("{p} G{g} sits in toilet {trigger}, which the board does not have")
+                });
+                let r = board.distance(p, toilet.rejoin);
+                (0..v as i32)
+                    .map(|k| (board.place_at(p, r + k), r + k))
+                    .map(|(pl, s)| (pl.unwrap_or(Place::Yard), s))
+                    .collect()
+            }
+            Place::Ring(_) | Place::HomePath(_) => {
+                let s = board.step_of(p, piece.place);
+                (1..=v as i32)
+                    .map(|k| (board.place_at(p, s + k).unwrap_or(Place::Yard), s + k))
+                    .collect()
+            }
+        };
+        let start_pos = board.step_of(p, piece.place);
+        // Past home: route positions beyond home (no place on the route).
+        let past_home = |(pl, s): &(Place, i32)| *pl == Place::Yard || *s > board.home_step();
+        // move.no-jump (the way) before move.exact-home (where it lands).
+        for step in &path[..path.len() - 1] {
+            if past_home(step) {
+                break;
+            }
+            if let Some((q, i)) = self.occupant(p, step.0) {
+                return Err((
+                    C::Way,
+                    Rejection::new(
+                        R::MoveNoJump,
+                        format!("{p} G{g} would pass over {q} G{} {}", i + 1, step.0),
+                    ),
+                ));
+            }
+        }
+        if path.iter().any(past_home) {
+            // move.exact-home
+            return Err((
+                C::Landing,
+                Rejection::new(
+                    R::MoveExactHome,
+                    format!("{p} G{g} would go past home with {v}"),
+                )
+                .help("home needs the exact count"),
+            ));
+        }
+        let (end, end_pos) = *path
+            .last()
+            .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"));
+        landing.path_end = end;
+        // The count moves as the route position does (a `steps N` override stays an offset).
+        landing.steps = piece.steps + (end_pos - start_pos);
+        let Place::Ring(t) = end else {
+            if let Some((_, i)) = self.occupant(p, end).filter(|_| end != Place::Home) {
+                return Err((
+                    C::Landing,
+                    Rejection::new(
+                        R::MoveOnePerTile,
+                        format!("{p} G{} already stands {end}", i + 1),
+                    ),
+                ));
+            }
+            return Ok(landing);
+        };
+        match self.occupant(p, end) {
+            Some((q, i)) if q == p => {
+                return Err((
+                    C::Landing,
+                    Rejection::new(
+                        R::MoveOnePerTile,
+                        format!("{p} G{} already stands on {t}", i + 1),
+                    ),
+                ));
+            }
+            Some((q, i)) if board.is_safe(t) => {
+                return Err((
+                    C::Landing,
+                    Rejection::new(
+                        R::CaptureSafe,
+                        format!("{q} G{} holds safe tile {t}", i + 1),
+                    ),
+                ));
+            }
+            Some(victim) => landing.capture = Some(victim),
+            None => {}
+        }
+        if board.toilet(t).is_some() {
+            self.plan_toilet(g, t, &mut landing)?;
+        } else if board.fork(t).is_some() {
+            self.plan_road(t, end_pos, &mut landing);
+        }
+        landing.dice_tile = board.is_dice(t);
+        Ok(landing)
+    }
+}

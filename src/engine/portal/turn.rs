@@ -1,0 +1,97 @@
+//! Applying an action: the game being over, whose turn it is, then the
+//! roll, entry or move in PORTAL.md's order of refusals.
+
+use super::PortalCheck as C;
+use super::*;
+use crate::engine::action::Action;
+use crate::engine::event::{Event, Rejection, What};
+use crate::engine::game::GameKind;
+use crate::engine::piece::Player;
+use crate::engine::precedence::{game_and_turn, Refusals};
+
+impl Portal {
+    /// Applies an action of the player to move to a copy; a rejection leaves
+    /// `self` and `events` untouched.
+    pub fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Portal, Rejection> {
+        self.apply_by(None, action, events)
+    }
+
+    /// Like [`Portal::apply`] for an action that `by` names as its own
+    /// (`P2: ACTION`; `None`: the player to move).
+    pub fn apply_by(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<Portal, Rejection> {
+        transact(self, events, |next, ev| next.apply_in_place(by, action, ev))
+    }
+
+    /// Like [`Portal::apply_by`]; a portal action settles as a whole, so
+    /// `observe` sees the new position once.
+    pub fn apply_observed(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Portal),
+    ) -> Result<Portal, Rejection> {
+        let next = self.apply_by(by, action, events)?;
+        observe(&next);
+        Ok(next)
+    }
+
+    pub(super) fn apply_in_place(
+        &mut self,
+        by: Option<Player>,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        // (1) the game being over (end.win), (2) whose turn it is (table.players).
+        game_and_turn(
+            self.standings
+                .is_some()
+                .then_some((C::GameOver, R::EndWin.id())),
+            (self.turn, by),
+            (C::Turn, R::TablePlayers.id()),
+            GameKind::Portal.vocabulary().turn_help,
+        )?;
+        // The earliest refusal in PORTAL.md's order wins.
+        let mut refusals = Refusals::new();
+        // (3) dice.two: a move or an entry needs a value due.
+        let due = self.roll.due();
+        if due.is_none() && matches!(action, Action::Move(_) | Action::Enter(_)) {
+            refusals.add(
+                C::Due,
+                Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
+                    .help("write `roll` with two dice, e.g. `roll 6 3`"),
+            );
+        }
+        match action {
+            Action::Roll(dice) => self.throw(dice, refusals, ev),
+            Action::Enter(piece) => self.enter(*piece, due, refusals, ev),
+            Action::Move(order) => self.play_value(order, due, refusals, ev),
+            Action::NextTurn => {
+                let why = if self.roll.left > 0 {
+                    format!("values still to play: {}", self.roll.pending_text())
+                } else {
+                    "the turn passes by itself when a roll is done".into()
+                };
+                Err(Rejection::new(R::DiceMustPlay, why)
+                    .help("in portal, `roll` and the moves drive the turn"))
+            }
+            Action::Exit(_) => Err(Rejection::new(
+                R::EnterSix,
+                "portal has no `exit`; pieces leave base with `enter` on a 6",
+            )),
+        }
+    }
+
+    pub(super) fn event(&self, ev: &mut Vec<Event>, rule: R, what: What) {
+        ev.push(Event {
+            rule: rule.id(),
+            player: self.turn,
+            what,
+        });
+    }
+}

@@ -1,0 +1,173 @@
+//! Captures (ROYAL.md §7).
+
+use super::rule::RoyalRule as R;
+use super::*;
+use crate::engine::event::{Event, What};
+use crate::engine::piece::{Piece, PieceId, Place, Player};
+
+impl Royal {
+    /// Whether a group of `k` of `p` could capture anything on `to` (for the
+    /// `blockade.before-capture` note only).
+    pub(super) fn capturable_by(&self, p: Player, to: Place, k: u8) -> bool {
+        let Place::Ring(t) = to else { return false };
+        let size = k + self.guards_at(p, to);
+        if size < 2 || self.board().is_fort(t) {
+            return false;
+        }
+        self.opponents(p).any(|q| {
+            let m = self.guards_at(q, to);
+            t != self.board().entry(q)
+                && ((m > 0 && (m < size || size == 4)) || self.seat(q).king.place == to)
+        })
+    }
+
+    /// The King factor of `capture.points`: 2 while the capturer's King stands
+    /// on a ring tile that is neither a fort nor its own entry.
+    pub(super) fn king_factor(&self, p: Player) -> i64 {
+        match self.seat(p).king.place {
+            Place::Ring(t) if !self.board().is_fort(t) && t != self.board().entry(p) => {
+                self.rules.params.king.factor
+            }
+            _ => 1,
+        }
+    }
+
+    /// The capture check on `to` for the moving guards `members` of `p`.
+    pub(super) fn capture_at(
+        &mut self,
+        p: Player,
+        to: Place,
+        members: &[u8],
+        passing: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let Place::Ring(t) = to else { return };
+        let k = members.len() as u8;
+        let all_here = self.guards_at(p, to);
+        // capture.merge: standing own guards join the moving group for the capture check.
+        let standing = all_here - k.min(all_here);
+        let size = k + standing;
+        let opponents: Vec<Player> = self.opponents(p).collect();
+        for q in opponents {
+            let victims: Vec<u8> = (1..=4u8)
+                .filter(|&n| self.seat(q).guards[n as usize - 1].place == to)
+                .collect();
+            let king_here = self.seat(q).king.place == to;
+            if victims.is_empty() && !king_here {
+                continue;
+            }
+            // capture.king-target: a moving group of two or more captures a King; capture.sizes for guards.
+            if size < 2 {
+                continue; // a lone guard captures nothing (capture.sizes)
+            }
+            let m = victims.len();
+            let take_guards = m > 0 && (m < size as usize || size == 4);
+            if !take_guards && !king_here {
+                continue;
+            }
+            // capture.fort: no captures on forts.
+            if self.board().is_fort(t) {
+                self.event(
+                    ev,
+                    R::CaptureFort,
+                    What::CaptureBarred { victim: q, at: to },
+                );
+                self.event(ev, R::BoardForts, What::Note("a fort tile"));
+                continue;
+            }
+            // capture.own-entry: a piece on its owner's entry tile cannot be captured.
+            if t == self.board().entry(q) {
+                self.event(
+                    ev,
+                    R::CaptureOwnEntry,
+                    What::CaptureBarred { victim: q, at: to },
+                );
+                continue;
+            }
+            if standing > 0 {
+                self.event(
+                    ev,
+                    R::CaptureMerge,
+                    What::Note("standing own guards join the moving group for this capture check"),
+                );
+            }
+            // capture.reach: on every tile landed on or passed over.
+            let where_ = if passing {
+                "captures in passing"
+            } else {
+                "captures on landing"
+            };
+            self.event(ev, R::CaptureReach, What::Note(where_));
+            let factor = self.king_factor(p);
+            let mut count: i64 = 0;
+            if take_guards {
+                for &n in &victims {
+                    self.seat_mut(q).guards[n as usize - 1] = Piece::IN_YARD;
+                }
+                count += m as i64;
+                let pieces = victims.iter().map(|&n| PieceId::Guard(n)).collect();
+                self.event(
+                    ev,
+                    R::CaptureSizes,
+                    What::Captured {
+                        victim: q,
+                        pieces,
+                        at: to,
+                        size,
+                    },
+                );
+            }
+            if king_here {
+                self.seat_mut(q).king = Piece::IN_YARD;
+                count += self.rules.params.king.counts_as as i64;
+                self.event(
+                    ev,
+                    R::CaptureKingTarget,
+                    What::Captured {
+                        victim: q,
+                        pieces: vec![PieceId::King],
+                        at: to,
+                        size,
+                    },
+                );
+                // capture.king-penalty: ring guards, store and credits.
+                let ring_guards: Vec<u8> = (1..=4u8)
+                    .filter(|&n| self.seat(q).guards[n as usize - 1].place.is_ring())
+                    .collect();
+                let after = self.rules.params.exits.after_king_capture;
+                let seat = self.seat_mut(q);
+                for &n in &ring_guards {
+                    seat.guards[n as usize - 1] = Piece::IN_YARD;
+                }
+                seat.store.clear();
+                seat.credits = after;
+                count += ring_guards.len() as i64;
+                self.event(
+                    ev,
+                    R::CaptureKingPenalty,
+                    What::KingPenalty {
+                        victim: q,
+                        guards: ring_guards,
+                    },
+                );
+            }
+            self.event(
+                ev,
+                // capture.result: to the Yard, losing midpoint progress and progress count.
+                R::CaptureResult,
+                What::Note("captured pieces go to the Yard and lose midpoint and progress"),
+            );
+            let points = self.mode_params().capture_value * count * factor;
+            self.seat_mut(p).battle += points;
+            self.event(
+                ev,
+                R::CapturePoints,
+                What::Points {
+                    points,
+                    pieces: count as u8,
+                    factor,
+                },
+            );
+        }
+    }
+}

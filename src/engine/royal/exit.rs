@@ -1,0 +1,171 @@
+//! Exit credits and exits (ROYAL.md §4).
+
+use super::rule::RoyalRule as R;
+use super::RoyalCheck as C;
+use super::*;
+use crate::engine::event::{Event, Rejection, What};
+use crate::engine::piece::{Piece, PieceId, Place};
+use crate::engine::precedence::Refusals;
+
+impl Royal {
+    /// `grace.credit` with `exit.cap`.
+    pub(super) fn add_credits(&mut self, amount: u8, ev: &mut Vec<Event>) {
+        let cap = self.rules.params.exits.cap;
+        for _ in 0..amount {
+            let seat = self.seat_mut(self.turn);
+            if seat.credits < cap {
+                seat.credits += 1;
+                let credits = seat.credits;
+                self.event(ev, R::GraceCredit, What::Credit { credits });
+            } else {
+                self.event(ev, R::ExitCap, What::CreditLost);
+            }
+        }
+    }
+
+    /// `exit.cost`, `exit.order`, `exit.timing`.
+    pub(super) fn exit(
+        &mut self,
+        pieces: &[PieceId],
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        let p = self.turn;
+        // The earliest refusal in ROYAL.md's order wins.
+        let mut refusals = Refusals::new();
+        if self.phase.moved {
+            // exit.timing
+            refusals.add(
+                C::When,
+                Rejection::new(
+                    R::ExitTiming,
+                    "exits happen before any piece moves; this turn has moved",
+                )
+                .help("put `exit` before the turn's `move`"),
+            );
+        }
+        // An exit names a set of guards: `exit G2 G1` is `exit G1 G2`.
+        let mut guards = Vec::with_capacity(pieces.len());
+        for &piece in pieces {
+            match piece {
+                // exit.cost: only a guard in the Yard spends a credit.
+                PieceId::King => refusals.add(
+                    C::Pieces,
+                    Rejection::new(R::ExitCost, "the King never spends exit credits").help(
+                        "a King in the Yard returns to its entry tile when its owner's turn starts",
+                    ),
+                ),
+                PieceId::Guard(n) if !(1..=4).contains(&n) => refusals.add(
+                    C::Pieces,
+                    Rejection::new(
+                        R::TablePieces,
+                        format!("royal has guards G1-G4; there is no G{n}"),
+                    ),
+                ),
+                PieceId::Guard(n) if guards.contains(&n) => refusals.add(
+                    // A scenario error in the language; the engine still refuses it.
+                    C::Pieces,
+                    Rejection::new(R::ExitCost, format!("G{n} is named twice")),
+                ),
+                PieceId::Guard(n) => {
+                    let place = self.seat(p).guards[n as usize - 1].place;
+                    if place != Place::Yard {
+                        refusals.add(
+                            C::Pieces,
+                            Rejection::new(
+                                R::ExitCost,
+                                format!("{p} G{n} is not in the Yard ({place})"),
+                            ),
+                        );
+                    }
+                    guards.push(n);
+                }
+            }
+        }
+        let credits = self.seat(p).credits as usize;
+        if guards.len() > credits {
+            // exit.cost: one credit per guard.
+            refusals.add(
+                C::Credits,
+                Rejection::new(
+                    R::ExitCost,
+                    format!(
+                        "{} guard(s) cannot exit with {credits} exit credit(s)",
+                        guards.len()
+                    ),
+                )
+                .help(format!("exit at most {credits} guard(s)")),
+            );
+        }
+        guards.sort_unstable();
+        if refusals.open(C::Order) {
+            let in_yard: Vec<u8> = (1..=4u8)
+                .filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Yard)
+                .collect();
+            // Every named guard is in the Yard here, so there are at least as many.
+            debug_assert!(
+                in_yard.len() >= guards.len(),
+                "exit.order: named guards not in the Yard"
+            );
+            let due = &in_yard[..guards.len().min(in_yard.len())];
+            if guards[..] != *due {
+                // exit.order: the lowest-numbered guards in the Yard exit first.
+                let due: Vec<String> = due.iter().map(|n| format!("G{n}")).collect();
+                refusals.add(
+                    C::Order,
+                    Rejection::new(
+                        R::ExitOrder,
+                        format!(
+                            "the lowest-numbered guards in the Yard exit first: {}",
+                            due.join(" ")
+                        ),
+                    )
+                    .help(format!("write `exit {}`", due.join(" "))),
+                );
+            }
+        }
+        refusals.finish()?;
+        let entry = self.board().entry(p);
+        for &n in &guards {
+            let seat = self.seat_mut(p);
+            seat.credits -= 1;
+            seat.guards[n as usize - 1] = Piece {
+                place: Place::Ring(entry),
+                midpoint: false,
+                steps: 0,
+            };
+            self.event(
+                ev,
+                R::ExitCost,
+                What::Exited {
+                    guard: n,
+                    tile: entry,
+                },
+            );
+        }
+        if !guards.is_empty() {
+            self.event(
+                ev,
+                R::ExitOrder,
+                What::Note("credits go to the lowest-numbered guards in the Yard"),
+            );
+            self.event(
+                ev,
+                R::BoardEntry,
+                What::Note("exited guards stand on their entry tile"),
+            );
+            if self.opponents(p).any(|q| {
+                self.pieces_at(Place::Ring(entry))
+                    .iter()
+                    .any(|(o, _)| *o == q)
+            }) {
+                self.event(
+                    ev,
+                    R::ExitTiming,
+                    What::Note("exiting is not a move: it captures nothing"),
+                );
+            }
+        }
+        self.phase.exited = true;
+        Ok(())
+    }
+}

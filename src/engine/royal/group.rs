@@ -1,0 +1,223 @@
+//! Groups moving together (ROYAL.md §5 `move.together`, `move.sequential`):
+//! step by step, with the blockade and capture checks at every tile.
+
+use super::moves::Mover;
+use super::rule::RoyalRule as R;
+use super::*;
+use crate::engine::event::{Event, What};
+use crate::engine::piece::{Direction, Piece, PieceId, Place};
+
+impl Royal {
+    /// Moves one group of guards that start on one tile (`move.together`).
+    pub(super) fn move_group(&mut self, group: Vec<Mover>, dir: Direction, ev: &mut Vec<Event>) {
+        let p = self.turn;
+        let start_size = group.len();
+        let mut movers = group;
+        // Sub-groups still to move, in order; each holds indices into `movers`.
+        let mut queue: std::collections::VecDeque<Vec<usize>> = std::collections::VecDeque::new();
+        queue.push_back((0..movers.len()).collect());
+        while let Some(mut sub) = queue.pop_front() {
+            loop {
+                let before = sub.len();
+                sub.retain(|&i| movers[i].remaining > 0);
+                if sub.is_empty() {
+                    break;
+                }
+                if sub.len() < before {
+                    let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
+                    self.event(
+                        ev,
+                        R::MoveTogether,
+                        What::Split {
+                            guards: sub.iter().map(|&i| movers[i].guard).collect(),
+                            at,
+                        },
+                    );
+                }
+                // Each guard's next place (at most four guards move together).
+                let mut next_buf = [Place::Yard; 4];
+                for (k, &i) in sub.iter().enumerate() {
+                    let piece = self.piece(p, PieceId::Guard(movers[i].guard));
+                    next_buf[k] = self.board().next(p, piece, dir).unwrap_or_else(|| {
+                        unreachable!("move.exact-home let a guard move past Home: {piece:?}")
+                    });
+                }
+                let nexts = &next_buf[..sub.len()];
+                if nexts.iter().any(|n| *n != nexts[0]) {
+                    // Paths part: separate groups, larger first, then lowest number.
+                    let mut parts: Vec<Vec<usize>> = Vec::new();
+                    for (k, &i) in sub.iter().enumerate() {
+                        match parts.iter_mut().find(|part| {
+                            nexts[sub.iter().position(|&j| j == part[0]).unwrap_or(0)] == nexts[k]
+                        }) {
+                            Some(part) => part.push(i),
+                            None => parts.push(vec![i]),
+                        }
+                    }
+                    parts
+                        .sort_by_key(|part| (std::cmp::Reverse(part.len()), movers[part[0]].guard));
+                    let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
+                    for part in parts.into_iter().rev() {
+                        self.event(
+                            ev,
+                            R::MoveTogether,
+                            What::Split {
+                                guards: part.iter().map(|&i| movers[i].guard).collect(),
+                                at,
+                            },
+                        );
+                        queue.push_front(part);
+                    }
+                    break;
+                }
+                let to = nexts[0];
+                let k = sub.len() as u8;
+                // blockade.any-point: a blockade stops the group on the tile before it, anywhere along the move.
+                if let Some((q, m)) = self.guard_blockade(p, to, k, ev) {
+                    let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
+                    let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
+                    let pieces: Vec<PieceId> = sub
+                        .iter()
+                        .map(|&i| PieceId::Guard(movers[i].guard))
+                        .collect();
+                    self.event(
+                        ev,
+                        R::BlockadeSizes,
+                        What::Blocked {
+                            pieces,
+                            at,
+                            by: q,
+                            standing: m,
+                            moving: k,
+                        },
+                    );
+                    self.event(
+                        ev,
+                        R::BlockadeAnyPoint,
+                        What::Note("the move stops on the tile before the blockade"),
+                    );
+                    // blockade.moving-count: once split, only the guards still moving together count.
+                    if (k as usize) < start_size {
+                        self.event(
+                            ev,
+                            R::BlockadeMovingCount,
+                            What::Note("only the guards still moving together count"),
+                        );
+                    }
+                    if self.capturable_by(p, to, k) {
+                        self.event(
+                            ev,
+                            R::BlockadeBeforeCapture,
+                            What::Note("blocked before the capture check could run"),
+                        );
+                    }
+                    self.penalty(lost, ev);
+                    for &i in &sub {
+                        movers[i].remaining = 0;
+                    }
+                    break;
+                }
+                for &i in &sub {
+                    let g = movers[i].guard;
+                    let mut piece = *self.piece(p, PieceId::Guard(g));
+                    let had_mid = piece.midpoint;
+                    self.board().step(p, &mut piece, dir);
+                    *self.seat_mut(p).piece_mut(PieceId::Guard(g)) = piece;
+                    movers[i].remaining -= 1;
+                    self.note_step(PieceId::Guard(g), had_mid, &piece, to, dir, ev);
+                }
+                if to.is_ring() {
+                    let passing = sub.iter().any(|&i| movers[i].remaining > 0);
+                    let members: Vec<u8> = sub.iter().map(|&i| movers[i].guard).collect();
+                    self.capture_at(p, to, &members, passing, ev);
+                }
+            }
+        }
+        for m in &movers {
+            let piece = *self.piece(p, PieceId::Guard(m.guard));
+            self.record_move(PieceId::Guard(m.guard), m.from, piece, m.total, ev);
+        }
+    }
+
+    /// Events for what one step decided: midpoint progress, the junction, the
+    /// Home path and Home.
+    pub(super) fn note_step(
+        &self,
+        piece: PieceId,
+        had_mid: bool,
+        now: &Piece,
+        to: Place,
+        dir: Direction,
+        ev: &mut Vec<Event>,
+    ) {
+        let p = self.turn;
+        match to {
+            Place::Ring(t) => {
+                if now.midpoint && !had_mid {
+                    // move.midpoint: standing on or passing the midpoint tile, either way, gives progress.
+                    self.event(ev, R::MoveMidpoint, What::Midpoint { piece, tile: t });
+                    self.event(
+                        ev,
+                        R::BoardMidpoint,
+                        What::Note("the midpoint tile lies 26 steps Forward of the entry"),
+                    );
+                }
+                let junction = self.board().junction[p.index()];
+                if dir == Direction::Forward && self.board().forward(junction) == t && !now.midpoint
+                {
+                    self.event(
+                        ev,
+                        R::BoardJunction,
+                        What::Note(
+                            "passes its junction without midpoint progress: stays on the ring",
+                        ),
+                    );
+                }
+            }
+            Place::HomePath(1) => {
+                self.event(
+                    ev,
+                    R::BoardJunction,
+                    What::Note("steps from its junction onto H1"),
+                );
+                self.event(ev, R::MoveHomePath, What::HomePath { piece });
+            }
+            Place::Home => self.event(
+                ev,
+                R::BoardHomePath,
+                What::Note("reaches Home at the end of the Home path"),
+            ),
+            _ => {}
+        }
+    }
+
+    pub(super) fn record_move(
+        &mut self,
+        piece: PieceId,
+        from: Place,
+        now: Piece,
+        total: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        self.event(
+            ev,
+            R::BoardDirection,
+            What::Moved {
+                piece,
+                from,
+                to: now.place,
+                total,
+            },
+        );
+        if now.place.is_ring()
+            || now.place == Place::Home
+            || matches!(now.place, Place::HomePath(_))
+        {
+            self.event(
+                ev,
+                R::PointsProgress,
+                What::Note("each Forward step +1, each Backward step -1"),
+            );
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Rolls and grace rolls (ROYAL.md §3, §4): the deal, the store, grace
+//! rolls and the credits they give.
+
+use super::rule::RoyalRule as R;
+use super::RoyalCheck as C;
+use super::*;
+use crate::engine::event::{Event, Rejection, What};
+use crate::engine::piece::Place;
+use crate::engine::precedence::Refusals;
+
+impl Royal {
+    /// `roll.when`, `roll.values`, `roll.deal`, `roll.store-cap`, grace rolls.
+    pub(super) fn roll(&mut self, dice: &[u8], ev: &mut Vec<Event>) -> Result<(), Rejection> {
+        // The earliest refusal in ROYAL.md's order wins.
+        let mut refusals = Refusals::new();
+        if self.phase.dealt {
+            // roll.when
+            refusals.add(
+                C::When,
+                Rejection::new(
+                    R::RollWhen,
+                    "dice were already dealt this turn; they are dealt once per turn",
+                )
+                .help("write `next turn` first to deal the next player's dice"),
+            );
+        } else if self.phase.exited || self.phase.moved {
+            refusals.add(
+                C::When,
+                Rejection::new(
+                    R::RollWhen,
+                    "dice are dealt only at the start of the turn, before exits and moves",
+                )
+                .help("put `roll` before the turn's exits and move"),
+            );
+        }
+        if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
+            // roll.values
+            refusals.add(
+                C::RollValues,
+                Rejection::new(R::RollValues, format!("a roll is a value 1-6, not {bad}")),
+            );
+        }
+        let p = self.turn;
+        let stored = self.seat(p).store.len();
+        let m = self.mode_params();
+        let expected = m.dice_for(stored) as usize;
+        let cap = m.store_cap as usize;
+        if dice.len() != expected {
+            // roll.deal: the deal table fixes how many dice.
+            refusals.add(
+                C::RollDeal,
+                Rejection::new(
+                    R::RollDeal,
+                    format!(
+                        "with {stored} roll(s) stored, {} deals {expected} dice, not {}",
+                        self.mode.name(),
+                        dice.len()
+                    ),
+                )
+                .help(format!("write `roll` with {expected} value(s)")),
+            );
+        }
+        refusals.finish()?;
+        self.event(
+            ev,
+            R::RollDeal,
+            What::Dealt {
+                dice: dice.to_vec(),
+                stored_before: stored as u8,
+            },
+        );
+        let seat = self.seat_mut(p);
+        seat.store.make_set();
+        let mut discarded = 0;
+        for &d in dice {
+            if seat.store.len() < cap {
+                seat.store.add(d);
+            } else {
+                discarded += 1;
+            }
+        }
+        if discarded > 0 {
+            self.event(ev, R::RollStoreCap, What::Discarded { rolls: discarded });
+        }
+        self.phase.dealt = true;
+        // grace.check: the first two dice only; one die counts only as a 6.
+        let dealt_grace = match dice {
+            [] => false,
+            [d] => self.rules.params.exits.one_die_six && *d == 6,
+            [a, b, ..] => *a == 6 || *b == 6 || a + b == 6,
+        };
+        // grace.forced: 0 credits and every guard in the Yard or Home.
+        let seat = self.seat(p);
+        let forced = seat.credits == 0
+            && seat
+                .guards
+                .iter()
+                .all(|g| matches!(g.place, Place::Yard | Place::Home));
+        if dealt_grace || forced {
+            let rule = if dealt_grace {
+                R::GraceCheck
+            } else {
+                R::GraceForced
+            };
+            if seat.first_turn {
+                self.event(ev, R::GraceFirstTurn, What::GraceSkipped);
+            } else if self.phase.graces < self.rules.params.exits.grace_per_turn {
+                self.phase.graces += 1;
+                self.event(ev, rule, What::Grace);
+                let amount = self.rules.params.exits.grace_credit;
+                self.add_credits(amount, ev);
+            }
+        }
+        Ok(())
+    }
+}

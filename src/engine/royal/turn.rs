@@ -1,0 +1,113 @@
+//! The turn: applying an action (whose turn, the game being over), the
+//! event log, and the end of a turn.
+
+use super::rule::RoyalRule as R;
+use super::RoyalCheck as C;
+use super::*;
+use crate::engine::action::Action;
+use crate::engine::event::{Event, Rejection, What};
+use crate::engine::game::GameKind;
+use crate::engine::piece::{Piece, Place, Player};
+use crate::engine::precedence::game_and_turn;
+
+impl Royal {
+    /// Applies an action of the player whose turn it is to a copy of this
+    /// position. On success returns the new position and appends the rules
+    /// applied to `events`; on rejection `events` is left as it was and `self`
+    /// is untouched.
+    pub fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Royal, Rejection> {
+        self.apply_observed(None, action, events, &mut |_| {})
+    }
+
+    /// Like [`Royal::apply`] for an action that `by` names as its own (`P2:
+    /// ACTION`; `None`: the player to move), calling `observe` with the board
+    /// after each group (and the King) has moved (`move.sequential`), for
+    /// invariant checks.
+    pub fn apply_observed(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Royal),
+    ) -> Result<Royal, Rejection> {
+        transact(self, events, |next, ev| {
+            next.apply_in_place(by, action, ev, observe)
+        })
+    }
+
+    pub(super) fn apply_in_place(
+        &mut self,
+        by: Option<Player>,
+        action: &Action,
+        ev: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Royal),
+    ) -> Result<(), Rejection> {
+        // (1) the game being over (end.finish), (2) whose turn it is (table.players).
+        game_and_turn(
+            self.standings
+                .is_some()
+                .then_some((C::GameOver, R::EndFinish.id())),
+            (self.turn, by),
+            (C::Turn, R::TablePlayers.id()),
+            GameKind::Royal.vocabulary().turn_help,
+        )?;
+        match action {
+            Action::Roll(dice) => self.roll(dice, ev),
+            Action::Exit(pieces) => self.exit(pieces, ev),
+            Action::Move(order) => self.play_move(order, ev, observe),
+            Action::Enter(_) => Err(Rejection::new(
+                R::ExitCost,
+                "royal has no `enter`; guards leave the Yard with `exit`",
+            )),
+            Action::NextTurn => {
+                self.next_turn(ev);
+                Ok(())
+            }
+        }
+    }
+
+    pub(crate) fn event(&self, ev: &mut Vec<Event>, rule: R, what: What) {
+        ev.push(Event {
+            rule: rule.id(),
+            player: self.turn,
+            what,
+        });
+    }
+
+    /// Ends the turn: `end.finish`, then the next present seat (`table.players`),
+    /// its King back from the Yard (`move.king-yard`).
+    pub(super) fn next_turn(&mut self, ev: &mut Vec<Event>) {
+        let p = self.turn;
+        self.seat_mut(p).first_turn = false;
+        if self.players().any(|q| self.seat(q).guards_home() == 4) {
+            let standings = self.standings_now();
+            self.event(
+                ev,
+                R::PointsScore,
+                What::Note("standings rank by score = progress points + battle points"),
+            );
+            self.event(
+                ev,
+                R::EndFinish,
+                What::GameOver {
+                    standings: standings.clone(),
+                },
+            );
+            self.standings = Some(standings);
+            return;
+        }
+        let next = self.present.next_after(p);
+        self.event(ev, R::TablePlayers, What::TurnEnds { next });
+        self.turn = next;
+        self.phase = Phase::default();
+        let entry = self.board().entry(next);
+        if self.seat(next).king.place == Place::Yard {
+            self.seat_mut(next).king = Piece {
+                place: Place::Ring(entry),
+                midpoint: false,
+                steps: 0,
+            };
+            self.event(ev, R::MoveKingYard, What::KingReturns { tile: entry });
+        }
+    }
+}
