@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::ast::*;
 use crate::engine::{
     Action, Direction, Falls, GameKind, Mode, MoveClause, MoveOrder, PieceId, Place, Placement,
-    Player, RuleId, RuleInfo, Setup, Word,
+    Player, RuleId, Setup, Word,
 };
 
 /// A problem found while lowering, located in the file.
@@ -344,20 +344,6 @@ fn small(v: i64) -> u8 {
     v.clamp(0, 255) as u8
 }
 
-/// Suggests the closest rule ID of the catalogue.
-pub fn closest_rule<'a>(id: &str, catalogue: &'a [RuleInfo]) -> Option<&'a str> {
-    catalogue
-        .iter()
-        .map(|r| r.id.0)
-        .min_by_key(|r| common_prefix_distance(id, r))
-        .filter(|r| common_prefix_distance(id, r) < id.len().max(4))
-}
-
-fn common_prefix_distance(a: &str, b: &str) -> usize {
-    let shared = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
-    a.len().max(b.len()) - shared
-}
-
 fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Problem>) -> bool {
     if limits.game.has_rule(&id.value) {
         return true;
@@ -367,7 +353,7 @@ fn check_rule_id(id: &Spanned<String>, limits: &Limits, problems: &mut Vec<Probl
         format!("`{}` is not a rule ID of {}", id.value, limits.game.name()),
         "unknown rule",
     );
-    p = match closest_rule(&id.value, limits.game.catalogue()) {
+    p = match super::closest::closest(&id.value, limits.game.catalogue().iter().map(|r| r.id.0)) {
         Some(s) => p.help(format!(
             "did you mean `{s}`? `goti rules {}` lists them all",
             limits.game.name()

@@ -3,6 +3,7 @@
 //! validation passes that collect every problem.
 
 pub mod ast;
+pub mod closest;
 pub mod lower;
 mod parse;
 

@@ -1,0 +1,168 @@
+//! Text -> [`ScenarioFile`]. The file is split into statements (newlines and
+//! `;` outside strings; `#` comments dropped), each statement is parsed with
+//! the pest grammar in `grammar/scenario.pest`, and the parse tree is turned
+//! into the typed AST at once, so no pest type leaves this module.
+
+use pest::Parser;
+
+mod build;
+mod split;
+mod suggest;
+
+use build::Builder;
+pub use split::split_statements;
+use suggest::syntax_error;
+
+use super::ast::*;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/scenario.pest"]
+struct ScenarioParser;
+
+/// Files larger than this are refused with a diagnostic.
+pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
+/// Statements longer than this are refused (they are never meaningful).
+pub const MAX_STATEMENT_BYTES: usize = 4096;
+/// Scenarios in one file.
+pub const MAX_SCENARIOS: usize = 20_000;
+/// Statements in one scenario.
+pub const MAX_STATEMENTS: usize = 10_000;
+
+/// Parses a whole file, collecting every syntax error.
+pub fn parse_file(text: &str) -> ScenarioFile {
+    let mut file = ScenarioFile::default();
+    if text.len() > MAX_FILE_BYTES {
+        file.errors.push(SyntaxError {
+            span: Span::new(0, 0),
+            message: format!(
+                "the file is {} bytes; goti reads scenario files of at most {} bytes",
+                text.len(),
+                MAX_FILE_BYTES
+            ),
+            label: "file starts here".into(),
+            help: Some("split the scenarios over several files".into()),
+        });
+        return file;
+    }
+    let mut orphan_reported = false;
+    for (start, chunk) in split_statements(text) {
+        if chunk.len() > MAX_STATEMENT_BYTES {
+            file.errors.push(SyntaxError {
+                span: Span::new(start, start + chunk.len().min(80)),
+                message: format!(
+                    "this statement is {} bytes long; the limit is {MAX_STATEMENT_BYTES}",
+                    chunk.len()
+                ),
+                label: "statement too long".into(),
+                help: Some("break it into several statements".into()),
+            });
+            continue;
+        }
+        let stmts = match parse_statement(chunk, start) {
+            Ok(s) => s,
+            Err(e) => {
+                file.errors.push(e);
+                continue;
+            }
+        };
+        for (kind, span) in stmts {
+            match kind {
+                Item::Scenario(name) => {
+                    if file.scenarios.len() >= MAX_SCENARIOS {
+                        file.errors.push(SyntaxError {
+                            span,
+                            message: format!("a file holds at most {MAX_SCENARIOS} scenarios"),
+                            label: "one scenario too many".into(),
+                            help: Some("split the file".into()),
+                        });
+                        return file;
+                    }
+                    file.scenarios.push(Scenario {
+                        name,
+                        span,
+                        statements: Vec::new(),
+                    });
+                }
+                Item::Stmt(kind) => match file.scenarios.last_mut() {
+                    Some(sc) if sc.statements.len() >= MAX_STATEMENTS => {
+                        if sc.statements.len() == MAX_STATEMENTS {
+                            file.errors.push(SyntaxError {
+                                span,
+                                message: format!(
+                                    "a scenario holds at most {MAX_STATEMENTS} statements"
+                                ),
+                                label: "statements from here on are not read".into(),
+                                help: Some("split the scenario".into()),
+                            });
+                            sc.statements.push(Stmt {
+                                kind: StmtKind::Tags(vec![]),
+                                span,
+                            });
+                        }
+                    }
+                    Some(sc) => sc.statements.push(Stmt { kind, span }),
+                    None if !orphan_reported => {
+                        orphan_reported = true;
+                        file.errors.push(SyntaxError {
+                            span,
+                            message: "statements must follow a `scenario \"NAME\"` line".into(),
+                            label: "no scenario started yet".into(),
+                            help: Some("start the file with `scenario \"what this shows\"`".into()),
+                        });
+                    }
+                    None => {}
+                },
+            }
+        }
+    }
+    file
+}
+
+pub(super) enum Item {
+    Scenario(Spanned<String>),
+    Stmt(StmtKind),
+}
+
+fn parse_statement(chunk: &str, offset: usize) -> Result<Vec<(Item, Span)>, SyntaxError> {
+    let mut pairs = ScenarioParser::parse(Rule::statement, chunk)
+        .map_err(|e| syntax_error(e, chunk, offset))?;
+    let stmt = pairs.next().and_then(|p| p.into_inner().next());
+    let Some(pair) = stmt else {
+        return Err(SyntaxError {
+            span: Span::new(offset, offset + chunk.len()),
+            message: "empty statement".into(),
+            label: "here".into(),
+            help: None,
+        });
+    };
+    let b = Builder { offset };
+    b.statement(pair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brief_line_parses() {
+        let f = parse_file("scenario \"merge\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battle 20\n");
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let s = &f.scenarios[0];
+        assert_eq!(s.statements.len(), 6);
+        assert!(matches!(s.statements[3].kind, StmtKind::Action(_)));
+    }
+
+    #[test]
+    fn every_error_is_reported() {
+        let f = parse_file("scenario \"x\"\nmvoe G1 3\nP1 G1 on\nexpect P1 G1 on 3, P1 battle x\n");
+        assert_eq!(f.errors.len(), 3, "{:?}", f.errors);
+        assert_eq!(f.errors[0].help.as_deref(), Some("did you mean `move`?"));
+    }
+
+    #[test]
+    fn splitter_keeps_strings_and_drops_comments() {
+        let parts = split_statements("scenario \"a;b\" # note; here\nroll 1 2 3;next turn");
+        let texts: Vec<&str> = parts.iter().map(|p| p.1).collect();
+        assert_eq!(texts, vec!["scenario \"a;b\"", "roll 1 2 3", "next turn"]);
+    }
+}

@@ -1,0 +1,165 @@
+//! Syntax errors in the language's own words: what was expected, generated
+//! from the grammar's rules, and a "did you mean" when a word is close to one
+//! of the language's.
+
+use super::Rule;
+use crate::dsl::ast::{Span, SyntaxError};
+
+/// The words of the language, for "did you mean" suggestions.
+const KEYWORDS: &[&str] = &[
+    "scenario",
+    "rules",
+    "file",
+    "mode",
+    "set",
+    "players",
+    "tags",
+    "journey",
+    "clash",
+    "turn",
+    "to",
+    "move",
+    "solo",
+    "pair",
+    "trio",
+    "quad",
+    "king",
+    "on",
+    "home",
+    "in",
+    "yard",
+    "past",
+    "before",
+    "midpoint",
+    "steps",
+    "store",
+    "empty",
+    "credits",
+    "battle",
+    "first",
+    "roll",
+    "exit",
+    "forward",
+    "backward",
+    "next",
+    "expect",
+    "illegal",
+    "progress",
+    "score",
+    "tile",
+    "applied",
+    "winner",
+    "game",
+    "over",
+    "snapshot",
+    "royal",
+    "portal",
+    "ranked",
+    "falls",
+    "lane",
+    "base",
+    "toilet",
+    "doubles",
+    "enter",
+    "burned",
+    "again",
+    "standings",
+    "tokens",
+];
+
+fn describe(rule: &Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::int | Rule::signed => "a number",
+        Rule::player => "a player (P1-P4)",
+        Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
+            "a piece (`G1`, `G2`, ... or `king`)"
+        }
+        Rule::count => "solo, pair, trio or quad",
+        Rule::place => "a place (`on 23`, `on home 2`, `home`, `in yard`)",
+        Rule::direction => "`forward` or `backward`",
+        Rule::string => "a quoted name",
+        Rule::rule_id => "a rule ID such as `capture.merge`",
+        Rule::mode_name => "`journey` or `clash`",
+        Rule::modifier => "`past midpoint`, `before midpoint` or `steps N`",
+        Rule::rolls => "rolls such as `4` or `3+4`",
+        Rule::clause => "a piece and its rolls (`G1 3+4`)",
+        Rule::EOI => "the end of the statement",
+        Rule::tile_group => "a player and pieces (`P1 G1 G2`)",
+        Rule::kw_empty => "`empty`",
+        Rule::kw_midpoint => "`midpoint`",
+        Rule::kw_turn => "`turn`",
+        Rule::kw_yard => "`yard`",
+        Rule::kw_move => "`move`",
+        Rule::kw_illegal => "`illegal`",
+        Rule::kw_over => "`over`",
+        Rule::toilet_spot => "`pit`, `W1`, `W2` or `W3`",
+        Rule::kw_forward | Rule::kw_backward => "`forward` or `backward`",
+        _ => return None,
+    })
+}
+
+pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> SyntaxError {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let pos = pos.min(chunk.len());
+    let rest = &chunk[pos..];
+    let word_len = rest
+        .find(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .unwrap_or(rest.len());
+    let word = &rest[..word_len];
+    let span = Span::new(
+        offset + pos,
+        offset + pos + word_len.max(if rest.is_empty() { 0 } else { 1 }),
+    );
+    let mut expected: Vec<&str> = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(describe).collect()
+        }
+        _ => vec![],
+    };
+    expected.sort_unstable();
+    expected.dedup();
+    let suggestion = crate::dsl::closest::closest(word, KEYWORDS.iter().copied());
+    let message = if word.is_empty() {
+        if expected.is_empty() {
+            "the statement ends too early".to_string()
+        } else {
+            format!(
+                "the statement ends too early: expected {}",
+                join_or(&expected)
+            )
+        }
+    } else if pos == 0 {
+        format!("`{word}` does not start any statement goti knows")
+    } else if expected.is_empty() {
+        format!("unexpected `{word}`")
+    } else {
+        format!("unexpected `{word}`: expected {}", join_or(&expected))
+    };
+    let help = match suggestion {
+        Some(s) => Some(format!("did you mean `{s}`?")),
+        None if pos == 0 => Some("statements start with scenario, rules, mode, set, players, tags, a player (P1 ...), turn, roll, exit, move, next turn, expect or snapshot".into()),
+        None => None,
+    };
+    let label = if word.is_empty() {
+        "more expected here".to_string()
+    } else {
+        "not understood".to_string()
+    };
+    SyntaxError {
+        span,
+        message,
+        label,
+        help,
+    }
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
