@@ -1,0 +1,90 @@
+//! Actions: roll, exit, enter, move, next turn, with the player they name.
+
+use std::collections::BTreeSet;
+
+use super::words::{allowed, piece_of, player_of, small};
+use super::{Limits, Problem};
+use crate::dsl::ast::*;
+use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
+
+pub(super) fn lower_action(
+    a: &ActionStmt,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+    mentioned: &mut BTreeSet<Player>,
+) -> Option<(Action, Option<Spanned<Player>>)> {
+    let player = match &a.player {
+        Some(n) => {
+            let p = player_of(n, limits.game, problems)?;
+            mentioned.insert(p);
+            Some(Spanned::new(p, n.span))
+        }
+        None => None,
+    };
+    let action = match &a.action {
+        ActionAst::Roll(dice) => Action::Roll(dice.iter().map(|d| small(d.value)).collect()),
+        ActionAst::Exit(_) if !allowed(a.span, Word::Exit, limits.game, problems) => return None,
+        ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
+        ActionAst::Enter(p) => Action::Enter(piece_of(p, limits, problems)?),
+        ActionAst::Exit(pieces) => {
+            // An exit names a set of guards; naming one twice is a scenario error (ROYAL.md).
+            let mut out = Vec::new();
+            for p in pieces {
+                let piece = piece_of(p, limits, problems)?;
+                if out.contains(&piece) {
+                    problems.push(
+                        Problem::new(
+                            p.span,
+                            format!("{piece} is named twice in one exit"),
+                            "named again",
+                        )
+                        .help("an exit names each guard once, e.g. `exit G1 G2`"),
+                    );
+                    return None;
+                }
+                out.push(piece);
+            }
+            Action::Exit(out)
+        }
+        ActionAst::NextTurn => Action::NextTurn,
+        ActionAst::Move(clauses) => {
+            // A clause without a direction takes the last one written; none at all: Forward.
+            let default = clauses
+                .iter()
+                .rev()
+                .find_map(|c| c.direction.as_ref().map(|d| d.value))
+                .unwrap_or(Direction::Forward);
+            let mut order = MoveOrder::default();
+            let mut ok = true;
+            for c in clauses {
+                let Some(piece) = piece_of(&c.piece, limits, problems) else {
+                    ok = false;
+                    continue;
+                };
+                if order.clauses.iter().any(|o| o.piece == piece) {
+                    problems.push(
+                        Problem::new(
+                            c.piece.span,
+                            format!("{piece} is named twice in one move"),
+                            "named again",
+                        )
+                        .rule(limits.game.vocabulary().named_twice_rule)
+                        .help("give a piece all its rolls in one clause, e.g. `G1 3+4`"),
+                    );
+                    ok = false;
+                    continue;
+                }
+                order.clauses.push(MoveClause {
+                    piece,
+                    rolls: c.rolls.iter().map(|r| small(r.value)).collect(),
+                    direction: c.direction.as_ref().map_or(default, |d| d.value),
+                });
+            }
+            if !ok {
+                return None;
+            }
+            Action::Move(order)
+        }
+    };
+    Some((action, player))
+}

@@ -1,0 +1,119 @@
+//! Expectations: places, numbers, tiles, rules applied, turns and the end.
+
+use std::collections::BTreeSet;
+
+use super::words::{allowed, check_rule_id, off_ring, piece_of, place_of, player_of, small};
+use super::{Check, Limits, Problem};
+use crate::dsl::ast::*;
+use crate::engine::{Player, Word};
+
+pub(super) fn lower_expectation(
+    e: &Expectation,
+    span: Span,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+    mentioned: &mut BTreeSet<Player>,
+) -> Option<Check> {
+    let mut player = |n: &Spanned<i64>, problems: &mut Vec<Problem>| {
+        let p = player_of(n, limits.game, problems);
+        if let Some(p) = p {
+            mentioned.insert(p);
+        }
+        p
+    };
+    let tile = |t: &Spanned<i64>, problems: &mut Vec<Problem>| {
+        if t.value >= 1 && t.value <= limits.ring as i64 {
+            Some(t.value as u8)
+        } else {
+            problems.push(off_ring(t.span, t.value, limits));
+            None
+        }
+    };
+    let only = |word: Word, problems: &mut Vec<Problem>| allowed(span, word, limits.game, problems);
+    Some(match e {
+        Expectation::Piece {
+            player: pn,
+            piece,
+            check,
+        } => {
+            let p = player(pn, problems);
+            let pc = piece_of(piece, limits, problems);
+            let (p, pc) = (p?, pc?);
+            match check.value {
+                PieceCheck::Place(pl) => Check::Place(
+                    p,
+                    pc,
+                    place_of(&Spanned::new(pl, check.span), limits, problems)?,
+                ),
+                PieceCheck::Midpoint(_) if !only(Word::Midpoint, problems) => return None,
+                PieceCheck::Midpoint(b) => Check::Midpoint(p, pc, b),
+                PieceCheck::Steps(n) => Check::Steps(p, pc, n),
+            }
+        }
+        Expectation::Number { player: pn, check } => {
+            let p = player(pn, problems)?;
+            match &check.value {
+                NumberCheck::Tokens(n) => {
+                    only(Word::Tokens, problems).then_some(())?;
+                    Check::Tokens(p, *n)
+                }
+                other => {
+                    let word = match other {
+                        NumberCheck::Battle(_) => Word::Battle,
+                        NumberCheck::Progress(_) => Word::Progress,
+                        NumberCheck::Score(_) => Word::Score,
+                        NumberCheck::Credits(_) => Word::Credits,
+                        _ => Word::Store,
+                    };
+                    only(word, problems).then_some(())?;
+                    match other {
+                        NumberCheck::Battle(n) => Check::Battle(p, *n),
+                        NumberCheck::Progress(n) => Check::Progress(p, *n),
+                        NumberCheck::Score(n) => Check::Score(p, *n),
+                        NumberCheck::Credits(n) => Check::Credits(p, *n),
+                        NumberCheck::Store(v) => Check::Store(p, v.clone()),
+                        NumberCheck::Tokens(_) => return None,
+                    }
+                }
+            }
+        }
+        Expectation::TileEmpty(t) => Check::TileEmpty(tile(t, problems)?),
+        Expectation::TileExact { tile: t, groups } => {
+            let t = tile(t, problems);
+            let mut list = Vec::new();
+            for (pn, pieces) in groups {
+                let p = player(pn, problems);
+                for piece in pieces {
+                    if let (Some(p), Some(pc)) = (p, piece_of(piece, limits, problems)) {
+                        list.push((p, pc));
+                    }
+                }
+            }
+            list.sort();
+            Check::TileExact(t?, list)
+        }
+        Expectation::Applied(id) => {
+            if !check_rule_id(id, limits, problems) {
+                return None;
+            }
+            Check::Applied(id.value.clone())
+        }
+        Expectation::Turn(n) => Check::Turn(player(n, problems)?),
+        Expectation::Winner(n) => Check::Winner(player(n, problems)?),
+        Expectation::GameOver => Check::GameOver,
+        Expectation::Burned(v) => {
+            only(Word::Burned, problems).then_some(())?;
+            Check::Burned(small(v.value))
+        }
+        Expectation::RollAgain => {
+            only(Word::RollAgain, problems).then_some(())?;
+            Check::RollAgain
+        }
+        Expectation::Standings(list) => {
+            only(Word::Standings, problems).then_some(())?;
+            let ps: Vec<Player> = list.iter().filter_map(|n| player(n, problems)).collect();
+            (ps.len() == list.len()).then_some(())?;
+            Check::Standings(ps)
+        }
+    })
+}

@@ -1,0 +1,74 @@
+//! The header of a scenario: which game, mode, ruleset file, overrides, tags.
+
+use super::Problem;
+use crate::dsl::ast::*;
+use crate::engine::{GameKind, Mode};
+
+/// Which ruleset a scenario plays, and how it changes it.
+#[derive(Clone, Debug, Default)]
+pub struct Header {
+    pub game: Option<Spanned<String>>,
+    /// The ruleset `game` names (royal when none; an unknown name is a problem).
+    pub kind: GameKind,
+    /// The span of a `mode` word, for portal's "royal-only" diagnostic.
+    pub mode_span: Option<Span>,
+    pub mode: Mode,
+    pub rules_file: Option<Spanned<String>>,
+    pub overrides: Vec<(Spanned<String>, Spanned<String>)>,
+    pub tags: Vec<String>,
+}
+
+/// Reads the header statements (rules, mode, set, tags).
+pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
+    let mut h = Header::default();
+    let mut seen_action = false;
+    for st in &sc.statements {
+        let is_header = matches!(
+            st.kind,
+            StmtKind::Rules { .. }
+                | StmtKind::RulesFile(_)
+                | StmtKind::Mode(_)
+                | StmtKind::Set { .. }
+                | StmtKind::Tags(_)
+                | StmtKind::Players(_)
+                | StmtKind::Ranked
+        );
+        if is_header && seen_action {
+            problems.push(
+                Problem::new(
+                    st.span,
+                    "header statements come before the first action",
+                    "after an action",
+                )
+                .help("move this line above the first roll, exit, move or expect illegal"),
+            );
+            continue;
+        }
+        match &st.kind {
+            StmtKind::Rules { game, mode } => {
+                h.game = Some(game.clone());
+                match game.value.parse::<GameKind>() {
+                    Ok(kind) => h.kind = kind,
+                    Err(e) => problems.push(
+                        Problem::new(game.span, e.to_string(), "unknown ruleset")
+                            .help(format!("known rulesets: {}", GameKind::names())),
+                    ),
+                }
+                if let Some(m) = mode {
+                    h.mode = *m;
+                    h.mode_span = Some(st.span);
+                }
+            }
+            StmtKind::RulesFile(path) => h.rules_file = Some(path.clone()),
+            StmtKind::Mode(m) => {
+                h.mode = *m;
+                h.mode_span = Some(st.span);
+            }
+            StmtKind::Set { key, value } => h.overrides.push((key.clone(), value.clone())),
+            StmtKind::Tags(t) => h.tags.extend(t.iter().cloned()),
+            StmtKind::Action(_) | StmtKind::ExpectIllegal { .. } => seen_action = true,
+            _ => {}
+        }
+    }
+    h
+}

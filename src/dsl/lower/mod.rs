@@ -1,0 +1,218 @@
+//! Lowering: a scenario's AST -> the header (which ruleset), the engine
+//! [`Setup`], and the steps to play, with spans kept for every child. Every
+//! problem of a scenario is collected, not just the first.
+
+mod action;
+mod expect;
+mod header;
+mod setup;
+mod words;
+
+pub use header::{header, Header};
+
+use action::lower_action;
+use expect::lower_expectation;
+use setup::SetupState;
+use words::{allowed, check_rule_id};
+
+use super::ast::*;
+use crate::engine::{Action, GameKind, PieceId, Place, Player, RuleId, Setup, Word};
+
+/// A problem found while lowering, located in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Span,
+    pub message: String,
+    pub label: String,
+    /// The rule that decided it, if a rule did.
+    pub rule: Option<RuleId>,
+    pub help: Option<String>,
+}
+
+impl Problem {
+    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Problem {
+        Problem {
+            span,
+            message: message.into(),
+            label: label.into(),
+            rule: None,
+            help: None,
+        }
+    }
+    pub fn rule(mut self, rule: RuleId) -> Problem {
+        self.rule = Some(rule);
+        self
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Problem {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// What lowering needs to know of the ruleset (the rest comes from the
+/// game's [`Vocabulary`](crate::engine::Vocabulary)).
+pub struct Limits {
+    pub game: GameKind,
+    pub ring: u8,
+    /// Royal's Home path, or portal's lane.
+    pub home_path: u8,
+}
+
+/// Spans of the setup's parts, so engine setup errors point at the text.
+#[derive(Clone, Debug, Default)]
+pub struct SetupSpans {
+    pub players: Span,
+    pub placements: Vec<Span>,
+    pub store: [Option<Span>; 4],
+    pub credits: [Option<Span>; 4],
+    pub turn: Option<Span>,
+    pub doubles: [Option<Span>; 4],
+    pub falls: Vec<Span>,
+}
+
+/// One step of a scenario, in file order.
+#[derive(Clone, Debug)]
+pub enum Step {
+    Act {
+        action: Action,
+        player: Option<Spanned<Player>>,
+        span: Span,
+    },
+    ExpectIllegal {
+        rule: Option<Spanned<String>>,
+        action: Action,
+        player: Option<Spanned<Player>>,
+        span: Span,
+    },
+    Expect {
+        check: Check,
+        span: Span,
+    },
+    Snapshot {
+        label: Option<String>,
+        span: Span,
+    },
+}
+
+/// A lowered expectation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    Place(Player, PieceId, Place),
+    Midpoint(Player, PieceId, bool),
+    Steps(Player, PieceId, i64),
+    Battle(Player, i64),
+    Progress(Player, i64),
+    Score(Player, i64),
+    Credits(Player, i64),
+    Store(Player, Vec<i64>),
+    TileEmpty(u8),
+    TileExact(u8, Vec<(Player, PieceId)>),
+    Applied(String),
+    Turn(Player),
+    Winner(Player),
+    GameOver,
+    Burned(u8),
+    RollAgain,
+    Standings(Vec<Player>),
+    Tokens(Player, i64),
+}
+
+/// A scenario ready to play.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub setup: Setup,
+    pub spans: SetupSpans,
+    pub steps: Vec<Step>,
+}
+
+/// Lowers a scenario to its setup and steps, collecting every problem.
+pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec<Problem>) -> Plan {
+    let game = limits.game;
+    let mut state = SetupState::new(sc, header);
+    let mut steps = Vec::new();
+    let mut seen_action = false;
+    if let Some(span) = header.mode_span {
+        allowed(span, Word::Mode, game, problems);
+    }
+
+    for st in &sc.statements {
+        let setup_stmt = matches!(
+            st.kind,
+            StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_) | StmtKind::Falls { .. }
+        );
+        if setup_stmt && seen_action {
+            problems.push(
+                Problem::new(
+                    st.span,
+                    "setup comes before the first action",
+                    "after an action",
+                )
+                .help("place pieces and set stores above the first roll, exit or move"),
+            );
+            continue;
+        }
+        match &st.kind {
+            StmtKind::Players(_)
+            | StmtKind::Ranked
+            | StmtKind::Turn(_)
+            | StmtKind::Falls { .. }
+            | StmtKind::Place(_)
+            | StmtKind::Fact { .. } => state.statement(st, limits, problems),
+            StmtKind::Action(a) => {
+                seen_action = true;
+                if let Some((action, player)) =
+                    lower_action(a, limits, problems, &mut state.mentioned)
+                {
+                    steps.push(Step::Act {
+                        action,
+                        player,
+                        span: a.span,
+                    });
+                }
+            }
+            StmtKind::ExpectIllegal { rule, action } => {
+                seen_action = true;
+                let rule_ok = rule
+                    .as_ref()
+                    .is_none_or(|r| check_rule_id(r, limits, problems));
+                if let Some((lowered, player)) =
+                    lower_action(action, limits, problems, &mut state.mentioned)
+                {
+                    if rule_ok {
+                        steps.push(Step::ExpectIllegal {
+                            rule: rule.clone(),
+                            action: lowered,
+                            player,
+                            span: st.span,
+                        });
+                    }
+                }
+            }
+            StmtKind::Expect(e) => {
+                if let Some(check) =
+                    lower_expectation(e, st.span, limits, problems, &mut state.mentioned)
+                {
+                    steps.push(Step::Expect {
+                        check,
+                        span: st.span,
+                    });
+                }
+            }
+            StmtKind::Snapshot(label) => steps.push(Step::Snapshot {
+                label: label.as_ref().map(|l| l.value.clone()),
+                span: st.span,
+            }),
+            StmtKind::Rules { .. }
+            | StmtKind::RulesFile(_)
+            | StmtKind::Mode(_)
+            | StmtKind::Set { .. }
+            | StmtKind::Tags(_) => {}
+        }
+    }
+    let (setup, spans) = state.finish();
+    Plan {
+        setup,
+        spans,
+        steps,
+    }
+}

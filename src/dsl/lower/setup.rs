@@ -1,0 +1,213 @@
+//! The set-up statements of a scenario: players, placements, seat facts,
+//! the player to move, portal's falls and ranked games.
+
+use std::collections::BTreeSet;
+
+use super::words::{allowed, fact_word, piece_of, place_of, player_of, small};
+use super::{Header, Limits, Problem, SetupSpans};
+use crate::dsl::ast::*;
+use crate::engine::{Falls, PieceId, Placement, Player, Setup, Word};
+
+/// The set-up as the statements build it.
+pub(super) struct SetupState {
+    setup: Setup,
+    spans: SetupSpans,
+    /// Guard numbers each player's statements have named so far.
+    named: [BTreeSet<u8>; 4],
+    /// Every player the scenario names anywhere (the default table).
+    pub(super) mentioned: BTreeSet<Player>,
+    explicit_players: Option<Vec<Player>>,
+}
+
+impl SetupState {
+    pub(super) fn new(sc: &Scenario, header: &Header) -> SetupState {
+        SetupState {
+            setup: Setup {
+                mode: header.mode,
+                ..Setup::default()
+            },
+            spans: SetupSpans {
+                players: sc.span,
+                ..SetupSpans::default()
+            },
+            named: Default::default(),
+            mentioned: BTreeSet::new(),
+            explicit_players: None,
+        }
+    }
+
+    /// The set-up, with the table the scenario names (or every player it mentions).
+    pub(super) fn finish(self) -> (Setup, SetupSpans) {
+        let mut setup = self.setup;
+        setup.players = self
+            .explicit_players
+            .unwrap_or_else(|| self.mentioned.into_iter().collect());
+        (setup, self.spans)
+    }
+
+    /// Lowers one set-up statement.
+    pub(super) fn statement(&mut self, st: &Stmt, limits: &Limits, problems: &mut Vec<Problem>) {
+        let game = limits.game;
+        let SetupState {
+            setup,
+            spans,
+            named,
+            mentioned,
+            explicit_players,
+        } = self;
+        match &st.kind {
+            StmtKind::Players(Players::Count(n)) => {
+                spans.players = st.span;
+                if !(2..=4).contains(&n.value) {
+                    problems.push(
+                        Problem::new(
+                            n.span,
+                            format!(
+                                "{} is played by 2-4 players, not {}",
+                                limits.game.name(),
+                                n.value
+                            ),
+                            "player count",
+                        )
+                        .rule(game.vocabulary().players_rule),
+                    );
+                } else {
+                    *explicit_players = Some(Player::ALL[..n.value as usize].to_vec());
+                }
+            }
+            StmtKind::Players(Players::List(list)) => {
+                spans.players = st.span;
+                let ps: Vec<Player> = list
+                    .iter()
+                    .filter_map(|n| player_of(n, limits.game, problems))
+                    .collect();
+                *explicit_players = Some(ps);
+            }
+            StmtKind::Ranked if !allowed(st.span, Word::Ranked, game, problems) => {}
+            StmtKind::Ranked => setup.ranked = true,
+            StmtKind::Turn(n) => {
+                if let Some(p) = player_of(n, limits.game, problems) {
+                    mentioned.insert(p);
+                    setup.turn = Some(p);
+                    spans.turn = Some(st.span);
+                }
+            }
+            StmtKind::Falls {
+                player,
+                piece,
+                trigger,
+                count,
+            } => {
+                if !allowed(st.span, Word::Falls, game, problems) {
+                    return;
+                }
+                let p = player_of(player, limits.game, problems);
+                let g = piece_of(piece, limits, problems);
+                if let (Some(p), Some(PieceId::Guard(g))) = (p, g) {
+                    mentioned.insert(p);
+                    setup.falls.push(Falls {
+                        player: p,
+                        piece: g,
+                        trigger: small(trigger.value),
+                        count: small(count.value),
+                    });
+                    spans.falls.push(st.span);
+                }
+            }
+            StmtKind::Place(pl) => {
+                let Some(p) = player_of(&pl.player, limits.game, problems) else {
+                    return;
+                };
+                mentioned.insert(p);
+                if let Some(m) = &pl.midpoint {
+                    allowed(m.span, Word::Midpoint, game, problems);
+                }
+                let Some(place) = place_of(&pl.place, limits, problems) else {
+                    return;
+                };
+                let pieces: Vec<PieceId> = match pl.what.value {
+                    PieceSel::Count(_)
+                        if !allowed(pl.what.span, Word::GroupCount, game, problems) =>
+                    {
+                        return;
+                    }
+                    PieceSel::Piece(name) => {
+                        match piece_of(&Spanned::new(name, pl.what.span), limits, problems) {
+                            Some(PieceId::Guard(g)) => {
+                                named[p.index()].insert(g);
+                                vec![PieceId::Guard(g)]
+                            }
+                            Some(k) => vec![k],
+                            None => return,
+                        }
+                    }
+                    PieceSel::Count(n) => {
+                        let free: Vec<u8> = (1..=4u8)
+                            .filter(|g| !named[p.index()].contains(g))
+                            .take(n as usize)
+                            .collect();
+                        if free.len() < n as usize {
+                            let message = if free.is_empty() {
+                                format!(
+                                    "a fifth guard: {p}'s four guards G1-G4 are all named already"
+                                )
+                            } else {
+                                format!("{p} has only {} guard(s) not yet named; a player has four guards", free.len())
+                            };
+                            problems.push(
+                                Problem::new(pl.what.span, message, "too many guards")
+                                    .rule(game.vocabulary().pieces_rule)
+                                    .help("name fewer guards, or place them explicitly with G1-G4"),
+                            );
+                            return;
+                        }
+                        for g in &free {
+                            named[p.index()].insert(*g);
+                        }
+                        free.into_iter().map(PieceId::Guard).collect()
+                    }
+                };
+                for piece in pieces {
+                    setup.placements.push(Placement {
+                        player: p,
+                        piece,
+                        place,
+                        midpoint: pl.midpoint.as_ref().map(|m| m.value),
+                        steps: pl
+                            .steps
+                            .as_ref()
+                            .map(|s| s.value.clamp(-10_000, 10_000) as i32),
+                    });
+                    spans.placements.push(st.span);
+                }
+            }
+            StmtKind::Fact { player, fact } => {
+                let Some(p) = player_of(player, limits.game, problems) else {
+                    return;
+                };
+                mentioned.insert(p);
+                let seat = &mut setup.seats[p.index()];
+                match fact {
+                    Fact::Doubles(_) if !allowed(st.span, Word::Doubles, game, problems) => {}
+                    Fact::Doubles(d) => {
+                        setup.doubles[p.index()] = Some(small(d.value));
+                        spans.doubles[p.index()] = Some(st.span);
+                    }
+                    Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn
+                        if !allowed(st.span, fact_word(fact), game, problems) => {}
+                    Fact::Store(rolls) => {
+                        seat.store = Some(rolls.iter().map(|r| small(r.value)).collect());
+                        spans.store[p.index()] = Some(st.span);
+                    }
+                    Fact::Credits(c) => {
+                        seat.credits = Some(small(c.value));
+                        spans.credits[p.index()] = Some(st.span);
+                    }
+                    Fact::Battle(b) => seat.battle = Some(b.value),
+                    Fact::FirstTurn => seat.first_turn = true,
+                }
+            }
+            _ => unreachable!("not a set-up statement: {:?}", st.kind),
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! The words of the language checked against the game's vocabulary:
+//! players, pieces, places, words of another game, rule IDs.
+
+use super::{Limits, Problem};
+use crate::dsl::ast::*;
+use crate::engine::{GameKind, PieceId, Place, Player, Word};
+
+/// A word of another game used in this one; `None` when `game` has it.
+pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem> {
+    let here = game.vocabulary();
+    if here.allows(word) {
+        return None;
+    }
+    let owners: Vec<&str> = GameKind::ALL
+        .iter()
+        .filter(|g| g.vocabulary().allows(word))
+        .map(|g| g.name())
+        .collect();
+    debug_assert!(!owners.is_empty(), "{word:?} is a word of no game");
+    let other = owners.join("/");
+    Some(
+        Problem::new(
+            span,
+            format!(
+                "`{}` is a {other} word; this scenario plays {game}",
+                word.text()
+            ),
+            format!("{other} only"),
+        )
+        .help(here.help_for(word)),
+    )
+}
+
+/// Whether `word` is one of `game`'s; records the problem when it is not.
+pub(super) fn allowed(span: Span, word: Word, game: GameKind, problems: &mut Vec<Problem>) -> bool {
+    match foreign(span, word, game) {
+        Some(p) => {
+            problems.push(p);
+            false
+        }
+        None => true,
+    }
+}
+
+pub(super) fn player_of(
+    n: &Spanned<i64>,
+    game: GameKind,
+    problems: &mut Vec<Problem>,
+) -> Option<Player> {
+    let p = u8::try_from(n.value).ok().and_then(Player::new);
+    if p.is_none() {
+        problems.push(
+            Problem::new(
+                n.span,
+                format!("there is no player P{}; seats are P1-P4", n.value),
+                "unknown player",
+            )
+            .rule(game.vocabulary().players_rule),
+        );
+    }
+    p
+}
+
+pub(super) fn piece_of(
+    n: &Spanned<PieceName>,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<PieceId> {
+    let words = limits.game.vocabulary();
+    let max = words.pieces as i64;
+    match n.value {
+        PieceName::King if !allowed(n.span, Word::King, limits.game, problems) => None,
+        PieceName::King => Some(PieceId::King),
+        PieceName::Guard(g) if (1..=max).contains(&g) => Some(PieceId::Guard(g as u8)),
+        PieceName::Guard(g) => {
+            problems.push(
+                Problem::new(
+                    n.span,
+                    format!(
+                        "{} has {} G1-G{max}; there is no G{g}",
+                        limits.game, words.piece_word
+                    ),
+                    "unknown piece",
+                )
+                .rule(words.pieces_rule)
+                .help(format!("use {}", words.piece_list)),
+            );
+            None
+        }
+    }
+}
+
+pub(super) fn place_of(
+    p: &Spanned<PlaceAst>,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<Place> {
+    let words = limits.game.vocabulary();
+    let (path_name, path_word, path_rule) = (words.path_name, words.path_word, words.path_rule);
+    let word = match p.value {
+        PlaceAst::HomePath(_) => Some(Word::HomePathTile),
+        PlaceAst::Lane(_) => Some(Word::Lane),
+        PlaceAst::Base => Some(Word::Base),
+        PlaceAst::Toilet(..) => Some(Word::Toilet),
+        _ => None,
+    };
+    if let Some(w) = word {
+        if !allowed(p.span, w, limits.game, problems) {
+            return None;
+        }
+    }
+    match p.value {
+        PlaceAst::Tile(t) if t >= 1 && t <= limits.ring as i64 => Some(Place::Ring(t as u8)),
+        PlaceAst::Tile(t) => {
+            problems.push(off_ring(p.span, t, limits));
+            None
+        }
+        PlaceAst::HomePath(k) | PlaceAst::Lane(k) if k >= 1 && k <= limits.home_path as i64 => {
+            Some(Place::HomePath(k as u8))
+        }
+        PlaceAst::HomePath(k) | PlaceAst::Lane(k) => {
+            problems.push(
+                Problem::new(
+                    p.span,
+                    format!(
+                        "the {path_name} has tiles 1-{}; there is no {path_word} {k}",
+                        limits.home_path
+                    ),
+                    "no such tile",
+                )
+                .rule(path_rule)
+                .help("`home` alone means the piece is home"),
+            );
+            None
+        }
+        PlaceAst::Toilet(t, spot) if t >= 1 && t <= limits.ring as i64 => Some(Place::Toilet {
+            trigger: t as u8,
+            spot: spot as u8,
+        }),
+        PlaceAst::Toilet(t, _) => {
+            problems.push(off_ring(p.span, t, limits));
+            None
+        }
+        PlaceAst::Home => Some(Place::Home),
+        PlaceAst::Yard | PlaceAst::Base => Some(Place::Yard),
+    }
+}
+
+/// `tile 53 is off the ring (1-52)`, cited as board.ring.
+pub(super) fn off_ring(span: Span, t: i64, limits: &Limits) -> Problem {
+    Problem::new(
+        span,
+        format!("tile {t} is off the ring (1-{})", limits.ring),
+        "no such tile",
+    )
+    .rule(limits.game.vocabulary().ring_rule)
+}
+
+/// The word of a seat fact that only royal has.
+pub(super) fn fact_word(fact: &Fact) -> Word {
+    match fact {
+        Fact::Store(_) => Word::Store,
+        Fact::Credits(_) => Word::Credits,
+        Fact::Battle(_) => Word::Battle,
+        Fact::FirstTurn => Word::FirstTurn,
+        Fact::Doubles(_) => Word::Doubles,
+    }
+}
+
+pub(super) fn small(v: i64) -> u8 {
+    v.clamp(0, 255) as u8
+}
+
+pub(super) fn check_rule_id(
+    id: &Spanned<String>,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> bool {
+    if limits.game.has_rule(&id.value) {
+        return true;
+    }
+    let mut p = Problem::new(
+        id.span,
+        format!("`{}` is not a rule ID of {}", id.value, limits.game.name()),
+        "unknown rule",
+    );
+    p = match crate::dsl::closest::closest(
+        &id.value,
+        limits.game.catalogue().iter().map(|r| r.id.0),
+    ) {
+        Some(s) => p.help(format!(
+            "did you mean `{s}`? `goti rules {}` lists them all",
+            limits.game.name()
+        )),
+        None => p.help(format!(
+            "`goti rules {}` lists the rule IDs",
+            limits.game.name()
+        )),
+    };
+    problems.push(p);
+    false
+}
