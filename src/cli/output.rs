@@ -259,7 +259,7 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
                 unreachable!("{} is in GameKind::ALL", sc.game)
             };
             for id in &sc.rules_applied {
-                if let Some(list) = table.get_mut(id.as_str()) {
+                if let Some(list) = table.get_mut(id.0) {
                     list.push(who.clone());
                 }
             }

@@ -1,0 +1,245 @@
+//! Plays one scenario: ruleset, lowering, set-up, then every step in order,
+//! checking expectations and snapshots. Returns diagnostics; prints nothing.
+//!
+//! `mod.rs` holds the report types and the loop; `steps.rs` one method per
+//! kind of step (an action, an expected refusal, an expectation, a
+//! snapshot); `expect.rs` evaluates expectations; `ruleset.rs` loads the
+//! ruleset a scenario names.
+
+mod expect;
+mod ruleset;
+mod steps;
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::Path;
+
+use crate::dsl::ast::{Scenario, Span};
+use crate::dsl::lower::{self, Limits, Plan, Problem, Step};
+use crate::engine::{Event, GameKind, RuleId, SetupPart};
+
+use super::diagnostic::{Diagnostic, Kind, Source};
+use super::position::Position;
+use super::snapshot::SnapOutcome;
+
+/// How to run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunOptions {
+    /// Write `.snap.new` files for new or changed snapshots (never in CI).
+    pub write_snapshots: bool,
+    /// Record a transcript of every step (for `goti explain`).
+    pub explain: bool,
+    /// Compare snapshots at all.
+    pub skip_snapshots: bool,
+    /// Stop after parsing, lowering and setup validation (`goti check`).
+    pub validate_only: bool,
+}
+
+/// One step as `goti explain` shows it.
+#[derive(Clone, Debug)]
+pub struct TranscriptStep {
+    pub line: usize,
+    pub text: String,
+    pub outcome: String,
+    pub events: Vec<String>,
+    pub picture: String,
+}
+
+/// What happened to one snapshot statement.
+#[derive(Clone, Debug)]
+pub struct SnapshotReport {
+    pub path: std::path::PathBuf,
+    pub outcome: SnapOutcome,
+}
+
+/// The result of one scenario.
+#[derive(Clone, Debug)]
+pub struct ScenarioReport {
+    pub name: String,
+    /// The ruleset it played (coverage counts rule IDs per ruleset).
+    pub game: GameKind,
+    pub line: usize,
+    pub tags: Vec<String>,
+    pub problems: Vec<Diagnostic>,
+    /// Rule IDs the engine applied (events, rejections) or that an
+    /// `expect illegal(RULE)` named.
+    pub rules_applied: BTreeSet<RuleId>,
+    pub snapshots: Vec<SnapshotReport>,
+    pub transcript: Vec<TranscriptStep>,
+}
+
+impl ScenarioReport {
+    pub fn passed(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// Plays `sc` from `source` (the file at `path`).
+pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> ScenarioReport {
+    let mut report = ScenarioReport {
+        name: sc.name.value.clone(),
+        game: GameKind::default(),
+        line: source.line_col(sc.span.start).0,
+        tags: Vec::new(),
+        problems: Vec::new(),
+        rules_applied: BTreeSet::new(),
+        snapshots: Vec::new(),
+        transcript: Vec::new(),
+    };
+    let mut problems: Vec<Problem> = Vec::new();
+    let header = lower::header(sc, &mut problems);
+    report.tags = header.tags.clone();
+    report.game = header.kind;
+    let to_diagnostics = |problems: &[Problem]| {
+        problems
+            .iter()
+            .map(|p| Diagnostic::from_problem(Kind::Setup, source, p))
+            .collect::<Vec<_>>()
+    };
+    let Some(rules) = ruleset::load(&header, source, path, &mut report.problems) else {
+        report.problems.extend(to_diagnostics(&problems));
+        return report;
+    };
+    let limits = Limits {
+        game: header.kind,
+        ring: rules.ring(),
+        home_path: rules.home_path(),
+    };
+    let plan = lower::lower(sc, &limits, &header, &mut problems);
+    report.problems.extend(to_diagnostics(&problems));
+    let lowering_failed = !report.problems.is_empty();
+    let mut events: Vec<Event> = Vec::new();
+    // The engine validates the set-up even when lowering failed, so every problem shows at once.
+    let pos = match rules.set_up(&plan.setup, &mut events) {
+        Ok(p) if !lowering_failed => p,
+        Ok(_) => return report,
+        Err(errors) => {
+            for e in errors {
+                let span = setup_span(&plan, e.part, sc.span);
+                report.problems.push(
+                    Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup")
+                        .rule(e.rule)
+                        .opt_help(e.help),
+                );
+            }
+            report.problems.sort_by_key(|d| d.span.start);
+            return report;
+        }
+    };
+    report.rules_applied.extend(events.iter().map(|e| e.rule));
+    if opts.validate_only {
+        return report;
+    }
+    if opts.explain {
+        report.transcript.push(TranscriptStep {
+            line: report.line,
+            text: format!("scenario \"{}\" (setup)", sc.name.value),
+            outcome: "set up".into(),
+            events: events.iter().map(|e| e.to_string()).collect(),
+            picture: pos.picture(),
+        });
+    }
+    let last_action = 0..events.len();
+    let mut play = Play {
+        sc,
+        source,
+        path,
+        opts,
+        // Reachability invariants hold unless the set-up set progress counts by hand.
+        reachable: plan.setup.placements.iter().all(|p| p.steps.is_none()),
+        pos,
+        events,
+        last_action,
+        snapshots: 0,
+        report,
+    };
+    for step in &plan.steps {
+        if play.step(step) == Flow::Stop {
+            break;
+        }
+    }
+    play.report
+}
+
+/// Whether the scenario goes on after a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Go,
+    /// An action was refused unexpectedly or broke an invariant: later steps
+    /// would only report follow-on problems.
+    Stop,
+}
+
+/// A scenario being played.
+struct Play<'a> {
+    sc: &'a Scenario,
+    source: &'a Source,
+    path: &'a Path,
+    opts: &'a RunOptions,
+    reachable: bool,
+    pos: Position,
+    events: Vec<Event>,
+    /// The events of the last action applied (for `expect applied`).
+    last_action: Range<usize>,
+    /// Snapshot statements seen so far (names unlabelled snapshots).
+    snapshots: usize,
+    report: ScenarioReport,
+}
+
+impl Play<'_> {
+    fn step(&mut self, step: &Step) -> Flow {
+        match step {
+            Step::Act {
+                action,
+                player,
+                span,
+            } => self.act(action, player.as_ref().map(|p| p.value), *span),
+            Step::ExpectIllegal {
+                rule,
+                action,
+                player,
+                span,
+            } => self.expect_illegal(
+                rule.as_ref(),
+                action,
+                player.as_ref().map(|p| p.value),
+                *span,
+            ),
+            Step::Expect { check, span } => self.expect(check, *span),
+            Step::Snapshot { label, span } => self.snapshot(label.as_deref(), *span),
+        }
+    }
+}
+
+fn transcript(
+    source: &Source,
+    span: Span,
+    outcome: &str,
+    events: &[Event],
+    pos: &Position,
+) -> TranscriptStep {
+    let text = source
+        .text
+        .get(span.start..span.end)
+        .unwrap_or("")
+        .to_string();
+    TranscriptStep {
+        line: source.line_col(span.start).0,
+        text,
+        outcome: outcome.to_string(),
+        events: events.iter().map(|e| e.to_string()).collect(),
+        picture: pos.picture(),
+    }
+}
+
+fn setup_span(plan: &Plan, part: SetupPart, fallback: Span) -> Span {
+    match part {
+        SetupPart::Players => plan.spans.players,
+        SetupPart::Placement(i) => plan.spans.placements.get(i).copied().unwrap_or(fallback),
+        SetupPart::Store(p) => plan.spans.store[p.index()].unwrap_or(fallback),
+        SetupPart::Credits(p) => plan.spans.credits[p.index()].unwrap_or(fallback),
+        SetupPart::Turn => plan.spans.turn.unwrap_or(fallback),
+        SetupPart::Doubles(p) => plan.spans.doubles[p.index()].unwrap_or(fallback),
+        SetupPart::Falls(i) => plan.spans.falls.get(i).copied().unwrap_or(fallback),
+    }
+}
