@@ -7,7 +7,6 @@ mod royal;
 
 pub use portal::*;
 pub use royal::*;
-pub(crate) use royal::{strip_location, yaml_error};
 
 use std::fmt;
 
@@ -30,8 +29,13 @@ pub trait RulesetParams:
 
     /// Parses and validates a ruleset file.
     fn from_yaml(text: &str) -> Result<Self, RulesetError> {
-        let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
-        let params: Self = serde_yaml::from_value(value).map_err(yaml_error)?;
+        // YAML syntax first, so a broken file is reported as such.
+        serde_yaml::from_str::<serde_yaml::Value>(text).map_err(|e| RulesetError {
+            field: String::new(),
+            message: strip_location(&e.to_string()).to_string(),
+            offset: e.location().map(|l| l.index()),
+        })?;
+        let params: Self = deserialize(serde_yaml::Deserializer::from_str(text))?;
         params.validate()?;
         Ok(params)
     }
@@ -78,6 +82,48 @@ fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
         message: message.into(),
         offset: None,
     }
+}
+
+/// Deserialises parameters from YAML (text or a tree): a failure names the
+/// field by serde's own path (`board.forts.1`, list items by index) and,
+/// from text, the place in the file.
+fn deserialize<'de, T, D>(de: D) -> Result<T, RulesetError>
+where
+    T: serde::de::DeserializeOwned,
+    D: serde::Deserializer<'de, Error = serde_yaml::Error>,
+{
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let field = e
+            .path()
+            .iter()
+            .filter_map(|seg| match seg {
+                serde_path_to_error::Segment::Seq { index } => Some(index.to_string()),
+                serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+                serde_path_to_error::Segment::Enum { variant } => Some(variant.clone()),
+                serde_path_to_error::Segment::Unknown => None,
+            })
+            .collect::<Vec<_>>()
+            .join(".");
+        let inner = e.into_inner();
+        let offset = inner.location().map(|l| l.index());
+        let text = inner.to_string();
+        let text = strip_location(&text);
+        // serde_yaml names the field itself ("board.forts[1]: ..."); goti says it once.
+        let message = match text.split_once(": ") {
+            Some((path, rest)) if !path.contains(' ') => rest,
+            _ => text,
+        };
+        RulesetError {
+            field,
+            message: message.to_string(),
+            offset,
+        }
+    })
+}
+
+/// A serde_yaml message without its " at line L column C" (goti shows the place).
+fn strip_location(s: &str) -> &str {
+    s.split(" at line ").next().unwrap_or(s)
 }
 
 /// `board.ring`: a ring of 8-200 tiles, in every game.
@@ -159,7 +205,8 @@ pub(crate) fn apply_overrides<T>(
 where
     T: serde::Serialize + serde::de::DeserializeOwned,
 {
-    let mut tree = serde_yaml::to_value(params).map_err(yaml_error)?;
+    let mut tree = serde_yaml::to_value(params)
+        .unwrap_or_else(|e| unreachable!("parameters always serialise: {e}"));
     for (path, value) in overrides {
         let new: serde_yaml::Value = serde_yaml::from_str(value).map_err(|e| {
             err(
@@ -168,10 +215,12 @@ where
             )
         })?;
         set_path(&mut tree, path, new)?;
-        serde_yaml::from_value::<T>(tree.clone())
-            .map_err(|e| err(*path, strip_location(&e.to_string()).to_string()))?;
+        deserialize::<T, _>(tree.clone()).map_err(|e| RulesetError {
+            field: (*path).to_string(),
+            ..e
+        })?;
     }
-    let params: T = serde_yaml::from_value(tree).map_err(yaml_error)?;
+    let params: T = deserialize(tree)?;
     validate(&params)?;
     Ok(params)
 }

@@ -233,26 +233,6 @@ impl RulesetParams for RoyalParams {
     }
 }
 
-pub(crate) fn strip_location(s: &str) -> &str {
-    s.split(" at line ").next().unwrap_or(s)
-}
-
-pub(crate) fn yaml_error(e: serde_yaml::Error) -> RulesetError {
-    let msg = e.to_string();
-    // serde_yaml prefixes the dotted path of the offending field ("board.forts[1]: ...").
-    let (field, message) = match msg.split_once(": ") {
-        Some((path, rest)) if !path.contains(' ') => {
-            (path.replace('[', ".").replace(']', ""), rest.to_string())
-        }
-        _ => (String::new(), msg.clone()),
-    };
-    RulesetError {
-        field,
-        message: strip_location(&message).to_string(),
-        offset: e.location().map(|l| l.index()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -186,7 +186,7 @@ impl Portal {
     pub fn piece(&self, p: Player, id: PieceId) -> Piece {
         match id {
             PieceId::Guard(n @ 1..=5) => self.pieces[p.index()][n as usize - 1],
-            _ => Piece::IN_YARD,
+            other => unreachable!("portal has pieces G1-G5, not {other}"),
         }
     }
     pub fn falls(&self, p: Player, g: u8, trigger: u8) -> u8 {

@@ -67,7 +67,7 @@ impl Portal {
             climb: None,
         };
         // The route positions the value walks over.
-        let path: Vec<(Place, i32)> = match piece.place {
+        let path: Vec<(Option<Place>, i32)> = match piece.place {
             // enter.six: a piece in base only enters.
             Place::Yard => {
                 return Err((
@@ -115,30 +115,30 @@ impl Portal {
                 let r = board.distance(p, toilet.rejoin);
                 (0..v as i32)
                     .map(|k| (board.place_at(p, r + k), r + k))
-                    .map(|(pl, s)| (pl.unwrap_or(Place::Yard), s))
                     .collect()
             }
             Place::Ring(_) | Place::HomePath(_) => {
                 let s = board.step_of(p, piece.place);
                 (1..=v as i32)
-                    .map(|k| (board.place_at(p, s + k).unwrap_or(Place::Yard), s + k))
+                    .map(|k| (board.place_at(p, s + k), s + k))
                     .collect()
             }
         };
         let start_pos = board.step_of(p, piece.place);
-        // Past home: route positions beyond home (no place on the route).
-        let past_home = |(pl, s): &(Place, i32)| *pl == Place::Yard || *s > board.home_step();
+        // Past home: route positions beyond home have no place on the route.
+        let past_home = |(pl, s): &(Option<Place>, i32)| pl.is_none() || *s > board.home_step();
         // move.no-jump (the way) before move.exact-home (where it lands).
-        for step in &path[..path.len() - 1] {
-            if past_home(step) {
-                break;
-            }
-            if let Some((q, i)) = self.occupant(p, step.0) {
+        for (place, _) in path[..path.len() - 1]
+            .iter()
+            .take_while(|step| !past_home(step))
+        {
+            let Some(place) = *place else { break };
+            if let Some((q, i)) = self.occupant(p, place) {
                 return Err((
                     C::Way,
                     Rejection::new(
                         R::MoveNoJump,
-                        format!("{p} G{g} would pass over {q} G{} {}", i + 1, step.0),
+                        format!("{p} G{g} would pass over {q} G{} {place}", i + 1),
                     ),
                 ));
             }
@@ -154,9 +154,12 @@ impl Portal {
                 .help("home needs the exact count"),
             ));
         }
-        let (end, end_pos) = *path
+        let (Some(end), end_pos) = *path
             .last()
-            .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"));
+            .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"))
+        else {
+            unreachable!("a path not past home ends on the route")
+        };
         landing.path_end = end;
         // The count moves as the route position does (a `steps N` override stays an offset).
         landing.steps = piece.steps + (end_pos - start_pos);

@@ -105,13 +105,15 @@ impl Seat {
     }
     pub fn piece(&self, id: PieceId) -> &Piece {
         match id {
-            PieceId::Guard(n) => &self.guards[(n as usize).saturating_sub(1).min(3)],
+            PieceId::Guard(n @ 1..=4) => &self.guards[n as usize - 1],
+            PieceId::Guard(n) => unreachable!("royal has guards G1-G4, not G{n}"),
             PieceId::King => &self.king,
         }
     }
     pub fn piece_mut(&mut self, id: PieceId) -> &mut Piece {
         match id {
-            PieceId::Guard(n) => &mut self.guards[(n as usize).saturating_sub(1).min(3)],
+            PieceId::Guard(n @ 1..=4) => &mut self.guards[n as usize - 1],
+            PieceId::Guard(n) => unreachable!("royal has guards G1-G4, not G{n}"),
             PieceId::King => &mut self.king,
         }
     }
