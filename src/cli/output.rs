@@ -25,34 +25,18 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
     out
 }
 
-fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn json_problem(d: &Diagnostic) -> String {
+/// A problem as JSON: where, what, which rule, and the fix.
+fn json_problem(d: &Diagnostic) -> serde_json::Value {
     let (line, col) = d.source.line_col(d.span.start);
-    format!(
-        "{{\"file\":{},\"line\":{line},\"column\":{col},\"code\":{},\"rule\":{},\"message\":{},\"help\":{}}}",
-        json_str(&d.source.name),
-        json_str(d.kind.name()),
-        d.rule.map_or("null".into(), |r| json_str(r.0)),
-        json_str(&d.to_string()),
-        d.help.as_deref().map_or("null".into(), json_str),
-    )
+    serde_json::json!({
+        "file": d.source.name,
+        "line": line,
+        "column": col,
+        "code": d.kind.name(),
+        "rule": d.rule.map(|r| r.0),
+        "message": d.to_string(),
+        "help": d.help,
+    })
 }
 
 /// `run` and `check`: a line per scenario, diagnostics, a summary.
@@ -91,9 +75,14 @@ pub fn run_and_report(
             match format {
                 Format::Text => print!("FAIL {}\n{}", d.location(), render(d, color)),
                 Format::Json => println!(
-                    "{{\"file\":{},\"line\":1,\"scenario\":null,\"status\":\"fail\",\"problems\":[{}]}}",
-                    json_str(&report.source.name),
-                    json_problem(d)
+                    "{}",
+                    serde_json::json!({
+                        "file": report.source.name,
+                        "line": 1,
+                        "scenario": null,
+                        "status": "fail",
+                        "problems": [json_problem(d)],
+                    })
                 ),
             }
         }
@@ -115,14 +104,17 @@ pub fn run_and_report(
                     }
                 }
                 Format::Json => {
-                    let problems: Vec<String> = sc.problems.iter().map(json_problem).collect();
+                    let problems: Vec<serde_json::Value> =
+                        sc.problems.iter().map(json_problem).collect();
                     println!(
-                        "{{\"file\":{},\"line\":{},\"scenario\":{},\"status\":\"{}\",\"problems\":[{}]}}",
-                        json_str(&report.source.name),
-                        sc.line,
-                        json_str(&sc.name),
-                        if sc.passed() { "pass" } else { "fail" },
-                        problems.join(",")
+                        "{}",
+                        serde_json::json!({
+                            "file": report.source.name,
+                            "line": sc.line,
+                            "scenario": sc.name,
+                            "status": if sc.passed() { "pass" } else { "fail" },
+                            "problems": problems,
+                        })
                     );
                 }
             }
@@ -130,7 +122,10 @@ pub fn run_and_report(
     }
     match format {
         Format::Text => println!("{passed} passed, {failed} failed"),
-        Format::Json => println!("{{\"summary\":{{\"passed\":{passed},\"failed\":{failed}}}}}"),
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"summary": {"passed": passed, "failed": failed}})
+        ),
     }
     if io_error {
         2

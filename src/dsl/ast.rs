@@ -1,6 +1,7 @@
 //! The typed syntax tree of a scenario file. Every node carries its own byte
 //! span into the file; no parser types appear here.
 
+use super::problem::Problem;
 use crate::engine::{Direction, Mode};
 
 /// A byte range in the scenario file.
@@ -46,16 +47,7 @@ impl<T> Spanned<T> {
 #[derive(Clone, Debug, Default)]
 pub struct ScenarioFile {
     pub scenarios: Vec<Scenario>,
-    pub errors: Vec<SyntaxError>,
-}
-
-/// A problem found while reading the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    pub span: Span,
-    pub message: String,
-    pub label: String,
-    pub help: Option<String>,
+    pub errors: Vec<Problem>,
 }
 
 /// `scenario "NAME"` and its statements.

@@ -6,5 +6,6 @@ pub mod ast;
 pub mod closest;
 pub mod lower;
 mod parse;
+pub mod problem;
 
 pub use parse::{parse_file, split_statements, MAX_FILE_BYTES, MAX_SCENARIOS, MAX_STATEMENTS};

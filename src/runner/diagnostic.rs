@@ -8,7 +8,7 @@ use miette::{LabeledSpan, SourceSpan};
 
 use crate::dsl::ast::Span;
 use crate::dsl::lower::Problem;
-use crate::engine::RuleId;
+use crate::engine::{Rejection, RuleId, SetupError};
 
 /// A source file as read (lossy UTF-8 text; the name as given by the user).
 #[derive(Clone, Debug)]
@@ -114,6 +114,30 @@ impl Diagnostic {
         d.rule = p.rule;
         d.help = p.help.clone();
         d
+    }
+    /// An impossible set-up, at the part of the text that set it.
+    pub fn from_setup_error(source: &Source, span: Span, e: SetupError) -> Diagnostic {
+        Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup")
+            .rule(e.rule)
+            .opt_help(e.help)
+    }
+    /// An action the rules refused where the scenario expected none.
+    pub fn from_rejection(source: &Source, span: Span, rej: &Rejection) -> Diagnostic {
+        let help = rej.help.clone().unwrap_or_else(|| {
+            format!(
+                "if the rules should refuse it, write `expect illegal({}) ...`",
+                rej.rule
+            )
+        });
+        Diagnostic::new(
+            Kind::Illegal,
+            source,
+            span,
+            format!("illegal action: {}", rej.reason),
+            format!("refused by {}", rej.rule),
+        )
+        .rule(rej.rule)
+        .help(help)
     }
     pub fn rule(mut self, rule: RuleId) -> Diagnostic {
         self.rule = Some(rule);

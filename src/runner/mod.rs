@@ -34,21 +34,18 @@ impl FileReport {
 }
 
 /// Scenario files (`*.goti`) under the given files and folders, sorted.
+/// Folder walks never follow symbolic links (so they cannot loop or leave
+/// the tree); a file named on the command line is the user's own.
 pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            while let Some(d) = stack.pop() {
-                let entries = std::fs::read_dir(&d)
-                    .map_err(|e| format!("cannot read folder {}: {e}", d.display()))?;
-                for e in entries.flatten() {
-                    let path = e.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if path.extension().is_some_and(|x| x == "goti") {
-                        out.push(path);
-                    }
+            for entry in walkdir::WalkDir::new(p).follow_links(false) {
+                let entry =
+                    entry.map_err(|e| format!("cannot read folder {}: {e}", p.display()))?;
+                let is_goti = entry.path().extension().is_some_and(|x| x == "goti");
+                if is_goti && entry.file_type().is_file() {
+                    out.push(entry.into_path());
                 }
             }
         } else if p.is_file() {
@@ -157,14 +154,7 @@ pub fn run_text(
     // Syntax errors go to the scenario they fall in.
     let mut by_scenario: Vec<Vec<Diagnostic>> = vec![Vec::new(); file.scenarios.len()];
     for e in &file.errors {
-        let d = Diagnostic::new(
-            Kind::Syntax,
-            &source,
-            e.span,
-            e.message.clone(),
-            e.label.clone(),
-        )
-        .opt_help(e.help.clone());
+        let d = Diagnostic::from_problem(Kind::Syntax, &source, e);
         match starts.iter().rposition(|&s| s <= e.span.start) {
             Some(i) => by_scenario[i].push(d),
             None => report.file_problems.push(d),

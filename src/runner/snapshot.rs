@@ -184,45 +184,34 @@ pub fn pending_of(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Writes via a temporary file in the same folder and a rename.
+/// Writes via a temporary file created exclusively (a random name, `O_EXCL`)
+/// in the same folder, synced, then renamed over `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("snapshot");
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
-    fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = fs::remove_file(&tmp);
-    })
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".goti-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
-/// Every `.snap.new` under `dir`.
+/// Every `.snap.new` under `dir` (symbolic links are not followed).
 pub fn pending_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.to_string_lossy().ends_with(".snap.new") {
-                out.push(p);
-            }
-        }
-    }
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .follow_links(false)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .filter(|p| p.to_string_lossy().ends_with(".snap.new"))
+        .collect();
     out.sort();
     out
 }

@@ -16,38 +16,9 @@ use setup::SetupState;
 use words::{allowed, check_rule_id};
 
 use super::ast::*;
-use crate::engine::{Action, GameKind, PieceId, Place, Player, RuleId, Setup, Word};
+use crate::engine::{Action, GameKind, PieceId, Place, Player, Setup, Word};
 
-/// A problem found while lowering, located in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub span: Span,
-    pub message: String,
-    pub label: String,
-    /// The rule that decided it, if a rule did.
-    pub rule: Option<RuleId>,
-    pub help: Option<String>,
-}
-
-impl Problem {
-    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Problem {
-        Problem {
-            span,
-            message: message.into(),
-            label: label.into(),
-            rule: None,
-            help: None,
-        }
-    }
-    pub fn rule(mut self, rule: RuleId) -> Problem {
-        self.rule = Some(rule);
-        self
-    }
-    pub fn help(mut self, help: impl Into<String>) -> Problem {
-        self.help = Some(help.into());
-        self
-    }
-}
+pub use crate::dsl::problem::Problem;
 
 /// What lowering needs to know of the ruleset (the rest comes from the
 /// game's [`Vocabulary`](crate::engine::Vocabulary)).

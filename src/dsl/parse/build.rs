@@ -5,13 +5,14 @@ use pest::iterators::Pair;
 
 use super::{Item, Rule};
 use crate::dsl::ast::*;
+use crate::dsl::problem::Problem;
 use crate::engine::{Direction, Mode};
 
 pub(super) struct Builder {
     pub(super) offset: usize,
 }
 
-type Result2<T> = Result<T, SyntaxError>;
+type Result2<T> = Result<T, Problem>;
 
 impl Builder {
     fn span(&self, p: &Pair<Rule>) -> Span {
@@ -24,7 +25,8 @@ impl Builder {
         let text = p.as_str().trim_start_matches('+');
         match text.parse::<i64>() {
             Ok(v) if v.abs() <= 1_000_000_000 => Ok(Spanned::new(v, span)),
-            _ => Err(SyntaxError {
+            _ => Err(Problem {
+                rule: None,
                 span,
                 message: format!("the number {} is too large", p.as_str()),
                 label: "too large".into(),
@@ -346,7 +348,8 @@ impl Builder {
                     text[1..].parse::<i64>().unwrap_or(i64::MAX)
                 };
                 if !(0..=3).contains(&spot) {
-                    return Err(SyntaxError {
+                    return Err(Problem {
+                        rule: None,
                         span: self.span(spot_pair),
                         message: format!(
                             "a toilet has the pit and W1-W3, not {}",
@@ -562,8 +565,9 @@ impl Builder {
     }
 }
 
-fn internal(span: Span) -> SyntaxError {
-    SyntaxError {
+fn internal(span: Span) -> Problem {
+    Problem {
+        rule: None,
         span,
         message: "goti could not read this statement (an internal grammar mismatch)".into(),
         label: "here".into(),

@@ -14,6 +14,7 @@ pub use split::split_statements;
 use suggest::syntax_error;
 
 use super::ast::*;
+use super::problem::Problem;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/scenario.pest"]
@@ -32,7 +33,8 @@ pub const MAX_STATEMENTS: usize = 10_000;
 pub fn parse_file(text: &str) -> ScenarioFile {
     let mut file = ScenarioFile::default();
     if text.len() > MAX_FILE_BYTES {
-        file.errors.push(SyntaxError {
+        file.errors.push(Problem {
+            rule: None,
             span: Span::new(0, 0),
             message: format!(
                 "the file is {} bytes; goti reads scenario files of at most {} bytes",
@@ -47,7 +49,8 @@ pub fn parse_file(text: &str) -> ScenarioFile {
     let mut orphan_reported = false;
     for (start, chunk) in split_statements(text) {
         if chunk.len() > MAX_STATEMENT_BYTES {
-            file.errors.push(SyntaxError {
+            file.errors.push(Problem {
+                rule: None,
                 span: Span::new(start, start + chunk.len().min(80)),
                 message: format!(
                     "this statement is {} bytes long; the limit is {MAX_STATEMENT_BYTES}",
@@ -69,7 +72,8 @@ pub fn parse_file(text: &str) -> ScenarioFile {
             match kind {
                 Item::Scenario(name) => {
                     if file.scenarios.len() >= MAX_SCENARIOS {
-                        file.errors.push(SyntaxError {
+                        file.errors.push(Problem {
+                            rule: None,
                             span,
                             message: format!("a file holds at most {MAX_SCENARIOS} scenarios"),
                             label: "one scenario too many".into(),
@@ -86,7 +90,8 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                 Item::Stmt(kind) => match file.scenarios.last_mut() {
                     Some(sc) if sc.statements.len() >= MAX_STATEMENTS => {
                         if sc.statements.len() == MAX_STATEMENTS {
-                            file.errors.push(SyntaxError {
+                            file.errors.push(Problem {
+                                rule: None,
                                 span,
                                 message: format!(
                                     "a scenario holds at most {MAX_STATEMENTS} statements"
@@ -103,7 +108,8 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                     Some(sc) => sc.statements.push(Stmt { kind, span }),
                     None if !orphan_reported => {
                         orphan_reported = true;
-                        file.errors.push(SyntaxError {
+                        file.errors.push(Problem {
+                            rule: None,
                             span,
                             message: "statements must follow a `scenario \"NAME\"` line".into(),
                             label: "no scenario started yet".into(),
@@ -123,12 +129,13 @@ pub(super) enum Item {
     Stmt(StmtKind),
 }
 
-fn parse_statement(chunk: &str, offset: usize) -> Result<Vec<(Item, Span)>, SyntaxError> {
+fn parse_statement(chunk: &str, offset: usize) -> Result<Vec<(Item, Span)>, Problem> {
     let mut pairs = ScenarioParser::parse(Rule::statement, chunk)
         .map_err(|e| syntax_error(e, chunk, offset))?;
     let stmt = pairs.next().and_then(|p| p.into_inner().next());
     let Some(pair) = stmt else {
-        return Err(SyntaxError {
+        return Err(Problem {
+            rule: None,
             span: Span::new(offset, offset + chunk.len()),
             message: "empty statement".into(),
             label: "here".into(),

@@ -3,7 +3,8 @@
 //! of the language's.
 
 use super::Rule;
-use crate::dsl::ast::{Span, SyntaxError};
+use crate::dsl::ast::Span;
+use crate::dsl::problem::Problem;
 
 /// The words of the language, for "did you mean" suggestions.
 const KEYWORDS: &[&str] = &[
@@ -98,7 +99,7 @@ fn describe(rule: &Rule) -> Option<&'static str> {
     })
 }
 
-pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> SyntaxError {
+pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> Problem {
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
@@ -148,7 +149,8 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     } else {
         "not understood".to_string()
     };
-    SyntaxError {
+    Problem {
+        rule: None,
         span,
         message,
         label,

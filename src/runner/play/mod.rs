@@ -116,11 +116,9 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
         Err(errors) => {
             for e in errors {
                 let span = setup_span(&plan, e.part, sc.span);
-                report.problems.push(
-                    Diagnostic::new(Kind::Setup, source, span, e.message, "impossible setup")
-                        .rule(e.rule)
-                        .opt_help(e.help),
-                );
+                report
+                    .problems
+                    .push(Diagnostic::from_setup_error(source, span, e));
             }
             report.problems.sort_by_key(|d| d.span.start);
             return report;

@@ -47,23 +47,9 @@ impl Play<'_> {
             }
             Err(rej) => {
                 self.report.rules_applied.insert(rej.rule);
-                let help = rej.help.clone().unwrap_or_else(|| {
-                    format!(
-                        "if the rules should refuse it, write `expect illegal({}) ...`",
-                        rej.rule
-                    )
-                });
-                self.report.problems.push(
-                    Diagnostic::new(
-                        Kind::Illegal,
-                        self.source,
-                        span,
-                        format!("illegal action: {}", rej.reason),
-                        format!("refused by {}", rej.rule),
-                    )
-                    .rule(rej.rule)
-                    .help(help),
-                );
+                self.report
+                    .problems
+                    .push(Diagnostic::from_rejection(self.source, span, &rej));
                 if self.opts.explain {
                     let outcome = format!("REFUSED by {}: {}", rej.rule, rej.reason);
                     let step = transcript(self.source, span, &outcome, &[], &self.pos);
