@@ -55,7 +55,7 @@ fn main() {
                     .scenarios
                     .iter()
                     .flat_map(|s| s.problems.iter())
-                    .map(|d| goti::cli::render_plain(d))
+                    .map(goti::cli::render_plain)
                     .collect();
                 if problems.is_empty() {
                     Ok(())

@@ -348,51 +348,6 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     fn home_path(rules: &Self::Rules) -> u8;
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_parse_back_case_insensitively() {
-        for g in GameKind::ALL {
-            assert_eq!(g.name().parse::<GameKind>(), Ok(*g));
-            assert_eq!(g.name().to_uppercase().parse::<GameKind>(), Ok(*g));
-            assert_eq!(g.vocabulary().name, g.name());
-        }
-        let e = "chess".parse::<GameKind>().unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "goti has no ruleset `chess` (known: royal, portal)"
-        );
-    }
-
-    #[test]
-    fn every_word_belongs_to_some_game() {
-        for w in [Word::King, Word::Enter, Word::Standings, Word::HomePathTile] {
-            assert!(
-                GameKind::ALL.iter().any(|g| g.vocabulary().allows(w)),
-                "{w:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn vocabulary_rules_are_in_their_game() {
-        for g in GameKind::ALL {
-            let v = g.vocabulary();
-            for id in [
-                v.players_rule,
-                v.pieces_rule,
-                v.ring_rule,
-                v.path_rule,
-                v.named_twice_rule,
-            ] {
-                assert!(g.has_rule(id.0), "{g}: {id}");
-            }
-        }
-    }
-}
-
 /// Implements [`Game`] for a position type whose inherent methods carry the
 /// trait's names (`from_setup`, `apply_observed`, `check_invariants`, ...),
 /// so each game writes its rules once and the seam stays one line.
@@ -463,3 +418,48 @@ macro_rules! delegate_game {
 }
 
 pub(crate) use delegate_game;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_case_insensitively() {
+        for g in GameKind::ALL {
+            assert_eq!(g.name().parse::<GameKind>(), Ok(*g));
+            assert_eq!(g.name().to_uppercase().parse::<GameKind>(), Ok(*g));
+            assert_eq!(g.vocabulary().name, g.name());
+        }
+        let e = "chess".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "goti has no ruleset `chess` (known: royal, portal)"
+        );
+    }
+
+    #[test]
+    fn every_word_belongs_to_some_game() {
+        for w in [Word::King, Word::Enter, Word::Standings, Word::HomePathTile] {
+            assert!(
+                GameKind::ALL.iter().any(|g| g.vocabulary().allows(w)),
+                "{w:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn vocabulary_rules_are_in_their_game() {
+        for g in GameKind::ALL {
+            let v = g.vocabulary();
+            for id in [
+                v.players_rule,
+                v.pieces_rule,
+                v.ring_rule,
+                v.path_rule,
+                v.named_twice_rule,
+            ] {
+                assert!(g.has_rule(id.0), "{g}: {id}");
+            }
+        }
+    }
+}

@@ -136,11 +136,7 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
                 }
             };
             match parse_snap(&text.replace("\r\n", "\n")) {
-                Err(reason) => {
-                    return SnapOutcome::Damaged {
-                        reason: reason.into(),
-                    }
-                }
+                Err(reason) => return SnapOutcome::Damaged { reason },
                 Ok(old) if old == body.trim_end() => {
                     // A stale pending file for a now-matching snapshot is removed.
                     let _ = fs::remove_file(&pending_path);

@@ -151,7 +151,7 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
         }
         // Close to Home: look for the exact roll.
         let to_home = match g.place {
-            Place::HomePath(k) => Some((board.home_path - k + 1) as u8),
+            Place::HomePath(k) => Some(board.home_path - k + 1),
             _ => None,
         };
         let rolls = match to_home.and_then(|need| store.iter().position(|&r| r == need)) {

@@ -88,22 +88,23 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                     });
                 }
                 Item::Stmt(kind) => match file.scenarios.last_mut() {
-                    Some(sc) if sc.statements.len() >= MAX_STATEMENTS => {
-                        if sc.statements.len() == MAX_STATEMENTS {
-                            file.errors.push(Problem {
-                                rule: None,
-                                span,
-                                message: format!(
-                                    "a scenario holds at most {MAX_STATEMENTS} statements"
-                                ),
-                                label: "statements from here on are not read".into(),
-                                help: Some("split the scenario".into()),
-                            });
-                            sc.statements.push(Stmt {
-                                kind: StmtKind::Tags(vec![]),
-                                span,
-                            });
-                        }
+                    Some(sc)
+                        if sc.statements.len() >= MAX_STATEMENTS
+                            && sc.statements.len() == MAX_STATEMENTS =>
+                    {
+                        file.errors.push(Problem {
+                            rule: None,
+                            span,
+                            message: format!(
+                                "a scenario holds at most {MAX_STATEMENTS} statements"
+                            ),
+                            label: "statements from here on are not read".into(),
+                            help: Some("split the scenario".into()),
+                        });
+                        sc.statements.push(Stmt {
+                            kind: StmtKind::Tags(vec![]),
+                            span,
+                        });
                     }
                     Some(sc) => sc.statements.push(Stmt { kind, span }),
                     None if !orphan_reported => {

@@ -74,14 +74,7 @@ impl Portal {
         self.falls[p.index()][g as usize - 1] = [0; MAX_TOILETS];
         self.roll.left -= 1;
         self.roll.played += 1;
-        self.event(
-            ev,
-            R::EnterSix,
-            What::Entered {
-                piece: piece,
-                tile: start,
-            },
-        );
+        self.event(ev, R::EnterSix, What::Entered { piece, tile: start });
         self.event(
             ev,
             // board.start: a piece enters on its start tile, step 0.

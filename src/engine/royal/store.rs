@@ -72,7 +72,7 @@ impl Store {
     /// The rolls in ascending order.
     pub fn rolls(&self) -> Vec<u8> {
         (1..=6u8)
-            .flat_map(|v| std::iter::repeat(v).take(self.counts[v as usize] as usize))
+            .flat_map(|v| std::iter::repeat_n(v, self.counts[v as usize] as usize))
             .collect()
     }
 }
