@@ -88,10 +88,9 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                     });
                 }
                 Item::Stmt(kind) => match file.scenarios.last_mut() {
-                    Some(sc)
-                        if sc.statements.len() >= MAX_STATEMENTS
-                            && sc.statements.len() == MAX_STATEMENTS =>
-                    {
+                    // Past the limit, one problem, then statements are dropped.
+                    Some(sc) if sc.statements.len() > MAX_STATEMENTS => {}
+                    Some(sc) if sc.statements.len() == MAX_STATEMENTS => {
                         file.errors.push(Problem {
                             rule: None,
                             span,
