@@ -1,0 +1,229 @@
+//! The command line as users and CI meet it: the built binary run on real
+//! files, every command and exit code pinned (0 all passed, 1 a scenario or
+//! check failed, 2 a usage or I/O error), text and JSON output pinned as
+//! insta snapshots.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs goti in `dir` without colour and outside CI unless `ci` is set.
+fn goti_in(dir: &Path, args: &[&str], ci: bool) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goti"));
+    cmd.args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("CI");
+    if ci {
+        cmd.env("CI", "true");
+    }
+    cmd.output().expect("the goti binary runs")
+}
+
+fn goti(args: &[&str]) -> Output {
+    goti_in(&root(), args, true)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("goti exits with a code")
+}
+
+/// A scratch project with one scenario file at `scenarios/<name>`.
+fn project(name: &str, text: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("scenarios").join(name);
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(file, text).unwrap();
+    dir
+}
+
+const FAILING: &str = "scenario \"a wrong expectation\"\n\
+P1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\n\
+expect P2 G1 in yard\n\
+expect P1 battle 30\n";
+
+#[test]
+fn run_passing_exits_0_with_a_line_per_scenario() {
+    let o = goti(&["run", "scenarios/royal/end.goti"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    insta::assert_snapshot!(stdout(&o));
+}
+
+#[test]
+fn run_failing_exits_1_and_points_at_the_expectation() {
+    let p = project("fail.goti", FAILING);
+    let o = goti_in(p.path(), &["run"], true);
+    assert_eq!(code(&o), 1);
+    insta::assert_snapshot!(stdout(&o));
+}
+
+#[test]
+fn run_json_is_one_object_per_scenario_and_a_summary() {
+    let p = project("fail.goti", FAILING);
+    let o = goti_in(p.path(), &["run", "--format", "json"], true);
+    assert_eq!(code(&o), 1);
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["status"], "fail");
+    assert_eq!(lines[0]["problems"][0]["line"], 4);
+    assert_eq!(lines[0]["problems"][0]["column"], 8);
+    assert_eq!(lines[1]["summary"]["failed"], 1);
+    insta::assert_snapshot!(stdout(&o));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    let o = goti(&["run", "no/such/folder"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("no such file or folder"),
+        "{}",
+        stderr(&o)
+    );
+    let o = goti(&["frobnicate"]);
+    assert_eq!(code(&o), 2);
+    let o = goti(&["rules", "chess"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("goti has no ruleset `chess` (known: royal, portal)"));
+    let empty = tempfile::tempdir().unwrap();
+    let o = goti_in(empty.path(), &["run", "."], true);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("no scenario files"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    for args in [&["--help"][..], &["--version"], &["run", "--help"]] {
+        let o = goti(args);
+        assert_eq!(code(&o), 0, "{args:?}");
+        assert!(!stdout(&o).is_empty());
+    }
+}
+
+#[test]
+fn check_validates_without_playing() {
+    let p = project("syntax.goti", "scenario \"typo\"\nmvoe G1 3\n");
+    let o = goti_in(p.path(), &["check"], true);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o).contains("did you mean `move`?"),
+        "{}",
+        stdout(&o)
+    );
+    let o = goti(&["check", "scenarios/royal"]);
+    assert_eq!(code(&o), 0);
+}
+
+#[test]
+fn rules_list_and_dump() {
+    let o = goti(&["rules", "portal"]);
+    assert_eq!(code(&o), 0);
+    insta::assert_snapshot!(stdout(&o));
+    for (game, file) in [("royal", "royal.yaml"), ("portal", "portal.yaml")] {
+        let o = goti(&["rules", game, "--dump"]);
+        assert_eq!(code(&o), 0);
+        let shipped = std::fs::read_to_string(root().join("src/rules").join(file)).unwrap();
+        assert_eq!(stdout(&o), shipped, "{game} --dump prints the shipped file");
+    }
+}
+
+#[test]
+fn coverage_is_full_on_the_shipped_suite_and_fails_on_gaps() {
+    let o = goti(&["coverage", "scenarios"]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("99 of 99 rule IDs covered"),
+        "{}",
+        stdout(&o)
+    );
+    let p = project(
+        "one.goti",
+        "scenario \"one\"\nP1 G1 on 30, P2 G1 on 10\nmove G1 1\n",
+    );
+    let o = goti_in(p.path(), &["coverage"], true);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("MISSING"));
+    assert!(stdout(&o).contains("gaps: royal:"));
+}
+
+#[test]
+fn explain_shows_each_step_and_exits_by_the_result() {
+    let o = goti(&[
+        "explain",
+        "scenarios/royal/capture.goti",
+        "--scenario",
+        "captures in passing",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    insta::assert_snapshot!(stdout(&o));
+    let p = project("fail.goti", FAILING);
+    let o = goti_in(p.path(), &["explain", "scenarios/fail.goti"], true);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("result: FAILED"));
+    let o = goti(&[
+        "explain",
+        "scenarios/royal/capture.goti",
+        "--scenario",
+        "no such",
+    ]);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn snapshots_are_written_for_review_and_accepted_only_on_request() {
+    let p = project(
+        "snap.goti",
+        "scenario \"a snapshot\"\nP1 G1 on 30, P2 G1 on 10\nmove G1 2\nsnapshot\n",
+    );
+    let snap = p.path().join("snapshots/snap__a-snapshot.snap");
+    let pending = p.path().join("snapshots/snap__a-snapshot.snap.new");
+    // In CI nothing is written, and a new snapshot fails.
+    let o = goti_in(p.path(), &["run"], true);
+    assert_eq!(code(&o), 1);
+    assert!(!pending.exists() && !snap.exists());
+    // Outside CI the new snapshot is written for review, not accepted.
+    let o = goti_in(p.path(), &["run"], false);
+    assert_eq!(code(&o), 1);
+    assert!(pending.exists() && !snap.exists());
+    let o = goti_in(p.path(), &["accept", "snapshots"], false);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).contains("1 snapshot(s) accepted"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(snap.exists() && !pending.exists());
+    let body = std::fs::read_to_string(&snap).unwrap();
+    assert!(body.contains("tile 28: P1 G1"), "{body}");
+    // Accepted, it matches.
+    let o = goti_in(p.path(), &["run"], true);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+}
+
+#[test]
+fn fuzz_plays_seeded_games_and_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["royal", "portal"] {
+        let out = dir.path().display().to_string();
+        let o = goti(&[
+            "fuzz", "--rules", game, "--games", "20", "--seed", "3", "--out", &out,
+        ]);
+        assert_eq!(code(&o), 0, "{}", stdout(&o));
+        assert!(stdout(&o).contains("20 games"), "{}", stdout(&o));
+        assert!(stdout(&o).contains("no violation"));
+    }
+}
