@@ -30,7 +30,7 @@ fn main() {
             &RunOptions {
                 validate_only: true,
                 skip_snapshots: true,
-                ..opts
+                ..opts.clone()
             },
             None,
         );
@@ -48,6 +48,7 @@ fn main() {
         for sc in listing.scenarios {
             let file = file.clone();
             let name = sc.name.clone();
+            let opts = opts.clone();
             let test_name = format!("{}::{}", rel.display(), sc.name);
             trials.push(Trial::test(test_name, move || {
                 let report = runner::run_file(&file, &opts, Some(&name));

@@ -299,7 +299,14 @@ const PORTAL_WORDS: Vocabulary = Vocabulary {
 pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'static {
     /// The parameters and the board computed from them.
     type Rules: fmt::Debug + Send + Sync;
+    /// The parameters as a ruleset file holds them.
+    type Params: crate::rules::RulesetParams;
     const KIND: GameKind;
+
+    /// The rules of a set of parameters (the board computed once).
+    fn new_rules(params: Self::Params) -> Arc<Self::Rules>;
+    /// The parameters of a game's rules.
+    fn params(rules: &Self::Rules) -> &Self::Params;
 
     /// Every rule ID of the game with its one-line text.
     fn catalogue() -> &'static [RuleInfo] {
@@ -352,10 +359,18 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
 /// trait's names (`from_setup`, `apply_observed`, `check_invariants`, ...),
 /// so each game writes its rules once and the seam stays one line.
 macro_rules! delegate_game {
-    ($pos:ident, $rules:ident, $kind:expr) => {
+    ($pos:ident, $rules:ident, $params:ty, $kind:expr) => {
         impl $crate::engine::Game for $pos {
             type Rules = $rules;
+            type Params = $params;
             const KIND: $crate::engine::GameKind = $kind;
+
+            fn new_rules(params: $params) -> std::sync::Arc<$rules> {
+                $rules::new(params)
+            }
+            fn params(rules: &$rules) -> &$params {
+                &rules.params
+            }
 
             fn from_setup(
                 rules: std::sync::Arc<$rules>,

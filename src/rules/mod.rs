@@ -4,6 +4,7 @@
 
 mod portal;
 mod royal;
+pub mod yaml;
 
 pub use portal::*;
 pub use royal::*;
@@ -29,11 +30,14 @@ pub trait RulesetParams:
 
     /// Parses and validates a ruleset file.
     fn from_yaml(text: &str) -> Result<Self, RulesetError> {
-        // YAML syntax first, so a broken file is reported as such.
+        // Nothing that would take long to read, then YAML syntax, so a
+        // broken file is reported as such.
+        yaml::check_shape(text)?;
         serde_yaml::from_str::<serde_yaml::Value>(text).map_err(|e| RulesetError {
             field: String::new(),
             message: strip_location(&e.to_string()).to_string(),
             offset: e.location().map(|l| l.index()),
+            unknown_field: false,
         })?;
         let params: Self = deserialize(serde_yaml::Deserializer::from_str(text))?;
         params.validate()?;
@@ -62,6 +66,8 @@ pub struct RulesetError {
     pub message: String,
     /// Byte offset in the YAML text, when the YAML parser could place it.
     pub offset: Option<usize>,
+    /// The field named does not exist (the key is at fault, not its value).
+    pub unknown_field: bool,
 }
 
 impl fmt::Display for RulesetError {
@@ -81,6 +87,7 @@ fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
         field: field.into(),
         message: message.into(),
         offset: None,
+        unknown_field: false,
     }
 }
 
@@ -113,12 +120,28 @@ where
             Some((path, rest)) if !path.contains(' ') => rest,
             _ => text,
         };
+        // serde's own words for a misspelt key: "unknown field `x`, expected one of `a`, `b`".
+        let unknown_field = message.starts_with("unknown field `");
+        let message = match unknown_field.then(|| did_you_mean(message)).flatten() {
+            Some(hint) => format!("{message}; {hint}"),
+            None => message.to_string(),
+        };
         RulesetError {
             field,
-            message: message.to_string(),
+            message,
             offset,
+            unknown_field,
         }
     })
+}
+
+/// "did you mean `b`?" for serde's "unknown field `x`, expected one of ...".
+fn did_you_mean(message: &str) -> Option<String> {
+    let mut names = message.split('`').skip(1).step_by(2);
+    let unknown = names.next()?;
+    let known: Vec<&str> = names.collect();
+    crate::dsl::closest::closest(unknown, known.iter().copied())
+        .map(|g| format!("did you mean `{g}`?"))
 }
 
 /// A serde_yaml message without its " at line L column C" (goti shows the place).
@@ -165,10 +188,16 @@ pub fn set_path(
                         .keys()
                         .filter_map(|k| k.as_str().map(str::to_string))
                         .collect();
-                    return Err(err(
-                        here,
-                        format!("no such field; fields here: {}", known.join(", ")),
-                    ));
+                    let guess =
+                        crate::dsl::closest::closest(part, known.iter().map(String::as_str));
+                    let hint = guess.map_or(String::new(), |g| format!("did you mean `{g}`? "));
+                    return Err(RulesetError {
+                        unknown_field: true,
+                        ..err(
+                            here,
+                            format!("no such field; {hint}fields here: {}", known.join(", ")),
+                        )
+                    });
                 }
                 map.get_mut(&key).expect("checked above")
             }
@@ -208,6 +237,11 @@ where
     let mut tree = serde_yaml::to_value(params)
         .unwrap_or_else(|e| unreachable!("parameters always serialise: {e}"));
     for (path, value) in overrides {
+        yaml::check_shape(value).map_err(|e| RulesetError {
+            field: (*path).to_string(),
+            offset: None,
+            ..e
+        })?;
         let new: serde_yaml::Value = serde_yaml::from_str(value).map_err(|e| {
             err(
                 *path,

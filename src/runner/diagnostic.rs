@@ -15,6 +15,10 @@ use crate::engine::{Rejection, RuleId, SetupError};
 pub struct Source {
     pub name: String,
     pub text: Arc<String>,
+    /// Whether a diagnostic may show the lines around its span (scenario
+    /// files), or only the offending line (ruleset files, which may hold
+    /// anything: goti never echoes more of them).
+    pub context: bool,
 }
 
 impl Source {
@@ -22,6 +26,15 @@ impl Source {
         Source {
             name: name.into(),
             text: Arc::new(text.into()),
+            context: true,
+        }
+    }
+
+    /// A file of which a diagnostic quotes only the offending line.
+    pub fn line_only(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            context: false,
+            ..Source::new(name, text)
         }
     }
 
@@ -205,7 +218,19 @@ impl miette::SourceCode for Diagnostic {
         before: usize,
         after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let contents = self.source.text.as_str().read_span(span, before, after)?;
+        let text = self.source.text.as_str();
+        let contents = if self.source.context || (before == 0 && after == 0) {
+            text.read_span(span, before, after)?
+        } else {
+            // The snippet of a line-only source: the lines the span covers, whole,
+            // and nothing around them.
+            let start = span.offset().min(text.len());
+            let end = (start + span.len()).min(text.len());
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+            let lines = SourceSpan::new(line_start.into(), line_end - line_start);
+            text.read_span(&lines, 0, 0)?
+        };
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.source.name.clone(),
             contents.data(),

@@ -2,6 +2,7 @@
 //! expectations and snapshots. Reads and writes files, never prints.
 
 pub mod diagnostic;
+pub mod files;
 pub mod play;
 pub mod position;
 pub mod render;
@@ -203,6 +204,7 @@ pub fn run_text(
                 skip_snapshots: true,
                 explain: false,
                 write_snapshots: false,
+                root: opts.root.clone(),
             };
             let mut r = play::play(sc, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

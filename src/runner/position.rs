@@ -10,7 +10,7 @@ use crate::engine::{
     Action, Event, Game, GameKind, Piece, PieceId, Place, Player, Portal, PortalRules, Rejection,
     Royal, RoyalRules, Setup, SetupError,
 };
-use crate::rules::{PortalParams, RoyalParams, RulesetError, RulesetParams};
+use crate::rules::{RulesetError, RulesetParams};
 
 use super::render::Render;
 
@@ -65,40 +65,36 @@ fn default_rules(game: GameKind) -> Rules {
     }
 }
 
-/// A game's parameters: defaults, a ruleset file's text, then overrides.
-fn load_params<P: RulesetParams>(
-    file: Option<&str>,
-    overrides: &[(&str, &str)],
-) -> Result<P, RulesetError> {
-    let base = match file {
-        Some(text) => P::from_yaml(text)?,
-        None => P::shipped(),
-    };
-    if overrides.is_empty() {
-        Ok(base)
-    } else {
-        base.with_overrides(overrides)
-    }
-}
-
 impl Rules {
-    /// The default rules of a game, with a ruleset file's text and overrides.
+    /// The built-in defaults of a game.
+    pub fn default_of(game: GameKind) -> Rules {
+        default_rules(game)
+    }
+    /// A ruleset file's text for `game`, validated.
+    pub fn parse(game: GameKind, text: &str) -> Result<Rules, RulesetError> {
+        match game {
+            GameKind::Royal => parse_rules::<Royal>(text).map(Rules::Royal),
+            GameKind::Portal => parse_rules::<Portal>(text).map(Rules::Portal),
+        }
+    }
+    /// These rules with `set KEY = VALUE` overrides, validated once.
+    pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<Rules, RulesetError> {
+        if overrides.is_empty() {
+            return Ok(self.clone());
+        }
+        Ok(each_game!(self, G, r => G::new_rules(G::params(r).with_overrides(overrides)?).into()))
+    }
+    /// The defaults of a game, then a ruleset file's text, then overrides.
     pub fn load(
         game: GameKind,
         file: Option<&str>,
         overrides: &[(&str, &str)],
     ) -> Result<Rules, RulesetError> {
-        if file.is_none() && overrides.is_empty() {
-            return Ok(default_rules(game));
-        }
-        Ok(match game {
-            GameKind::Royal => Rules::Royal(RoyalRules::new(load_params::<RoyalParams>(
-                file, overrides,
-            )?)),
-            GameKind::Portal => Rules::Portal(PortalRules::new(load_params::<PortalParams>(
-                file, overrides,
-            )?)),
-        })
+        let base = match file {
+            Some(text) => Rules::parse(game, text)?,
+            None => Rules::default_of(game),
+        };
+        base.with_overrides(overrides)
     }
     pub fn game(&self) -> GameKind {
         each_game!(self, G, _r => G::KIND)
@@ -117,6 +113,22 @@ impl Rules {
         events: &mut Vec<Event>,
     ) -> Result<Position, Vec<SetupError>> {
         each_game!(self, G, r => G::from_setup(r.clone(), setup, events).map(Into::into))
+    }
+}
+
+fn parse_rules<G: Game>(text: &str) -> Result<Arc<G::Rules>, RulesetError> {
+    Ok(G::new_rules(G::Params::from_yaml(text)?))
+}
+
+impl From<Arc<RoyalRules>> for Rules {
+    fn from(r: Arc<RoyalRules>) -> Rules {
+        Rules::Royal(r)
+    }
+}
+
+impl From<Arc<PortalRules>> for Rules {
+    fn from(r: Arc<PortalRules>) -> Rules {
+        Rules::Portal(r)
     }
 }
 

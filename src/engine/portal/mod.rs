@@ -239,7 +239,7 @@ fn piece_number(id: PieceId) -> Result<u8, Rejection> {
     }
 }
 
-delegate_game!(Portal, PortalRules, GameKind::Portal);
+delegate_game!(Portal, PortalRules, PortalParams, GameKind::Portal);
 
 #[cfg(test)]
 mod tests;

@@ -227,4 +227,4 @@ fn mode_note(mode: Mode) -> &'static str {
     }
 }
 
-delegate_game!(Royal, RoyalRules, GameKind::Royal);
+delegate_game!(Royal, RoyalRules, RoyalParams, GameKind::Royal);

@@ -23,8 +23,11 @@ use super::position::Position;
 use super::snapshot::SnapOutcome;
 
 /// How to run.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct RunOptions {
+    /// The project: files that scenario files name (`rules file`) must lie
+    /// inside it. `None`: the folder of the scenario file.
+    pub root: Option<std::sync::Arc<Path>>,
     /// Write `.snap.new` files for new or changed snapshots (never in CI).
     pub write_snapshots: bool,
     /// Record a transcript of every step (for `goti explain`).
@@ -96,7 +99,13 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
             .map(|p| Diagnostic::from_problem(Kind::Setup, source, p))
             .collect::<Vec<_>>()
     };
-    let Some(rules) = ruleset::load(&header, source, path, &mut report.problems) else {
+    let Some(rules) = ruleset::load(
+        &header,
+        source,
+        path,
+        opts.root.as_deref(),
+        &mut report.problems,
+    ) else {
         report.problems.extend(to_diagnostics(&problems));
         return report;
     };
