@@ -152,7 +152,7 @@ fn file_diagnostic(
         Some(at) => {
             let at = at.min(text.len());
             let end = text[at..]
-                .find(|c: char| c == '\n' || c == ',' || c == '}' || c == ']')
+                .find(['\n', ',', '}', ']'])
                 .map_or(text.len(), |n| at + n);
             (at, end.max(at))
         }
