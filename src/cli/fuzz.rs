@@ -134,7 +134,7 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
-    println!(
+    outln!(
         "{}: {} games ({} finished, {} stopped at {max_turns} turns), {} turns, {} events in {secs:.1} s: {:.0} turns/s on {threads} thread(s)",
         game.name(),
         t.games,
@@ -146,11 +146,11 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -
     );
     match violation.into_inner().unwrap_or_else(|e| e.into_inner()) {
         None => {
-            println!("no violation");
+            outln!("no violation");
             0
         }
         Some(v) => {
-            println!("VIOLATION in game seed {}: {}", v.record.seed, v.message);
+            outln!("VIOLATION in game seed {}: {}", v.record.seed, v.message);
             if v.record.turns.is_empty() {
                 return 1;
             }
@@ -158,14 +158,14 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -
             let text = selfplay::scenario_text(driver, &shrunk, &v.message);
             let path = out.join(format!("selfplay-{}.goti", v.record.seed));
             match write_atomic(&path, text.as_bytes()) {
-                Ok(()) => println!(
+                Ok(()) => outln!(
                     "replay ({} of {} turns) written to {}; `goti run {}` reproduces it",
                     shrunk.turns.len(),
                     v.record.turns.len(),
                     path.display(),
                     path.display()
                 ),
-                Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+                Err(e) => errln!("error: cannot write {}: {e}", path.display()),
             }
             1
         }
@@ -178,7 +178,7 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
     let files = match runner::discover(corpus) {
         Ok(f) if !f.is_empty() => f,
         _ => {
-            eprintln!("error: no scenario files to mutate");
+            errln!("error: no scenario files to mutate");
             return 2;
         }
     };
@@ -194,7 +194,7 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
         if let Err(why) = result {
             let path = out.join(format!("text-{}.goti", seed.wrapping_add(i)));
             let _ = write_atomic(&path, &input);
-            println!(
+            outln!(
                 "FAILURE on input {} ({why}); written to {}",
                 seed.wrapping_add(i),
                 path.display()
@@ -208,7 +208,7 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
     if let Some(pb) = &pb {
         pb.finish_and_clear();
     }
-    println!(
+    outln!(
         "{cases} inputs in {:.1} s, slowest {:.3} s: no panic, every diagnostic inside its file",
         start.elapsed().as_secs_f64(),
         slowest

@@ -2,6 +2,8 @@
 //!
 //! Exit codes: 0 all passed, 1 a scenario (or check) failed, 2 usage or I/O error.
 
+#[macro_use]
+mod io;
 mod fuzz;
 mod output;
 
@@ -164,6 +166,12 @@ pub fn colour(stream_is_terminal: bool) -> bool {
 
 /// Runs the command line; returns the exit code.
 pub fn main() -> i32 {
+    let code = run();
+    io::flush();
+    code
+}
+
+fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -197,10 +205,10 @@ pub fn main() -> i32 {
         Command::Explain { file, scenario } => output::explain(&file, scenario.as_deref(), color),
         Command::Rules { ruleset, dump } => {
             if dump {
-                print!("{}", default_yaml(ruleset));
+                out!("{}", default_yaml(ruleset));
             } else {
                 for r in ruleset.catalogue() {
-                    println!("{:<26} {}", r.id.0, r.text);
+                    outln!("{:<26} {}", r.id.0, r.text);
                 }
             }
             0

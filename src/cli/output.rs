@@ -1,6 +1,7 @@
 //! Printing reports: text for people, JSON lines for machines.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
@@ -39,6 +40,46 @@ fn json_problem(d: &Diagnostic) -> serde_json::Value {
     })
 }
 
+/// The scenario files of `paths`, each with its project (the folder of
+/// `goti.yaml` above the working directory, else the tree searched); a note
+/// on standard error for every entry skipped. `Err` is the exit code when
+/// there is nothing to run.
+fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, i32> {
+    let project = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| runner::project::find(&cwd));
+    let found = match runner::discover_files(paths, project.as_deref()) {
+        Ok(f) => f,
+        Err(e) => {
+            errln!("error: {e}");
+            return Err(2);
+        }
+    };
+    for (path, why) in &found.skipped {
+        errln!("note: skipped {}: {why}", path.display());
+    }
+    if found.files.is_empty() {
+        errln!(
+            "error: no scenario files (*.goti) found in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        return Err(2);
+    }
+    Ok(found.files)
+}
+
+/// `opts` for a file of the project `root`.
+fn in_project(opts: &RunOptions, root: &Path) -> RunOptions {
+    RunOptions {
+        root: Some(Arc::from(root)),
+        ..opts.clone()
+    }
+}
+
 /// `run` and `check`: a line per scenario, diagnostics, a summary.
 pub fn run_and_report(
     paths: &[PathBuf],
@@ -47,34 +88,21 @@ pub fn run_and_report(
     tag: Option<&str>,
     color: bool,
 ) -> i32 {
-    let files = match runner::discover(paths) {
+    let files = match scenario_files(paths) {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(code) => return code,
     };
-    if files.is_empty() {
-        eprintln!(
-            "error: no scenario files (*.goti) found in {}",
-            paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        return 2;
-    }
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut io_error = false;
-    for path in &files {
-        let report: FileReport = runner::run_file(path, opts, None);
+    for found in &files {
+        let report: FileReport =
+            runner::run_file(&found.path, &in_project(opts, &found.root), None);
         for d in &report.file_problems {
             failed += 1;
             io_error |= d.kind == runner::Kind::Unreadable;
             match format {
-                Format::Text => print!("FAIL {}\n{}", d.location(), render(d, color)),
-                Format::Json => println!(
+                Format::Text => out!("FAIL {}\n{}", d.location(), render(d, color)),
+                Format::Json => outln!(
                     "{}",
                     serde_json::json!({
                         "file": report.source.name,
@@ -98,15 +126,15 @@ pub fn run_and_report(
             match format {
                 Format::Text => {
                     let status = if sc.passed() { "ok  " } else { "FAIL" };
-                    println!("{status} {}:{} {}", report.source.name, sc.line, sc.name);
+                    outln!("{status} {}:{} {}", report.source.name, sc.line, sc.name);
                     for d in &sc.problems {
-                        print!("{}", render(d, color));
+                        out!("{}", render(d, color));
                     }
                 }
                 Format::Json => {
                     let problems: Vec<serde_json::Value> =
                         sc.problems.iter().map(json_problem).collect();
-                    println!(
+                    outln!(
                         "{}",
                         serde_json::json!({
                             "file": report.source.name,
@@ -121,8 +149,8 @@ pub fn run_and_report(
         }
     }
     match format {
-        Format::Text => println!("{passed} passed, {failed} failed"),
-        Format::Json => println!(
+        Format::Text => outln!("{passed} passed, {failed} failed"),
+        Format::Json => outln!(
             "{}",
             serde_json::json!({"summary": {"passed": passed, "failed": failed}})
         ),
@@ -138,21 +166,24 @@ pub fn run_and_report(
 
 /// `explain`: every step with its events and a picture of the board.
 pub fn explain(file: &std::path::Path, scenario: Option<&str>, color: bool) -> i32 {
-    if !file.is_file() {
-        eprintln!("error: no such file: {}", file.display());
-        return 2;
-    }
+    let files = match scenario_files(&[file.to_path_buf()]) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
     let opts = RunOptions {
         explain: true,
         skip_snapshots: true,
         ..RunOptions::default()
     };
-    let report = runner::run_file(file, &opts, scenario);
+    let Some(found) = files.first() else {
+        unreachable!("scenario_files returns at least one file")
+    };
+    let report = runner::run_file(&found.path, &in_project(&opts, &found.root), scenario);
     for d in &report.file_problems {
-        print!("{}", render(d, color));
+        out!("{}", render(d, color));
     }
     if report.scenarios.is_empty() && report.file_problems.is_empty() {
-        eprintln!(
+        errln!(
             "error: {} has no scenario named {:?}",
             file.display(),
             scenario.unwrap_or("")
@@ -160,24 +191,28 @@ pub fn explain(file: &std::path::Path, scenario: Option<&str>, color: bool) -> i
         return 2;
     }
     for sc in &report.scenarios {
-        println!(
+        outln!(
             "== scenario \"{}\" ({}:{})",
-            sc.name, report.source.name, sc.line
+            sc.name,
+            report.source.name,
+            sc.line
         );
         for step in &sc.transcript {
-            println!(
+            outln!(
                 "\n-- line {}: {}  => {}",
-                step.line, step.text, step.outcome
+                step.line,
+                step.text,
+                step.outcome
             );
             for e in &step.events {
-                println!("   {e}");
+                outln!("   {e}");
             }
-            println!("{}", step.picture);
+            outln!("{}", step.picture);
         }
         for d in &sc.problems {
-            print!("{}", render(d, color));
+            out!("{}", render(d, color));
         }
-        println!(
+        outln!(
             "{}",
             if sc.passed() {
                 "result: passed"
@@ -194,39 +229,32 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
     let mut n = 0;
     for dir in paths {
         if !dir.exists() {
-            eprintln!("error: no such folder: {}", dir.display());
+            errln!("error: no such folder: {}", dir.display());
             return 2;
         }
         for pending in runner::snapshot::pending_under(dir) {
             match runner::snapshot::accept(&pending) {
                 Ok(target) => {
-                    println!("accepted {}", target.display());
+                    outln!("accepted {}", target.display());
                     n += 1;
                 }
                 Err(e) => {
-                    eprintln!("error: cannot accept {}: {e}", pending.display());
+                    errln!("error: cannot accept {}: {e}", pending.display());
                     return 2;
                 }
             }
         }
     }
-    println!("{n} snapshot(s) accepted");
+    outln!("{n} snapshot(s) accepted");
     0
 }
 
 /// `coverage`: for each ruleset, rule ID -> scenarios that exercise it.
 pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
     use crate::engine::GameKind;
-    let files = match runner::discover(paths) {
-        Ok(f) if !f.is_empty() => f,
-        Ok(_) => {
-            eprintln!("error: no scenario files (*.goti) found");
-            return 2;
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+    let files = match scenario_files(paths) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
     let opts = RunOptions {
         skip_snapshots: true,
@@ -238,8 +266,12 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
         .map(|g| g.catalogue().iter().map(|r| (r.id.0, Vec::new())).collect())
         .collect();
     let mut failing = Vec::new();
-    for path in &files {
-        let report = runner::run_file(path, &opts, None);
+    for found in &files {
+        let report = runner::run_file(&found.path, &in_project(&opts, &found.root), None);
+        // A file that failed as a whole (unreadable, no scenario) is a failure too.
+        for d in &report.file_problems {
+            failing.push(format!("{}: {}", d.location(), d.message));
+        }
         for sc in &report.scenarios {
             let who = format!("{}:{} {}", report.source.name, sc.line, sc.name);
             if !sc.passed() {
@@ -265,19 +297,19 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
     for (gi, game) in games.iter().enumerate() {
         let catalogue = game.catalogue();
         total += catalogue.len();
-        println!("== {} ({} rule IDs)", game.name(), catalogue.len());
+        outln!("== {} ({} rule IDs)", game.name(), catalogue.len());
         for info in catalogue {
             let list = &by_rule[gi][info.id.0];
             if list.is_empty() {
                 gaps.push(format!("{}:{}", game.name(), info.id.0));
-                println!("{:<26} MISSING  {}", info.id.0, info.text);
+                outln!("{:<26} MISSING  {}", info.id.0, info.text);
             } else if verbose {
-                println!("{:<26} {:>4} scenario(s)", info.id.0, list.len());
+                outln!("{:<26} {:>4} scenario(s)", info.id.0, list.len());
                 for who in list {
-                    println!("    {who}");
+                    outln!("    {who}");
                 }
             } else {
-                println!(
+                outln!(
                     "{:<26} {:>4} scenario(s), e.g. {}",
                     info.id.0,
                     list.len(),
@@ -287,14 +319,14 @@ pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
         }
     }
     for f in &failing {
-        println!("not counted (failing): {f}");
+        outln!("not counted (failing): {f}");
     }
-    println!("{} of {} rule IDs covered", total - gaps.len(), total);
+    outln!("{} of {} rule IDs covered", total - gaps.len(), total);
     if gaps.is_empty() && failing.is_empty() {
         0
     } else {
         if !gaps.is_empty() {
-            println!("gaps: {}", gaps.join(", "));
+            outln!("gaps: {}", gaps.join(", "));
         }
         1
     }

@@ -5,6 +5,7 @@ pub mod diagnostic;
 pub mod files;
 pub mod play;
 pub mod position;
+pub mod project;
 pub mod render;
 pub mod snapshot;
 
@@ -34,36 +35,87 @@ impl FileReport {
     }
 }
 
+/// A scenario file found, with the project it belongs to (files it names
+/// must lie inside that folder).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub path: PathBuf,
+    pub root: PathBuf,
+}
+
+/// What a search for scenario files found, and what it passed over.
+#[derive(Clone, Debug, Default)]
+pub struct Discovery {
+    pub files: Vec<Found>,
+    /// `*.goti` entries of a folder that are not regular files (symbolic
+    /// links, FIFOs, devices, sockets), with the reason they were skipped.
+    pub skipped: Vec<(PathBuf, &'static str)>,
+}
+
 /// Scenario files (`*.goti`) under the given files and folders, sorted.
-/// Folder walks never follow symbolic links (so they cannot loop or leave
-/// the tree); a file named on the command line is the user's own.
 pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
+    Ok(discover_files(paths, None)?
+        .files
+        .into_iter()
+        .map(|f| f.path)
+        .collect())
+}
+
+/// Scenario files under the given files and folders, sorted, each with its
+/// project: `project` when given (the folder of `goti.yaml`), else the
+/// folder searched (or the file's own folder). Folder walks never follow
+/// symbolic links, so they cannot loop or leave the tree; a file named on
+/// the command line is the user's own and may be a link.
+pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Discovery, String> {
+    let mut found = Discovery::default();
     for p in paths {
         if p.is_dir() {
+            let root = project.map_or_else(|| p.clone(), Path::to_path_buf);
             for entry in walkdir::WalkDir::new(p).follow_links(false) {
                 let entry =
                     entry.map_err(|e| format!("cannot read folder {}: {e}", p.display()))?;
-                let is_goti = entry.path().extension().is_some_and(|x| x == "goti");
-                if is_goti && entry.file_type().is_file() {
-                    out.push(entry.into_path());
+                if !entry.path().extension().is_some_and(|x| x == "goti") {
+                    continue;
+                }
+                let t = entry.file_type();
+                if t.is_file() {
+                    found.files.push(Found {
+                        path: entry.into_path(),
+                        root: root.clone(),
+                    });
+                } else if t.is_symlink() {
+                    found.skipped.push((
+                        entry.into_path(),
+                        "a symbolic link (not followed in folders)",
+                    ));
+                } else if !t.is_dir() {
+                    found
+                        .skipped
+                        .push((entry.into_path(), "not a regular file"));
                 }
             }
-        } else if p.is_file() {
-            out.push(p.clone());
+        } else if p.exists() {
+            let folder = p.parent().filter(|f| !f.as_os_str().is_empty());
+            let root = project
+                .or(folder)
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            found.files.push(Found {
+                path: p.clone(),
+                root,
+            });
         } else {
             return Err(format!("no such file or folder: {}", p.display()));
         }
     }
-    out.sort();
-    out.dedup();
-    Ok(out)
+    found.files.sort_by(|a, b| a.path.cmp(&b.path));
+    found.files.dedup_by(|a, b| a.path == b.path);
+    Ok(found)
 }
 
 /// Reads and runs one file; `only` limits it to the scenario of that name.
 pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
     let name = path.display().to_string();
-    match std::fs::read(path) {
+    match files::read_limited(path, files::MAX_SCENARIO_BYTES) {
         Err(e) => {
             let source = Source::new(name, String::new());
             let d = Diagnostic::new(
