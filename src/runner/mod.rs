@@ -74,7 +74,7 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
             for entry in walkdir::WalkDir::new(p).follow_links(false) {
                 let entry =
                     entry.map_err(|e| format!("cannot read folder {}: {e}", p.display()))?;
-                if !entry.path().extension().is_some_and(|x| x == "goti") {
+                if entry.path().extension().is_none_or(|x| x != "goti") {
                     continue;
                 }
                 let t = entry.file_type();
