@@ -17,11 +17,21 @@ fn handler(color: bool) -> GraphicalReportHandler {
     GraphicalReportHandler::new_themed(theme).with_width(140)
 }
 
-/// The diagnostic rendered with its source excerpt.
+/// The diagnostic rendered with its source excerpt (one line when brief).
 pub fn render(d: &Diagnostic, color: bool) -> String {
+    let brief = || {
+        let mut out = format!("  {} [{}]: {}\n", d.location(), d.code_text(), d);
+        if let Some(h) = &d.help {
+            out.push_str(&format!("  help: {h}\n"));
+        }
+        out
+    };
+    if d.is_brief() {
+        return brief();
+    }
     let mut out = String::new();
     if handler(color).render_report(&mut out, d).is_err() {
-        out = format!("{}: {}\n", d.location(), d.message);
+        out = brief();
     }
     out
 }
@@ -94,9 +104,11 @@ pub fn run_and_report(
     };
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut io_error = false;
+    let mut hidden = 0usize;
     for found in &files {
         let report: FileReport =
             runner::run_file(&found.path, &in_project(opts, &found.root), None);
+        hidden += report.hidden_problems;
         for d in &report.file_problems {
             failed += 1;
             io_error |= d.kind == runner::Kind::Unreadable;
@@ -147,6 +159,9 @@ pub fn run_and_report(
                 }
             }
         }
+    }
+    if hidden > 0 {
+        errln!("note: {hidden} more problem(s) not shown: past {} diagnostics in a file, each failing scenario shows its first", runner::MAX_SHOWN_PER_FILE);
     }
     match format {
         Format::Text => outln!("{passed} passed, {failed} failed"),

@@ -15,6 +15,10 @@ use crate::engine::{Rejection, RuleId, SetupError};
 pub struct Source {
     pub name: String,
     pub text: Arc<String>,
+    /// Where each line starts, built once: a line ends at `\n`, at `\r\n`,
+    /// or at a lone `\r` (as the pictures of diagnostics count them), so text
+    /// and JSON give the same line numbers.
+    line_starts: Arc<Vec<usize>>,
     /// Whether a diagnostic may show the lines around its span (scenario
     /// files), or only the offending line (ruleset files, which may hold
     /// anything: goti never echoes more of them).
@@ -23,9 +27,19 @@ pub struct Source {
 
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        let text: String = text.into();
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        for (i, &b) in bytes.iter().enumerate() {
+            let lone_cr = b == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+            if b == b'\n' || lone_cr {
+                line_starts.push(i + 1);
+            }
+        }
         Source {
             name: name.into(),
-            text: Arc::new(text.into()),
+            text: Arc::new(text),
+            line_starts: Arc::new(line_starts),
             context: true,
         }
     }
@@ -38,13 +52,33 @@ impl Source {
         }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column (in characters) of a byte offset: a binary
+    /// search of the line index, then the characters of that line before it.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let offset = floor_char(&self.text, offset.min(self.text.len()));
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self.line_starts[line - 1];
+        let col = self.text[start..offset].chars().count() + 1;
         (line, col)
+    }
+
+    /// The 1-based line of a byte offset (a binary search).
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&start| start <= offset)
+    }
+
+    /// The byte range of the line holding `offset`, without its line break.
+    pub fn line_span(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self.line_starts[line - 1];
+        let end = self
+            .line_starts
+            .get(line)
+            .map_or(self.text.len(), |&next| next)
+            .max(start);
+        let text = &self.text[start..end];
+        (start, start + text.trim_end_matches(['\n', '\r']).len())
     }
 }
 
@@ -98,6 +132,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// A unified diff shown under the message (snapshot mismatches).
     pub diff: Option<String>,
+    /// Shown as one line, without a picture of the source (past the
+    /// number of diagnostics a file shows in full).
+    pub brief: bool,
 }
 
 impl Diagnostic {
@@ -120,6 +157,7 @@ impl Diagnostic {
             rule: None,
             help: None,
             diff: None,
+            brief: false,
         }
     }
     pub fn from_problem(kind: Kind, source: &Source, p: &Problem) -> Diagnostic {
@@ -175,6 +213,17 @@ impl Diagnostic {
             Some(r) => format!("rule {r}"),
             None => self.kind.name().to_string(),
         }
+    }
+}
+
+/// Lines longer than this are not pictured (the diagnostic is brief).
+pub const MAX_PICTURED_LINE: usize = 2_000;
+
+impl Diagnostic {
+    /// Whether the diagnostic is shown as one line, without the source.
+    pub fn is_brief(&self) -> bool {
+        let (start, end) = self.source.line_span(self.span.start);
+        self.brief || end - start > MAX_PICTURED_LINE || self.span.len() > MAX_PICTURED_LINE
     }
 }
 

@@ -27,6 +27,9 @@ pub struct FileReport {
     /// the first scenario).
     pub file_problems: Vec<Diagnostic>,
     pub scenarios: Vec<ScenarioReport>,
+    /// Problems past the diagnostics a file shows (each failing scenario
+    /// still shows its first).
+    pub hidden_problems: usize,
 }
 
 impl FileReport {
@@ -130,6 +133,7 @@ pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileRepor
                 source,
                 file_problems: vec![d],
                 scenarios: vec![],
+                hidden_problems: 0,
             }
         }
         Ok(bytes) => run_bytes(&name, &bytes, path, opts, only),
@@ -162,6 +166,7 @@ pub fn run_bytes(
             source,
             file_problems: vec![d],
             scenarios: vec![],
+            hidden_problems: 0,
         };
     }
     match std::str::from_utf8(bytes) {
@@ -182,6 +187,7 @@ pub fn run_bytes(
                 source,
                 file_problems: vec![d],
                 scenarios: vec![],
+                hidden_problems: 0,
             }
         }
     }
@@ -202,6 +208,7 @@ pub fn run_text(
         source: source.clone(),
         file_problems: vec![],
         scenarios: vec![],
+        hidden_problems: 0,
     };
     let starts: Vec<usize> = file.scenarios.iter().map(|s| s.span.start).collect();
     // Syntax errors go to the scenario they fall in.
@@ -271,7 +278,62 @@ pub fn run_text(
         };
         report.scenarios.push(sc_report);
     }
+    cap_diagnostics(&mut report);
     report
+}
+
+/// At most this many diagnostics on one line, then one "and N more".
+pub const MAX_PER_LINE: usize = 10;
+/// At most this many diagnostics of one file are shown in full; past that,
+/// each failing scenario keeps its first problem, shown in one line.
+pub const MAX_SHOWN_PER_FILE: usize = 100;
+
+/// Keeps the output of an error-dense file linear in its size: a few
+/// diagnostics per line, a bounded number in full per file.
+fn cap_diagnostics(report: &mut FileReport) {
+    let mut shown = report.file_problems.len();
+    let mut hidden = 0usize;
+    for sc in &mut report.scenarios {
+        let problems = std::mem::take(&mut sc.problems);
+        let mut per_line: HashMap<usize, usize> = HashMap::new();
+        let mut dropped: Vec<(usize, Diagnostic, usize)> = Vec::new();
+        for d in problems {
+            let line = d.source.line_of(d.span.start);
+            let n = per_line.entry(line).or_insert(0);
+            *n += 1;
+            if *n <= MAX_PER_LINE {
+                sc.problems.push(d);
+            } else {
+                match dropped.iter_mut().find(|(l, _, _)| *l == line) {
+                    Some((_, _, count)) => *count += 1,
+                    None => dropped.push((line, d, 1)),
+                }
+            }
+        }
+        let any_dropped = !dropped.is_empty();
+        for (_, first, count) in dropped {
+            let mut more = Diagnostic::new(
+                first.kind,
+                &first.source,
+                first.span,
+                format!("and {count} more problem(s) on this line"),
+                "more problems from here",
+            )
+            .help("mend the problems above first; the rest often follow from them");
+            more.brief = true;
+            sc.problems.push(more);
+        }
+        if any_dropped {
+            sc.problems.sort_by_key(|d| d.span.start);
+        }
+        if shown >= MAX_SHOWN_PER_FILE && !sc.problems.is_empty() {
+            hidden += sc.problems.len() - 1;
+            sc.problems.truncate(1);
+            sc.problems[0].brief = true;
+        }
+        shown += sc.problems.len();
+    }
+    report.hidden_problems = hidden;
 }
 
 /// Whether this process runs in CI (snapshots are never written there).
