@@ -68,3 +68,36 @@ fn parse_and_run(bencher: Bencher) {
             passed
         });
 }
+
+/// Error-dense scenario text of about `bytes` bytes: every statement has a
+/// syntax or lowering problem.
+fn error_dense(bytes: usize) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while out.len() < bytes {
+        out.push_str(&format!("scenario \"e{i}\"\n"));
+        for _ in 0..8 {
+            out.push_str("mvoe G1 3\nP1 G9 on 99, P7 G1 on 3\nexpect P1 battle x\n");
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The time per byte of error-dense input stays flat from 20 KB to 8 MiB
+/// (a line index built once, bounded diagnostics per line and per file).
+#[divan::bench(sample_count = 3, args = [20_000, 1_000_000, 8_000_000])]
+fn error_dense_run(bencher: Bencher, bytes: usize) {
+    let text = error_dense(bytes);
+    let opts = RunOptions {
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench_local(|| {
+            let r = runner::run_text("dense.goti", &text, Path::new("dense.goti"), &opts, None);
+            assert!(!r.passed());
+            r.scenarios.len()
+        });
+}

@@ -215,7 +215,10 @@ pub fn run_text(
     let mut by_scenario: Vec<Vec<Diagnostic>> = vec![Vec::new(); file.scenarios.len()];
     for e in &file.errors {
         let d = Diagnostic::from_problem(Kind::Syntax, &source, e);
-        match starts.iter().rposition(|&s| s <= e.span.start) {
+        match starts
+            .partition_point(|&s| s <= e.span.start)
+            .checked_sub(1)
+        {
             Some(i) => by_scenario[i].push(d),
             None => report.file_problems.push(d),
         }
