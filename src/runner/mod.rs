@@ -339,7 +339,12 @@ fn cap_diagnostics(report: &mut FileReport) {
     report.hidden_problems = hidden;
 }
 
-/// Whether this process runs in CI (snapshots are never written there).
+/// Whether this process runs in CI, where no snapshot file is written or
+/// deleted: the `CI` variable is set to anything but the empty string, `0`
+/// or `false` (in any case).
 pub fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+    std::env::var("CI").is_ok_and(|v| {
+        let v = v.trim();
+        !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false")
+    })
 }

@@ -1,10 +1,14 @@
 //! Snapshot files in insta's format (`---` metadata `---` body) under
 //! `snapshots/`. Accepted `.snap` files change only through `accept`; new or
-//! changed results go to `.snap.new` (never when `CI` is set). Every write is
-//! atomic: a temporary file in the same folder, then a rename.
+//! changed results go to `.snap.new` (never when `CI` is set, when nothing is
+//! written or deleted). Every write is atomic: a temporary file created
+//! exclusively in the same folder, then a rename. Snapshot folders and files
+//! that are symbolic links are refused: goti writes only inside the tree.
 
 use std::fs;
 use std::io::Write;
+
+use super::files;
 use std::path::{Component, Path, PathBuf};
 
 /// Where a scenario's snapshot lives: `snapshots/<dir>/<file>__<slug>.snap`,
@@ -123,9 +127,17 @@ pub enum SnapOutcome {
 /// Compares `body` with the accepted snapshot at `path`; writes `.snap.new`
 /// when it differs or is missing, unless `write` is false (CI).
 pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: bool) -> SnapOutcome {
+    if let Some(link) = linked_part(path) {
+        return SnapOutcome::Damaged {
+            reason: format!(
+                "{} is a symbolic link; goti reads and writes snapshots only inside the tree",
+                link.display()
+            ),
+        };
+    }
     let pending_path = pending_of(path);
     let contents = format_snap(source, expression, body);
-    let outcome = match fs::read(path) {
+    let outcome = match files::read_limited(path, files::MAX_SNAPSHOT_BYTES) {
         Ok(bytes) => {
             let text = match String::from_utf8(bytes) {
                 Ok(t) => t,
@@ -138,8 +150,10 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
             match parse_snap(&text.replace("\r\n", "\n")) {
                 Err(reason) => return SnapOutcome::Damaged { reason },
                 Ok(old) if old == body.trim_end() => {
-                    // A stale pending file for a now-matching snapshot is removed.
-                    let _ = fs::remove_file(&pending_path);
+                    // A stale pending file for a now-matching snapshot is removed (never in CI).
+                    if write && is_pending_snapshot(&pending_path) {
+                        let _ = fs::remove_file(&pending_path);
+                    }
                     return SnapOutcome::Matches;
                 }
                 Ok(old) => {
@@ -155,10 +169,18 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
                 }
             }
         }
-        Err(_) => SnapOutcome::New { pending: None },
+        Err(files::ReadError::Missing) => SnapOutcome::New { pending: None },
+        Err(e) => {
+            return SnapOutcome::Damaged {
+                reason: e.to_string(),
+            }
+        }
     };
     if !write {
         return outcome;
+    }
+    if let Some(dir) = path.parent() {
+        clean_stale_temporaries(dir);
     }
     let wrote = write_atomic(&pending_path, contents.as_bytes())
         .is_ok()
@@ -170,6 +192,65 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
             pending: wrote,
         },
         other => other,
+    }
+}
+
+/// The first part of `path` (from its `snapshots` folder down) that is a
+/// symbolic link, if any.
+pub fn linked_part(path: &Path) -> Option<PathBuf> {
+    let comps: Vec<Component> = path.components().collect();
+    let from = comps
+        .iter()
+        .rposition(|c| c.as_os_str() == "snapshots")
+        .unwrap_or(comps.len().saturating_sub(1));
+    let mut here = PathBuf::new();
+    for (i, c) in comps.iter().enumerate() {
+        here.push(c);
+        if i >= from && fs::symlink_metadata(&here).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Some(here);
+        }
+    }
+    // The pending file beside the snapshot too.
+    let pending = pending_of(path);
+    fs::symlink_metadata(&pending)
+        .is_ok_and(|m| m.file_type().is_symlink())
+        .then_some(pending)
+}
+
+/// Whether `path` is a regular file holding a goti snapshot (what accept
+/// and cleanup may touch).
+pub fn is_pending_snapshot(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
+        && files::read_limited(path, files::MAX_SNAPSHOT_BYTES)
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok())
+            .is_some_and(|t| parse_snap(&t.replace("\r\n", "\n")).is_ok())
+}
+
+/// How old a temporary file of goti's own must be before a later run
+/// removes it (one left by a run that was killed).
+const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Removes goti's own temporary files (`.goti-*.tmp`) older than ten
+/// minutes from a snapshot folder.
+fn clean_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with(".goti-") && name.ends_with(".tmp");
+        let stale = e
+            .metadata()
+            .ok()
+            .filter(|m| m.file_type().is_file())
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE_TEMPORARY);
+        if ours && stale {
+            let _ = fs::remove_file(e.path());
+        }
     }
 }
 
@@ -212,10 +293,20 @@ pub fn pending_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Promotes one `.snap.new` to `.snap` (an atomic rename).
+/// Promotes one `.snap.new` to `.snap` (an atomic rename): only a regular
+/// file holding a goti snapshot, never through a symbolic link.
 pub fn accept(pending: &Path) -> std::io::Result<PathBuf> {
+    let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
     let s = pending.to_string_lossy();
-    let target = PathBuf::from(s.strip_suffix(".new").unwrap_or(&s));
+    let Some(target) = s.strip_suffix(".new").map(PathBuf::from) else {
+        return Err(refuse("not a `.snap.new` file".into()));
+    };
+    if let Some(link) = linked_part(&target) {
+        return Err(refuse(format!("{} is a symbolic link", link.display())));
+    }
+    if !is_pending_snapshot(pending) {
+        return Err(refuse("it is not a goti snapshot".into()));
+    }
     fs::rename(pending, &target)?;
     Ok(target)
 }
