@@ -105,10 +105,12 @@ pub fn run_and_report(
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut io_error = false;
     let mut hidden = 0usize;
+    let mut claimed = std::collections::HashMap::new();
     for found in &files {
-        let report: FileReport =
+        let mut report: FileReport =
             runner::run_file(&found.path, &in_project(opts, &found.root), None);
         hidden += report.hidden_problems;
+        runner::snapshot::claim(&mut report, &mut claimed);
         for d in &report.file_problems {
             failed += 1;
             io_error |= d.kind == runner::Kind::Unreadable;

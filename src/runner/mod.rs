@@ -235,12 +235,19 @@ pub fn run_text(
             .help("start a scenario with `scenario \"what it shows\"`"),
         );
     }
+    let collisions = snapshot_collisions(&file.scenarios, path, &source);
     let mut names: HashMap<&str, usize> = HashMap::new();
     for (i, sc) in file.scenarios.iter().enumerate() {
         if only.is_some_and(|o| o != sc.name.value) {
             continue;
         }
         let mut problems = std::mem::take(&mut by_scenario[i]);
+        problems.extend(
+            collisions
+                .iter()
+                .filter(|(j, _)| *j == i)
+                .map(|(_, d)| d.clone()),
+        );
         if let Some(first) = names.insert(&sc.name.value, sc.span.start) {
             let (line, _) = source.line_col(first);
             problems.push(
@@ -283,6 +290,54 @@ pub fn run_text(
     }
     cap_diagnostics(&mut report);
     report
+}
+
+/// Snapshot statements of different scenarios (or labels) that would share
+/// one snapshot file: a diagnostic for each later one, naming the first.
+/// Existing snapshot names stay as they are; the clash is reported instead.
+fn snapshot_collisions(
+    scenarios: &[crate::dsl::ast::Scenario],
+    path: &Path,
+    source: &Source,
+) -> Vec<(usize, Diagnostic)> {
+    use crate::dsl::ast::StmtKind;
+    let mut seen: HashMap<PathBuf, (String, usize)> = HashMap::new();
+    let mut out = Vec::new();
+    for (i, sc) in scenarios.iter().enumerate() {
+        let mut index = 0;
+        for st in &sc.statements {
+            let StmtKind::Snapshot(label) = &st.kind else {
+                continue;
+            };
+            index += 1;
+            let label = label.as_ref().map(|l| l.value.as_str());
+            let snap = snapshot::snapshot_path(path, &sc.name.value, label, index);
+            let who = match label {
+                Some(l) => format!("\"{}\" / \"{l}\"", sc.name.value),
+                None => format!("\"{}\"", sc.name.value),
+            };
+            match seen.get(&snap) {
+                Some((first, line)) => out.push((
+                    i,
+                    Diagnostic::new(
+                        Kind::Snapshot,
+                        source,
+                        st.span,
+                        format!(
+                            "snapshot {who} would share the file {} with snapshot {first} (line {line})",
+                            snap.display()
+                        ),
+                        "same snapshot file",
+                    )
+                    .help("snapshot files are named by the scenario name (and label) in lower-case letters and digits; rename one scenario or label"),
+                )),
+                None => {
+                    seen.insert(snap, (who, source.line_of(st.span.start)));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// At most this many diagnostics on one line, then one "and N more".

@@ -254,6 +254,42 @@ fn clean_stale_temporaries(dir: &Path) {
     }
 }
 
+/// Claims the snapshot files of a file's scenarios for this run: a file
+/// already claimed by a scenario of another file is a clash, reported on
+/// the later scenario naming the first (`a-b.goti` and `a_b.goti` share
+/// their snapshots' names).
+pub fn claim(
+    report: &mut super::FileReport,
+    claimed: &mut std::collections::HashMap<PathBuf, String>,
+) {
+    let name = report.source.name.clone();
+    for sc in &mut report.scenarios {
+        for snap in &sc.snapshots {
+            let who = format!("{name}:{} \"{}\"", sc.line, sc.name);
+            match claimed.get(&snap.path) {
+                Some(first) if !first.starts_with(&format!("{name}:")) => {
+                    let d = super::Diagnostic::new(
+                        super::Kind::Snapshot,
+                        &report.source,
+                        snap.span,
+                        format!(
+                            "the snapshot file {} of this scenario is also the snapshot of {first}",
+                            snap.path.display()
+                        ),
+                        "same snapshot file",
+                    )
+                    .help("snapshot files are named by file and scenario in lower-case letters and digits; rename one");
+                    sc.problems.push(d);
+                }
+                Some(_) => {}
+                None => {
+                    claimed.insert(snap.path.clone(), who);
+                }
+            }
+        }
+    }
+}
+
 /// `x.snap` -> `x.snap.new`.
 pub fn pending_of(path: &Path) -> PathBuf {
     let mut s = path.as_os_str().to_owned();

@@ -52,6 +52,8 @@ pub struct TranscriptStep {
 #[derive(Clone, Debug)]
 pub struct SnapshotReport {
     pub path: std::path::PathBuf,
+    /// The `snapshot` statement.
+    pub span: Span,
     pub outcome: SnapOutcome,
 }
 

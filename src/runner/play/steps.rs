@@ -212,6 +212,7 @@ impl Play<'_> {
         };
         self.report.problems.extend(problem);
         self.report.snapshots.push(SnapshotReport {
+            span,
             path: snap_path,
             outcome,
         });
