@@ -36,6 +36,14 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
     out
 }
 
+/// A name on one line of the text log: line breaks and tabs shown escaped
+/// (other control characters were already made visible when the file was read).
+fn one_line(s: &str) -> String {
+    s.replace('\r', "\\r")
+        .replace('\n', "\\n")
+        .replace('\t', "\\t")
+}
+
 /// A problem as JSON: where, what, which rule, and the fix.
 fn json_problem(d: &Diagnostic) -> serde_json::Value {
     let (line, col) = d.source.line_col(d.span.start);
@@ -140,7 +148,12 @@ pub fn run_and_report(
             match format {
                 Format::Text => {
                     let status = if sc.passed() { "ok  " } else { "FAIL" };
-                    outln!("{status} {}:{} {}", report.source.name, sc.line, sc.name);
+                    outln!(
+                        "{status} {}:{} {}",
+                        one_line(&report.source.name),
+                        sc.line,
+                        one_line(&sc.name)
+                    );
                     for d in &sc.problems {
                         out!("{}", render(d, color));
                     }

@@ -161,6 +161,31 @@ fn check_ring(ring: u8) -> Result<(), RulesetError> {
     }
 }
 
+/// The largest point value a ruleset may give (penalties, capture and
+/// progress values, tokens): with the 10^9 a scenario may set, no sum a game
+/// makes comes near the limits of its integers.
+pub const MAX_POINTS: i64 = 1_000_000;
+
+/// A number in `field` must lie in `range` (every number of a ruleset has bounds).
+fn within<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<(), RulesetError> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(err(
+            field,
+            format!(
+                "{value} is out of bounds; goti takes {}-{} here",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
 /// A board position in `field` must be a tile of the ring.
 fn tile_on_ring(ring: u8, field: &str, t: u8) -> Result<(), RulesetError> {
     if t == 0 || t > ring {

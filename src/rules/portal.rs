@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::royal::{Forward, Seats};
-use super::{check_ring, err, tile_on_ring, RulesetError, RulesetParams};
+use super::{check_ring, err, tile_on_ring, within, RulesetError, RulesetParams, MAX_POINTS};
 
 /// The default `portal` ruleset as shipped (embedded in the binary).
 pub const PORTAL_DEFAULT_YAML: &str = include_str!("portal.yaml");
@@ -141,6 +141,26 @@ impl RulesetParams for PortalParams {
                 ));
             }
         }
+        // Every number has bounds, so no game's arithmetic can overflow.
+        within("dice.doubles_burn_at", d.doubles_burn_at, 1..=20)?;
+        within("dice.mercy_falls", d.mercy_falls, 0..=20)?;
+        let t = &self.tokens;
+        within("tokens.sit", t.sit, 0..=MAX_POINTS)?;
+        within(
+            "tokens.winner_paid.duel",
+            t.winner_paid.duel,
+            0..=MAX_POINTS,
+        )?;
+        within(
+            "tokens.winner_paid.three",
+            t.winner_paid.three,
+            0..=MAX_POINTS,
+        )?;
+        within(
+            "tokens.winner_paid.four",
+            t.winner_paid.four,
+            0..=MAX_POINTS,
+        )?;
         Ok(())
     }
 }

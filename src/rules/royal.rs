@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{check_ring, err, tile_on_ring, RulesetError, RulesetParams};
+use super::{check_ring, err, tile_on_ring, within, RulesetError, RulesetParams, MAX_POINTS};
 
 /// The default `royal` ruleset as shipped (embedded in the binary).
 pub const ROYAL_DEFAULT_YAML: &str = include_str!("royal.yaml");
@@ -229,6 +229,29 @@ impl RulesetParams for RoyalParams {
                 "the King must be able to move at least 1",
             ));
         }
+        // Every number has bounds, so no game's arithmetic can overflow.
+        for (mode, m) in [("journey", &self.journey), ("clash", &self.clash)] {
+            within(
+                &format!("{mode}.blockade_penalty"),
+                m.blockade_penalty,
+                0..=MAX_POINTS,
+            )?;
+            within(
+                &format!("{mode}.capture_value"),
+                m.capture_value,
+                0..=MAX_POINTS,
+            )?;
+            within(
+                &format!("{mode}.progress_value"),
+                m.progress_value,
+                0..=MAX_POINTS,
+            )?;
+        }
+        within("exits.start", x.start, 0..=x.cap)?;
+        within("exits.grace_per_turn", x.grace_per_turn, 0..=10)?;
+        within("king.max_value", self.king.max_value, 1..=60)?;
+        within("king.counts_as", self.king.counts_as, 1..=10)?;
+        within("king.factor", self.king.factor, 1..=10)?;
         Ok(())
     }
 }

@@ -169,6 +169,8 @@ pub fn run_bytes(
             hidden_problems: 0,
         };
     }
+    // A UTF-8 byte order mark is not part of the text.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => run_text(name, text, path, opts, only),
         Err(e) => {
@@ -201,6 +203,8 @@ pub fn run_text(
     opts: &RunOptions,
     only: Option<&str>,
 ) -> FileReport {
+    let text = &*display_safe(text);
+    let name = &*display_safe(name);
     let source = Source::new(name, text);
     let file = parse_file(text);
     let mut report = FileReport {
@@ -290,6 +294,35 @@ pub fn run_text(
     }
     cap_diagnostics(&mut report);
     report
+}
+
+/// The text with every control character that could rewrite a terminal or
+/// log line (escape sequences, backspace, bidirectional overrides) replaced
+/// by a visible character of the same length, so spans still fit. Line
+/// breaks and tabs stay.
+pub fn display_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let safe: String = text
+        .chars()
+        .map(|c| {
+            if !unsafe_char(c) {
+                return c.to_string();
+            }
+            // The same number of bytes: `?`, `·` or `�`.
+            match c.len_utf8() {
+                1 => "?".to_string(),
+                2 => "\u{b7}".to_string(),
+                _ => format!("{}{}", "\u{fffd}", "?".repeat(c.len_utf8() - 3)),
+            }
+        })
+        .collect();
+    std::borrow::Cow::Owned(safe)
 }
 
 /// Snapshot statements of different scenarios (or labels) that would share

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, piece_of, player_of, small};
+use super::words::{allowed, piece_of, player_of, small_all};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
@@ -22,7 +22,7 @@ pub(super) fn lower_action(
         None => None,
     };
     let action = match &a.action {
-        ActionAst::Roll(dice) => Action::Roll(dice.iter().map(|d| small(d.value)).collect()),
+        ActionAst::Roll(dice) => Action::Roll(small_all(dice, "a roll", problems)?),
         ActionAst::Exit(_) if !allowed(a.span, Word::Exit, limits.game, problems) => return None,
         ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
         ActionAst::Enter(p) => Action::Enter(piece_of(p, limits, problems)?),
@@ -74,9 +74,13 @@ pub(super) fn lower_action(
                     ok = false;
                     continue;
                 }
+                let Some(rolls) = small_all(&c.rolls, "a roll", problems) else {
+                    ok = false;
+                    continue;
+                };
                 order.clauses.push(MoveClause {
                     piece,
-                    rolls: c.rolls.iter().map(|r| small(r.value)).collect(),
+                    rolls,
                     direction: c.direction.as_ref().map_or(default, |d| d.value),
                 });
             }

@@ -103,7 +103,7 @@ pub(super) fn lower_expectation(
         Expectation::GameOver => Check::GameOver,
         Expectation::Burned(v) => {
             only(Word::Burned, problems).then_some(())?;
-            Check::Burned(small(v.value))
+            Check::Burned(small(v, "a die value", problems)?)
         }
         Expectation::RollAgain => {
             only(Word::RollAgain, problems).then_some(())?;

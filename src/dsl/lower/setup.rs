@@ -3,7 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, fact_word, piece_of, place_of, player_of, small};
+use super::words::{
+    allowed, fact_word, piece_of, place_of, player_of, small, small_all, MAX_STEPS,
+};
 use super::{Header, Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
 use crate::engine::{Falls, PieceId, Placement, Player, Setup, Word};
@@ -103,13 +105,17 @@ impl SetupState {
                 }
                 let p = player_of(player, limits.game, problems);
                 let g = piece_of(piece, limits, problems);
-                if let (Some(p), Some(PieceId::Guard(g))) = (p, g) {
+                let trigger = small(trigger, "a tile", problems);
+                let count = small(count, "a count of falls", problems);
+                if let (Some(p), Some(PieceId::Guard(g)), Some(trigger), Some(count)) =
+                    (p, g, trigger, count)
+                {
                     mentioned.insert(p);
                     setup.falls.push(Falls {
                         player: p,
                         piece: g,
-                        trigger: small(trigger.value),
-                        count: small(count.value),
+                        trigger,
+                        count,
                     });
                     spans.falls.push(st.span);
                 }
@@ -167,16 +173,30 @@ impl SetupState {
                         free.into_iter().map(PieceId::Guard).collect()
                     }
                 };
+                let steps = match &pl.steps {
+                    Some(s) if s.value.abs() > MAX_STEPS => {
+                        problems.push(
+                            Problem::new(
+                                s.span,
+                                format!("steps {} is out of range", s.value),
+                                "out of range",
+                            )
+                            .help(format!(
+                                "a progress count is within -{MAX_STEPS} to {MAX_STEPS}"
+                            )),
+                        );
+                        return;
+                    }
+                    Some(s) => Some(s.value as i32),
+                    None => None,
+                };
                 for piece in pieces {
                     setup.placements.push(Placement {
                         player: p,
                         piece,
                         place,
                         midpoint: pl.midpoint.as_ref().map(|m| m.value),
-                        steps: pl
-                            .steps
-                            .as_ref()
-                            .map(|s| s.value.clamp(-10_000, 10_000) as i32),
+                        steps,
                     });
                     spans.placements.push(st.span);
                 }
@@ -190,17 +210,26 @@ impl SetupState {
                 match fact {
                     Fact::Doubles(_) if !allowed(st.span, Word::Doubles, game, problems) => {}
                     Fact::Doubles(d) => {
-                        setup.doubles[p.index()] = Some(small(d.value));
+                        let Some(d) = small(d, "a count of doubles", problems) else {
+                            return;
+                        };
+                        setup.doubles[p.index()] = Some(d);
                         spans.doubles[p.index()] = Some(st.span);
                     }
                     Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn
                         if !allowed(st.span, fact_word(fact), game, problems) => {}
                     Fact::Store(rolls) => {
-                        seat.store = Some(rolls.iter().map(|r| small(r.value)).collect());
+                        let Some(rolls) = small_all(rolls, "a roll", problems) else {
+                            return;
+                        };
+                        seat.store = Some(rolls);
                         spans.store[p.index()] = Some(st.span);
                     }
                     Fact::Credits(c) => {
-                        seat.credits = Some(small(c.value));
+                        let Some(c) = small(c, "exit credits", problems) else {
+                            return;
+                        };
+                        seat.credits = Some(c);
                         spans.credits[p.index()] = Some(st.span);
                     }
                     Fact::Battle(b) => seat.battle = Some(b.value),

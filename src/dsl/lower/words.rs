@@ -167,9 +167,40 @@ pub(super) fn fact_word(fact: &Fact) -> Word {
     }
 }
 
-pub(super) fn small(v: i64) -> u8 {
-    v.clamp(0, 255) as u8
+/// A small number as written (a roll, a count, a tile): never clamped; one
+/// out of range is a problem at the number.
+pub(super) fn small(n: &Spanned<i64>, what: &str, problems: &mut Vec<Problem>) -> Option<u8> {
+    match u8::try_from(n.value) {
+        Ok(v) => Some(v),
+        Err(_) => {
+            problems.push(
+                Problem::new(
+                    n.span,
+                    format!("{} is out of range for {what}", n.value),
+                    "out of range",
+                )
+                .help(format!(
+                    "{what} is a small number (0-255), checked by the rules"
+                )),
+            );
+            None
+        }
+    }
 }
+
+/// Every number of a list as written, or `None` (with problems) if any is
+/// out of range.
+pub(super) fn small_all(
+    ns: &[Spanned<i64>],
+    what: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<Vec<u8>> {
+    let all: Vec<Option<u8>> = ns.iter().map(|n| small(n, what, problems)).collect();
+    all.into_iter().collect()
+}
+
+/// The largest progress count a placement may set (`steps N`).
+pub const MAX_STEPS: i64 = 10_000;
 
 pub(super) fn check_rule_id(
     id: &Spanned<String>,
