@@ -132,18 +132,17 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
 /// `path` (as written inside a file, relative to `base`) resolved, links
 /// included, and checked to lie inside `root`.
 pub fn resolve_inside(root: &Path, base: &Path, path: &str) -> Result<PathBuf, ReadError> {
-    let root = root
-        .canonicalize()
-        .map_err(|_| ReadError::Outside { root: root.into() })?;
+    let outside = || ReadError::Outside { root: root.into() };
+    let canonical_root = root.canonicalize().map_err(|_| outside())?;
     let joined = base.join(path);
     let full = joined.canonicalize().map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => ReadError::Missing,
         _ => ReadError::Io(e),
     })?;
-    if full.starts_with(&root) {
+    if full.starts_with(&canonical_root) {
         Ok(full)
     } else {
-        Err(ReadError::Outside { root })
+        Err(outside())
     }
 }
 

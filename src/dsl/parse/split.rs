@@ -1,5 +1,5 @@
-//! Splitting a file into statements: newlines and `;` outside strings;
-//! `#` comments dropped.
+//! Splitting a file into statements: line breaks (`\n`, `\r\n`, a lone
+//! `\r`) and `;` outside strings; `#` comments dropped.
 
 /// Splits at newlines and `;` outside strings, dropping `#` comments.
 /// Yields (byte offset, trimmed text) of each non-empty statement.
@@ -19,7 +19,12 @@ pub fn split_statements<'a>(text: &'a str) -> Vec<(usize, &'a str)> {
         }
     };
     while i < bytes.len() {
-        let b = bytes[i];
+        // A lone CR ends a line as `\n` does (one line model for statements,
+        // line numbers and pictures).
+        let b = match bytes[i] {
+            b'\r' if bytes.get(i + 1) != Some(&b'\n') => b'\n',
+            b => b,
+        };
         if comment_at.is_some() {
             if b == b'\n' {
                 push(start, comment_at.take().unwrap_or(i), &mut out);
