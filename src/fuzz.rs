@@ -148,3 +148,83 @@ pub fn check_input(input: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// What kind of file an input is served as.
+#[derive(Clone, Copy, Debug)]
+pub enum FileKind {
+    Regular,
+    /// A symbolic link to a regular file, found by a folder walk.
+    Link,
+    /// A FIFO with no writer: reading it would hang.
+    Fifo,
+    /// The input padded past the scenario file limit.
+    Oversized,
+}
+
+impl FileKind {
+    pub const ALL: [FileKind; 4] = [
+        FileKind::Regular,
+        FileKind::Link,
+        FileKind::Fifo,
+        FileKind::Oversized,
+    ];
+}
+
+/// Serves `input` as a file of `kind` in a fresh folder and runs the
+/// folder: nothing may panic or hang, a link or FIFO is skipped, an
+/// oversized file is refused. `Err` says what went wrong.
+pub fn check_file_kind(input: &[u8], kind: FileKind) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("no temporary folder: {e}"))?;
+    let folder = dir.path().join("scenarios");
+    std::fs::create_dir(&folder).map_err(|e| e.to_string())?;
+    let file = folder.join("fuzz.goti");
+    let aside = dir.path().join("aside.goti");
+    let made = match kind {
+        FileKind::Regular => std::fs::write(&file, input),
+        FileKind::Link => std::fs::write(&aside, input)
+            .and_then(|()| std::os::unix::fs::symlink(&aside, &file)),
+        FileKind::Fifo => std::process::Command::new("mkfifo")
+            .arg(&file)
+            .status()
+            .and_then(|s| {
+                s.success()
+                    .then_some(())
+                    .ok_or_else(|| std::io::Error::other("mkfifo failed"))
+            }),
+        FileKind::Oversized => {
+            let mut big = input.to_vec();
+            big.resize(runner::files::MAX_SCENARIO_BYTES as usize + 1, b'\n');
+            std::fs::write(&file, big)
+        }
+    };
+    made.map_err(|e| format!("cannot make a {kind:?} file: {e}"))?;
+    let result = std::panic::catch_unwind(|| {
+        let found = runner::discover_files(std::slice::from_ref(&folder), None)?;
+        let opts = RunOptions {
+            skip_snapshots: true,
+            ..RunOptions::default()
+        };
+        let reports: Vec<_> = found
+            .files
+            .iter()
+            .map(|f| runner::run_file(&f.path, &opts, None))
+            .collect();
+        Ok::<_, String>((found, reports))
+    });
+    let (found, reports) = result
+        .map_err(|_| format!("panic on a {kind:?} file"))?
+        .map_err(|e| format!("{kind:?}: {e}"))?;
+    match kind {
+        FileKind::Link | FileKind::Fifo if !found.files.is_empty() => {
+            Err(format!("a {kind:?} was read in a folder walk"))
+        }
+        FileKind::Oversized
+            if !reports
+                .iter()
+                .any(|r| r.file_problems.iter().any(|d| d.message.contains("at most"))) =>
+        {
+            Err("an oversized file was not refused".into())
+        }
+        _ => Ok(()),
+    }
+}

@@ -59,6 +59,17 @@ proptest! {
 }
 
 #[test]
+fn every_file_kind_is_served_safely() {
+    let corpus = corpus();
+    for seed in 0..4u64 {
+        let input = mutate(&corpus, seed);
+        for kind in goti::fuzz::FileKind::ALL {
+            assert_eq!(goti::fuzz::check_file_kind(&input, kind), Ok(()), "{kind:?}");
+        }
+    }
+}
+
+#[test]
 fn a_ten_megabyte_file_gets_a_diagnostic() {
     let big = "scenario \"x\"\n".repeat(800_000);
     assert!(big.len() > 10_000_000);

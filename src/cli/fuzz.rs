@@ -189,7 +189,15 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
     for i in 0..cases {
         let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));
         let t0 = Instant::now();
-        let result = crate::fuzz::check_input(&input);
+        // Every 50th input is also served as a link, a FIFO and an oversized file.
+        let result = crate::fuzz::check_input(&input).and_then(|()| {
+            if i % 50 != 0 {
+                return Ok(());
+            }
+            crate::fuzz::FileKind::ALL
+                .iter()
+                .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
+        });
         slowest = slowest.max(t0.elapsed().as_secs_f64());
         if let Err(why) = result {
             let path = out.join(format!("text-{}.goti", seed.wrapping_add(i)));
