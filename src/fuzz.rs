@@ -181,8 +181,9 @@ pub fn check_file_kind(input: &[u8], kind: FileKind) -> Result<(), String> {
     let aside = dir.path().join("aside.goti");
     let made = match kind {
         FileKind::Regular => std::fs::write(&file, input),
-        FileKind::Link => std::fs::write(&aside, input)
-            .and_then(|()| std::os::unix::fs::symlink(&aside, &file)),
+        FileKind::Link => {
+            std::fs::write(&aside, input).and_then(|()| std::os::unix::fs::symlink(&aside, &file))
+        }
         FileKind::Fifo => std::process::Command::new("mkfifo")
             .arg(&file)
             .status()
@@ -219,9 +220,11 @@ pub fn check_file_kind(input: &[u8], kind: FileKind) -> Result<(), String> {
             Err(format!("a {kind:?} was read in a folder walk"))
         }
         FileKind::Oversized
-            if !reports
-                .iter()
-                .any(|r| r.file_problems.iter().any(|d| d.message.contains("at most"))) =>
+            if !reports.iter().any(|r| {
+                r.file_problems
+                    .iter()
+                    .any(|d| d.message.contains("at most"))
+            }) =>
         {
             Err("an oversized file was not refused".into())
         }

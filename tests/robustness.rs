@@ -64,7 +64,11 @@ fn every_file_kind_is_served_safely() {
     for seed in 0..4u64 {
         let input = mutate(&corpus, seed);
         for kind in goti::fuzz::FileKind::ALL {
-            assert_eq!(goti::fuzz::check_file_kind(&input, kind), Ok(()), "{kind:?}");
+            assert_eq!(
+                goti::fuzz::check_file_kind(&input, kind),
+                Ok(()),
+                "{kind:?}"
+            );
         }
     }
 }
