@@ -46,8 +46,29 @@ impl<T> Spanned<T> {
 /// A parsed file: its scenarios and the syntax errors found on the way.
 #[derive(Clone, Debug, Default)]
 pub struct ScenarioFile {
+    /// Header statements before the first `scenario` (rules, mode, set,
+    /// rules file, players, tags, ranked): they apply to every scenario of
+    /// the file, which may still override them.
+    pub header: Vec<Stmt>,
     pub scenarios: Vec<Scenario>,
     pub errors: Vec<Problem>,
+}
+
+impl StmtKind {
+    /// Whether the statement belongs to a header (and so may stand before
+    /// the first scenario of a file).
+    pub fn is_header(&self) -> bool {
+        matches!(
+            self,
+            StmtKind::Rules { .. }
+                | StmtKind::RulesFile(_)
+                | StmtKind::Mode(_)
+                | StmtKind::Set { .. }
+                | StmtKind::Tags(_)
+                | StmtKind::Players(_)
+                | StmtKind::Ranked
+        )
+    }
 }
 
 /// `scenario "NAME"` and its statements.

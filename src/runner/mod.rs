@@ -12,7 +12,7 @@ pub mod snapshot;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::dsl::ast::Span;
+use crate::dsl::ast::{Scenario, Span};
 use crate::dsl::{parse_file, MAX_FILE_BYTES};
 
 pub use diagnostic::{Diagnostic, Kind, Source};
@@ -240,6 +240,7 @@ pub fn run_text(
         );
     }
     let collisions = snapshot_collisions(&file.scenarios, path, &source);
+    let mut header_reported = false;
     let mut names: HashMap<&str, usize> = HashMap::new();
     for (i, sc) in file.scenarios.iter().enumerate() {
         if only.is_some_and(|o| o != sc.name.value) {
@@ -268,8 +269,15 @@ pub fn run_text(
                 .help("scenario names are unique within a file"),
             );
         }
+        // The file's header stands before the scenario's own statements.
+        let from_file = file.header.len();
+        let with_header = Scenario {
+            statements: file.header.iter().chain(&sc.statements).cloned().collect(),
+            ..sc.clone()
+        };
+        let sc = &with_header;
         let sc_report = if problems.is_empty() {
-            play::play(sc, &source, path, opts)
+            play::play(sc, from_file, &source, path, opts)
         } else {
             // Still validate what did parse, so every problem shows at once.
             let check_only = RunOptions {
@@ -279,7 +287,7 @@ pub fn run_text(
                 write_snapshots: false,
                 root: opts.root.clone(),
             };
-            let mut r = play::play(sc, &source, path, &check_only);
+            let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.
             r.problems.retain(|d| {
                 !(d.rule == Some(r.game.vocabulary().players_rule) && d.span == sc.span)
@@ -290,6 +298,30 @@ pub fn run_text(
             r.rules_applied.clear();
             r
         };
+        let mut sc_report = sc_report;
+        if header_reported {
+            // Problems of the file's header are reported with the first scenario only.
+            let header_end = file.scenarios.first().map_or(0, |s| s.span.start);
+            let before = sc_report.problems.len();
+            sc_report
+                .problems
+                .retain(|d| !(d.source.name == source.name && d.span.start < header_end));
+            let removed = before - sc_report.problems.len();
+            if removed > 0 {
+                let mut d = Diagnostic::new(
+                    Kind::Setup,
+                    &source,
+                    sc.name.span,
+                    format!(
+                        "the file's header has {removed} problem(s), shown with the first scenario"
+                    ),
+                    "this scenario uses the file's header",
+                );
+                d.brief = true;
+                sc_report.problems.push(d);
+            }
+        }
+        header_reported = true;
         report.scenarios.push(sc_report);
     }
     cap_diagnostics(&mut report);

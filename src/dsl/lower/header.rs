@@ -18,21 +18,17 @@ pub struct Header {
     pub tags: Vec<String>,
 }
 
-/// Reads the header statements (rules, mode, set, tags).
-pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
+/// Reads the header statements (rules, mode, set, rules file, tags). The
+/// first `from_file` statements are the file's header, which the
+/// scenario's own header overrides (`set`s and tags add up); two `rules
+/// file` lines in one header are an error, not a silent replacement.
+pub fn header(sc: &Scenario, from_file: usize, problems: &mut Vec<Problem>) -> Header {
     let mut h = Header::default();
     let mut seen_action = false;
-    for st in &sc.statements {
-        let is_header = matches!(
-            st.kind,
-            StmtKind::Rules { .. }
-                | StmtKind::RulesFile(_)
-                | StmtKind::Mode(_)
-                | StmtKind::Set { .. }
-                | StmtKind::Tags(_)
-                | StmtKind::Players(_)
-                | StmtKind::Ranked
-        );
+    // The `rules file` line of the header being read (the file's, then the scenario's).
+    let mut file_line: [Option<Span>; 2] = [None, None];
+    for (i, st) in sc.statements.iter().enumerate() {
+        let is_header = st.kind.is_header();
         if is_header && seen_action {
             problems.push(
                 Problem::new(
@@ -59,7 +55,22 @@ pub fn header(sc: &Scenario, problems: &mut Vec<Problem>) -> Header {
                     h.mode_span = Some(st.span);
                 }
             }
-            StmtKind::RulesFile(path) => h.rules_file = Some(path.clone()),
+            StmtKind::RulesFile(path) => {
+                let origin = usize::from(i >= from_file);
+                if file_line[origin].is_some() {
+                    problems.push(
+                        Problem::new(
+                            st.span,
+                            "a second `rules file` in one header",
+                            "second ruleset file",
+                        )
+                        .help("one header names one ruleset file; to combine two, write one that `extends` the other"),
+                    );
+                    continue;
+                }
+                file_line[origin] = Some(st.span);
+                h.rules_file = Some(path.clone());
+            }
             StmtKind::Mode(m) => {
                 h.mode = *m;
                 h.mode_span = Some(st.span);

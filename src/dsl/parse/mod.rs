@@ -106,14 +106,15 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                         });
                     }
                     Some(sc) => sc.statements.push(Stmt { kind, span }),
+                    None if kind.is_header() => file.header.push(Stmt { kind, span }),
                     None if !orphan_reported => {
                         orphan_reported = true;
                         file.errors.push(Problem {
                             rule: None,
                             span,
-                            message: "statements must follow a `scenario \"NAME\"` line".into(),
+                            message: "only header statements may stand before the first `scenario \"NAME\"` line".into(),
                             label: "no scenario started yet".into(),
-                            help: Some("start the file with `scenario \"what this shows\"`".into()),
+                            help: Some("a file header holds rules, mode, set, rules file, players, tags and ranked; start a scenario with `scenario \"what this shows\"` for the rest".into()),
                         });
                     }
                     None => {}

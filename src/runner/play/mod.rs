@@ -79,8 +79,15 @@ impl ScenarioReport {
     }
 }
 
-/// Plays `sc` from `source` (the file at `path`).
-pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> ScenarioReport {
+/// Plays `sc` from `source` (the file at `path`); its first `from_file`
+/// statements are the file's header.
+pub fn play(
+    sc: &Scenario,
+    from_file: usize,
+    source: &Source,
+    path: &Path,
+    opts: &RunOptions,
+) -> ScenarioReport {
     let mut report = ScenarioReport {
         name: sc.name.value.clone(),
         game: GameKind::default(),
@@ -92,7 +99,7 @@ pub fn play(sc: &Scenario, source: &Source, path: &Path, opts: &RunOptions) -> S
         transcript: Vec::new(),
     };
     let mut problems: Vec<Problem> = Vec::new();
-    let header = lower::header(sc, &mut problems);
+    let header = lower::header(sc, from_file, &mut problems);
     report.tags = header.tags.clone();
     report.game = header.kind;
     let to_diagnostics = |problems: &[Problem]| {
