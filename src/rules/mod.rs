@@ -2,6 +2,7 @@
 //! the binary, validation that names the offending field, and dotted-path
 //! overrides (`set KEY = VALUE`).
 
+pub mod layers;
 mod portal;
 mod royal;
 pub mod yaml;
@@ -94,7 +95,7 @@ fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
 /// Deserialises parameters from YAML (text or a tree): a failure names the
 /// field by serde's own path (`board.forts.1`, list items by index) and,
 /// from text, the place in the file.
-fn deserialize<'de, T, D>(de: D) -> Result<T, RulesetError>
+pub(crate) fn deserialize<'de, T, D>(de: D) -> Result<T, RulesetError>
 where
     T: serde::de::DeserializeOwned,
     D: serde::Deserializer<'de, Error = serde_yaml::Error>,
@@ -145,7 +146,7 @@ fn did_you_mean(message: &str) -> Option<String> {
 }
 
 /// A serde_yaml message without its " at line L column C" (goti shows the place).
-fn strip_location(s: &str) -> &str {
+pub(crate) fn strip_location(s: &str) -> &str {
     s.split(" at line ").next().unwrap_or(s)
 }
 

@@ -156,6 +156,18 @@ fn flow(
 /// (list items by index), in the block and one-line flow YAML that ruleset
 /// files use; the deepest ancestor found when the field itself is not there.
 pub fn locate(text: &str, field: &str) -> Option<(usize, usize)> {
+    find(text, field).map(|(span, _)| span)
+}
+
+/// Like [`locate`], only when the field itself is written in `text`.
+pub fn locate_exact(text: &str, field: &str) -> Option<(usize, usize)> {
+    find(text, field)
+        .filter(|(_, exact)| *exact)
+        .map(|(span, _)| span)
+}
+
+/// The span of `field` or its deepest ancestor, and whether it is the field.
+fn find(text: &str, field: &str) -> Option<((usize, usize), bool)> {
     if field.is_empty() {
         return None;
     }
@@ -199,7 +211,7 @@ pub fn locate(text: &str, field: &str) -> Option<(usize, usize)> {
                 *n += 1;
                 let span = (here + col, here + body.len());
                 if consider(&path_of(&stack), span) {
-                    return Some(span);
+                    return Some((span, true));
                 }
                 let after = rest[1..].trim_start();
                 col += rest.len() - after.len();
@@ -209,7 +221,7 @@ pub fn locate(text: &str, field: &str) -> Option<(usize, usize)> {
                 }
                 let path = path_of(&stack);
                 if let Some(span) = flow(&path, rest, here + col, &mut consider) {
-                    return Some(span);
+                    return Some((span, true));
                 }
                 continue;
             }
@@ -223,15 +235,15 @@ pub fn locate(text: &str, field: &str) -> Option<(usize, usize)> {
             let key_span = (here + col, here + col + key.len());
             let path = path_of(&stack);
             if consider(&path, key_span) {
-                return Some(key_span);
+                return Some((key_span, true));
             }
             if let Some(span) = flow(&path, value, here + body.len() - value.len(), &mut consider) {
-                return Some(span);
+                return Some((span, true));
             }
             break;
         }
     }
-    best.map(|(_, span)| span)
+    best.map(|(_, span)| (span, false))
 }
 
 #[cfg(test)]

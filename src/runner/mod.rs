@@ -286,6 +286,7 @@ pub fn run_text(
                 explain: false,
                 write_snapshots: false,
                 root: opts.root.clone(),
+                layers: opts.layers.clone(),
             };
             let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

@@ -10,7 +10,7 @@ use crate::engine::{
     Action, Event, Game, GameKind, Piece, PieceId, Place, Player, Portal, PortalRules, Rejection,
     Royal, RoyalRules, Setup, SetupError,
 };
-use crate::rules::{RulesetError, RulesetParams};
+use crate::rules::{layers, RulesetError, RulesetParams};
 
 use super::render::Render;
 
@@ -96,6 +96,27 @@ impl Rules {
         };
         base.with_overrides(overrides)
     }
+    /// The rules of a merged ruleset tree (defaults, files, overrides), validated.
+    pub fn from_tree(game: GameKind, tree: serde_yaml::Value) -> Result<Rules, RulesetError> {
+        match game {
+            GameKind::Royal => tree_rules::<Royal>(tree).map(Rules::Royal),
+            GameKind::Portal => tree_rules::<Portal>(tree).map(Rules::Portal),
+        }
+    }
+    /// The built-in defaults of a game as a tree.
+    pub fn default_tree(game: GameKind) -> serde_yaml::Value {
+        match game {
+            GameKind::Royal => layers::default_tree::<<Royal as Game>::Params>(),
+            GameKind::Portal => layers::default_tree::<<Portal as Game>::Params>(),
+        }
+    }
+    /// Checks that a ruleset layer's keys exist in `game` and hold the right types.
+    pub fn check_keys(game: GameKind, layer: &serde_yaml::Value) -> Result<(), RulesetError> {
+        match game {
+            GameKind::Royal => layers::check_keys::<<Royal as Game>::Params>(layer),
+            GameKind::Portal => layers::check_keys::<<Portal as Game>::Params>(layer),
+        }
+    }
     pub fn game(&self) -> GameKind {
         each_game!(self, G, _r => G::KIND)
     }
@@ -114,6 +135,10 @@ impl Rules {
     ) -> Result<Position, Vec<SetupError>> {
         each_game!(self, G, r => G::from_setup(r.clone(), setup, events).map(Into::into))
     }
+}
+
+fn tree_rules<G: Game>(tree: serde_yaml::Value) -> Result<Arc<G::Rules>, RulesetError> {
+    Ok(G::new_rules(layers::params_from_tree::<G::Params>(tree)?))
 }
 
 fn parse_rules<G: Game>(text: &str) -> Result<Arc<G::Rules>, RulesetError> {

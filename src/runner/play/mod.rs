@@ -7,7 +7,7 @@
 //! ruleset a scenario names.
 
 mod expect;
-mod ruleset;
+pub mod ruleset;
 mod steps;
 
 use std::collections::BTreeSet;
@@ -28,6 +28,9 @@ pub struct RunOptions {
     /// The project: files that scenario files name (`rules file`) must lie
     /// inside it. `None`: the folder of the scenario file.
     pub root: Option<std::sync::Arc<Path>>,
+    /// The ruleset layers beyond a scenario's own: the project's ruleset
+    /// files and the command line's `--ruleset` and `--set`.
+    pub layers: std::sync::Arc<ruleset::RuleLayers>,
     /// Write `.snap.new` files for new or changed snapshots (never in CI).
     pub write_snapshots: bool,
     /// Record a transcript of every step (for `goti explain`).
@@ -69,6 +72,8 @@ pub struct ScenarioReport {
     /// Rule IDs the engine applied (events, rejections) or that an
     /// `expect illegal(RULE)` named.
     pub rules_applied: BTreeSet<RuleId>,
+    /// The command line's `--set` keys this scenario's ruleset has (and took).
+    pub sets_applied: Vec<String>,
     pub snapshots: Vec<SnapshotReport>,
     pub transcript: Vec<TranscriptStep>,
 }
@@ -95,6 +100,7 @@ pub fn play(
         tags: Vec::new(),
         problems: Vec::new(),
         rules_applied: BTreeSet::new(),
+        sets_applied: Vec::new(),
         snapshots: Vec::new(),
         transcript: Vec::new(),
     };
@@ -108,13 +114,7 @@ pub fn play(
             .map(|p| Diagnostic::from_problem(Kind::Setup, source, p))
             .collect::<Vec<_>>()
     };
-    let Some(rules) = ruleset::load(
-        &header,
-        source,
-        path,
-        opts.root.as_deref(),
-        &mut report.problems,
-    ) else {
+    let Some(rules) = ruleset::load(&header, sc, source, path, opts, &mut report) else {
         report.problems.extend(to_diagnostics(&problems));
         return report;
     };

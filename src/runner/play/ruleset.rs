@@ -1,154 +1,448 @@
-//! The ruleset a scenario plays: the game's defaults, a `rules file`, and
-//! `set` overrides. A ruleset file named in a scenario is untrusted: it must
-//! be a regular file inside the project, of at most 1 MiB, is read and
-//! parsed once per run, and a diagnostic about it quotes only its offending
-//! line.
+//! The ruleset a scenario plays, in layers merged key by key, later wins:
+//! the game's built-in defaults, the project's ruleset file (`goti.yaml`),
+//! the scenario's `rules file` (its own or its file header's), the command
+//! line's `--ruleset`, the `set` overrides of the header and the scenario,
+//! then the command line's `--set`. A ruleset file may be partial: `extends:
+//! royal` (or another file) plus only the keys that differ.
+//!
+//! Files named inside scenario and ruleset files are untrusted: a regular
+//! file of at most 1 MiB inside the project, links resolved. Each file is
+//! read and checked once per run; a diagnostic about one quotes only its
+//! offending line, with the key underlined.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use crate::dsl::ast::{Span, Spanned};
+use serde_yaml::Value;
+
+use super::ScenarioReport;
+use crate::dsl::ast::{Scenario, Span, Spanned};
 use crate::dsl::lower;
 use crate::engine::GameKind;
-use crate::rules::{yaml, RulesetError};
+use crate::rules::{layers, yaml, RulesetError};
 use crate::runner::diagnostic::{Diagnostic, Kind, Source};
 use crate::runner::files::{self, MAX_RULESET_BYTES};
 use crate::runner::position::Rules;
+use crate::runner::RunOptions;
 
-/// A ruleset file as read and parsed: its rules, or the error with the text
-/// it points into.
-type Parsed = Result<Rules, (RulesetError, Arc<String>)>;
+/// Where a ruleset layer comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LayerSource {
+    /// A file in the working tree.
+    File(PathBuf),
+    /// A file's text from elsewhere (a git revision), shown under `name`.
+    Text { name: String, text: Arc<String> },
+}
 
-/// Ruleset files already parsed in this run, by path, game and version.
-type Cache = Mutex<HashMap<(PathBuf, GameKind, Option<SystemTime>, u64), Parsed>>;
+impl LayerSource {
+    fn shown(&self) -> String {
+        match self {
+            LayerSource::File(p) => p.display().to_string(),
+            LayerSource::Text { name, .. } => name.clone(),
+        }
+    }
+}
+
+/// The ruleset layers beyond a scenario's own.
+#[derive(Clone, Debug, Default)]
+pub struct RuleLayers {
+    /// The project's ruleset file of a game (`goti.yaml`'s `rules:`).
+    pub project: Vec<(GameKind, LayerSource)>,
+    /// `--ruleset FILE`: applies to the game the file is for (its `name`
+    /// or `extends`). The user's own: read wherever it is.
+    pub command_line: Vec<(GameKind, LayerSource)>,
+    /// `--set KEY=VALUE`: applies to every scenario whose ruleset has KEY.
+    pub sets: Vec<(String, String)>,
+}
+
+/// A layer that could not be used: the error, and the text it points into.
+#[derive(Clone, Debug)]
+struct LayerError {
+    error: RulesetError,
+    /// The file's text (only for a file that was read as a ruleset).
+    text: Option<Arc<String>>,
+    shown: String,
+}
+
+type Resolved = Result<(Value, Vec<(String, Arc<String>)>), LayerError>;
+
+/// Layers already resolved in this run, by source, version and game.
+type Cache = Mutex<HashMap<(LayerSource, Option<SystemTime>, u64, GameKind), Resolved>>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     CACHE.get_or_init(Default::default)
 }
 
-/// The ruleset a scenario plays: default, a `rules file`, and `set` overrides.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How a layer's file may be read.
+#[derive(Clone, Copy)]
+enum Trust<'a> {
+    /// Named inside a file: inside this project folder only.
+    Inside(&'a Path),
+    /// Typed on the command line: the user's own.
+    Own,
+}
+
+/// The ruleset a scenario plays; `None` with the diagnostics in `report`.
 pub(super) fn load(
     header: &lower::Header,
+    sc: &Scenario,
     source: &Source,
     path: &Path,
-    root: Option<&Path>,
-    out: &mut Vec<Diagnostic>,
+    opts: &RunOptions,
+    report: &mut ScenarioReport,
 ) -> Option<Rules> {
     let game = header.kind;
-    let base = match &header.rules_file {
-        None => Rules::default_of(game),
-        Some(file) => {
-            let folder = path.parent().unwrap_or(Path::new("."));
-            let folder = if folder.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                folder
-            };
-            let root = root.unwrap_or(folder);
-            match read_and_parse(root, folder, file, game, source, out)? {
-                Ok(rules) => rules,
-                Err((e, text)) => {
-                    out.push(file_diagnostic(&e, &text, &file.value, game, folder));
-                    out.push(Diagnostic::new(
-                        Kind::Ruleset,
-                        source,
-                        file.span,
-                        "this scenario loads that ruleset file",
-                        "loaded here",
-                    ));
+    let folder = match path.parent() {
+        Some(f) if !f.as_os_str().is_empty() => f,
+        _ => Path::new("."),
+    };
+    let root = opts.root.as_deref().unwrap_or(folder);
+    let out = &mut report.problems;
+    let no_layers = opts.layers.project.is_empty()
+        && opts.layers.command_line.is_empty()
+        && opts.layers.sets.is_empty();
+    if header.rules_file.is_none() && header.overrides.is_empty() && no_layers {
+        return Some(Rules::default_of(game));
+    }
+    // The layers' texts, latest last, to place a validation error.
+    let mut texts: Vec<(String, Arc<String>)> = Vec::new();
+    let mut tree = Rules::default_tree(game);
+    let layer_failed = |e: LayerError, at: Span, out: &mut Vec<Diagnostic>| {
+        out.push(layer_diagnostic(&e, game));
+        out.push(Diagnostic::new(
+            Kind::Ruleset,
+            source,
+            at,
+            format!("this scenario plays under the ruleset file {}", e.shown),
+            "ruleset from here",
+        ));
+    };
+    for (g, src) in &opts.layers.project {
+        if *g == game {
+            match resolve(
+                src,
+                &src.shown(),
+                game,
+                Trust::Inside(root),
+                0,
+                &mut HashSet::new(),
+            ) {
+                Ok((t, mut x)) => {
+                    layers::merge(&mut tree, t);
+                    texts.append(&mut x);
+                }
+                Err(e) => {
+                    layer_failed(e, sc.name.span, out);
                     return None;
                 }
             }
         }
-    };
-    let list: Vec<(&str, &str)> = header
+    }
+    if let Some(file) = &header.rules_file {
+        let src = match files::resolve_inside(root, folder, &file.value) {
+            Ok(full) => LayerSource::File(full),
+            Err(e) => {
+                out.push(unread(file, &e.to_string(), source));
+                return None;
+            }
+        };
+        let shown = folder.join(&file.value).display().to_string();
+        match resolve(
+            &src,
+            &shown,
+            game,
+            Trust::Inside(root),
+            0,
+            &mut HashSet::new(),
+        ) {
+            Ok((t, mut x)) => {
+                layers::merge(&mut tree, t);
+                texts.append(&mut x);
+            }
+            Err(e) => {
+                layer_failed(e, file.span, out);
+                return None;
+            }
+        }
+    }
+    for (g, src) in &opts.layers.command_line {
+        if *g == game {
+            match resolve(src, &src.shown(), game, Trust::Own, 0, &mut HashSet::new()) {
+                Ok((t, mut x)) => {
+                    layers::merge(&mut tree, t);
+                    texts.append(&mut x);
+                }
+                Err(e) => {
+                    layer_failed(e, sc.name.span, out);
+                    return None;
+                }
+            }
+        }
+    }
+    let sets: Vec<(&str, &str)> = header
         .overrides
         .iter()
         .map(|(k, v)| (k.value.as_str(), v.value.as_str()))
         .collect();
-    match base.with_overrides(&list) {
+    if let Err(e) = layers::set_all(&mut tree, &sets) {
+        out.push(override_diagnostic(&e, header, source));
+        return None;
+    }
+    // The command line's `--set`, for the keys this game's ruleset has.
+    let cli: Vec<(&str, &str)> = opts
+        .layers
+        .sets
+        .iter()
+        .filter(|(k, _)| layers::has_field(&tree, k))
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    report.sets_applied = cli.iter().map(|(k, _)| k.to_string()).collect();
+    let out = &mut report.problems;
+    if let Err(e) = layers::set_all(&mut tree, &cli) {
+        out.push(command_line_diagnostic(&e, sc, source));
+        return None;
+    }
+    match Rules::from_tree(game, tree) {
         Ok(r) => Some(r),
         Err(e) => {
-            out.push(override_diagnostic(&e, header, source));
+            // The latest layer that writes the field, else the override that names it.
+            let in_file = texts
+                .iter()
+                .rev()
+                .find(|(_, t)| yaml::locate_exact(t, &e.field).is_some());
+            if let Some((shown, text)) = in_file {
+                let le = LayerError {
+                    error: e.clone(),
+                    text: Some(text.clone()),
+                    shown: shown.clone(),
+                };
+                // At the `rules file` line when the file is the scenario's own.
+                let at = header
+                    .rules_file
+                    .as_ref()
+                    .filter(|f| folder.join(&f.value).display().to_string() == *shown)
+                    .map_or(sc.name.span, |f| f.span);
+                layer_failed(le, at, out);
+            } else if header
+                .overrides
+                .iter()
+                .any(|(k, _)| e.field.starts_with(&k.value) || k.value.starts_with(&e.field))
+            {
+                out.push(override_diagnostic(&e, header, source));
+            } else {
+                out.push(command_line_diagnostic(&e, sc, source));
+            }
             None
         }
     }
 }
 
-/// Reads (inside the project) and parses a ruleset file, once per run.
-/// `None` when it could not be read (the diagnostic is in `out`).
-fn read_and_parse(
-    root: &Path,
-    folder: &Path,
-    file: &Spanned<String>,
+/// Reads, checks and resolves one ruleset layer (its `extends` chain
+/// first) into a tree to merge; once per run per file version.
+fn resolve(
+    src: &LayerSource,
+    shown: &str,
     game: GameKind,
-    source: &Source,
-    out: &mut Vec<Diagnostic>,
-) -> Option<Parsed> {
-    let unread = |why: String, out: &mut Vec<Diagnostic>| {
-        out.push(
-            Diagnostic::new(
-                Kind::Ruleset,
-                source,
-                file.span,
-                format!("cannot use ruleset file `{}`: {why}", file.value),
-                "not read",
-            )
-            .help("name a YAML file inside the project, relative to this scenario file"),
-        );
+    trust: Trust,
+    depth: usize,
+    seen: &mut HashSet<PathBuf>,
+) -> Resolved {
+    let shown = shown.to_string();
+    let fail = |error: RulesetError, text: Option<Arc<String>>| LayerError {
+        error,
+        text,
+        shown: shown.clone(),
     };
-    let full = match files::resolve_inside(root, folder, &file.value) {
-        Ok(full) => full,
-        Err(e) => {
-            unread(e.to_string(), out);
-            return None;
-        }
+    let plain = |message: String| RulesetError {
+        field: String::new(),
+        message,
+        offset: None,
+        unknown_field: false,
     };
-    let meta = std::fs::metadata(&full).ok();
-    let key = (
-        full.clone(),
-        game,
-        meta.as_ref().and_then(|m| m.modified().ok()),
-        meta.as_ref().map_or(0, |m| m.len()),
-    );
-    if let Some(parsed) = lock(cache()).get(&key) {
-        return Some(parsed.clone());
+    if depth > 8 {
+        return Err(fail(
+            plain("`extends` goes more than 8 files deep".into()),
+            None,
+        ));
     }
-    let bytes = match files::read_limited(&full, MAX_RULESET_BYTES) {
-        Ok(b) => b,
-        Err(e) => {
-            unread(e.to_string(), out);
-            return None;
+    let (key, text) = match src {
+        LayerSource::File(path) => {
+            if !seen.insert(path.clone()) {
+                return Err(fail(
+                    plain("`extends` comes back to this file (a cycle)".into()),
+                    None,
+                ));
+            }
+            let meta = std::fs::metadata(path).ok();
+            let key = (
+                src.clone(),
+                meta.as_ref().and_then(|m| m.modified().ok()),
+                meta.as_ref().map_or(0, |m| m.len()),
+                game,
+            );
+            if let Some(hit) = lock(cache()).get(&key) {
+                return hit.clone();
+            }
+            let bytes = match trust {
+                Trust::Inside(root) => {
+                    let folder = path.parent().unwrap_or(Path::new("."));
+                    let name = path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    files::read_inside(root, folder, &name, MAX_RULESET_BYTES).map(|(_, b)| b)
+                }
+                Trust::Own => files::read_limited(path, MAX_RULESET_BYTES),
+            };
+            let bytes = bytes.map_err(|e| fail(plain(format!("cannot use it: {e}")), None))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| fail(plain("it is not UTF-8 text".into()), None))?;
+            (Some(key), Arc::new(text))
         }
+        LayerSource::Text { text, .. } => (None, text.clone()),
     };
-    let Ok(text) = String::from_utf8(bytes) else {
-        unread("it is not UTF-8 text".into(), out);
-        return None;
+    let resolved =
+        resolve_text(&text, src, &shown, game, trust, depth, seen).map_err(|error| LayerError {
+            error,
+            text: Some(text.clone()),
+            shown: shown.clone(),
+        });
+    let resolved = match resolved {
+        Ok((tree, mut texts)) => {
+            texts.push((shown.clone(), text.clone()));
+            Ok((tree, texts))
+        }
+        Err(e) => Err(e),
     };
-    let parsed = Rules::parse(game, &text).map_err(|e| (e, Arc::new(text)));
-    lock(cache()).insert(key, parsed.clone());
-    Some(parsed)
+    if let Some(key) = key {
+        lock(cache()).insert(key, resolved.clone());
+    }
+    resolved
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A ruleset file's error at its own line and column, the key underlined,
-/// quoting only that line.
-fn file_diagnostic(
-    e: &RulesetError,
+/// A layer's text checked (shape, syntax, game, keys) and its `extends`
+/// resolved: the tree to merge.
+fn resolve_text(
     text: &str,
-    name: &str,
+    src: &LayerSource,
+    shown: &str,
     game: GameKind,
-    folder: &Path,
-) -> Diagnostic {
-    let shown = folder.join(name).display().to_string();
-    let yaml = Source::line_only(shown, text.to_string());
-    let (start, end) = match e.offset {
+    trust: Trust,
+    depth: usize,
+    seen: &mut HashSet<PathBuf>,
+) -> Result<(Value, Vec<(String, Arc<String>)>), RulesetError> {
+    let layer = layers::read_layer(text)?;
+    if let Some(name) = &layer.name {
+        if !name.eq_ignore_ascii_case(game.name()) {
+            return Err(RulesetError {
+                field: "name".into(),
+                message: format!("this ruleset file is for `{name}`; the scenario plays {game}"),
+                offset: None,
+                unknown_field: false,
+            });
+        }
+    }
+    Rules::check_keys(game, &layer.tree)?;
+    let mut texts = Vec::new();
+    let mut tree = match &layer.extends {
+        None => Value::Mapping(Default::default()),
+        Some(name) => match name.parse::<GameKind>() {
+            Ok(g) if g == game => Rules::default_tree(game),
+            Ok(g) => {
+                return Err(RulesetError {
+                    field: "extends".into(),
+                    message: format!("this ruleset file extends {g}; the scenario plays {game}"),
+                    offset: None,
+                    unknown_field: false,
+                })
+            }
+            Err(_) => {
+                let base = match src {
+                    LayerSource::File(p) => p.parent().unwrap_or(Path::new(".")).to_path_buf(),
+                    LayerSource::Text { .. } => PathBuf::from("."),
+                };
+                let target = match trust {
+                    Trust::Inside(root) => files::resolve_inside(root, &base, name),
+                    Trust::Own => base
+                        .join(name)
+                        .canonicalize()
+                        .map_err(|_| files::ReadError::Missing),
+                };
+                let target = target.map_err(|e| RulesetError {
+                    field: "extends".into(),
+                    message: format!("cannot extend `{name}`: {e}"),
+                    offset: None,
+                    unknown_field: false,
+                })?;
+                let shown_dir = Path::new(shown).parent().unwrap_or(Path::new(""));
+                let target_shown = shown_dir.join(name).display().to_string();
+                match resolve(
+                    &LayerSource::File(target),
+                    &target_shown,
+                    game,
+                    trust,
+                    depth + 1,
+                    seen,
+                ) {
+                    Ok((t, mut x)) => {
+                        texts.append(&mut x);
+                        t
+                    }
+                    Err(e) => {
+                        return Err(RulesetError {
+                            field: "extends".into(),
+                            message: format!(
+                                "the file it extends, {}, is not usable: {}",
+                                e.shown, e.error
+                            ),
+                            offset: None,
+                            unknown_field: false,
+                        })
+                    }
+                }
+            }
+        },
+    };
+    layers::merge(&mut tree, layer.tree);
+    Ok((tree, texts))
+}
+
+/// A `rules file` that could not be read, at the line that names it.
+fn unread(file: &Spanned<String>, why: &str, source: &Source) -> Diagnostic {
+    Diagnostic::new(
+        Kind::Ruleset,
+        source,
+        file.span,
+        format!("cannot use ruleset file `{}`: {why}", file.value),
+        "not read",
+    )
+    .help("name a YAML file inside the project, relative to this scenario file")
+}
+
+/// A ruleset layer's error at its own line and column, the key underlined,
+/// quoting only that line (or, for a file that was not read, nothing of it).
+fn layer_diagnostic(e: &LayerError, game: GameKind) -> Diagnostic {
+    let help = format!("`goti rules {game} --dump` prints a valid ruleset to start from");
+    let Some(text) = &e.text else {
+        let source = Source::line_only(e.shown.clone(), String::new());
+        return Diagnostic::new(
+            Kind::Ruleset,
+            &source,
+            Span::default(),
+            format!("bad ruleset file {}: {}", e.shown, e.error),
+            "not read",
+        )
+        .help(help);
+    };
+    let yaml = Source::line_only(e.shown.clone(), text.to_string());
+    let (start, end) = match e.error.offset {
         Some(at) => {
             let at = at.min(text.len());
             let end = text[at..]
@@ -156,18 +450,16 @@ fn file_diagnostic(
                 .map_or(text.len(), |n| at + n);
             (at, end.max(at))
         }
-        None => yaml::locate(text, &e.field).unwrap_or((0, 0)),
+        None => yaml::locate(text, &e.error.field).unwrap_or((0, 0)),
     };
     Diagnostic::new(
         Kind::Ruleset,
         &yaml,
         Span::new(start, end),
-        format!("bad ruleset file: {e}"),
+        format!("bad ruleset file: {}", e.error),
         "here",
     )
-    .help(format!(
-        "`goti rules {game} --dump` prints a valid ruleset to start from"
-    ))
+    .help(help)
 }
 
 /// A `set KEY = VALUE` that the ruleset refuses, at that override.
@@ -194,4 +486,16 @@ fn override_diagnostic(e: &RulesetError, header: &lower::Header, source: &Source
         "`goti rules {} --dump` shows every field and its value",
         header.kind.name()
     ))
+}
+
+/// A command-line `--set` (or `--ruleset`) that this scenario's ruleset refuses.
+fn command_line_diagnostic(e: &RulesetError, sc: &Scenario, source: &Source) -> Diagnostic {
+    Diagnostic::new(
+        Kind::Ruleset,
+        source,
+        sc.name.span,
+        format!("the rules given on the command line do not hold for this scenario: {e}"),
+        "this scenario",
+    )
+    .help("`goti rules GAME --dump` shows every field and its value")
 }
