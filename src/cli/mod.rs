@@ -4,6 +4,7 @@
 
 #[macro_use]
 mod io;
+mod context;
 mod fuzz;
 mod output;
 
@@ -41,8 +42,8 @@ enum Command {
     /// New or changed snapshots are written as `.snap.new` for review (never
     /// when the CI variable is set); `goti accept` promotes them.
     Run {
-        /// Scenario files or folders (searched for *.goti).
-        #[arg(default_value = "scenarios")]
+        /// Scenario files or folders (searched for *.goti); default: the
+        /// project's scenario folders (goti.yaml), else `scenarios`.
         paths: Vec<PathBuf>,
         /// Output format: readable text or JSON lines for machines.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -50,16 +51,20 @@ enum Command {
         /// Run only scenarios carrying this tag.
         #[arg(long)]
         tag: Option<String>,
-        /// Do not write `.snap.new` files (always so in CI).
+        /// Do not write `.snap.new` files for review (CI never writes them).
         #[arg(long)]
         no_write: bool,
+        #[command(flatten)]
+        rules: context::RulesArgs,
     },
     /// Parse and validate scenario files without playing them.
     Check {
-        #[arg(default_value = "scenarios")]
+        /// Scenario files or folders; default as for `run`.
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        rules: context::RulesArgs,
     },
     /// Show each step of a scenario with its events, rule IDs and a picture
     /// of the board.
@@ -69,6 +74,8 @@ enum Command {
         /// Only the scenario with this name (default: every scenario).
         #[arg(long)]
         scenario: Option<String>,
+        #[command(flatten)]
+        rules: context::RulesArgs,
     },
     /// List a ruleset's rule IDs with their text, or dump its default YAML.
     Rules {
@@ -85,11 +92,13 @@ enum Command {
     /// A rule counts for a scenario when the engine cited it in an event or a
     /// rejection while running it, or when an `expect illegal(RULE)` names it.
     Coverage {
-        #[arg(default_value = "scenarios")]
+        /// Scenario files or folders; default as for `run`.
         paths: Vec<PathBuf>,
         /// Show every scenario for each rule, not just the count and first.
         #[arg(long)]
         verbose: bool,
+        #[command(flatten)]
+        rules: context::RulesArgs,
     },
     /// Random self-play with invariant checks, or scenario-text fuzzing.
     ///
@@ -181,28 +190,72 @@ fn run() -> i32 {
         }
     };
     let color = colour(std::io::stdout().is_terminal());
+    let project = match context::project() {
+        Ok(p) => p,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    let layers = |rules: &context::RulesArgs| {
+        context::layers(project.as_ref(), rules).map_err(|e| {
+            errln!("error: {e}");
+            2
+        })
+    };
     match cli.command {
         Command::Run {
             paths,
             format,
             tag,
             no_write,
+            rules,
         } => {
+            let layers = match layers(&rules) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
             let opts = RunOptions {
                 write_snapshots: !no_write && !runner::in_ci(),
                 ..RunOptions::default()
             };
-            output::run_and_report(&paths, &opts, format, tag.as_deref(), color)
+            let paths = context::paths_or_default(paths, project.as_ref());
+            output::run_and_report(
+                &paths,
+                &context::options(opts, layers),
+                format,
+                tag.as_deref(),
+                color,
+            )
         }
-        Command::Check { paths, format } => {
+        Command::Check {
+            paths,
+            format,
+            rules,
+        } => {
+            let layers = match layers(&rules) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
             let opts = RunOptions {
                 validate_only: true,
                 skip_snapshots: true,
                 ..RunOptions::default()
             };
-            output::run_and_report(&paths, &opts, format, None, color)
+            let paths = context::paths_or_default(paths, project.as_ref());
+            output::run_and_report(&paths, &context::options(opts, layers), format, None, color)
         }
-        Command::Explain { file, scenario } => output::explain(&file, scenario.as_deref(), color),
+        Command::Explain {
+            file,
+            scenario,
+            rules,
+        } => {
+            let layers = match layers(&rules) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            output::explain(&file, scenario.as_deref(), layers, color)
+        }
         Command::Rules { ruleset, dump } => {
             if dump {
                 out!("{}", default_yaml(ruleset));
@@ -214,7 +267,18 @@ fn run() -> i32 {
             0
         }
         Command::Accept { paths } => output::accept(&paths),
-        Command::Coverage { paths, verbose } => output::coverage(&paths, verbose),
+        Command::Coverage {
+            paths,
+            verbose,
+            rules,
+        } => {
+            let layers = match layers(&rules) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            let paths = context::paths_or_default(paths, project.as_ref());
+            output::coverage(&paths, layers, verbose)
+        }
         Command::Fuzz {
             games,
             seed,

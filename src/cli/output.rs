@@ -114,11 +114,18 @@ pub fn run_and_report(
     let mut io_error = false;
     let mut hidden = 0usize;
     let mut claimed = std::collections::HashMap::new();
+    let mut applied = Vec::new();
     for found in &files {
         let mut report: FileReport =
             runner::run_file(&found.path, &in_project(opts, &found.root), None);
         hidden += report.hidden_problems;
         runner::snapshot::claim(&mut report, &mut claimed);
+        applied.extend(
+            report
+                .scenarios
+                .iter()
+                .map(|s| (s.game, s.sets_applied.clone())),
+        );
         for d in &report.file_problems {
             failed += 1;
             io_error |= d.kind == runner::Kind::Unreadable;
@@ -175,6 +182,17 @@ pub fn run_and_report(
             }
         }
     }
+    match super::context::check_sets(&opts.layers, &applied) {
+        Ok(notes) => {
+            for n in notes {
+                errln!("note: {n}");
+            }
+        }
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    }
     if hidden > 0 {
         errln!("note: {hidden} more problem(s) not shown: past {} diagnostics in a file, each failing scenario shows its first", runner::MAX_SHOWN_PER_FILE);
     }
@@ -195,16 +213,24 @@ pub fn run_and_report(
 }
 
 /// `explain`: every step with its events and a picture of the board.
-pub fn explain(file: &std::path::Path, scenario: Option<&str>, color: bool) -> i32 {
+pub fn explain(
+    file: &std::path::Path,
+    scenario: Option<&str>,
+    layers: crate::runner::play::ruleset::RuleLayers,
+    color: bool,
+) -> i32 {
     let files = match scenario_files(&[file.to_path_buf()]) {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let opts = RunOptions {
-        explain: true,
-        skip_snapshots: true,
-        ..RunOptions::default()
-    };
+    let opts = super::context::options(
+        RunOptions {
+            explain: true,
+            skip_snapshots: true,
+            ..RunOptions::default()
+        },
+        layers,
+    );
     let Some(found) = files.first() else {
         unreachable!("scenario_files returns at least one file")
     };
@@ -280,16 +306,23 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
 }
 
 /// `coverage`: for each ruleset, rule ID -> scenarios that exercise it.
-pub fn coverage(paths: &[PathBuf], verbose: bool) -> i32 {
+pub fn coverage(
+    paths: &[PathBuf],
+    layers: crate::runner::play::ruleset::RuleLayers,
+    verbose: bool,
+) -> i32 {
     use crate::engine::GameKind;
     let files = match scenario_files(paths) {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let opts = RunOptions {
-        skip_snapshots: true,
-        ..RunOptions::default()
-    };
+    let opts = super::context::options(
+        RunOptions {
+            skip_snapshots: true,
+            ..RunOptions::default()
+        },
+        layers,
+    );
     let games = GameKind::ALL;
     let mut by_rule: Vec<std::collections::BTreeMap<&str, Vec<String>>> = games
         .iter()

@@ -25,6 +25,57 @@ pub fn find(start: &Path) -> Option<PathBuf> {
     None
 }
 
+/// What `goti.yaml` says: the ruleset file of each game and the default
+/// scenario folders, paths relative to the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProjectFile {
+    #[serde(default)]
+    rules: std::collections::BTreeMap<String, String>,
+    #[serde(default)]
+    scenarios: Vec<String>,
+}
+
+/// A project: its folder, its games' ruleset files, its scenario folders.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Project {
+    pub root: PathBuf,
+    pub rules: Vec<(crate::engine::GameKind, PathBuf)>,
+    pub scenarios: Vec<PathBuf>,
+}
+
+/// Reads `goti.yaml` in `root`; an error says where in it (`file:line:col`).
+pub fn load(root: &Path) -> Result<Project, String> {
+    let file = root.join(PROJECT_FILE);
+    let shown = file.display();
+    let bytes = super::files::read_limited(&file, super::files::MAX_RULESET_BYTES)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
+    crate::rules::yaml::check_shape(&text).map_err(|e| format!("{shown}: {}", e.message))?;
+    let parsed: ProjectFile = if text.trim().is_empty() {
+        ProjectFile::default()
+    } else {
+        serde_yaml::from_str(&text).map_err(|e| match e.location() {
+            Some(l) => format!("{shown}:{}:{}: {e}", l.line(), l.column()),
+            None => format!("{shown}: {e}"),
+        })?
+    };
+    let mut project = Project {
+        root: root.to_path_buf(),
+        ..Project::default()
+    };
+    for (game, path) in parsed.rules {
+        let kind: crate::engine::GameKind = game
+            .parse()
+            .map_err(|e| format!("{shown}: rules.{game}: {e}"))?;
+        let full = super::files::resolve_inside(root, root, &path)
+            .map_err(|e| format!("{shown}: rules.{game}: `{path}`: {e}"))?;
+        project.rules.push((kind, full));
+    }
+    project.scenarios = parsed.scenarios.iter().map(|s| root.join(s)).collect();
+    Ok(project)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +92,35 @@ mod tests {
         assert_eq!(find(&deep), None, "not past the repository root");
         std::fs::write(repo.join("a").join(PROJECT_FILE), "").unwrap();
         assert_eq!(find(&deep), Some(repo.join("a").canonicalize().unwrap()));
+    }
+
+    #[test]
+    fn project_file_names_rulesets_and_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir(root.join("rules")).unwrap();
+        std::fs::write(root.join("rules/royal.yaml"), "extends: royal\n").unwrap();
+        std::fs::write(
+            root.join(PROJECT_FILE),
+            "rules:\n  royal: rules/royal.yaml\nscenarios: [scenarios]\n",
+        )
+        .unwrap();
+        let p = load(root).unwrap();
+        assert_eq!(p.rules.len(), 1);
+        assert_eq!(p.scenarios, vec![root.join("scenarios")]);
+        std::fs::write(root.join(PROJECT_FILE), "rules:\n  chess: x.yaml\n").unwrap();
+        assert!(load(root)
+            .unwrap_err()
+            .contains("goti has no ruleset `chess`"));
+        std::fs::write(root.join(PROJECT_FILE), "rulez: {}\n").unwrap();
+        assert!(load(root)
+            .unwrap_err()
+            .contains(":1:1: unknown field `rulez`"));
+        std::fs::write(
+            root.join(PROJECT_FILE),
+            "rules:\n  royal: ../../etc/passwd\n",
+        )
+        .unwrap();
+        assert!(load(root).unwrap_err().contains("outside the project"));
     }
 }

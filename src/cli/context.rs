@@ -1,0 +1,135 @@
+//! What every command that plays scenarios shares: the project (`goti.yaml`
+//! above the working directory), the default scenario folders, and the
+//! ruleset layers given on the command line (`--ruleset`, `--set`).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+
+use crate::engine::GameKind;
+use crate::rules::layers;
+use crate::runner::play::ruleset::{LayerSource, RuleLayers};
+use crate::runner::{self, project::Project, RunOptions};
+
+/// Rules for one run, without editing anything.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RulesArgs {
+    /// A ruleset file (full, or partial with `extends:`) for the scenarios of
+    /// the game it is for; later wins over the project's and the scenarios'
+    /// own files.
+    #[arg(long = "ruleset", value_name = "FILE")]
+    pub rulesets: Vec<PathBuf>,
+    /// Override one ruleset field for every scenario whose ruleset has it,
+    /// e.g. `--set journey.capture_value=30` (repeatable; applied last).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+/// The project found above the working directory, if any.
+pub fn project() -> Result<Option<Project>, String> {
+    let Some(root) = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| runner::project::find(&cwd))
+    else {
+        return Ok(None);
+    };
+    runner::project::load(&root).map(Some)
+}
+
+/// The paths to run: those given, else the project's scenario folders, else
+/// `scenarios`.
+pub fn paths_or_default(paths: Vec<PathBuf>, project: Option<&Project>) -> Vec<PathBuf> {
+    if !paths.is_empty() {
+        return paths;
+    }
+    match project {
+        Some(p) if !p.scenarios.is_empty() => p.scenarios.clone(),
+        _ => vec![PathBuf::from("scenarios")],
+    }
+}
+
+/// The game a ruleset file given on the command line is for: its `name` or
+/// what it `extends`.
+fn game_of_file(path: &PathBuf) -> Result<GameKind, String> {
+    let shown = path.display();
+    let bytes = runner::files::read_limited(path, runner::files::MAX_RULESET_BYTES)
+        .map_err(|e| format!("--ruleset {shown}: {e}"))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("--ruleset {shown}: not UTF-8 text"))?;
+    let layer = layers::read_layer(&text).map_err(|e| format!("--ruleset {shown}: {e}"))?;
+    let name = layer.name.or(layer.extends).ok_or_else(|| {
+        format!(
+            "--ruleset {shown}: say which game it is for with `name: royal` or `extends: royal`"
+        )
+    })?;
+    name.parse::<GameKind>()
+        .map_err(|_| format!("--ruleset {shown}: `{name}` is not a game; a file given on the command line names its game"))
+}
+
+/// The ruleset layers of a run: the project's files and the command line's.
+pub fn layers(project: Option<&Project>, args: &RulesArgs) -> Result<RuleLayers, String> {
+    let mut layers = RuleLayers::default();
+    if let Some(p) = project {
+        for (game, path) in &p.rules {
+            layers
+                .project
+                .push((*game, LayerSource::File(path.clone())));
+        }
+    }
+    for path in &args.rulesets {
+        let game = game_of_file(path)?;
+        layers
+            .command_line
+            .push((game, LayerSource::File(path.clone())));
+    }
+    for s in &args.sets {
+        let Some((k, v)) = s.split_once('=') else {
+            return Err(format!(
+                "--set {s}: write KEY=VALUE, e.g. journey.capture_value=30"
+            ));
+        };
+        layers
+            .sets
+            .push((k.trim().to_string(), v.trim().to_string()));
+    }
+    Ok(layers)
+}
+
+/// The run options of a project with these layers.
+pub fn options(base: RunOptions, layers: RuleLayers) -> RunOptions {
+    RunOptions {
+        layers: Arc::new(layers),
+        ..base
+    }
+}
+
+/// Every `--set` key must hold for some scenario run: one that none took
+/// is an error (a change that checked nothing). A key that both games took
+/// is said so.
+pub fn check_sets(
+    layers: &RuleLayers,
+    applied: &[(GameKind, Vec<String>)],
+) -> Result<Vec<String>, String> {
+    let mut notes = Vec::new();
+    for (key, _) in &layers.sets {
+        let games: std::collections::BTreeSet<GameKind> = applied
+            .iter()
+            .filter(|(_, keys)| keys.iter().any(|k| k == key))
+            .map(|(g, _)| *g)
+            .collect();
+        if games.is_empty() {
+            return Err(format!(
+                "--set {key}: no scenario run has that field in its ruleset; `goti rules GAME --dump` lists the fields"
+            ));
+        }
+        if games.len() > 1 {
+            let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
+            notes.push(format!(
+                "--set {key} applied to the scenarios of {}",
+                names.join(" and ")
+            ));
+        }
+    }
+    Ok(notes)
+}
