@@ -2,7 +2,7 @@
 //! above the working directory), the default scenario folders, and the
 //! ruleset layers given on the command line (`--ruleset`, `--set`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
@@ -43,15 +43,25 @@ pub fn paths_or_default(paths: Vec<PathBuf>, project: Option<&Project>) -> Vec<P
     if !paths.is_empty() {
         return paths;
     }
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|c| c.canonicalize().ok());
+    // Shown relative to the working directory where they lie below it.
+    let shown = |p: &PathBuf| match &cwd {
+        Some(c) => p
+            .strip_prefix(c)
+            .map_or_else(|_| p.clone(), Path::to_path_buf),
+        None => p.clone(),
+    };
     match project {
-        Some(p) if !p.scenarios.is_empty() => p.scenarios.clone(),
+        Some(p) if !p.scenarios.is_empty() => p.scenarios.iter().map(shown).collect(),
         _ => vec![PathBuf::from("scenarios")],
     }
 }
 
 /// The game a ruleset file given on the command line is for: its `name` or
 /// what it `extends`.
-fn game_of_file(path: &PathBuf) -> Result<GameKind, String> {
+pub fn game_of_file(path: &std::path::Path) -> Result<GameKind, String> {
     let shown = path.display();
     let bytes = runner::files::read_limited(path, runner::files::MAX_RULESET_BYTES)
         .map_err(|e| format!("--ruleset {shown}: {e}"))?;

@@ -5,6 +5,7 @@
 #[macro_use]
 mod io;
 mod context;
+mod diff;
 mod fuzz;
 mod output;
 
@@ -76,6 +77,30 @@ enum Command {
         scenario: Option<String>,
         #[command(flatten)]
         rules: context::RulesArgs,
+    },
+    /// What a rules change does to outcomes: every scenario played under the
+    /// base and the head rules, and what moved.
+    ///
+    /// Compares the board, every player's numbers and the events (with their
+    /// rule IDs) after every step, whether or not a scenario states
+    /// expectations or snapshots. Exits 0 when nothing changed, 1 when
+    /// something did, 2 on an error.
+    Diff {
+        /// Scenario files or folders; default as for `run`.
+        paths: Vec<PathBuf>,
+        /// The base: a git revision of the project's ruleset files (goti.yaml)
+        /// or a ruleset file (default: the working tree's rules).
+        #[arg(long, value_name = "REV|FILE")]
+        base: Option<String>,
+        /// A ruleset file for the head, on top of the working tree's rules.
+        #[arg(long, value_name = "FILE")]
+        head: Option<PathBuf>,
+        /// Override one ruleset field for the head (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Text, JSON, or Markdown for a pull-request comment.
+        #[arg(long, value_enum, default_value_t = diff::DiffFormat::Text)]
+        format: diff::DiffFormat,
     },
     /// List a ruleset's rule IDs with their text, or dump its default YAML.
     Rules {
@@ -267,6 +292,13 @@ fn run() -> i32 {
             0
         }
         Command::Accept { paths } => output::accept(&paths),
+        Command::Diff {
+            paths,
+            base,
+            head,
+            sets,
+            format,
+        } => diff::diff(paths, base.as_deref(), head, sets, format),
         Command::Coverage {
             paths,
             verbose,

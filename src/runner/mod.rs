@@ -2,6 +2,7 @@
 //! expectations and snapshots. Reads and writes files, never prints.
 
 pub mod diagnostic;
+pub mod diff;
 pub mod files;
 pub mod play;
 pub mod position;
@@ -16,7 +17,7 @@ use crate::dsl::ast::{Scenario, Span};
 use crate::dsl::{parse_file, MAX_FILE_BYTES};
 
 pub use diagnostic::{Diagnostic, Kind, Source};
-pub use play::{RunOptions, ScenarioReport, TranscriptStep};
+pub use play::{RunOptions, ScenarioReport, StepRecord, TranscriptStep};
 
 /// The result of one file.
 #[derive(Clone, Debug)]
@@ -287,6 +288,7 @@ pub fn run_text(
                 write_snapshots: false,
                 root: opts.root.clone(),
                 layers: opts.layers.clone(),
+                record: false,
             };
             let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

@@ -39,6 +39,21 @@ pub struct RunOptions {
     pub skip_snapshots: bool,
     /// Stop after parsing, lowering and setup validation (`goti check`).
     pub validate_only: bool,
+    /// Record the position and events after every action (for `goti diff`).
+    pub record: bool,
+}
+
+/// The outcome of one step as `goti diff` compares it: the board and every
+/// player's numbers after it, and the events it applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepRecord {
+    pub line: usize,
+    /// The statement, as written.
+    pub text: String,
+    /// The snapshot body's state part after the step.
+    pub state: String,
+    /// The events of the step, rendered, each with its rule ID.
+    pub events: Vec<(RuleId, String)>,
 }
 
 /// One step as `goti explain` shows it.
@@ -76,6 +91,8 @@ pub struct ScenarioReport {
     pub sets_applied: Vec<String>,
     pub snapshots: Vec<SnapshotReport>,
     pub transcript: Vec<TranscriptStep>,
+    /// The set-up and every action's outcome, when recorded.
+    pub steps: Vec<StepRecord>,
 }
 
 impl ScenarioReport {
@@ -103,6 +120,7 @@ pub fn play(
         sets_applied: Vec::new(),
         snapshots: Vec::new(),
         transcript: Vec::new(),
+        steps: Vec::new(),
     };
     let mut problems: Vec<Problem> = Vec::new();
     let header = lower::header(sc, from_file, &mut problems);
@@ -153,6 +171,14 @@ pub fn play(
             outcome: "set up".into(),
             events: events.iter().map(|e| e.to_string()).collect(),
             picture: pos.picture(),
+        });
+    }
+    if opts.record {
+        report.steps.push(StepRecord {
+            line: report.line,
+            text: "(set-up)".into(),
+            state: pos.render_state(),
+            events: Vec::new(),
         });
     }
     let last_action = 0..events.len();

@@ -50,6 +50,9 @@ impl LayerSource {
 pub struct RuleLayers {
     /// The project's ruleset file of a game (`goti.yaml`'s `rules:`).
     pub project: Vec<(GameKind, LayerSource)>,
+    /// A ruleset file typed on the command line that stands in for the
+    /// project's file of its game (`goti diff --base FILE`).
+    pub instead_of_project: Vec<(GameKind, LayerSource)>,
     /// `--ruleset FILE`: applies to the game the file is for (its `name`
     /// or `extends`). The user's own: read wherever it is.
     pub command_line: Vec<(GameKind, LayerSource)>,
@@ -66,7 +69,11 @@ struct LayerError {
     shown: String,
 }
 
-type Resolved = Result<(Value, Vec<(String, Arc<String>)>), LayerError>;
+/// A resolved layer: its tree, and the texts of the files it came from
+/// (shown name, text), to place an error found after merging.
+type Tree = (Value, Vec<(String, Arc<String>)>);
+
+type Resolved = Result<Tree, LayerError>;
 
 /// Layers already resolved in this run, by source, version and game.
 type Cache = Mutex<HashMap<(LayerSource, Option<SystemTime>, u64, GameKind), Resolved>>;
@@ -106,6 +113,7 @@ pub(super) fn load(
     let root = opts.root.as_deref().unwrap_or(folder);
     let out = &mut report.problems;
     let no_layers = opts.layers.project.is_empty()
+        && opts.layers.instead_of_project.is_empty()
         && opts.layers.command_line.is_empty()
         && opts.layers.sets.is_empty();
     if header.rules_file.is_none() && header.overrides.is_empty() && no_layers {
@@ -124,16 +132,27 @@ pub(super) fn load(
             "ruleset from here",
         ));
     };
-    for (g, src) in &opts.layers.project {
+    // The project's file of this game, or the one typed to stand in for it.
+    let replaced = opts
+        .layers
+        .instead_of_project
+        .iter()
+        .any(|(g, _)| *g == game);
+    let project_layers = opts
+        .layers
+        .project
+        .iter()
+        .filter(|_| !replaced)
+        .map(|l| (l, Trust::Inside(root)))
+        .chain(
+            opts.layers
+                .instead_of_project
+                .iter()
+                .map(|l| (l, Trust::Own)),
+        );
+    for ((g, src), trust) in project_layers {
         if *g == game {
-            match resolve(
-                src,
-                &src.shown(),
-                game,
-                Trust::Inside(root),
-                0,
-                &mut HashSet::new(),
-            ) {
+            match resolve(src, &src.shown(), game, trust, 0, &mut HashSet::new()) {
                 Ok((t, mut x)) => {
                     layers::merge(&mut tree, t);
                     texts.append(&mut x);
@@ -337,7 +356,7 @@ fn resolve_text(
     trust: Trust,
     depth: usize,
     seen: &mut HashSet<PathBuf>,
-) -> Result<(Value, Vec<(String, Arc<String>)>), RulesetError> {
+) -> Result<Tree, RulesetError> {
     let layer = layers::read_layer(text)?;
     if let Some(name) = &layer.name {
         if !name.eq_ignore_ascii_case(game.name()) {

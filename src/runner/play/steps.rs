@@ -43,6 +43,20 @@ impl Play<'_> {
                     let step = transcript(self.source, span, "applied", applied, &self.pos);
                     self.report.transcript.push(step);
                 }
+                if self.opts.record {
+                    let applied = &self.events[mark..];
+                    self.report.steps.push(super::StepRecord {
+                        line: self.source.line_of(span.start),
+                        text: self
+                            .source
+                            .text
+                            .get(span.start..span.end)
+                            .unwrap_or("")
+                            .to_string(),
+                        state: self.pos.render_state(),
+                        events: applied.iter().map(|e| (e.rule, e.to_string())).collect(),
+                    });
+                }
                 Flow::Go
             }
             Err(rej) => {

@@ -1,0 +1,209 @@
+//! What a rules change does to outcomes: a scenario played under base and
+//! under head rules, compared step by step (the board, every player's
+//! numbers, the events with their rule IDs), whether or not the scenario
+//! states expectations or snapshots.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::{ScenarioReport, StepRecord};
+
+/// How a scenario's outcome moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    Unchanged,
+    /// Passing under both, but some step's outcome differs: a silent change.
+    ChangedPassing,
+    NowFailing,
+    NowPassing,
+    /// Failing under both, and some step's outcome differs.
+    ChangedFailing,
+    /// It could not be played under head (a bad ruleset, a syntax error).
+    Error,
+}
+
+impl Change {
+    pub fn words(self) -> &'static str {
+        match self {
+            Change::Unchanged => "unchanged",
+            Change::ChangedPassing => "changed, still passing",
+            Change::NowFailing => "now failing",
+            Change::NowPassing => "now passing",
+            Change::ChangedFailing => "changed, still failing",
+            Change::Error => "error",
+        }
+    }
+}
+
+/// One step whose outcome differs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StepDiff {
+    pub line: usize,
+    pub text: String,
+    /// A unified diff of the board and players after the step, base -> head.
+    pub state: String,
+    /// Events only under base, and only under head.
+    pub removed: Vec<String>,
+    pub added: Vec<String>,
+}
+
+/// One scenario under both rulesets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScenarioDiff {
+    pub file: String,
+    pub line: usize,
+    pub name: String,
+    pub game: &'static str,
+    pub change: Change,
+    pub steps: Vec<StepDiff>,
+    /// The rule IDs whose events differ.
+    pub rules: BTreeSet<&'static str>,
+    /// What failed under head.
+    pub problems: Vec<String>,
+}
+
+/// The events of a step as a multiset difference: (only in a, only in b).
+fn event_diff(
+    a: &StepRecord,
+    b: &StepRecord,
+) -> (Vec<String>, Vec<String>, BTreeSet<&'static str>) {
+    let mut count: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut rule_of: BTreeMap<&str, &'static str> = BTreeMap::new();
+    for (r, e) in &a.events {
+        *count.entry(e).or_default() -= 1;
+        rule_of.insert(e, r.0);
+    }
+    for (r, e) in &b.events {
+        *count.entry(e).or_default() += 1;
+        rule_of.insert(e, r.0);
+    }
+    let (mut removed, mut added, mut rules) = (Vec::new(), Vec::new(), BTreeSet::new());
+    for (e, n) in count {
+        if n != 0 {
+            rules.insert(rule_of[e]);
+        }
+        for _ in 0..n.unsigned_abs() {
+            if n < 0 {
+                removed.push(e.to_string());
+            } else {
+                added.push(e.to_string());
+            }
+        }
+    }
+    (removed, added, rules)
+}
+
+fn empty_step(like: &StepRecord) -> StepRecord {
+    StepRecord {
+        line: like.line,
+        text: like.text.clone(),
+        state: "(not reached)\n".into(),
+        events: Vec::new(),
+    }
+}
+
+/// Compares a scenario's base and head runs (`file` as shown).
+pub fn compare(file: &str, base: &ScenarioReport, head: &ScenarioReport) -> ScenarioDiff {
+    let mut steps = Vec::new();
+    let mut rules = BTreeSet::new();
+    for i in 0..base.steps.len().max(head.steps.len()) {
+        let (a, b) = match (base.steps.get(i), head.steps.get(i)) {
+            (Some(a), Some(b)) => (a.clone(), b.clone()),
+            (Some(a), None) => (a.clone(), empty_step(a)),
+            (None, Some(b)) => (empty_step(b), b.clone()),
+            (None, None) => unreachable!("i is below the longer list"),
+        };
+        let (removed, added, r) = event_diff(&a, &b);
+        if a.state == b.state && removed.is_empty() && added.is_empty() {
+            continue;
+        }
+        rules.extend(r);
+        let state = if a.state == b.state {
+            String::new()
+        } else {
+            similar::TextDiff::from_lines(&a.state, &b.state)
+                .unified_diff()
+                .context_radius(2)
+                .header("base", "head")
+                .to_string()
+        };
+        steps.push(StepDiff {
+            line: b.line,
+            text: b.text,
+            state,
+            removed,
+            added,
+        });
+    }
+    let setup_failed = |r: &ScenarioReport| r.steps.is_empty() && !r.passed();
+    let change = match (base.passed(), head.passed()) {
+        _ if setup_failed(head) && !setup_failed(base) => Change::Error,
+        (true, false) => Change::NowFailing,
+        (false, true) => Change::NowPassing,
+        _ if steps.is_empty() => Change::Unchanged,
+        (true, true) => Change::ChangedPassing,
+        (false, false) => Change::ChangedFailing,
+    };
+    ScenarioDiff {
+        file: file.to_string(),
+        line: head.line,
+        name: head.name.clone(),
+        game: head.game.name(),
+        change,
+        steps,
+        rules,
+        problems: head.problems.iter().map(|d| d.to_string()).collect(),
+    }
+}
+
+/// The whole comparison: counts, scenarios grouped by the rule IDs whose
+/// events differ, and every changed scenario.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Report {
+    pub summary: BTreeMap<&'static str, usize>,
+    pub by_rule: BTreeMap<&'static str, Vec<String>>,
+    pub changed: Vec<ScenarioDiff>,
+}
+
+impl Report {
+    pub fn new(diffs: Vec<ScenarioDiff>) -> Report {
+        let mut report = Report::default();
+        for c in [
+            Change::Unchanged,
+            Change::ChangedPassing,
+            Change::NowFailing,
+            Change::NowPassing,
+            Change::ChangedFailing,
+            Change::Error,
+        ] {
+            report.summary.insert(c.words(), 0);
+        }
+        for d in diffs {
+            *report.summary.entry(d.change.words()).or_default() += 1;
+            if d.change == Change::Unchanged {
+                continue;
+            }
+            for r in &d.rules {
+                report
+                    .by_rule
+                    .entry(r)
+                    .or_default()
+                    .push(format!("{}:{} {}", d.file, d.line, d.name));
+            }
+            report.changed.push(d);
+        }
+        report
+    }
+
+    /// Whether anything moved.
+    pub fn any_change(&self) -> bool {
+        !self.changed.is_empty()
+    }
+
+    /// The scenarios of one kind of change.
+    pub fn of(&self, change: Change) -> impl Iterator<Item = &ScenarioDiff> {
+        self.changed.iter().filter(move |d| d.change == change)
+    }
+}
