@@ -139,8 +139,14 @@ pub fn diff(
     let mut diffs = Vec::new();
     let mut applied: Vec<(GameKind, Vec<String>)> = Vec::new();
     for f in &found {
-        let b = runner::run_file(&f.path, &opts(base_layers.clone(), &f.root), None);
-        let h = runner::run_file(&f.path, &opts(head_layers.clone(), &f.root), None);
+        let (base_opts, head_opts) = (
+            opts(base_layers.clone(), &f.root),
+            opts(head_layers.clone(), &f.root),
+        );
+        let mut both = runner::run_file_under(&f.path, &[&base_opts, &head_opts]);
+        let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
+            unreachable!("two runs give two reports")
+        };
         if !h.file_problems.is_empty() {
             errln!("error: {}: {}", h.source.name, h.file_problems[0].message);
             return 2;

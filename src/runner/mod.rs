@@ -116,6 +116,25 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
     Ok(found)
 }
 
+/// Reads and parses one file once and plays it under each of `runs`.
+pub fn run_file_under(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
+    let name = path.display().to_string();
+    let bytes = match files::read_limited(path, files::MAX_SCENARIO_BYTES) {
+        Ok(b) => b,
+        Err(_) => return runs.iter().map(|o| run_file(path, o, None)).collect(),
+    };
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let (source, file) = parse_text(&name, text);
+            runs.iter()
+                .map(|o| run_parsed(&source, &file, path, o, None))
+                .collect()
+        }
+        Err(_) => runs.iter().map(|o| run_file(path, o, None)).collect(),
+    }
+}
+
 /// Reads and runs one file; `only` limits it to the scenario of that name.
 pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
     let name = path.display().to_string();
@@ -204,10 +223,28 @@ pub fn run_text(
     opts: &RunOptions,
     only: Option<&str>,
 ) -> FileReport {
+    let (source, file) = parse_text(name, text);
+    run_parsed(&source, &file, path, opts, only)
+}
+
+/// A file's text made safe to show and parsed: once, however often it is
+/// played (`goti diff` plays every file twice).
+pub fn parse_text(name: &str, text: &str) -> (Source, crate::dsl::ast::ScenarioFile) {
     let text = &*display_safe(text);
     let name = &*display_safe(name);
-    let source = Source::new(name, text);
-    let file = parse_file(text);
+    (Source::new(name, text), parse_file(text))
+}
+
+/// Plays a parsed file.
+pub fn run_parsed(
+    source: &Source,
+    file: &crate::dsl::ast::ScenarioFile,
+    path: &Path,
+    opts: &RunOptions,
+    only: Option<&str>,
+) -> FileReport {
+    let source = source.clone();
+    let name = source.name.as_str();
     let mut report = FileReport {
         path: path.to_path_buf(),
         source: source.clone(),

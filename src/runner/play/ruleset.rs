@@ -87,6 +87,61 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Rules already built in this run, by everything that made them.
+type RulesCache = Mutex<HashMap<String, (Rules, Vec<String>)>>;
+
+fn rules_cache() -> &'static RulesCache {
+    static CACHE: OnceLock<RulesCache> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// What decides a scenario's rules, as a key: the game, every layer with
+/// its file's version, the overrides. `None` when a file cannot be stated
+/// (it is then read and reported as usual).
+fn rules_key(
+    game: GameKind,
+    header: &lower::Header,
+    folder: &Path,
+    root: &Path,
+    opts: &RunOptions,
+) -> Option<String> {
+    use std::fmt::Write;
+    let version = |p: &Path| {
+        let m = std::fs::metadata(p).ok()?;
+        Some(format!(
+            "{}:{:?}:{}",
+            p.display(),
+            m.modified().ok()?,
+            m.len()
+        ))
+    };
+    let source = |src: &LayerSource| match src {
+        LayerSource::File(p) => version(p),
+        LayerSource::Text { name, text } => Some(format!("{name}:{}", text.len()) + text),
+    };
+    let mut key = format!("{game}|{}|", root.display());
+    for (g, src) in opts
+        .layers
+        .project
+        .iter()
+        .chain(&opts.layers.instead_of_project)
+        .chain(&opts.layers.command_line)
+    {
+        write!(key, "{g}={}|", source(src)?).ok();
+    }
+    if let Some(f) = &header.rules_file {
+        // Files it extends are part of its resolved tree, cached by version too.
+        write!(key, "file={}|", version(&folder.join(&f.value))?).ok();
+    }
+    for (k, v) in &header.overrides {
+        write!(key, "set {}={}|", k.value, v.value).ok();
+    }
+    for (k, v) in &opts.layers.sets {
+        write!(key, "cli {k}={v}|").ok();
+    }
+    Some(key)
+}
+
 /// How a layer's file may be read.
 #[derive(Clone, Copy)]
 enum Trust<'a> {
@@ -118,6 +173,14 @@ pub(super) fn load(
         && opts.layers.sets.is_empty();
     if header.rules_file.is_none() && header.overrides.is_empty() && no_layers {
         return Some(Rules::default_of(game));
+    }
+    // The same layers give the same rules: built once per run.
+    let key = rules_key(game, header, folder, root, opts);
+    if let Some(key) = &key {
+        if let Some((rules, applied)) = lock(rules_cache()).get(key) {
+            report.sets_applied = applied.clone();
+            return Some(rules.clone());
+        }
     }
     // The layers' texts, latest last, to place a validation error.
     let mut texts: Vec<(String, Arc<String>)> = Vec::new();
@@ -229,7 +292,12 @@ pub(super) fn load(
         return None;
     }
     match Rules::from_tree(game, tree) {
-        Ok(r) => Some(r),
+        Ok(r) => {
+            if let Some(key) = key {
+                lock(rules_cache()).insert(key, (r.clone(), report.sets_applied.clone()));
+            }
+            Some(r)
+        }
         Err(e) => {
             // The latest layer that writes the field, else the override that names it.
             let in_file = texts
