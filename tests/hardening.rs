@@ -211,7 +211,7 @@ fn no_panic_on_long_lines_closed_pipes_or_full_disks() {
     // A closed pipe (`goti explain ... | head -1`): goti ends quietly with 141.
     let o = Command::new("bash")
         .arg("-c")
-        .arg("\"$GOTI\" explain scenarios/royal/capture.goti | head -1 > /dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        .arg("\"$GOTI\" explain scenarios/royal/blockade-table.goti | head -1 > /dev/null; echo \"status ${PIPESTATUS[0]}\"")
         .env("GOTI", env!("CARGO_BIN_EXE_goti"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
