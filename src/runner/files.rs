@@ -11,7 +11,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Scenario files larger than this are refused.
-pub const MAX_SCENARIO_BYTES: u64 = 8 * 1024 * 1024;
+pub const MAX_SCENARIO_BYTES: u64 = crate::dsl::MAX_FILE_BYTES as u64;
 /// Ruleset files (and `goti.yaml`) larger than this are refused.
 pub const MAX_RULESET_BYTES: u64 = 1024 * 1024;
 /// Snapshot files larger than this are refused.
