@@ -227,3 +227,134 @@ fn fuzz_plays_seeded_games_and_reports() {
         assert!(stdout(&o).contains("no violation"));
     }
 }
+
+#[test]
+fn selection_by_tag_name_and_line_and_empty_selections_fail() {
+    // Tags: repeatable, case-insensitive, any of them; --skip-tag.
+    let o = goti(&["run", "--tag", "VARIANT", "--tag", "nosuch"]);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).ends_with("5 passed, 0 failed\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = goti(&[
+        "run",
+        "scenarios/royal/variants.goti",
+        "--skip-tag",
+        "variant",
+    ]);
+    assert_eq!(
+        code(&o),
+        2,
+        "every scenario there is a variant: nothing selected"
+    );
+    let o = goti(&["run", "--tag", "brief", "--tag", "merge", "--all-tags"]);
+    assert!(
+        stdout(&o).contains("merge capture on a shared tile"),
+        "{}",
+        stdout(&o)
+    );
+    // A selection that matches nothing is an error, unless allowed.
+    let o = goti(&["run", "--tag", "nosuchtag"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("the selection matched no scenario"));
+    let o = goti(&["run", "--tag", "nosuchtag", "--allow-empty"]);
+    assert_eq!(code(&o), 0);
+    // --name: substring or /regex/.
+    let o = goti(&["list", "--name", "MERGE CAPTURE ON"]);
+    assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
+    let o = goti(&["list", "--name", "/^merge capture (of|in)/", "--json"]);
+    let names: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["scenario"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        ["merge capture of a king", "merge capture in passing"]
+    );
+    // FILE:LINE, the form goti prints: the scenario around that line.
+    let o = goti(&["run", "scenarios/royal/capture.goti:14"]);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "ok   scenarios/royal/capture.goti:12 a standing group never captures an arriving piece\n1 passed, 0 failed\n"
+    );
+}
+
+#[test]
+fn reporters_junit_github_json_and_an_output_file() {
+    let p = project("fail.goti", FAILING);
+    std::fs::write(
+        p.path().join("scenarios/ok.goti"),
+        "scenario \"fine & <good>\"\nP1 G1 on 30, P2 G1 on 10\nmove G1 1\nexpect P1 G1 on 29\n",
+    )
+    .unwrap();
+    let o = goti_in(p.path(), &["run", "--format", "junit"], true);
+    assert_eq!(code(&o), 1);
+    let xml = stdout(&o);
+    let doc = roxmltree::Document::parse(&xml).expect("JUnit output is XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    assert_eq!(root.attribute("tests"), Some("2"));
+    assert_eq!(root.attribute("failures"), Some("1"));
+    let cases: Vec<_> = root
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(cases.len(), 2);
+    let failing = cases
+        .iter()
+        .find(|c| c.attribute("name") == Some("a wrong expectation"))
+        .unwrap();
+    let failure = failing
+        .children()
+        .find(|n| n.has_tag_name("failure"))
+        .unwrap();
+    assert_eq!(
+        failure.attribute("message"),
+        Some("expected P1 battle 30, found P1 battle 20")
+    );
+    assert!(cases
+        .iter()
+        .any(|c| c.attribute("name") == Some("fine & <good>")));
+    // GitHub annotations.
+    let o = goti_in(p.path(), &["run", "--format", "github"], true);
+    assert!(
+        stdout(&o).contains("::error file=scenarios/fail.goti,line=4,col=8,title=goti%3A%3Aexpect::expected P1 battle 30, found P1 battle 20"),
+        "{}",
+        stdout(&o)
+    );
+    // --output writes the report and the terminal gets text.
+    let o = goti_in(
+        p.path(),
+        &["run", "--format", "junit", "--output", "report.xml"],
+        true,
+    );
+    assert!(stdout(&o).contains("1 passed, 1 failed"));
+    let written = std::fs::read_to_string(p.path().join("report.xml")).unwrap();
+    assert!(roxmltree::Document::parse(&written).is_ok());
+    // check says what it did: checked, not passed.
+    let o = goti(&["check", "scenarios/royal/end.goti"]);
+    assert!(
+        stdout(&o).ends_with("5 checked, 0 failed\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn parallel_runs_print_what_one_core_prints() {
+    let one = goti(&["run", "-j", "1", "--format", "json"]);
+    let two = goti(&["run", "-j", "2", "--format", "json"]);
+    assert_eq!(code(&one), 0);
+    assert_eq!(one.stdout, two.stdout);
+    let one = goti(&["run", "-j", "1"]);
+    let two = goti(&["run", "-j", "2"]);
+    assert_eq!(one.stdout, two.stdout);
+}

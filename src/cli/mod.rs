@@ -8,6 +8,7 @@ mod context;
 mod diff;
 mod fuzz;
 mod output;
+mod report;
 
 pub use output::render as render_diagnostic;
 
@@ -43,15 +44,14 @@ enum Command {
     /// New or changed snapshots are written as `.snap.new` for review (never
     /// when the CI variable is set); `goti accept` promotes them.
     Run {
-        /// Scenario files or folders (searched for *.goti); default: the
-        /// project's scenario folders (goti.yaml), else `scenarios`.
+        /// Scenario files or folders (searched for *.goti), or FILE:LINE for
+        /// the scenario around a line; default: the project's scenario
+        /// folders (goti.yaml), else `scenarios`.
         paths: Vec<PathBuf>,
-        /// Output format: readable text or JSON lines for machines.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        /// Run only scenarios carrying this tag.
-        #[arg(long)]
-        tag: Option<String>,
+        #[command(flatten)]
+        select: report::SelectArgs,
+        #[command(flatten)]
+        report: report::ReportArgs,
         /// Do not write `.snap.new` files for review (CI never writes them).
         #[arg(long)]
         no_write: bool,
@@ -62,10 +62,22 @@ enum Command {
     Check {
         /// Scenario files or folders; default as for `run`.
         paths: Vec<PathBuf>,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[command(flatten)]
+        select: report::SelectArgs,
+        #[command(flatten)]
+        report: report::ReportArgs,
         #[command(flatten)]
         rules: context::RulesArgs,
+    },
+    /// List the scenarios (file:line, name, tags) a selection picks.
+    List {
+        /// Scenario files or folders; default as for `run`.
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        select: report::SelectArgs,
+        /// One JSON object per scenario.
+        #[arg(long)]
+        json: bool,
     },
     /// Show each step of a scenario with its events, rule IDs and a picture
     /// of the board.
@@ -179,12 +191,6 @@ enum ModeArg {
     Clash,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
-
 /// The shipped ruleset file of a game (`goti rules GAME --dump`).
 fn default_yaml(game: GameKind) -> &'static str {
     match game {
@@ -231,8 +237,8 @@ fn run() -> i32 {
     match cli.command {
         Command::Run {
             paths,
-            format,
-            tag,
+            select,
+            report,
             no_write,
             rules,
         } => {
@@ -245,17 +251,19 @@ fn run() -> i32 {
                 ..RunOptions::default()
             };
             let paths = context::paths_or_default(paths, project.as_ref());
-            output::run_and_report(
-                &paths,
-                &context::options(opts, layers),
-                format,
-                tag.as_deref(),
+            report::run(
+                paths,
+                &select,
+                context::options(opts, layers),
+                &report,
+                false,
                 color,
             )
         }
         Command::Check {
             paths,
-            format,
+            select,
+            report,
             rules,
         } => {
             let layers = match layers(&rules) {
@@ -268,7 +276,22 @@ fn run() -> i32 {
                 ..RunOptions::default()
             };
             let paths = context::paths_or_default(paths, project.as_ref());
-            output::run_and_report(&paths, &context::options(opts, layers), format, None, color)
+            report::run(
+                paths,
+                &select,
+                context::options(opts, layers),
+                &report,
+                true,
+                color,
+            )
+        }
+        Command::List {
+            paths,
+            select,
+            json,
+        } => {
+            let paths = context::paths_or_default(paths, project.as_ref());
+            report::list(paths, &select, json)
         }
         Command::Explain {
             file,

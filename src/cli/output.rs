@@ -5,8 +5,7 @@ use std::sync::Arc;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
-use super::Format;
-use crate::runner::{self, Diagnostic, FileReport, RunOptions};
+use crate::runner::{self, Diagnostic, RunOptions};
 
 fn handler(color: bool) -> GraphicalReportHandler {
     let theme = if color {
@@ -38,22 +37,35 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
 
 /// A name on one line of the text log: line breaks and tabs shown escaped
 /// (other control characters were already made visible when the file was read).
-fn one_line(s: &str) -> String {
+pub(super) fn one_line(s: &str) -> String {
     s.replace('\r', "\\r")
         .replace('\n', "\\n")
         .replace('\t', "\\t")
 }
 
-/// A problem as JSON: where, what, which rule, and the fix.
-fn json_problem(d: &Diagnostic) -> serde_json::Value {
+/// A problem as JSON: where, what kind, which rule, what was expected and
+/// found (for a failed expectation), and the fix.
+pub(super) fn json_problem(d: &Diagnostic) -> serde_json::Value {
     let (line, col) = d.source.line_col(d.span.start);
+    // A failed expectation says "expected X, found Y".
+    let (expected, found) = match d
+        .message
+        .strip_prefix("expected ")
+        .and_then(|m| m.split_once(", found "))
+    {
+        Some((e, f)) if d.kind == runner::Kind::Expectation => (Some(e), Some(f)),
+        _ => (None, None),
+    };
     serde_json::json!({
         "file": d.source.name,
         "line": line,
         "column": col,
         "code": d.kind.name(),
+        "kind": d.kind.name().trim_start_matches("goti::"),
         "rule": d.rule.map(|r| r.0),
         "message": d.to_string(),
+        "expected": expected,
+        "found": found,
         "help": d.help,
     })
 }
@@ -62,7 +74,7 @@ fn json_problem(d: &Diagnostic) -> serde_json::Value {
 /// `goti.yaml` above the working directory, else the tree searched); a note
 /// on standard error for every entry skipped. `Err` is the exit code when
 /// there is nothing to run.
-fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, i32> {
+pub(super) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, i32> {
     let project = std::env::current_dir()
         .ok()
         .and_then(|cwd| runner::project::find(&cwd));
@@ -95,120 +107,6 @@ fn in_project(opts: &RunOptions, root: &Path) -> RunOptions {
     RunOptions {
         root: Some(Arc::from(root)),
         ..opts.clone()
-    }
-}
-
-/// `run` and `check`: a line per scenario, diagnostics, a summary.
-pub fn run_and_report(
-    paths: &[PathBuf],
-    opts: &RunOptions,
-    format: Format,
-    tag: Option<&str>,
-    color: bool,
-) -> i32 {
-    let files = match scenario_files(paths) {
-        Ok(f) => f,
-        Err(code) => return code,
-    };
-    let (mut passed, mut failed) = (0usize, 0usize);
-    let mut io_error = false;
-    let mut hidden = 0usize;
-    let mut claimed = std::collections::HashMap::new();
-    let mut applied = Vec::new();
-    for found in &files {
-        let mut report: FileReport =
-            runner::run_file(&found.path, &in_project(opts, &found.root), None);
-        hidden += report.hidden_problems;
-        runner::snapshot::claim(&mut report, &mut claimed);
-        applied.extend(
-            report
-                .scenarios
-                .iter()
-                .map(|s| (s.game, s.sets_applied.clone())),
-        );
-        for d in &report.file_problems {
-            failed += 1;
-            io_error |= d.kind == runner::Kind::Unreadable;
-            match format {
-                Format::Text => out!("FAIL {}\n{}", d.location(), render(d, color)),
-                Format::Json => outln!(
-                    "{}",
-                    serde_json::json!({
-                        "file": report.source.name,
-                        "line": 1,
-                        "scenario": null,
-                        "status": "fail",
-                        "problems": [json_problem(d)],
-                    })
-                ),
-            }
-        }
-        for sc in &report.scenarios {
-            if tag.is_some_and(|t| !sc.tags.iter().any(|x| x == t)) {
-                continue;
-            }
-            if sc.passed() {
-                passed += 1;
-            } else {
-                failed += 1;
-            }
-            match format {
-                Format::Text => {
-                    let status = if sc.passed() { "ok  " } else { "FAIL" };
-                    outln!(
-                        "{status} {}:{} {}",
-                        one_line(&report.source.name),
-                        sc.line,
-                        one_line(&sc.name)
-                    );
-                    for d in &sc.problems {
-                        out!("{}", render(d, color));
-                    }
-                }
-                Format::Json => {
-                    let problems: Vec<serde_json::Value> =
-                        sc.problems.iter().map(json_problem).collect();
-                    outln!(
-                        "{}",
-                        serde_json::json!({
-                            "file": report.source.name,
-                            "line": sc.line,
-                            "scenario": sc.name,
-                            "status": if sc.passed() { "pass" } else { "fail" },
-                            "problems": problems,
-                        })
-                    );
-                }
-            }
-        }
-    }
-    match super::context::check_sets(&opts.layers, &applied) {
-        Ok(notes) => {
-            for n in notes {
-                errln!("note: {n}");
-            }
-        }
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    }
-    if hidden > 0 {
-        errln!("note: {hidden} more problem(s) not shown: past {} diagnostics in a file, each failing scenario shows its first", runner::MAX_SHOWN_PER_FILE);
-    }
-    match format {
-        Format::Text => outln!("{passed} passed, {failed} failed"),
-        Format::Json => outln!(
-            "{}",
-            serde_json::json!({"summary": {"passed": passed, "failed": failed}})
-        ),
-    }
-    if io_error {
-        2
-    } else if failed > 0 {
-        1
-    } else {
-        0
     }
 }
 

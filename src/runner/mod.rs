@@ -8,6 +8,7 @@ pub mod play;
 pub mod position;
 pub mod project;
 pub mod render;
+pub mod select;
 pub mod snapshot;
 
 use std::collections::HashMap;
@@ -284,6 +285,9 @@ pub fn run_parsed(
         if only.is_some_and(|o| o != sc.name.value) {
             continue;
         }
+        if !opts.select.selects(path, file, i, |at| source.line_of(at)) {
+            continue;
+        }
         let mut problems = std::mem::take(&mut by_scenario[i]);
         problems.extend(
             collisions
@@ -326,6 +330,7 @@ pub fn run_parsed(
                 root: opts.root.clone(),
                 layers: opts.layers.clone(),
                 record: false,
+                select: opts.select.clone(),
             };
             let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

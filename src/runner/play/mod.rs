@@ -41,6 +41,8 @@ pub struct RunOptions {
     pub validate_only: bool,
     /// Record the position and events after every action (for `goti diff`).
     pub record: bool,
+    /// Which scenarios to play (default: all).
+    pub select: std::sync::Arc<crate::runner::select::Selection>,
 }
 
 /// The outcome of one step as `goti diff` compares it: the board and every

@@ -1,0 +1,490 @@
+//! `goti run` and `goti check`: scenario files played on every core (in
+//! file and scenario order, the same output as one core), then reported as
+//! text, JSON lines, JUnit XML or GitHub annotations; `--output FILE`
+//! writes a report while the terminal gets text.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+
+use super::output::{json_problem, one_line, render, scenario_files};
+use crate::runner::select::{file_and_line, NameFilter, Selection};
+use crate::runner::{self, Diagnostic, FileReport, Found, RunOptions};
+
+/// Report formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A line per scenario and the diagnostics, for people.
+    Text,
+    /// One JSON object per scenario, then a summary object.
+    Json,
+    /// JUnit XML (testsuites / testsuite / testcase / failure), what CI systems render.
+    Junit,
+    /// GitHub Actions annotations (`::error file=...,line=...::message`).
+    Github,
+}
+
+/// Which scenarios to play.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SelectArgs {
+    /// Only scenarios with this tag (repeatable: any of them; case-insensitive).
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
+    /// With several --tag: only scenarios with all of them.
+    #[arg(long)]
+    pub all_tags: bool,
+    /// Leave out scenarios with this tag (repeatable).
+    #[arg(long = "skip-tag", value_name = "TAG")]
+    pub skip_tags: Vec<String>,
+    /// Only scenarios whose name contains TEXT (case-insensitive), or
+    /// matches `/REGEX/`.
+    #[arg(long, value_name = "TEXT")]
+    pub name: Option<String>,
+    /// Succeed when the selection matches no scenario (else an error).
+    #[arg(long)]
+    pub allow_empty: bool,
+}
+
+/// How to report and how many threads.
+#[derive(Args, Debug, Clone)]
+pub struct ReportArgs {
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report in --format to FILE, and text to the terminal.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Threads (default: every core).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// The paths to search and the selection: `FILE:LINE` arguments become a
+/// file and a line.
+pub fn selection(
+    paths: Vec<PathBuf>,
+    args: &SelectArgs,
+) -> Result<(Vec<PathBuf>, Selection), String> {
+    let mut sel = Selection {
+        tags: args.tags.iter().flat_map(|t| split_list(t)).collect(),
+        all_tags: args.all_tags,
+        skip_tags: args.skip_tags.iter().flat_map(|t| split_list(t)).collect(),
+        name: args.name.as_deref().map(NameFilter::parse).transpose()?,
+        lines: Vec::new(),
+    };
+    let mut out = Vec::new();
+    for p in paths {
+        match file_and_line(&p) {
+            Some((file, line)) => {
+                sel.lines.push((file.clone(), line));
+                out.push(file);
+            }
+            None => out.push(p),
+        }
+    }
+    Ok((out, sel))
+}
+
+/// `a,b` or `a` as lower-case words.
+fn split_list(t: &str) -> Vec<String> {
+    t.split(',')
+        .map(|x| x.trim().to_lowercase())
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+/// Plays every file on `jobs` threads; reports in file order.
+pub fn play_all(files: &[Found], opts: &RunOptions, jobs: Option<usize>) -> Vec<FileReport> {
+    let play = || {
+        files
+            .par_iter()
+            .map(|f| {
+                let opts = RunOptions {
+                    root: Some(Arc::from(f.root.as_path())),
+                    ..opts.clone()
+                };
+                runner::run_file(&f.path, &opts, None)
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool.install(play),
+        Err(_) => play(),
+    }
+}
+
+/// What a run came to.
+struct Tally {
+    passed: usize,
+    failed: usize,
+    unreadable: bool,
+}
+
+/// `run` and `check`: the exit code.
+pub fn run(
+    paths: Vec<PathBuf>,
+    select: &SelectArgs,
+    opts: RunOptions,
+    args: &ReportArgs,
+    check: bool,
+    color: bool,
+) -> i32 {
+    let (paths, sel) = match selection(paths, select) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    let files = match scenario_files(&paths) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let opts = RunOptions {
+        select: Arc::new(sel),
+        ..opts
+    };
+    let mut reports = play_all(&files, &opts, args.jobs);
+    let mut claimed = std::collections::HashMap::new();
+    let mut applied = Vec::new();
+    for r in &mut reports {
+        runner::snapshot::claim(r, &mut claimed);
+        applied.extend(r.scenarios.iter().map(|s| (s.game, s.sets_applied.clone())));
+    }
+    let selected: usize = reports.iter().map(|r| r.scenarios.len()).sum();
+    if selected == 0 && !opts.select.is_everything() && !select.allow_empty {
+        errln!("error: the selection matched no scenario (--allow-empty to accept that)");
+        return 2;
+    }
+    match super::context::check_sets(&opts.layers, &applied) {
+        Ok(notes) => {
+            for n in notes {
+                errln!("note: {n}");
+            }
+        }
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    }
+    let hidden: usize = reports.iter().map(|r| r.hidden_problems).sum();
+    if hidden > 0 {
+        errln!(
+            "note: {hidden} more problem(s) not shown: past {} diagnostics in a file, each failing scenario shows its first",
+            runner::MAX_SHOWN_PER_FILE
+        );
+    }
+    let word = if check { "checked" } else { "passed" };
+    let on_terminal = if args.output.is_some() {
+        Format::Text
+    } else {
+        args.format
+    };
+    let tally = print(&reports, on_terminal, color, word);
+    if let Some(file) = &args.output {
+        let body = format_report(&reports, args.format, word);
+        if let Err(e) = runner::snapshot::write_atomic(file, body.as_bytes()) {
+            errln!("error: cannot write {}: {e}", file.display());
+            return 2;
+        }
+    }
+    if tally.unreadable {
+        2
+    } else if tally.failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Counts passed and failed scenarios (a file that fails as a whole counts
+/// once per problem).
+fn tally(reports: &[FileReport]) -> Tally {
+    let mut t = Tally {
+        passed: 0,
+        failed: 0,
+        unreadable: false,
+    };
+    for r in reports {
+        for d in &r.file_problems {
+            t.failed += 1;
+            t.unreadable |= d.kind == runner::Kind::Unreadable;
+        }
+        for sc in &r.scenarios {
+            if sc.passed() {
+                t.passed += 1;
+            } else {
+                t.failed += 1;
+            }
+        }
+    }
+    t
+}
+
+/// Prints the reports in `format` on standard output.
+fn print(reports: &[FileReport], format: Format, color: bool, word: &str) -> Tally {
+    if format != Format::Text {
+        out!("{}", format_report(reports, format, word));
+        return tally(reports);
+    }
+    for r in reports {
+        for d in &r.file_problems {
+            out!("FAIL {}\n{}", d.location(), render(d, color));
+        }
+        for sc in &r.scenarios {
+            let status = if sc.passed() { "ok  " } else { "FAIL" };
+            outln!(
+                "{status} {}:{} {}",
+                one_line(&r.source.name),
+                sc.line,
+                one_line(&sc.name)
+            );
+            for d in &sc.problems {
+                out!("{}", render(d, color));
+            }
+        }
+    }
+    let t = tally(reports);
+    outln!("{} {word}, {} failed", t.passed, t.failed);
+    t
+}
+
+/// The report as text in a machine format.
+pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> String {
+    let t = tally(reports);
+    let mut out = String::new();
+    match format {
+        Format::Text => {
+            for r in reports {
+                for d in &r.file_problems {
+                    out.push_str(&format!("FAIL {}\n{}", d.location(), render(d, false)));
+                }
+                for sc in &r.scenarios {
+                    let status = if sc.passed() { "ok  " } else { "FAIL" };
+                    writeln!(
+                        out,
+                        "{status} {}:{} {}",
+                        one_line(&r.source.name),
+                        sc.line,
+                        one_line(&sc.name)
+                    )
+                    .ok();
+                    for d in &sc.problems {
+                        out.push_str(&render(d, false));
+                    }
+                }
+            }
+            writeln!(out, "{} {word}, {} failed", t.passed, t.failed).ok();
+        }
+        Format::Json => {
+            for r in reports {
+                for d in &r.file_problems {
+                    let v = serde_json::json!({"file": r.source.name, "line": 1, "scenario": null, "status": "fail", "problems": [json_problem(d)]});
+                    writeln!(out, "{v}").ok();
+                }
+                for sc in &r.scenarios {
+                    let problems: Vec<_> = sc.problems.iter().map(json_problem).collect();
+                    let v = serde_json::json!({
+                        "file": r.source.name,
+                        "line": sc.line,
+                        "scenario": sc.name,
+                        "game": sc.game.name(),
+                        "tags": sc.tags,
+                        "status": if sc.passed() { "pass" } else { "fail" },
+                        "problems": problems,
+                    });
+                    writeln!(out, "{v}").ok();
+                }
+            }
+            let v = serde_json::json!({"summary": {word: t.passed, "failed": t.failed}});
+            writeln!(out, "{v}").ok();
+        }
+        Format::Junit => junit(reports, &mut out),
+        Format::Github => {
+            for r in reports {
+                let problems = r
+                    .file_problems
+                    .iter()
+                    .chain(r.scenarios.iter().flat_map(|s| s.problems.iter()));
+                for d in problems {
+                    writeln!(out, "{}", github(d)).ok();
+                }
+            }
+            writeln!(out, "{} {word}, {} failed", t.passed, t.failed).ok();
+        }
+    }
+    out
+}
+
+fn xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' | '\t' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 => out.push('?'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JUnit XML: a testsuite per file, a testcase per scenario, a failure per
+/// failing scenario holding its diagnostics.
+fn junit(reports: &[FileReport], out: &mut String) {
+    let t = tally(reports);
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    writeln!(
+        out,
+        "<testsuites name=\"goti\" tests=\"{}\" failures=\"{}\">",
+        t.passed + t.failed,
+        t.failed
+    )
+    .ok();
+    for r in reports {
+        let tests = r.scenarios.len() + r.file_problems.len();
+        let failures = r.scenarios.iter().filter(|s| !s.passed()).count() + r.file_problems.len();
+        writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{tests}\" failures=\"{failures}\">",
+            xml(&r.source.name)
+        )
+        .ok();
+        for d in &r.file_problems {
+            writeln!(
+                out,
+                "    <testcase name=\"(file)\" classname=\"{}\" file=\"{}\" line=\"1\">",
+                xml(&r.source.name),
+                xml(&r.source.name)
+            )
+            .ok();
+            writeln!(
+                out,
+                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
+                xml(&d.message),
+                d.kind.name(),
+                xml(&render(d, false))
+            )
+            .ok();
+            out.push_str("    </testcase>\n");
+        }
+        for sc in &r.scenarios {
+            write!(
+                out,
+                "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"",
+                xml(&sc.name),
+                xml(&r.source.name),
+                xml(&r.source.name),
+                sc.line
+            )
+            .ok();
+            if sc.passed() {
+                out.push_str("/>\n");
+                continue;
+            }
+            out.push_str(">\n");
+            let first = &sc.problems[0];
+            let body: String = sc.problems.iter().map(|d| render(d, false)).collect();
+            writeln!(
+                out,
+                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
+                xml(&first.to_string()),
+                first.rule.map_or(first.kind.name(), |r| r.0),
+                xml(&body)
+            )
+            .ok();
+            out.push_str("    </testcase>\n");
+        }
+        out.push_str("  </testsuite>\n");
+    }
+    out.push_str("</testsuites>\n");
+}
+
+/// A GitHub Actions annotation for a diagnostic.
+fn github(d: &Diagnostic) -> String {
+    let data = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
+    let (line, col) = d.source.line_col(d.span.start);
+    let mut message = d.to_string();
+    if let Some(h) = &d.help {
+        message.push_str(&format!(" (help: {h})"));
+    }
+    format!(
+        "::error file={},line={line},col={col},title={}::{}",
+        prop(&d.source.name),
+        prop(&d.code_text()),
+        data(&message)
+    )
+}
+
+/// `goti list`: every selected scenario's place, name and tags.
+pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
+    let (paths, sel) = match selection(paths, select) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    let files = match scenario_files(&paths) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let mut n = 0;
+    for f in &files {
+        let bytes = match runner::files::read_limited(&f.path, runner::files::MAX_SCENARIO_BYTES) {
+            Ok(b) => b,
+            Err(e) => {
+                errln!("error: cannot read {}: {e}", f.path.display());
+                return 2;
+            }
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let (source, file) = runner::parse_text(&f.path.display().to_string(), &text);
+        for (i, sc) in file.scenarios.iter().enumerate() {
+            if !sel.selects(Path::new(&f.path), &file, i, |at| source.line_of(at)) {
+                continue;
+            }
+            n += 1;
+            let line = source.line_of(sc.span.start);
+            let tags = runner::select::tags_of(&file.header, &sc.statements);
+            if json {
+                outln!(
+                    "{}",
+                    serde_json::json!({"file": source.name, "line": line, "scenario": sc.name.value, "tags": tags})
+                );
+            } else if tags.is_empty() {
+                outln!(
+                    "{}:{line} {}",
+                    one_line(&source.name),
+                    one_line(&sc.name.value)
+                );
+            } else {
+                outln!(
+                    "{}:{line} {} [{}]",
+                    one_line(&source.name),
+                    one_line(&sc.name.value),
+                    tags.join(", ")
+                );
+            }
+        }
+    }
+    if n == 0 && !sel.is_everything() && !select.allow_empty {
+        errln!("error: the selection matched no scenario (--allow-empty to accept that)");
+        return 2;
+    }
+    0
+}
