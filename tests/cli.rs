@@ -358,3 +358,87 @@ fn parallel_runs_print_what_one_core_prints() {
     let two = goti(&["run", "-j", "2"]);
     assert_eq!(one.stdout, two.stdout);
 }
+
+#[test]
+fn snapshot_housekeeping_accept_anywhere_and_prune_orphans() {
+    let dir = tempfile::tempdir().unwrap();
+    let trial = dir.path().join("trial");
+    std::fs::create_dir_all(&trial).unwrap();
+    std::fs::write(
+        trial.join("x.goti"),
+        "scenario \"first name\"\nP1 G1 on 30, P2 G1 on 10\nsnapshot\n",
+    )
+    .unwrap();
+    let o = goti_in(dir.path(), &["run", "trial"], false);
+    assert_eq!(code(&o), 1);
+    // accept takes a folder (or a file) wherever the scenarios are.
+    let o = goti_in(dir.path(), &["accept", "trial"], false);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).contains("1 snapshot(s) accepted"),
+        "{}",
+        stdout(&o)
+    );
+    // Renamed, the old snapshot is an orphan: a warning, then a prune.
+    std::fs::write(
+        trial.join("x.goti"),
+        "scenario \"second name\"\nP1 G1 on 30, P2 G1 on 10\nsnapshot\n",
+    )
+    .unwrap();
+    let o = goti_in(dir.path(), &["run", "trial"], false);
+    assert!(
+        stderr(&o).contains("1 snapshot(s) no scenario writes any more"),
+        "{}",
+        stderr(&o)
+    );
+    let pending = trial.join("snapshots/x__second-name.snap.new");
+    let o = goti_in(dir.path(), &["accept", pending.to_str().unwrap()], false);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = goti_in(
+        dir.path(),
+        &["snapshots", "trial", "--prune", "--dry-run"],
+        false,
+    );
+    assert!(
+        stdout(&o).contains("orphaned trial/snapshots/x__first-name.snap"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(trial.join("snapshots/x__first-name.snap").exists());
+    let o = goti_in(dir.path(), &["snapshots", "trial", "--prune"], false);
+    assert!(stdout(&o).contains("1 snapshot(s) removed"));
+    assert!(!trial.join("snapshots/x__first-name.snap").exists());
+    assert!(trial.join("snapshots/x__second-name.snap").exists());
+    let o = goti_in(dir.path(), &["run", "trial"], true);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+}
+
+#[test]
+fn every_accepted_snapshot_is_in_insta_format() {
+    for f in walkdir::WalkDir::new(root().join("snapshots")) {
+        let f = f.unwrap();
+        if f.path().extension().is_none_or(|x| x != "snap") {
+            continue;
+        }
+        let text = std::fs::read_to_string(f.path()).unwrap();
+        let rest = text
+            .strip_prefix("---\n")
+            .expect("insta metadata starts with ---");
+        let (meta, body) = rest.split_once("\n---\n").expect("metadata ends with ---");
+        let meta: serde_yaml::Value = serde_yaml::from_str(meta).expect("metadata is YAML");
+        assert!(meta.get("source").is_some() && meta.get("expression").is_some());
+        assert!(!body.trim().is_empty());
+    }
+}
+
+#[test]
+fn completions_and_manual_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = goti(&["completions", shell]);
+        assert_eq!(code(&o), 0);
+        assert!(stdout(&o).contains("goti"));
+    }
+    let o = goti(&["man"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains(".TH goti 1"));
+}

@@ -177,12 +177,30 @@ enum Command {
         #[arg(long, default_value = "scenarios")]
         corpus: Vec<PathBuf>,
     },
-    /// Accept reviewed snapshots: promote every `.snap.new` to `.snap`.
+    /// Accept reviewed snapshots: promote `.snap.new` files to `.snap`.
+    ///
+    /// With no argument, every pending snapshot of the project: the
+    /// `snapshots/` folders beside the scenario files of its folders.
     Accept {
-        /// Folders to search for `.snap.new` files.
-        #[arg(default_value = "snapshots")]
+        /// `.snap.new` files, or folders to search for them.
         paths: Vec<PathBuf>,
     },
+    /// Snapshot housekeeping: list, or remove with --prune, the snapshots
+    /// no scenario writes any more (orphans).
+    Snapshots {
+        /// Scenario files or folders; default as for `run`.
+        paths: Vec<PathBuf>,
+        /// Remove the orphaned snapshots.
+        #[arg(long)]
+        prune: bool,
+        /// With --prune: say what would be removed, remove nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Shell completions for goti: `goti completions bash > goti.bash`.
+    Completions { shell: clap_complete::Shell },
+    /// goti's manual page (roff): `goti man > goti.1`.
+    Man,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -314,7 +332,44 @@ fn run() -> i32 {
             }
             0
         }
-        Command::Accept { paths } => output::accept(&paths),
+        Command::Accept { paths } => {
+            let paths = if paths.is_empty() {
+                let scanned = context::paths_or_default(Vec::new(), project.as_ref());
+                runner::snapshot::snapshot_folders(&scanned)
+            } else {
+                paths
+            };
+            output::accept(&paths)
+        }
+        Command::Snapshots {
+            paths,
+            prune,
+            dry_run,
+        } => {
+            let paths = context::paths_or_default(paths, project.as_ref());
+            output::snapshots(&paths, prune, dry_run)
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "goti", &mut buf);
+            out!("{}", String::from_utf8_lossy(&buf));
+            0
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = Vec::new();
+            match clap_mangen::Man::new(cmd).render(&mut buf) {
+                Ok(()) => {
+                    out!("{}", String::from_utf8_lossy(&buf));
+                    0
+                }
+                Err(e) => {
+                    errln!("error: {e}");
+                    2
+                }
+            }
+        }
         Command::Diff {
             paths,
             base,

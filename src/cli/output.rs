@@ -183,10 +183,15 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
     let mut n = 0;
     for dir in paths {
         if !dir.exists() {
-            errln!("error: no such folder: {}", dir.display());
+            errln!("error: no such file or folder: {}", dir.display());
             return 2;
         }
-        for pending in runner::snapshot::pending_under(dir) {
+        let pending = if dir.is_file() {
+            vec![dir.clone()]
+        } else {
+            runner::snapshot::pending_under(dir)
+        };
+        for pending in pending {
             match runner::snapshot::accept(&pending) {
                 Ok(target) => {
                     outln!("accepted {}", target.display());
@@ -199,7 +204,38 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
             }
         }
     }
-    outln!("{n} snapshot(s) accepted");
+    let searched: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    outln!(
+        "{n} snapshot(s) accepted (searched {})",
+        if searched.is_empty() {
+            "nothing".to_string()
+        } else {
+            searched.join(", ")
+        }
+    );
+    0
+}
+
+/// `snapshots`: the orphaned snapshots, removed with `prune`.
+pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
+    let orphans = runner::snapshot::orphans(paths);
+    for o in &orphans {
+        if prune && !dry_run {
+            if let Err(e) = std::fs::remove_file(o) {
+                errln!("error: cannot remove {}: {e}", o.display());
+                return 2;
+            }
+            outln!("removed {}", o.display());
+        } else {
+            outln!("orphaned {}", o.display());
+        }
+    }
+    let verb = if prune && !dry_run {
+        "removed"
+    } else {
+        "orphaned"
+    };
+    outln!("{} snapshot(s) {verb}", orphans.len());
     0
 }
 

@@ -179,6 +179,16 @@ pub fn run(
             runner::MAX_SHOWN_PER_FILE
         );
     }
+    if opts.select.is_everything() && !check {
+        let orphans = runner::snapshot::orphans(&paths);
+        if !orphans.is_empty() {
+            errln!(
+                "warning: {} snapshot(s) no scenario writes any more, e.g. {} (`goti snapshots --prune` removes them)",
+                orphans.len(),
+                orphans[0].display()
+            );
+        }
+    }
     let word = if check { "checked" } else { "passed" };
     let on_terminal = if args.output.is_some() {
         Format::Text

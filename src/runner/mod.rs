@@ -410,40 +410,26 @@ fn snapshot_collisions(
     path: &Path,
     source: &Source,
 ) -> Vec<(usize, Diagnostic)> {
-    use crate::dsl::ast::StmtKind;
     let mut seen: HashMap<PathBuf, (String, usize)> = HashMap::new();
     let mut out = Vec::new();
-    for (i, sc) in scenarios.iter().enumerate() {
-        let mut index = 0;
-        for st in &sc.statements {
-            let StmtKind::Snapshot(label) = &st.kind else {
-                continue;
-            };
-            index += 1;
-            let label = label.as_ref().map(|l| l.value.as_str());
-            let snap = snapshot::snapshot_path(path, &sc.name.value, label, index);
-            let who = match label {
-                Some(l) => format!("\"{}\" / \"{l}\"", sc.name.value),
-                None => format!("\"{}\"", sc.name.value),
-            };
-            match seen.get(&snap) {
-                Some((first, line)) => out.push((
-                    i,
-                    Diagnostic::new(
-                        Kind::Snapshot,
-                        source,
-                        st.span,
-                        format!(
-                            "snapshot {who} would share the file {} with snapshot {first} (line {line})",
-                            snap.display()
-                        ),
-                        "same snapshot file",
-                    )
-                    .help("snapshot files are named by the scenario name (and label) in lower-case letters and digits; rename one scenario or label"),
-                )),
-                None => {
-                    seen.insert(snap, (who, source.line_of(st.span.start)));
-                }
+    for (i, span, snap, who) in snapshot::statements(scenarios, path) {
+        match seen.get(&snap) {
+            Some((first, line)) => out.push((
+                i,
+                Diagnostic::new(
+                    Kind::Snapshot,
+                    source,
+                    span,
+                    format!(
+                        "snapshot {who} would share the file {} with snapshot {first} (line {line})",
+                        snap.display()
+                    ),
+                    "same snapshot file",
+                )
+                .help("snapshot files are named by the scenario name (and label) in lower-case letters and digits; rename one scenario or label"),
+            )),
+            None => {
+                seen.insert(snap, (who, source.line_of(span.start)));
             }
         }
     }

@@ -290,6 +290,98 @@ pub fn claim(
     }
 }
 
+/// Every `snapshot` statement of a file's scenarios: (scenario index, the
+/// statement's span, the snapshot file it writes, who writes it).
+pub fn statements(
+    scenarios: &[crate::dsl::ast::Scenario],
+    path: &Path,
+) -> Vec<(usize, crate::dsl::ast::Span, PathBuf, String)> {
+    use crate::dsl::ast::StmtKind;
+    let mut out = Vec::new();
+    for (i, sc) in scenarios.iter().enumerate() {
+        let mut index = 0;
+        for st in &sc.statements {
+            let StmtKind::Snapshot(label) = &st.kind else {
+                continue;
+            };
+            index += 1;
+            let label = label.as_ref().map(|l| l.value.as_str());
+            let who = match label {
+                Some(l) => format!("\"{}\" / \"{l}\"", sc.name.value),
+                None => format!("\"{}\"", sc.name.value),
+            };
+            out.push((
+                i,
+                st.span,
+                snapshot_path(path, &sc.name.value, label, index),
+                who,
+            ));
+        }
+    }
+    out
+}
+
+/// The snapshot files the scenario files under `paths` write, and the
+/// accepted snapshots in their folders that none writes (orphans).
+pub fn orphans(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let files = super::discover(paths).unwrap_or_default();
+    let mut written = std::collections::HashSet::new();
+    for f in &files {
+        let Ok(bytes) = files::read_limited(f, files::MAX_SCENARIO_BYTES) else {
+            // A file that cannot be read writes nothing we can know: say no orphan.
+            return Vec::new();
+        };
+        let (_, parsed) =
+            super::parse_text(&f.display().to_string(), &String::from_utf8_lossy(&bytes));
+        written.extend(
+            statements(&parsed.scenarios, f)
+                .into_iter()
+                .map(|(_, _, p, _)| p),
+        );
+    }
+    snapshots_under(&snapshot_folders(paths))
+        .into_iter()
+        .filter(|p| !written.contains(p))
+        .collect()
+}
+
+/// The snapshot folders of the scenario files under `paths`: the
+/// `snapshots/` folder where each file's snapshots go, existing ones only.
+pub fn snapshot_folders(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = super::discover(paths)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| {
+            snapshot_path(f, "x", None, 1)
+                .parent()
+                .map(Path::to_path_buf)
+        })
+        .filter(|d| d.is_dir())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every `.snap` file under `dirs` (links not followed).
+pub fn snapshots_under(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = dirs
+        .iter()
+        .flat_map(|d| {
+            walkdir::WalkDir::new(d)
+                .follow_links(false)
+                .into_iter()
+                .filter_map(Result::ok)
+        })
+        .filter(|e| e.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .filter(|p| p.extension().is_some_and(|x| x == "snap"))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// `x.snap` -> `x.snap.new`.
 pub fn pending_of(path: &Path) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
