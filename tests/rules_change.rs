@@ -87,10 +87,10 @@ fn diff_of_a_set_names_the_scenarios_and_their_rule() {
     let text = out(&o);
     assert!(text.contains("37 now failing"), "{text}");
     assert!(
-        text.contains("2 changed and still passing (silent)"),
+        text.contains("3 changed and still passing (silent)"),
         "{text}"
     );
-    assert!(text.contains("capture.points: 39 scenario(s)"), "{text}");
+    assert!(text.contains("capture.points: 40 scenario(s)"), "{text}");
     assert!(
         text.contains("scenarios/royal/capture.goti:76 captured pieces lose midpoint and progress")
     );
@@ -112,7 +112,7 @@ fn diff_of_a_set_names_the_scenarios_and_their_rule() {
     );
     let md = out(&o);
     assert!(md.starts_with("### goti diff"), "{md}");
-    assert!(md.contains("| `capture.points` | 39 |"), "{md}");
+    assert!(md.contains("| `capture.points` | 40 |"), "{md}");
     assert!(md.contains("```diff"));
     // A key no scenario has is an error, not a silent no-op.
     let o = goti(&root(), &["diff", "--set", "journey.capture_valu=30"]);
@@ -153,15 +153,15 @@ fn diff_against_a_git_revision_lists_the_same_scenarios_as_a_set() {
     );
     assert_eq!(changed(&by_rev), changed(&by_set));
     let v: serde_json::Value = serde_json::from_str(&out(&by_rev)).unwrap();
-    assert_eq!(v["by_rule"]["capture.points"].as_array().unwrap().len(), 39);
-    assert_eq!(v["summary"]["changed, still passing"], 2);
+    assert_eq!(v["by_rule"]["capture.points"].as_array().unwrap().len(), 40);
+    assert_eq!(v["summary"]["changed, still passing"], 3);
     assert!(v["base"]
         .as_str()
         .unwrap()
         .contains("HEAD:rules/royal.yaml"));
     // The project's ruleset applies to `goti run` too: 37 scenarios now fail.
     let o = goti(repo, &["run"]);
-    assert!(out(&o).contains("270 passed, 37 failed"), "{}", out(&o));
+    assert!(out(&o).contains("273 passed, 37 failed"), "{}", out(&o));
     // And a ruleset file as the base gives the same comparison.
     write(repo, "base.yaml", "extends: royal\n");
     let by_file = goti(repo, &["diff", "--base", "base.yaml", "--format", "json"]);

@@ -227,6 +227,12 @@ pub enum Expectation {
         groups: Vec<(Spanned<i64>, Vec<Spanned<PieceName>>)>,
     },
     Applied(Spanned<String>),
+    /// `not applied RULE`.
+    NotApplied(Spanned<String>),
+    /// `no winner` / `game goes on`.
+    NoWinner,
+    /// `no capture`.
+    NoCapture,
     Turn(Spanned<i64>),
     Winner(Spanned<i64>),
     GameOver,

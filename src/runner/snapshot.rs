@@ -321,11 +321,14 @@ pub fn statements(
     out
 }
 
-/// The snapshot files the scenario files under `paths` write, and the
-/// accepted snapshots in their folders that none writes (orphans).
+/// The accepted snapshots that no scenario writes any more (orphans):
+/// in the snapshot folders of the scenario files under `paths`, those of a
+/// scanned file that none of its scenarios writes, and, when only folders
+/// were scanned, those of a scenario file that no longer exists.
 pub fn orphans(paths: &[PathBuf]) -> Vec<PathBuf> {
     let files = super::discover(paths).unwrap_or_default();
     let mut written = std::collections::HashSet::new();
+    let mut stems = std::collections::HashSet::new();
     for f in &files {
         let Ok(bytes) = files::read_limited(f, files::MAX_SCENARIO_BYTES) else {
             // A file that cannot be read writes nothing we can know: say no orphan.
@@ -338,10 +341,18 @@ pub fn orphans(paths: &[PathBuf]) -> Vec<PathBuf> {
                 .into_iter()
                 .map(|(_, _, p, _)| p),
         );
+        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        stems.insert(format!("{}__", slug(stem)));
     }
+    let whole_folders = paths.iter().all(|p| p.is_dir());
     snapshots_under(&snapshot_folders(paths))
         .into_iter()
         .filter(|p| !written.contains(p))
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let of_scanned = stems.iter().any(|s| name.starts_with(s.as_str()));
+            of_scanned || whole_folders
+        })
         .collect()
 }
 

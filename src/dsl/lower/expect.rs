@@ -101,6 +101,14 @@ pub(super) fn lower_expectation(
         Expectation::Turn(n) => Check::Turn(player(n, problems)?),
         Expectation::Winner(n) => Check::Winner(player(n, problems)?),
         Expectation::GameOver => Check::GameOver,
+        Expectation::NoWinner => Check::NoWinner,
+        Expectation::NoCapture => Check::NoCapture,
+        Expectation::NotApplied(id) => {
+            if !check_rule_id(id, limits, problems) {
+                return None;
+            }
+            Check::NotApplied(id.value.clone())
+        }
         Expectation::Burned(v) => {
             only(Word::Burned, problems).then_some(())?;
             Check::Burned(small(v, "a die value", problems)?)

@@ -546,6 +546,17 @@ impl Builder {
                 )?,
             ),
             Rule::game_over => Expectation::GameOver,
+            Rule::no_winner | Rule::game_goes_on => Expectation::NoWinner,
+            Rule::no_capture => Expectation::NoCapture,
+            Rule::not_applied => {
+                let r = inner
+                    .find(|x| x.as_rule() == Rule::rule_id)
+                    .ok_or_else(|| internal(span))?;
+                Expectation::NotApplied(Spanned::new(
+                    r.as_str().to_ascii_lowercase(),
+                    self.span(&r),
+                ))
+            }
             Rule::roll_again => Expectation::RollAgain,
             Rule::burned => Expectation::Burned(
                 self.int(

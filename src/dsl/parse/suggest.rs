@@ -66,6 +66,9 @@ const KEYWORDS: &[&str] = &[
     "again",
     "standings",
     "tokens",
+    "not",
+    "goes",
+    "capture",
 ];
 
 fn describe(rule: &Rule) -> Option<&'static str> {

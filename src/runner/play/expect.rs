@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::dsl::lower::Check;
-use crate::engine::{Event, PieceId, Place, Player};
+use crate::engine::{Event, PieceId, Place, Player, What};
 use crate::runner::position::Position;
 use crate::runner::render;
 
@@ -167,6 +167,23 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
                 format!("winner {p}"),
                 format!("the game still running, {} to move", pos.turn()),
             ),
+        },
+        Check::NotApplied(id) => match last.iter().find(|e| e.rule.0 == id) {
+            None => Ok(()),
+            Some(e) => Err(format!(
+                "expected the last action not to apply {id}; it did: {e}"
+            )),
+        },
+        Check::NoWinner => match pos.final_standings() {
+            None => Ok(()),
+            Some(st) => fail("no winner yet".into(), format!("winner {}", st[0])),
+        },
+        Check::NoCapture => match last
+            .iter()
+            .find(|e| matches!(e.what, What::Captured { .. } | What::KingPenalty { .. }))
+        {
+            None => Ok(()),
+            Some(e) => Err(format!("expected no capture, found one: {e}")),
         },
         Check::GameOver => {
             if pos.final_standings().is_some() {
