@@ -218,7 +218,17 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
 
 /// `snapshots`: the orphaned snapshots, removed with `prune`.
 pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
-    let orphans = runner::snapshot::orphans(paths);
+    let files = match scenario_files(paths) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let opts = RunOptions {
+        validate_only: true,
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
+    let reports = super::report::play_all(&files, &opts, None);
+    let orphans = runner::snapshot::orphans(paths, &reports);
     for o in &orphans {
         if prune && !dry_run {
             if let Err(e) = std::fs::remove_file(o) {

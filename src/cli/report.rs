@@ -180,7 +180,7 @@ pub fn run(
         );
     }
     if opts.select.is_everything() && !check {
-        let orphans = runner::snapshot::orphans(&paths);
+        let orphans = runner::snapshot::orphans(&paths, &reports);
         if !orphans.is_empty() {
             errln!(
                 "warning: {} snapshot(s) no scenario writes any more, e.g. {} (`goti snapshots --prune` removes them)",

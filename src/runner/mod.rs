@@ -32,6 +32,8 @@ pub struct FileReport {
     /// Problems past the diagnostics a file shows (each failing scenario
     /// still shows its first).
     pub hidden_problems: usize,
+    /// The snapshot files the file's scenarios write (all of them, played or not).
+    pub snapshot_files: Vec<PathBuf>,
 }
 
 impl FileReport {
@@ -155,6 +157,7 @@ pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileRepor
                 file_problems: vec![d],
                 scenarios: vec![],
                 hidden_problems: 0,
+                snapshot_files: vec![],
             }
         }
         Ok(bytes) => run_bytes(&name, &bytes, path, opts, only),
@@ -188,6 +191,7 @@ pub fn run_bytes(
             file_problems: vec![d],
             scenarios: vec![],
             hidden_problems: 0,
+            snapshot_files: vec![],
         };
     }
     // A UTF-8 byte order mark is not part of the text.
@@ -211,6 +215,7 @@ pub fn run_bytes(
                 file_problems: vec![d],
                 scenarios: vec![],
                 hidden_problems: 0,
+                snapshot_files: vec![],
             }
         }
     }
@@ -252,6 +257,7 @@ pub fn run_parsed(
         file_problems: vec![],
         scenarios: vec![],
         hidden_problems: 0,
+        snapshot_files: vec![],
     };
     let starts: Vec<usize> = file.scenarios.iter().map(|s| s.span.start).collect();
     // Syntax errors go to the scenario they fall in.
@@ -279,6 +285,10 @@ pub fn run_parsed(
         );
     }
     let collisions = snapshot_collisions(&file.scenarios, path, &source);
+    report.snapshot_files = snapshot::statements(&file.scenarios, path)
+        .into_iter()
+        .map(|(_, _, p, _)| p)
+        .collect();
     let mut header_reported = false;
     let mut names: HashMap<&str, usize> = HashMap::new();
     for (i, sc) in file.scenarios.iter().enumerate() {

@@ -322,36 +322,36 @@ pub fn statements(
 }
 
 /// The accepted snapshots that no scenario writes any more (orphans):
-/// in the snapshot folders of the scenario files under `paths`, those of a
-/// scanned file that none of its scenarios writes, and, when only folders
-/// were scanned, those of a scenario file that no longer exists.
-pub fn orphans(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let files = super::discover(paths).unwrap_or_default();
+/// in the snapshot folders of the scanned scenario files (`reports`), those
+/// of a scanned file that none of its scenarios writes, and, when only
+/// folders were scanned, those of a scenario file that no longer exists.
+pub fn orphans(paths: &[PathBuf], reports: &[super::FileReport]) -> Vec<PathBuf> {
     let mut written = std::collections::HashSet::new();
     let mut stems = std::collections::HashSet::new();
-    for f in &files {
-        let Ok(bytes) = files::read_limited(f, files::MAX_SCENARIO_BYTES) else {
-            // A file that cannot be read writes nothing we can know: say no orphan.
+    let mut folders = Vec::new();
+    for r in reports {
+        if !r.file_problems.is_empty() {
+            // A file that could not be read writes nothing we can know: say no orphan.
             return Vec::new();
-        };
-        let (_, parsed) =
-            super::parse_text(&f.display().to_string(), &String::from_utf8_lossy(&bytes));
-        written.extend(
-            statements(&parsed.scenarios, f)
-                .into_iter()
-                .map(|(_, _, p, _)| p),
-        );
-        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        }
+        written.extend(r.snapshot_files.iter().cloned());
+        let stem = r.path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
         stems.insert(format!("{}__", slug(stem)));
+        if let Some(dir) = snapshot_path(&r.path, "x", None, 1).parent() {
+            if dir.is_dir() {
+                folders.push(dir.to_path_buf());
+            }
+        }
     }
+    folders.sort();
+    folders.dedup();
     let whole_folders = paths.iter().all(|p| p.is_dir());
-    snapshots_under(&snapshot_folders(paths))
+    snapshots_under(&folders)
         .into_iter()
         .filter(|p| !written.contains(p))
         .filter(|p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let of_scanned = stems.iter().any(|s| name.starts_with(s.as_str()));
-            of_scanned || whole_folders
+            whole_folders || stems.iter().any(|s| name.starts_with(s.as_str()))
         })
         .collect()
 }
