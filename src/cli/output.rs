@@ -117,7 +117,16 @@ pub fn explain(
     layers: crate::runner::play::ruleset::RuleLayers,
     color: bool,
 ) -> i32 {
-    let files = match scenario_files(&[file.to_path_buf()]) {
+    // A file, a folder (each scenario in turn) or FILE:LINE.
+    let (paths, sel) = match super::report::selection(vec![file.to_path_buf()], &Default::default())
+    {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    let files = match scenario_files(&paths) {
         Ok(f) => f,
         Err(code) => return code,
     };
@@ -125,57 +134,86 @@ pub fn explain(
         RunOptions {
             explain: true,
             skip_snapshots: true,
+            select: Arc::new(sel),
             ..RunOptions::default()
         },
         layers,
     );
-    let Some(found) = files.first() else {
-        unreachable!("scenario_files returns at least one file")
-    };
-    let report = runner::run_file(&found.path, &in_project(&opts, &found.root), scenario);
-    for d in &report.file_problems {
-        out!("{}", render(d, color));
+    let mut failed = false;
+    let mut shown = 0;
+    let mut names: Vec<String> = Vec::new();
+    for found in &files {
+        let report = runner::run_file(&found.path, &in_project(&opts, &found.root), scenario);
+        for d in &report.file_problems {
+            out!("{}", render(d, color));
+            failed = true;
+        }
+        if scenario.is_some() && report.scenarios.is_empty() {
+            let all = runner::run_file(
+                &found.path,
+                &RunOptions {
+                    validate_only: true,
+                    skip_snapshots: true,
+                    ..RunOptions::default()
+                },
+                None,
+            );
+            names.extend(all.scenarios.into_iter().map(|s| s.name));
+        }
+        for sc in &report.scenarios {
+            shown += 1;
+            failed |= !sc.passed();
+            outln!(
+                "== scenario \"{}\" ({}:{})",
+                sc.name,
+                report.source.name,
+                sc.line
+            );
+            for step in &sc.transcript {
+                outln!(
+                    "\n-- line {}: {}  => {}",
+                    step.line,
+                    step.text,
+                    step.outcome
+                );
+                for e in &step.events {
+                    outln!("   {e}");
+                }
+                outln!("{}", step.picture);
+            }
+            for d in &sc.problems {
+                out!("{}", render(d, color));
+            }
+            outln!(
+                "{}",
+                if sc.passed() {
+                    "result: passed"
+                } else {
+                    "result: FAILED"
+                }
+            );
+        }
     }
-    if report.scenarios.is_empty() && report.file_problems.is_empty() {
-        errln!(
-            "error: {} has no scenario named {:?}",
-            file.display(),
-            scenario.unwrap_or("")
-        );
+    if shown == 0 && !failed {
+        let wanted = scenario.unwrap_or("");
+        errln!("error: {} has no scenario named {wanted:?}", file.display());
+        if let Some(guess) = crate::dsl::closest::closest(wanted, names.iter().map(String::as_str))
+        {
+            errln!("  did you mean {guess:?}?");
+        }
+        if !names.is_empty() {
+            errln!(
+                "  its scenarios: {}",
+                names
+                    .iter()
+                    .map(|n| format!("{n:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         return 2;
     }
-    for sc in &report.scenarios {
-        outln!(
-            "== scenario \"{}\" ({}:{})",
-            sc.name,
-            report.source.name,
-            sc.line
-        );
-        for step in &sc.transcript {
-            outln!(
-                "\n-- line {}: {}  => {}",
-                step.line,
-                step.text,
-                step.outcome
-            );
-            for e in &step.events {
-                outln!("   {e}");
-            }
-            outln!("{}", step.picture);
-        }
-        for d in &sc.problems {
-            out!("{}", render(d, color));
-        }
-        outln!(
-            "{}",
-            if sc.passed() {
-                "result: passed"
-            } else {
-                "result: FAILED"
-            }
-        );
-    }
-    i32::from(!report.passed())
+    i32::from(failed)
 }
 
 /// `accept`: promote every `.snap.new` under the given folders.

@@ -205,6 +205,8 @@ pub struct Vocabulary {
     pub path_rule: RuleId,
     /// The rule a piece named twice in one move breaks.
     pub named_twice_rule: RuleId,
+    /// The rule a die value outside 1-6 breaks.
+    pub roll_values_rule: RuleId,
 }
 
 impl Vocabulary {
@@ -250,6 +252,7 @@ const ROYAL_WORDS: Vocabulary = Vocabulary {
     ring_rule: RoyalRule::BoardRing.id(),
     path_rule: RoyalRule::BoardHomePath.id(),
     named_twice_rule: RoyalRule::MoveChoice.id(),
+    roll_values_rule: RoyalRule::RollValues.id(),
 };
 
 const PORTAL_WORDS: Vocabulary = Vocabulary {
@@ -291,6 +294,7 @@ const PORTAL_WORDS: Vocabulary = Vocabulary {
     ring_rule: PortalRule::BoardRing.id(),
     path_rule: PortalRule::BoardLane.id(),
     named_twice_rule: PortalRule::DiceLargerFirst.id(),
+    roll_values_rule: PortalRule::DiceTwo.id(),
 };
 
 /// A game position: made only by validating a [`Setup`], changed only by

@@ -446,6 +446,31 @@ fn snapshot_collisions(
     out
 }
 
+/// Identical problems (the same message, rule and help, e.g. G5 used in
+/// royal on several lines) folded into the first, which says how often.
+fn fold_repeats(problems: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut out: Vec<(Diagnostic, usize)> = Vec::new();
+    for d in problems {
+        match out.iter_mut().find(|(f, _)| {
+            f.message == d.message
+                && f.rule == d.rule
+                && f.help == d.help
+                && f.source.name == d.source.name
+        }) {
+            Some((_, n)) => *n += 1,
+            None => out.push((d, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(mut d, n)| {
+            if n > 1 {
+                d.message = format!("{} (used {n} times)", d.message);
+            }
+            d
+        })
+        .collect()
+}
+
 /// At most this many diagnostics on one line, then one "and N more".
 pub const MAX_PER_LINE: usize = 10;
 /// At most this many diagnostics of one file are shown in full; past that,
@@ -458,7 +483,7 @@ fn cap_diagnostics(report: &mut FileReport) {
     let mut shown = report.file_problems.len();
     let mut hidden = 0usize;
     for sc in &mut report.scenarios {
-        let problems = std::mem::take(&mut sc.problems);
+        let problems = fold_repeats(std::mem::take(&mut sc.problems));
         let mut per_line: HashMap<usize, usize> = HashMap::new();
         let mut dropped: Vec<(usize, Diagnostic, usize)> = Vec::new();
         for d in problems {

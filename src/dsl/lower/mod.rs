@@ -134,6 +134,23 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
             | StmtKind::Fact { .. } => state.statement(st, limits, problems),
             StmtKind::Action(a) => {
                 seen_action = true;
+                // What can be known without playing (an action under `expect
+                // illegal` is never flagged here): every die shows 1-6.
+                if let ActionAst::Roll(dice) = &a.action {
+                    for d in dice
+                        .iter()
+                        .filter(|d| (0..=255).contains(&d.value) && !(1..=6).contains(&d.value))
+                    {
+                        problems.push(
+                            Problem::new(
+                                d.span,
+                                format!("a die shows 1-6, not {}", d.value),
+                                "no such roll",
+                            )
+                            .rule(limits.game.vocabulary().roll_values_rule),
+                        );
+                    }
+                }
                 if let Some((action, player)) =
                     lower_action(a, limits, problems, &mut state.mentioned)
                 {

@@ -65,6 +65,19 @@ pub fn parse_file(text: &str) -> ScenarioFile {
             Ok(s) => s,
             Err(e) => {
                 file.errors.push(e);
+                // A broken `scenario` line still starts a scenario, so the
+                // lines after it are not reported again as orphans.
+                let lower = chunk.to_ascii_lowercase();
+                if lower.starts_with("scenario ") && file.scenarios.len() < MAX_SCENARIOS {
+                    let span = Span::new(start, start + chunk.len());
+                    let raw = chunk["scenario ".len()..].trim();
+                    let name = raw.trim_matches(|c| matches!(c, '"' | '\u{201c}' | '\u{201d}'));
+                    file.scenarios.push(Scenario {
+                        name: Spanned::new(name.to_string(), span),
+                        span,
+                        statements: Vec::new(),
+                    });
+                }
                 continue;
             }
         };

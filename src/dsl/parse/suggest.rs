@@ -142,7 +142,17 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     } else {
         format!("unexpected `{word}`: expected {}", join_or(&expected))
     };
+    let curly = chunk.contains(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']);
+    let unterminated = chunk.matches('"').count() % 2 == 1;
+    let bare_name = chunk
+        .trim_start()
+        .to_ascii_lowercase()
+        .starts_with("scenario ")
+        && !chunk.contains('"');
     let help = match suggestion {
+        _ if curly => Some("write names in straight quotes: `\"like this\"`, not curly ones".into()),
+        _ if unterminated => Some("close the quoted name with `\"` on the same line".into()),
+        _ if bare_name => Some("a scenario's name is quoted: `scenario \"merge capture\"`".into()),
         Some(s) => Some(format!("did you mean `{s}`?")),
         None if pos == 0 => Some("statements start with scenario, rules, mode, set, players, tags, a player (P1 ...), turn, roll, exit, move, next turn, expect or snapshot".into()),
         None => None,

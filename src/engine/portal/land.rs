@@ -162,6 +162,11 @@ impl Portal {
             if value != v {
                 let msg = if self.roll.pending().contains(&value) {
                     format!("the {v} is played first, then the {value}")
+                } else if self.roll.burned().contains(&value) {
+                    // dice.burn: a value no piece could play burned by itself.
+                    format!(
+                        "the {value} burned by itself (no piece could play it); the value due is {v}"
+                    )
                 } else {
                     format!("the value due is {v}, not {value}")
                 };

@@ -64,7 +64,7 @@ impl Portal {
             refusals.add(
                 C::Due,
                 Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
-                    .help("write `roll` with two dice, e.g. `roll 6 3`"),
+                    .help("roll the dice first (`roll 6 3`)"),
             );
         }
         match action {

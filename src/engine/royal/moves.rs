@@ -186,13 +186,15 @@ impl Royal {
                 .map(|r| r.to_string())
                 .collect::<Vec<_>>()
                 .join(" ");
-            refusals.add(
-                C::Rolls,
-                Rejection::new(
-                    R::MoveRolls,
-                    format!("rolls given must be in the store; {p}'s store holds [{have}]"),
-                ),
+            let mut rej = Rejection::new(
+                R::MoveRolls,
+                format!("rolls given must be in the store; {p}'s store holds [{have}]"),
             );
+            if store.is_empty() && !self.phase.dealt {
+                rej = rej
+                    .help("roll the dice first: `roll` deals this turn's dice (e.g. `roll 6 3 2`)");
+            }
+            refusals.add(C::Rolls, rej);
         }
         // move.exact-home: each path as if nothing blocked it, judged last.
         if !refusals.any() {

@@ -152,7 +152,13 @@ pub fn play(
         Ok(p) if !lowering_failed => p,
         Ok(_) => return report,
         Err(errors) => {
-            for e in errors {
+            // A player count that only follows from an unknown player (`P5`) is not said twice.
+            let players_rule = header.kind.vocabulary().players_rule;
+            let player_problem = problems.iter().any(|p| p.rule == Some(players_rule));
+            for e in errors
+                .into_iter()
+                .filter(|e| !(player_problem && e.part == SetupPart::Players))
+            {
                 let span = setup_span(&plan, e.part, sc.span);
                 report
                     .problems
