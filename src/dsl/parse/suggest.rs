@@ -71,35 +71,44 @@ const KEYWORDS: &[&str] = &[
     "capture",
 ];
 
-fn describe(rule: &Rule) -> Option<&'static str> {
-    Some(match rule {
-        Rule::int | Rule::signed => "a number",
-        Rule::player => "a player (P1-P4)",
-        Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
-            "a piece (`G1`, `G2`, ... or `king`)"
+fn describe(rule: &Rule) -> Option<String> {
+    Some(
+        match rule {
+            Rule::int | Rule::signed => "a number",
+            Rule::player => "a player (P1-P4)",
+            Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
+                "a piece (`G1`, `G2`, ... or `king`)"
+            }
+            Rule::count => "solo, pair, trio or quad",
+            Rule::place => "a place (`on 23`, `on home 2`, `home`, `in yard`)",
+            Rule::direction => "`forward` or `backward`",
+            Rule::string => "a quoted name",
+            Rule::rule_id => "a rule ID such as `capture.merge`",
+            Rule::mode_name => "`journey` or `clash`",
+            Rule::modifier => "`past midpoint`, `before midpoint` or `steps N`",
+            Rule::rolls => "rolls such as `4` or `3+4`",
+            Rule::clause => "a piece and its rolls (`G1 3+4`)",
+            Rule::EOI => "the end of the statement",
+            Rule::tile_group => "a player and pieces (`P1 G1 G2`)",
+            Rule::kw_empty => "`empty`",
+            Rule::kw_midpoint => "`midpoint`",
+            Rule::kw_turn => "`turn`",
+            Rule::kw_yard => "`yard`",
+            Rule::kw_move => "`move`",
+            Rule::kw_illegal => "`illegal`",
+            Rule::kw_over => "`over`",
+            Rule::toilet_spot => "`pit`, `W1`, `W2` or `W3`",
+            Rule::kw_forward | Rule::kw_backward => "`forward` or `backward`",
+            // Every other keyword of the grammar in its own words, so the list of
+            // what was expected is always complete.
+            other => {
+                let name = format!("{other:?}");
+                let word = name.strip_prefix("kw_")?;
+                return Some(format!("`{}`", word.replace('_', " ")));
+            }
         }
-        Rule::count => "solo, pair, trio or quad",
-        Rule::place => "a place (`on 23`, `on home 2`, `home`, `in yard`)",
-        Rule::direction => "`forward` or `backward`",
-        Rule::string => "a quoted name",
-        Rule::rule_id => "a rule ID such as `capture.merge`",
-        Rule::mode_name => "`journey` or `clash`",
-        Rule::modifier => "`past midpoint`, `before midpoint` or `steps N`",
-        Rule::rolls => "rolls such as `4` or `3+4`",
-        Rule::clause => "a piece and its rolls (`G1 3+4`)",
-        Rule::EOI => "the end of the statement",
-        Rule::tile_group => "a player and pieces (`P1 G1 G2`)",
-        Rule::kw_empty => "`empty`",
-        Rule::kw_midpoint => "`midpoint`",
-        Rule::kw_turn => "`turn`",
-        Rule::kw_yard => "`yard`",
-        Rule::kw_move => "`move`",
-        Rule::kw_illegal => "`illegal`",
-        Rule::kw_over => "`over`",
-        Rule::toilet_spot => "`pit`, `W1`, `W2` or `W3`",
-        Rule::kw_forward | Rule::kw_backward => "`forward` or `backward`",
-        _ => return None,
-    })
+        .to_string(),
+    )
 }
 
 pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> Problem {
@@ -117,7 +126,7 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
         offset + pos,
         offset + pos + word_len.max(if rest.is_empty() { 0 } else { 1 }),
     );
-    let mut expected: Vec<&str> = match &e.variant {
+    let mut expected: Vec<String> = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
             positives.iter().filter_map(describe).collect()
         }
@@ -171,10 +180,10 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     }
 }
 
-fn join_or(items: &[&str]) -> String {
+fn join_or(items: &[String]) -> String {
     match items {
         [] => String::new(),
-        [one] => one.to_string(),
+        [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
