@@ -197,6 +197,16 @@ enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Lay scenario files out one way: lower-case keywords, one space between
+    /// words, `, ` between clauses, one blank line between scenarios;
+    /// statements, `;` joins and comments kept.
+    Fmt {
+        /// Scenario files or folders; default as for `run`.
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that would change and exit 1.
+        #[arg(long)]
+        check: bool,
+    },
     /// Shell completions for goti: `goti completions bash > goti.bash`.
     Completions { shell: clap_complete::Shell },
     /// goti's manual page (roff): `goti man > goti.1`.
@@ -348,6 +358,10 @@ fn run() -> i32 {
         } => {
             let paths = context::paths_or_default(paths, project.as_ref());
             output::snapshots(&paths, prune, dry_run)
+        }
+        Command::Fmt { paths, check } => {
+            let paths = context::paths_or_default(paths, project.as_ref());
+            output::fmt(&paths, check)
         }
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();

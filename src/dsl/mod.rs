@@ -4,6 +4,7 @@
 
 pub mod ast;
 pub mod closest;
+pub mod format;
 pub mod lower;
 mod parse;
 pub mod problem;

@@ -7,7 +7,7 @@ use pest::Parser;
 
 mod build;
 mod split;
-mod suggest;
+pub(crate) mod suggest;
 
 use build::Builder;
 pub use split::split_statements;
@@ -67,10 +67,17 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                 file.errors.push(e);
                 // A broken `scenario` line still starts a scenario, so the
                 // lines after it are not reported again as orphans.
-                let lower = chunk.to_ascii_lowercase();
-                if lower.starts_with("scenario ") && file.scenarios.len() < MAX_SCENARIOS {
+                let starts = chunk
+                    .get(..8)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("scenario"))
+                    && chunk[8..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| !c.is_alphanumeric() && c != '_');
+                if starts && file.scenarios.len() < MAX_SCENARIOS {
                     let span = Span::new(start, start + chunk.len());
-                    let raw = chunk["scenario ".len()..].trim();
+                    let raw = chunk[8..]
+                        .trim_matches(|c: char| c.is_whitespace() || c == ',' || c == ':');
                     let name = raw.trim_matches(|c| matches!(c, '"' | '\u{201c}' | '\u{201d}'));
                     file.scenarios.push(Scenario {
                         name: Spanned::new(name.to_string(), span),

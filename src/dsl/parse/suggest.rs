@@ -7,7 +7,7 @@ use crate::dsl::ast::Span;
 use crate::dsl::problem::Problem;
 
 /// The words of the language, for "did you mean" suggestions.
-const KEYWORDS: &[&str] = &[
+pub(crate) const KEYWORDS: &[&str] = &[
     "scenario",
     "rules",
     "file",

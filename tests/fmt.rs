@@ -1,0 +1,82 @@
+//! `goti fmt` is idempotent and never changes what a scenario means: the
+//! same scenarios pass or fail, with the same outcome after every step.
+
+use std::path::Path;
+
+use goti::dsl::format::format;
+use goti::fuzz::mutate;
+use goti::runner::{self, RunOptions};
+use proptest::prelude::*;
+
+fn corpus() -> Vec<Vec<u8>> {
+    let files =
+        runner::discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")]).unwrap();
+    files.iter().map(|f| std::fs::read(f).unwrap()).collect()
+}
+
+/// Every scenario's name, result and outcome after every step.
+fn meaning(text: &str) -> Vec<(String, bool, Vec<String>)> {
+    let opts = RunOptions {
+        skip_snapshots: true,
+        record: true,
+        ..RunOptions::default()
+    };
+    let r = runner::run_text("f.goti", text, Path::new("f.goti"), &opts, None);
+    r.scenarios
+        .iter()
+        .map(|s| {
+            (
+                s.name.clone(),
+                s.passed(),
+                s.steps.iter().map(|x| x.state.clone()).collect(),
+            )
+        })
+        .collect()
+}
+
+/// A shipped file written carelessly: keywords in upper case, extra spaces,
+/// no space after commas.
+fn careless(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if l.trim_start().starts_with('#') || l.contains('"') {
+                return l.to_string();
+            }
+            l.replace("move ", "MOVE   ")
+                .replace(", ", " ,")
+                .replace(" on ", "  On ")
+                .replace("expect ", "Expect ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+#[test]
+fn the_shipped_scenarios_are_formatted_and_careless_copies_mean_the_same() {
+    for bytes in corpus() {
+        let text = String::from_utf8(bytes).unwrap();
+        assert_eq!(format(&text), text, "a shipped file is not formatted");
+        let messy = careless(&text);
+        assert_eq!(meaning(&messy), meaning(&text));
+        assert_eq!(meaning(&format(&messy)), meaning(&text));
+        assert_eq!(format(&format(&messy)), format(&messy));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn formatting_is_idempotent_and_keeps_meaning(seed in any::<u64>()) {
+        let input = mutate(&corpus(), seed);
+        let text = String::from_utf8_lossy(&input).into_owned();
+        let once = format(&text);
+        prop_assert_eq!(format(&once), once.clone());
+        let (a, b) = (meaning(&text), meaning(&once));
+        prop_assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(&b) {
+            prop_assert_eq!(&x.1, &y.1, "{} changed result", x.0);
+            prop_assert_eq!(&x.2, &y.2, "{} changed outcome", x.0);
+        }
+    }
+}
