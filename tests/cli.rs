@@ -431,6 +431,42 @@ fn every_accepted_snapshot_is_in_insta_format() {
     }
 }
 
+/// insta itself reads every snapshot goti wrote (the shipped ones and one
+/// written and accepted just now) and finds the body goti compares against,
+/// so `cargo insta review` and goti agree on what a `.snap` file says.
+#[test]
+fn insta_reads_every_snapshot_goti_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("x.goti"),
+        "scenario \"fresh\"\nP1 G1 on 30, P2 G1 on 10; move G1 5 forward\nsnapshot\n",
+    )
+    .unwrap();
+    goti_in(dir.path(), &["run", "x.goti"], false);
+    let o = goti_in(dir.path(), &["accept"], false);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let fresh = dir.path().join("snapshots/x__fresh.snap");
+    let mut files = vec![fresh.clone()];
+    for f in walkdir::WalkDir::new(root().join("snapshots")) {
+        let f = f.unwrap();
+        if f.path().extension().is_some_and(|x| x == "snap") {
+            files.push(f.path().to_path_buf());
+        }
+    }
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let body = goti::runner::snapshot::parse_snap(&text).unwrap();
+        let name = f.file_stem().unwrap().to_str().unwrap().to_string();
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(f.parent().unwrap());
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| insta::assert_snapshot!(name, body));
+    }
+    let text = std::fs::read_to_string(&fresh).unwrap();
+    assert!(text.contains("on 25"), "{text}");
+    assert!(files.len() > 10, "only {} snapshots found", files.len());
+}
+
 #[test]
 fn completions_and_manual_page() {
     for shell in ["bash", "zsh", "fish"] {

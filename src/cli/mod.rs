@@ -344,7 +344,12 @@ fn run() -> i32 {
         }
         Command::Accept { paths } => {
             let paths = if paths.is_empty() {
-                let scanned = context::paths_or_default(Vec::new(), project.as_ref());
+                let mut scanned = context::paths_or_default(Vec::new(), project.as_ref());
+                // No project and no `scenarios/` here: the scenario files
+                // under the working folder (`goti run x.goti` wrote beside x).
+                if !scanned.iter().any(|p| p.exists()) {
+                    scanned = vec![PathBuf::from(".")];
+                }
                 runner::snapshot::snapshot_folders(&scanned)
             } else {
                 paths

@@ -243,14 +243,14 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
         }
     }
     let searched: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    outln!(
-        "{n} snapshot(s) accepted (searched {})",
-        if searched.is_empty() {
-            "nothing".to_string()
-        } else {
+    if searched.is_empty() {
+        outln!("{n} snapshot(s) accepted: no `snapshots/` folder lies beside any scenario file");
+    } else {
+        outln!(
+            "{n} snapshot(s) accepted (searched {})",
             searched.join(", ")
-        }
-    );
+        );
+    }
     0
 }
 
