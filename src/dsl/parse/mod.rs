@@ -188,6 +188,20 @@ mod tests {
     }
 
     #[test]
+    fn suggestions_only_among_what_could_stand_there() {
+        let f = parse_file("scenario \"x\"\nP1 G1 on 30; move G1 5 forward, move G1 4 forward\nexpect no winer\nexpect winer P1\n");
+        assert_eq!(f.errors.len(), 3, "{:?}", f.errors);
+        // `move` is a word of the language, only misplaced: no `mode`.
+        assert_eq!(
+            f.errors[0].help.as_deref(),
+            Some("`move` starts a statement of its own: put it on a new line, or after `;`")
+        );
+        // After `expect no`, `winer` is close to `winner`; never `to` for `no`.
+        assert_eq!(f.errors[1].help.as_deref(), Some("did you mean `winner`?"));
+        assert_eq!(f.errors[2].help.as_deref(), Some("did you mean `winner`?"));
+    }
+
+    #[test]
     fn splitter_keeps_strings_and_drops_comments() {
         let parts = split_statements("scenario \"a;b\" # note; here\nroll 1 2 3;next turn");
         let texts: Vec<&str> = parts.iter().map(|p| p.1).collect();

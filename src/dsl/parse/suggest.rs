@@ -71,6 +71,11 @@ pub(crate) const KEYWORDS: &[&str] = &[
     "capture",
 ];
 
+/// The words that start an action or an expectation.
+const STARTERS: &[&str] = &[
+    "move", "roll", "exit", "enter", "expect", "snapshot", "turn",
+];
+
 fn describe(rule: &Rule) -> Option<String> {
     Some(
         match rule {
@@ -83,6 +88,7 @@ fn describe(rule: &Rule) -> Option<String> {
             Rule::place => "a place (`on 23`, `on home 2`, `home`, `in yard`)",
             Rule::direction => "`forward` or `backward`",
             Rule::string => "a quoted name",
+            Rule::word => "a word (letters, digits, `-` or `_`)",
             Rule::rule_id => "a rule ID such as `capture.merge`",
             Rule::mode_name => "`journey` or `clash`",
             Rule::modifier => "`past midpoint`, `before midpoint` or `steps N`",
@@ -118,9 +124,17 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     };
     let pos = pos.min(chunk.len());
     let rest = &chunk[pos..];
-    let word_len = rest
+    let word_len = match rest
         .find(|c: char| c.is_whitespace() || c == ',' || c == ':')
-        .unwrap_or(rest.len());
+        .unwrap_or(rest.len())
+    {
+        // A stray `:` or `,` is the unexpected thing itself.
+        0 => rest
+            .chars()
+            .next()
+            .map_or(0, |c| if c.is_whitespace() { 0 } else { c.len_utf8() }),
+        n => n,
+    };
     let word = &rest[..word_len];
     let span = Span::new(
         offset + pos,
@@ -134,7 +148,24 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     };
     expected.sort_unstable();
     expected.dedup();
-    let suggestion = crate::dsl::closest::closest(word, KEYWORDS.iter().copied());
+    // "Did you mean" only among the words that could stand here (all of the
+    // language's words where a statement starts), and never for a word that
+    // is itself one of the language's, only misplaced.
+    let wanted: Vec<&str> = if pos == 0 {
+        KEYWORDS.to_vec()
+    } else {
+        KEYWORDS
+            .iter()
+            .copied()
+            .filter(|k| expected.iter().any(|e| e == &format!("`{k}`")))
+            .collect()
+    };
+    let is_keyword = KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word));
+    let suggestion = if is_keyword {
+        None
+    } else {
+        crate::dsl::closest::closest(word, wanted.iter().copied())
+    };
     let message = if word.is_empty() {
         if expected.is_empty() {
             "the statement ends too early".to_string()
@@ -163,6 +194,10 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
         _ if unterminated => Some("close the quoted name with `\"` on the same line".into()),
         _ if bare_name => Some("a scenario's name is quoted: `scenario \"merge capture\"`".into()),
         Some(s) => Some(format!("did you mean `{s}`?")),
+        None if pos > 0 && STARTERS.iter().any(|k| k.eq_ignore_ascii_case(word)) => Some(format!(
+            "`{}` starts a statement of its own: put it on a new line, or after `;`",
+            word.to_ascii_lowercase()
+        )),
         None if pos == 0 => Some("statements start with scenario, rules, mode, set, players, tags, a player (P1 ...), turn, roll, exit, move, next turn, expect or snapshot".into()),
         None => None,
     };
