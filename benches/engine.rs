@@ -4,6 +4,7 @@
 //!   4-player Clash game; throughput in turns per second.
 //! - `parse_and_run`: a generated corpus of ten-line scenarios parsed,
 //!   validated and played; throughput in scenarios per second.
+//! - `goti_run_10000_files`: `goti run -j 1` and `-j 2` over 10,000 files.
 
 use std::path::Path;
 
@@ -99,5 +100,30 @@ fn error_dense_run(bencher: Bencher, bytes: usize) {
             let r = runner::run_text("dense.goti", &text, Path::new("dense.goti"), &opts, None);
             assert!(!r.passed());
             r.scenarios.len()
+        });
+}
+
+/// `goti run -j N` (the built binary, end to end) over 10,000 generated
+/// scenario files; the README compares `-j 1` with `-j 2`.
+#[divan::bench(sample_count = 5, args = [1, 2])]
+fn goti_run_10000_files(bencher: Bencher, jobs: usize) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let scenarios = dir.path().join("scenarios");
+    std::fs::create_dir_all(&scenarios).expect("a scenarios folder");
+    for i in 0..10_000 {
+        std::fs::write(scenarios.join(format!("s{i}.goti")), generated_scenario(i))
+            .expect("a scenario file");
+    }
+    let jobs = jobs.to_string();
+    bencher
+        .counter(ItemsCount::new(10_000usize))
+        .bench_local(|| {
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_goti"))
+                .args(["run", "--no-write", "-j", &jobs, "scenarios"])
+                .current_dir(dir.path())
+                .output()
+                .expect("goti runs");
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            o.stdout.len()
         });
 }
