@@ -261,6 +261,14 @@ fn selection_by_tag_name_and_line_and_empty_selections_fail() {
     assert!(stderr(&o).contains("the selection matched no scenario"));
     let o = goti(&["run", "--tag", "nosuchtag", "--allow-empty"]);
     assert_eq!(code(&o), 0);
+    // coverage takes the same selection: nothing selected is an error, and a
+    // subset's coverage lists the rule IDs it leaves uncovered.
+    let o = goti(&["coverage", "--tag", "nosuchtag"]);
+    assert_eq!(code(&o), 2);
+    let o = goti(&["coverage", "--tag", "brief"]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    assert!(stdout(&o).contains("capture.merge "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("MISSING"), "{}", stdout(&o));
     // --name: substring or /regex/.
     let o = goti(&["list", "--name", "MERGE CAPTURE ON"]);
     assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));

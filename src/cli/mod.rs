@@ -135,6 +135,8 @@ enum Command {
         #[arg(long)]
         verbose: bool,
         #[command(flatten)]
+        select: report::SelectArgs,
+        #[command(flatten)]
         rules: context::RulesArgs,
     },
     /// Random self-play with invariant checks, or scenario-text fuzzing.
@@ -399,6 +401,7 @@ fn run() -> i32 {
         Command::Coverage {
             paths,
             verbose,
+            select,
             rules,
         } => {
             let layers = match layers(&rules) {
@@ -406,7 +409,7 @@ fn run() -> i32 {
                 Err(code) => return code,
             };
             let paths = context::paths_or_default(paths, project.as_ref());
-            output::coverage(&paths, layers, verbose)
+            output::coverage(paths, &select, layers, verbose)
         }
         Command::Fuzz {
             games,

@@ -289,22 +289,32 @@ pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
 
 /// `coverage`: for each ruleset, rule ID -> scenarios that exercise it.
 pub fn coverage(
-    paths: &[PathBuf],
+    paths: Vec<PathBuf>,
+    select: &super::report::SelectArgs,
     layers: crate::runner::play::ruleset::RuleLayers,
     verbose: bool,
 ) -> i32 {
     use crate::engine::GameKind;
-    let files = match scenario_files(paths) {
+    let (paths, sel) = match super::report::selection(paths, select) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    let files = match scenario_files(&paths) {
         Ok(f) => f,
         Err(code) => return code,
     };
     let opts = super::context::options(
         RunOptions {
             skip_snapshots: true,
+            select: std::sync::Arc::new(sel),
             ..RunOptions::default()
         },
         layers,
     );
+    let mut selected = 0;
     let games = GameKind::ALL;
     let mut by_rule: Vec<std::collections::BTreeMap<&str, Vec<String>>> = games
         .iter()
@@ -317,6 +327,7 @@ pub fn coverage(
         for d in &report.file_problems {
             failing.push(format!("{}: {}", d.location(), d.message));
         }
+        selected += report.scenarios.len();
         for sc in &report.scenarios {
             let who = format!("{}:{} {}", report.source.name, sc.line, sc.name);
             if !sc.passed() {
@@ -336,6 +347,10 @@ pub fn coverage(
                 }
             }
         }
+    }
+    if selected == 0 && !opts.select.is_everything() && !select.allow_empty {
+        errln!("error: the selection matched no scenario (--allow-empty to accept that)");
+        return 2;
     }
     let mut gaps = Vec::new();
     let mut total = 0;
