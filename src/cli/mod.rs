@@ -90,6 +90,26 @@ enum Command {
         #[command(flatten)]
         rules: context::RulesArgs,
     },
+    /// A picture of the position at one step of a scenario, as SVG.
+    ///
+    /// Step 0 is the set-up, step k the position after the k-th action;
+    /// FILE:LINE is the position after that line; by default the last.
+    /// Writes SVG to standard output, or to the `.svg` file given with -o.
+    Render {
+        /// The scenario file, or FILE:LINE.
+        file: PathBuf,
+        /// The scenario with this name (needed when the file has several).
+        #[arg(long)]
+        scenario: Option<String>,
+        /// The step to draw (0 = the set-up).
+        #[arg(long)]
+        step: Option<usize>,
+        /// Write the picture to this `.svg` file.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        rules: context::RulesArgs,
+    },
     /// What a rules change does to outcomes: every scenario played under the
     /// base and the head rules, and what moved.
     ///
@@ -398,6 +418,19 @@ fn run() -> i32 {
             sets,
             format,
         } => diff::diff(paths, base.as_deref(), head, sets, format),
+        Command::Render {
+            file,
+            scenario,
+            step,
+            output,
+            rules,
+        } => {
+            let layers = match layers(&rules) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            output::render_picture(&file, scenario.as_deref(), step, output.as_deref(), layers)
+        }
         Command::Coverage {
             paths,
             verbose,

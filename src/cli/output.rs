@@ -216,6 +216,121 @@ pub fn explain(
     i32::from(failed)
 }
 
+/// `render`: the position at one step of one scenario as an SVG picture.
+/// Step 0 is the set-up, step k the position after the k-th action;
+/// `FILE:LINE` the position after that line; the last step by default.
+pub fn render_picture(
+    file: &std::path::Path,
+    scenario: Option<&str>,
+    step: Option<usize>,
+    output: Option<&std::path::Path>,
+    layers: crate::runner::play::ruleset::RuleLayers,
+) -> i32 {
+    if let Some(o) = output {
+        if o.extension().is_none_or(|x| !x.eq_ignore_ascii_case("svg")) {
+            errln!(
+                "error: -o {}: goti writes SVG pictures; name the file `.svg` (PNG output is not built yet)",
+                o.display()
+            );
+            return 2;
+        }
+    }
+    let line = crate::runner::select::file_and_line(file).map(|(_, l)| l);
+    let (paths, sel) = match super::report::selection(vec![file.to_path_buf()], &Default::default())
+    {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    let files = match scenario_files(&paths) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let [found] = files.as_slice() else {
+        errln!(
+            "error: render takes one scenario file, not {} files",
+            files.len()
+        );
+        return 2;
+    };
+    let opts = super::context::options(
+        RunOptions {
+            explain: true,
+            skip_snapshots: true,
+            select: Arc::new(sel),
+            ..RunOptions::default()
+        },
+        layers,
+    );
+    let report = runner::run_file(&found.path, &in_project(&opts, &found.root), scenario);
+    for d in &report.file_problems {
+        errln!("error: {}: {}", d.location(), d.message);
+    }
+    let sc = match report.scenarios.as_slice() {
+        [one] => one,
+        [] => {
+            errln!("error: no scenario to render (check the name, or the file's problems)");
+            return 2;
+        }
+        many => {
+            let names: Vec<String> = many.iter().map(|s| format!("{:?}", s.name)).collect();
+            errln!(
+                "error: {} has {} scenarios: pick one with --scenario NAME or FILE:LINE ({})",
+                report.source.name,
+                many.len(),
+                names.join(", ")
+            );
+            return 2;
+        }
+    };
+    let steps = &sc.transcript;
+    if steps.is_empty() {
+        errln!("error: scenario {:?} has no position to render:", sc.name);
+        for d in &sc.problems {
+            errln!("  {}: {}", d.location(), d.message);
+        }
+        return 2;
+    }
+    let index = match (step, line) {
+        (Some(k), _) if k < steps.len() => k,
+        (Some(k), _) => {
+            errln!(
+                "error: --step {k}: scenario {:?} has steps 0-{} (0 is the set-up)",
+                sc.name,
+                steps.len() - 1
+            );
+            return 2;
+        }
+        (None, Some(l)) => steps.iter().rposition(|s| s.line <= l).unwrap_or(0),
+        (None, None) => steps.len() - 1,
+    };
+    if !sc.passed() {
+        errln!(
+            "note: scenario {:?} fails; the picture shows the position goti reached",
+            sc.name
+        );
+    }
+    let svg = &steps[index].svg;
+    match output {
+        Some(o) => {
+            if let Err(e) = runner::snapshot::write_atomic(o, svg.as_bytes()) {
+                errln!("error: cannot write {}: {e}", o.display());
+                return 2;
+            }
+            outln!(
+                "wrote {} (step {index}, line {}: {})",
+                o.display(),
+                steps[index].line,
+                steps[index].text
+            );
+        }
+        None => out!("{svg}"),
+    }
+    0
+}
+
 /// `accept`: promote every `.snap.new` under the given folders.
 pub fn accept(paths: &[PathBuf]) -> i32 {
     let mut n = 0;

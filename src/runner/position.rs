@@ -231,6 +231,10 @@ impl Position {
     pub fn picture(&self) -> String {
         each_position!(self, g => g.picture())
     }
+    /// The position as an SVG picture.
+    pub fn svg(&self) -> String {
+        each_position!(self, g => g.svg())
+    }
 }
 
 fn kind_of<G: Game>(_: &G) -> GameKind {

@@ -66,6 +66,8 @@ pub struct TranscriptStep {
     pub outcome: String,
     pub events: Vec<String>,
     pub picture: String,
+    /// The position after the step as an SVG picture (`goti render`).
+    pub svg: String,
 }
 
 /// What happened to one snapshot statement.
@@ -179,6 +181,7 @@ pub fn play(
             outcome: "set up".into(),
             events: events.iter().map(|e| e.to_string()).collect(),
             picture: pos.picture(),
+            svg: pos.svg(),
         });
     }
     if opts.record {
@@ -279,6 +282,7 @@ fn transcript(
         outcome: outcome.to_string(),
         events: events.iter().map(|e| e.to_string()).collect(),
         picture: pos.picture(),
+        svg: pos.svg(),
     }
 }
 

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 mod portal;
 mod royal;
+pub mod svg;
 
 use crate::engine::{Event, PieceId, Player};
 
@@ -39,6 +40,8 @@ pub trait Render {
     fn state(&self) -> String;
     /// The board picture of `goti explain`.
     fn picture(&self) -> String;
+    /// The position as an SVG picture (`goti render`).
+    fn svg(&self) -> String;
 }
 
 /// The event log, one line an event.

@@ -180,4 +180,213 @@ impl Render for Portal {
         out.push_str("(En start of Pn, S safe, Rn road to n, T toilet, D dice tile; 13 = P1 G3)\n");
         out
     }
+
+    fn svg(&self) -> String {
+        svg(self)
+    }
+}
+
+/// Portal as an SVG picture: the ring from P1's start (clockwise from the
+/// top) with start tiles (in the seat's colour), safe tiles (S), dice tiles
+/// (D), roads as arcs across the board, toilets with their pit and W1-W3
+/// inside the ring, each seat's lane as a spoke from its junction, and a
+/// panel with the dice due and burned, and every player's home and base.
+pub(super) fn svg(pos: &Portal) -> String {
+    use super::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
+    let board = pos.board();
+    let p1 = Player::ALL[0];
+    let mut svg = Svg::new("portal position");
+    let tiles: Vec<u8> = (0..board.ring as i32)
+        .filter_map(|s| match board.place_at(p1, s) {
+            Some(Place::Ring(t)) => Some(t),
+            _ => None,
+        })
+        .collect();
+    let ring = tiles.len().max(1) as f64;
+    let at = |t: u8, r: f64| {
+        let i = tiles.iter().position(|&x| x == t).unwrap_or(0) as f64;
+        on_ring(i / ring, r)
+    };
+    svg.raw(&format!(
+        "<circle cx=\"{CX}\" cy=\"{CY}\" r=\"{RING}\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\"/>"
+    ));
+    // Roads: an arc from each fork to the other end, bent towards the centre.
+    for &t in &tiles {
+        if let Some(o) = board.fork(t) {
+            if t < o {
+                let (x1, y1) = at(t, RING - 16.0);
+                let (x2, y2) = at(o, RING - 16.0);
+                let (qx, qy) = (
+                    (x1 + x2) / 2.0 * 0.5 + CX * 0.5,
+                    (y1 + y2) / 2.0 * 0.5 + CY * 0.5,
+                );
+                svg.raw(&format!(
+                    "<path class=\"road\" data-road=\"{t}-{o}\" d=\"M{x1:.1},{y1:.1} Q{qx:.1},{qy:.1} {x2:.1},{y2:.1}\" fill=\"none\" stroke=\"#8c6d1f\" stroke-width=\"3\" stroke-dasharray=\"8 4\"/>"
+                ));
+            }
+        }
+    }
+    // Lanes: a spoke from each seat's junction towards the centre.
+    for p in pos.players() {
+        let Some(Place::Ring(j)) = board.place_at(p, board.junction_step()) else {
+            continue;
+        };
+        for k in 1..=board.lane {
+            let (x, y) = at(j, RING - 30.0 * f64::from(k));
+            svg.tile(
+                x,
+                y,
+                11.0,
+                "#f4f4f4",
+                colour(p),
+                "lane",
+                &format!("{p} L{k}"),
+            );
+            let here: Vec<_> = pos
+                .pieces_at(Place::HomePath(k))
+                .into_iter()
+                .filter(|(o, _)| *o == p)
+                .collect();
+            if !here.is_empty() {
+                svg.pieces_at(x, y, &here, &format!("{p} lane {k}"));
+            }
+        }
+    }
+    // Toilets: the pit and W1-W3 in a row inside the trigger tile.
+    for toilet in &board.toilets {
+        for spot in 0..=3u8 {
+            let (x, y) = at(toilet.trigger, RING - 40.0 - 24.0 * f64::from(spot));
+            let name = if spot == 0 {
+                "pit".to_string()
+            } else {
+                format!("W{spot}")
+            };
+            svg.tile(
+                x,
+                y,
+                10.0,
+                "#e8e0f0",
+                "#6a4c93",
+                "toilet",
+                &format!("toilet {} {name}", toilet.trigger),
+            );
+            svg.text(x + 16.0, y, 8.0, "start", &name);
+            let here = pos.pieces_at(Place::Toilet {
+                trigger: toilet.trigger,
+                spot,
+            });
+            if !here.is_empty() {
+                svg.pieces_at(x, y, &here, &format!("toilet {} {name}", toilet.trigger));
+            }
+        }
+    }
+    for &t in &tiles {
+        let (x, y) = at(t, RING);
+        let start = board.start.iter().position(|&s| s == t);
+        let mut class = Vec::new();
+        let mut mark = String::new();
+        if start.is_some() {
+            class.push("start");
+        }
+        if board.is_safe(t) {
+            class.push("safe");
+            mark.push('S');
+        }
+        if board.is_dice(t) {
+            class.push("dice");
+            mark.push('D');
+        }
+        if board.toilet(t).is_some() {
+            class.push("toilet-trigger");
+            mark.push('T');
+        }
+        if board.fork(t).is_some() {
+            class.push("fork");
+            mark.push('R');
+        }
+        let fill = match start {
+            Some(i) => colour(Player::ALL[i]),
+            None if board.is_safe(t) => "#d9d9d9",
+            None => "#ffffff",
+        };
+        svg.tile(x, y, 13.0, fill, "#555", &class.join(" "), &t.to_string());
+        let (nx, ny) = at(t, RING + 25.0);
+        svg.text(nx, ny, 10.0, "middle", &t.to_string());
+        if !mark.is_empty() {
+            let (mx, my) = at(t, RING + 39.0);
+            svg.text(mx, my, 8.0, "middle", &mark);
+        }
+        let here = pos.pieces_at(Place::Ring(t));
+        if !here.is_empty() {
+            svg.pieces_at(x, y, &here, &format!("tile {t}"));
+        }
+    }
+    let status = match pos.final_standings() {
+        Some(st) => {
+            let list: Vec<String> = st.iter().map(ToString::to_string).collect();
+            format!("game over: {}", list.join(" "))
+        }
+        None => format!("{} to move", pos.turn()),
+    };
+    svg.text(CX, CY - 8.0, 16.0, "middle", &status);
+    let roll = pos.roll();
+    let pending: Vec<String> = roll.pending().iter().map(ToString::to_string).collect();
+    let burned: Vec<String> = roll.burned().iter().map(ToString::to_string).collect();
+    svg.text(
+        CX,
+        CY + 12.0,
+        12.0,
+        "middle",
+        &format!(
+            "dice due [{}] · burned [{}]",
+            pending.join(" "),
+            burned.join(" ")
+        ),
+    );
+    svg.text(
+        PANEL_X,
+        18.0,
+        11.0,
+        "start",
+        "S safe · D dice · T toilet · R road",
+    );
+    let mut y = 40.0;
+    for p in pos.players() {
+        svg.player_heading(PANEL_X, y, p, if pos.turn() == p { " ◀" } else { "" });
+        let mut line = format!("home {}", pos.home_count(p));
+        if pos.is_ranked() {
+            write!(line, " · tokens {}", pos.tokens(p)).ok();
+        }
+        svg.text(PANEL_X + 8.0, y + 20.0, 12.0, "start", &line);
+        svg.text(PANEL_X + 8.0, y + 44.0, 12.0, "start", "base");
+        let base: Vec<_> = pos
+            .pieces_at(Place::Yard)
+            .into_iter()
+            .filter(|(o, _)| *o == p)
+            .collect();
+        for (i, piece) in base.iter().enumerate() {
+            svg.pieces_at(
+                PANEL_X + 60.0 + 24.0 * i as f64,
+                y + 44.0,
+                &[*piece],
+                &format!("{p} base"),
+            );
+        }
+        svg.text(PANEL_X + 8.0, y + 70.0, 12.0, "start", "home");
+        let home: Vec<_> = pos
+            .pieces_at(Place::Home)
+            .into_iter()
+            .filter(|(o, _)| *o == p)
+            .collect();
+        for (i, piece) in home.iter().enumerate() {
+            svg.pieces_at(
+                PANEL_X + 60.0 + 24.0 * i as f64,
+                y + 70.0,
+                &[*piece],
+                &format!("{p} home"),
+            );
+        }
+        y += 130.0;
+    }
+    svg.finish()
 }

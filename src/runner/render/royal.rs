@@ -146,4 +146,175 @@ impl Render for Royal {
         );
         out
     }
+
+    fn svg(&self) -> String {
+        svg(self)
+    }
+}
+
+/// Royal as an SVG picture: the ring of tiles in Forward order from P1's
+/// entry (clockwise from the top) with forts (F), entries (in the seat's
+/// colour), midpoints (M) and junctions (J) marked, each seat's Home path as a
+/// spoke from its junction towards the centre, and a panel with every
+/// player's store, credits, battle and progress points, Yard and Home.
+pub(super) fn svg(pos: &Royal) -> String {
+    use super::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
+    let board = pos.board();
+    let mut svg = Svg::new("royal position");
+    let ring = f64::from(board.ring);
+    let mut tiles = Vec::new();
+    let mut t = board.entry[0];
+    for _ in 0..board.ring {
+        tiles.push(t);
+        t = board.forward(t);
+    }
+    let at = |t: u8, r: f64| {
+        let i = tiles.iter().position(|&x| x == t).unwrap_or(0) as f64;
+        on_ring(i / ring, r)
+    };
+    svg.raw(&format!(
+        "<circle cx=\"{CX}\" cy=\"{CY}\" r=\"{RING}\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\"/>"
+    ));
+    // Home paths first, under the ring's tiles.
+    for p in pos.players() {
+        let j = board.junction[p.index()];
+        for k in 1..=board.home_path {
+            let (x, y) = at(j, RING - 34.0 * f64::from(k));
+            svg.tile(
+                x,
+                y,
+                12.0,
+                "#f4f4f4",
+                colour(p),
+                "home-path",
+                &format!("{p} H{k}"),
+            );
+            svg.text(x, y + 17.0, 8.0, "middle", &format!("H{k}"));
+            let here: Vec<_> = pos
+                .pieces_at(Place::HomePath(k))
+                .into_iter()
+                .filter(|(o, _)| *o == p)
+                .collect();
+            if !here.is_empty() {
+                svg.pieces_at(x, y, &here, &format!("{p} H{k}"));
+            }
+        }
+    }
+    for &t in &tiles {
+        let (x, y) = at(t, RING);
+        let entry = board.entry.iter().position(|&e| e == t);
+        let fill = match entry {
+            Some(i) => colour(crate::engine::Player::ALL[i]),
+            None if board.is_fort(t) => "#d9d9d9",
+            None => "#ffffff",
+        };
+        let mut class = Vec::new();
+        let mut mark = String::new();
+        if board.is_fort(t) {
+            class.push("fort");
+            mark.push('F');
+        }
+        if entry.is_some() {
+            class.push("entry");
+            mark.push('E');
+        }
+        if board.midpoint.contains(&t) {
+            class.push("midpoint");
+            mark.push('M');
+        }
+        if board.junction.contains(&t) {
+            class.push("junction");
+            mark.push('J');
+        }
+        svg.tile(x, y, 14.0, fill, "#555", &class.join(" "), &t.to_string());
+        let (nx, ny) = at(t, RING + 26.0);
+        svg.text(nx, ny, 10.0, "middle", &t.to_string());
+        if !mark.is_empty() {
+            let (mx, my) = at(t, RING + 40.0);
+            svg.text(mx, my, 8.0, "middle", &mark);
+        }
+        let here = pos.pieces_at(Place::Ring(t));
+        if !here.is_empty() {
+            svg.pieces_at(x, y, &here, &format!("tile {t}"));
+        }
+    }
+    // The centre: what the game is at.
+    let status = match pos.final_standings() {
+        Some(st) => {
+            let list: Vec<String> = st.iter().map(ToString::to_string).collect();
+            format!("game over: {}", list.join(" "))
+        }
+        None => format!("{} to move", pos.turn()),
+    };
+    svg.text(CX, CY - 8.0, 16.0, "middle", &status);
+    svg.text(
+        CX,
+        CY + 12.0,
+        11.0,
+        "middle",
+        &format!("{} mode", pos.mode().name()),
+    );
+    // The players' panel.
+    let mut y = 40.0;
+    svg.text(
+        PANEL_X,
+        18.0,
+        11.0,
+        "start",
+        "F fort · E entry · M midpoint · J junction",
+    );
+    for p in pos.players() {
+        let s = pos.seat(p);
+        svg.player_heading(PANEL_X, y, p, if pos.turn() == p { " ◀" } else { "" });
+        let store = if s.store.is_free() {
+            "any".to_string()
+        } else if s.store.is_empty() {
+            "empty".to_string()
+        } else {
+            let rolls: Vec<String> = s.store.rolls().iter().map(ToString::to_string).collect();
+            rolls.join(" ")
+        };
+        let lines = [
+            format!("store {store}"),
+            format!("credits {} · battle {}", s.credits, s.battle),
+            format!(
+                "progress {} · score {}",
+                pos.progress_points(p),
+                pos.score(p)
+            ),
+        ];
+        for (i, line) in lines.iter().enumerate() {
+            svg.text(
+                PANEL_X + 8.0,
+                y + 20.0 + 16.0 * i as f64,
+                12.0,
+                "start",
+                line,
+            );
+        }
+        let yard = pos.pieces_at(Place::Yard);
+        let yard: Vec<_> = yard.into_iter().filter(|(o, _)| *o == p).collect();
+        let home = pos.pieces_at(Place::Home);
+        let home: Vec<_> = home.into_iter().filter(|(o, _)| *o == p).collect();
+        svg.text(PANEL_X + 8.0, y + 72.0, 12.0, "start", "yard");
+        for (i, piece) in yard.iter().enumerate() {
+            svg.pieces_at(
+                PANEL_X + 60.0 + 24.0 * i as f64,
+                y + 72.0,
+                &[*piece],
+                &format!("{p} yard"),
+            );
+        }
+        svg.text(PANEL_X + 8.0, y + 98.0, 12.0, "start", "home");
+        for (i, piece) in home.iter().enumerate() {
+            svg.pieces_at(
+                PANEL_X + 60.0 + 24.0 * i as f64,
+                y + 98.0,
+                &[*piece],
+                &format!("{p} home"),
+            );
+        }
+        y += 160.0;
+    }
+    svg.finish()
 }

@@ -1,0 +1,235 @@
+//! SVG pictures of a position, written directly: what both games share (the
+//! canvas, the players' colours and shapes, tokens, tiles on a ring).
+//!
+//! Colours are the Okabe-Ito colour-blind-safe set, and every player also has
+//! a shape of its own (circle, square, triangle, diamond) and its number, so
+//! no picture depends on colour alone.
+
+use std::fmt::Write;
+
+use crate::engine::{PieceId, Player};
+
+/// Canvas size: the board on the left, the players' panel on the right.
+pub const WIDTH: f64 = 960.0;
+pub const HEIGHT: f64 = 700.0;
+/// The ring's centre and radius.
+pub const CX: f64 = 350.0;
+pub const CY: f64 = 350.0;
+pub const RING: f64 = 285.0;
+/// Where the players' panel starts.
+pub const PANEL_X: f64 = 710.0;
+
+/// Each seat's colour (Okabe-Ito: orange, sky blue, bluish green, reddish purple).
+pub fn colour(p: Player) -> &'static str {
+    ["#E69F00", "#56B4E9", "#009E73", "#CC79A7"][p.index()]
+}
+
+/// Each seat's shape, named for the legend.
+pub fn shape_name(p: Player) -> &'static str {
+    ["circle", "square", "triangle", "diamond"][p.index()]
+}
+
+/// Escapes text for SVG.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// An SVG document being written.
+pub struct Svg {
+    out: String,
+}
+
+impl Svg {
+    pub fn new(title: &str) -> Svg {
+        let mut out = String::new();
+        write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\" font-family=\"DejaVu Sans, Verdana, sans-serif\" role=\"img\">\n<title>{}</title>\n<rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>\n",
+            esc(title)
+        )
+        .ok();
+        Svg { out }
+    }
+
+    pub fn raw(&mut self, s: &str) {
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: &str, s: &str) {
+        writeln!(
+            self.out,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size}\" text-anchor=\"{anchor}\" dominant-baseline=\"middle\">{}</text>",
+            esc(s)
+        )
+        .ok();
+    }
+
+    /// A tile: a circle with its number outside, `fill` and an optional
+    /// mark written inside (F, S, D, ...); `class` names what it is.
+    #[allow(clippy::too_many_arguments)]
+    pub fn tile(
+        &mut self,
+        x: f64,
+        y: f64,
+        r: f64,
+        fill: &str,
+        stroke: &str,
+        class: &str,
+        id: &str,
+    ) {
+        writeln!(
+            self.out,
+            "<circle class=\"tile {class}\" data-tile=\"{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"/>",
+            esc(id)
+        )
+        .ok();
+    }
+
+    /// A stack of pieces of one player at one place: the first drawn fully,
+    /// the rest as offset outlines behind it, and the group size beside it.
+    pub fn stack(&mut self, x: f64, y: f64, p: Player, pieces: &[PieceId], place: &str) {
+        let n = pieces.len();
+        for (i, _) in pieces.iter().enumerate().skip(1).rev() {
+            let d = 3.0 * i as f64;
+            self.token_shape(x + d, y - d, p, "stack-shadow", "");
+        }
+        let label: Vec<String> = pieces.iter().map(ToString::to_string).collect();
+        let names = format!("{p} {}", label.join(" "));
+        let mark = match pieces.first() {
+            Some(PieceId::King) => "K".to_string(),
+            Some(PieceId::Guard(g)) => g.to_string(),
+            None => String::new(),
+        };
+        writeln!(
+            self.out,
+            "<g class=\"piece\" data-player=\"{p}\" data-pieces=\"{}\" data-place=\"{}\"><title>{} {}</title>",
+            esc(&label.join(" ")),
+            esc(place),
+            esc(&names),
+            esc(place)
+        )
+        .ok();
+        let king = pieces.contains(&PieceId::King);
+        self.token_shape(x, y, p, if king { "king" } else { "guard" }, &mark);
+        if n > 1 {
+            writeln!(
+                self.out,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"7\" fill=\"#000\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" fill=\"#fff\" text-anchor=\"middle\" dominant-baseline=\"middle\">{n}</text>",
+                x + 11.0,
+                y - 11.0,
+                x + 11.0,
+                y - 10.5
+            )
+            .ok();
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    /// One token: the player's shape in its colour with `mark` inside; a King
+    /// has a thick black outline and a crown line above.
+    fn token_shape(&mut self, x: f64, y: f64, p: Player, class: &str, mark: &str) {
+        let c = colour(p);
+        let (stroke, width) = if class == "king" {
+            ("#000", 3.0)
+        } else {
+            ("#222", 1.2)
+        };
+        let r = 9.5;
+        let shape = match p.index() {
+            0 => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\""),
+            1 => format!(
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{}\" height=\"{}\"",
+                x - r,
+                y - r,
+                2.0 * r,
+                2.0 * r
+            ),
+            2 => format!(
+                "<polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\"",
+                x,
+                y - r - 2.0,
+                x + r + 1.5,
+                y + r,
+                x - r - 1.5,
+                y + r
+            ),
+            _ => format!(
+                "<polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\"",
+                x,
+                y - r - 2.0,
+                x + r + 2.0,
+                y,
+                x,
+                y + r + 2.0,
+                x - r - 2.0,
+                y
+            ),
+        };
+        writeln!(
+            self.out,
+            "{shape} class=\"{class}\" fill=\"{c}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>"
+        )
+        .ok();
+        if class == "king" {
+            writeln!(
+                self.out,
+                "<polyline points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>",
+                x - 7.0, y - 13.0, x - 4.0, y - 18.0, x, y - 14.0, x + 4.0, y - 18.0, x + 7.0, y - 13.0
+            )
+            .ok();
+        }
+        if !mark.is_empty() {
+            writeln!(
+                self.out,
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"middle\">{}</text>",
+                y + 1.0,
+                esc(mark)
+            )
+            .ok();
+        }
+    }
+
+    /// The players' pieces at one place, a stack per player side by side.
+    pub fn pieces_at(&mut self, x: f64, y: f64, pieces: &[(Player, PieceId)], place: &str) {
+        let mut players: Vec<Player> = pieces.iter().map(|(p, _)| *p).collect();
+        players.dedup();
+        let n = players.len() as f64;
+        for (i, p) in players.iter().enumerate() {
+            let mine: Vec<PieceId> = pieces
+                .iter()
+                .filter(|(o, _)| o == p)
+                .map(|(_, id)| *id)
+                .collect();
+            let dx = (i as f64 - (n - 1.0) / 2.0) * 16.0;
+            self.stack(x + dx, y, *p, &mine, place);
+        }
+    }
+
+    /// The legend line of a player in the panel: its shape, colour and seat.
+    pub fn player_heading(&mut self, x: f64, y: f64, p: Player, extra: &str) {
+        self.stack(x + 10.0, y, p, &[], "legend");
+        self.text(
+            x + 28.0,
+            y,
+            15.0,
+            "start",
+            &format!("{p} ({}){extra}", shape_name(p)),
+        );
+    }
+
+    pub fn finish(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// The point at `fraction` of a turn round the ring (0 at the top,
+/// clockwise), at `radius` from the centre.
+pub fn on_ring(fraction: f64, radius: f64) -> (f64, f64) {
+    let a = fraction * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
+    (CX + radius * a.cos(), CY + radius * a.sin())
+}

@@ -1,0 +1,188 @@
+//! `goti render`: SVG pictures of positions. Every step of every shipped
+//! scenario renders as well-formed SVG with one picture element per piece
+//! group, and the brief's merge capture is visible in the picture.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use goti::runner::{self, RunOptions};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn goti(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_goti"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env("CI", "true")
+        .output()
+        .expect("the goti binary runs")
+}
+
+/// The pieces drawn: (player, place, title) of every `piece` group, and how
+/// many pieces they hold.
+fn pieces(svg: &str) -> Vec<(String, String, String)> {
+    drawn(svg).0
+}
+
+fn drawn(svg: &str) -> (Vec<(String, String, String)>, usize) {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let groups: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("piece"))
+        .filter(|n| n.attribute("data-place") != Some("legend"))
+        .collect();
+    let count = groups
+        .iter()
+        .map(|n| {
+            n.attribute("data-pieces")
+                .unwrap_or("")
+                .split_whitespace()
+                .count()
+        })
+        .sum();
+    let list = groups
+        .iter()
+        .map(|n| {
+            let title = n
+                .children()
+                .find(|c| c.has_tag_name("title"))
+                .and_then(|t| t.text())
+                .unwrap_or("")
+                .to_string();
+            (
+                n.attribute("data-player").unwrap_or("").to_string(),
+                n.attribute("data-place").unwrap_or("").to_string(),
+                title,
+            )
+        })
+        .collect();
+    (list, count)
+}
+
+#[test]
+fn every_step_of_every_shipped_scenario_renders() {
+    let opts = RunOptions {
+        explain: true,
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
+    let mut pictures = 0;
+    for f in walkdir::WalkDir::new(root().join("scenarios")) {
+        let f = f.unwrap();
+        if f.path().extension().is_none_or(|x| x != "goti") {
+            continue;
+        }
+        let report = runner::run_file(f.path(), &opts, None);
+        for sc in &report.scenarios {
+            assert!(
+                !sc.transcript.is_empty(),
+                "{}: {}",
+                f.path().display(),
+                sc.name
+            );
+            for step in &sc.transcript {
+                // Every piece is drawn somewhere: on the board, in a Yard or
+                // base, or Home (royal: 5 a seat; portal: 5 a seat).
+                let (_, count) = drawn(&step.svg);
+                assert!(
+                    count > 0 && count % 5 == 0,
+                    "{} {:?} line {}: {count} pieces drawn",
+                    f.path().display(),
+                    sc.name,
+                    step.line
+                );
+                pictures += 1;
+            }
+        }
+    }
+    assert!(pictures > 500, "only {pictures} pictures");
+}
+
+#[test]
+fn the_brief_merge_capture_is_visible() {
+    let out = goti(&["render", "scenarios/royal/worked-examples.goti:6"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let drawn = pieces(&String::from_utf8_lossy(&out.stdout));
+    // G2 4 forward from 27 lands on 23 with G1; P2's guard goes to the Yard.
+    assert!(
+        drawn.contains(&("P1".into(), "tile 23".into(), "P1 G1 G2 tile 23".into())),
+        "{drawn:?}"
+    );
+    assert!(!drawn
+        .iter()
+        .any(|(p, place, _)| p == "P2" && place.starts_with("tile")));
+    assert!(drawn
+        .iter()
+        .any(|(p, place, t)| p == "P2" && place == "P2 yard" && t.contains("G1")));
+    // Step 0 is the set-up: P2's guard still on 23, G2 on 27.
+    let out = goti(&[
+        "render",
+        "scenarios/royal/worked-examples.goti:6",
+        "--step",
+        "0",
+    ]);
+    let drawn = pieces(&String::from_utf8_lossy(&out.stdout));
+    assert!(
+        drawn.contains(&("P2".into(), "tile 23".into(), "P2 G1 tile 23".into())),
+        "{drawn:?}"
+    );
+    assert!(
+        drawn.contains(&("P1".into(), "tile 27".into(), "P1 G2 tile 27".into())),
+        "{drawn:?}"
+    );
+}
+
+#[test]
+fn render_writes_svg_files_and_refuses_what_it_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("board.svg");
+    let svg_arg = svg.to_str().unwrap();
+    let out = goti(&["render", "scenarios/portal/captures.goti:28", "-o", svg_arg]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    // Portal's board: toilets, roads, safe and dice tiles are drawn.
+    for class in ["toilet", "road", "safe", "dice", "lane"] {
+        assert!(
+            doc.descendants().any(|n| n
+                .attribute("class")
+                .is_some_and(|c| c.split_whitespace().any(|w| w == class))),
+            "no {class} drawn"
+        );
+    }
+    let png = dir.path().join("board.png");
+    let out = goti(&[
+        "render",
+        "scenarios/portal/captures.goti:28",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!png.exists());
+    // Several scenarios and none chosen; a step past the end.
+    let out = goti(&["render", "scenarios/portal/captures.goti"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--scenario NAME or FILE:LINE"));
+    let out = goti(&[
+        "render",
+        "scenarios/royal/worked-examples.goti:6",
+        "--step",
+        "99",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has steps 0-1"));
+}
