@@ -186,3 +186,27 @@ fn render_writes_svg_files_and_refuses_what_it_cannot_do() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("has steps 0-1"));
 }
+
+/// The pictures in README.md are what goti draws now.
+#[test]
+fn readme_pictures_are_current() {
+    for (file, at) in [
+        (
+            "docs/royal-merge-capture.svg",
+            "scenarios/royal/worked-examples.goti:6",
+        ),
+        (
+            "docs/portal-toilet-capture.svg",
+            "scenarios/portal/captures.goti:38",
+        ),
+    ] {
+        let out = goti(&["render", at]);
+        let committed = std::fs::read_to_string(root().join(file)).unwrap();
+        assert!(
+            String::from_utf8_lossy(&out.stdout) == committed,
+            "{file} is out of date: goti render {at} -o {file}"
+        );
+        let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+        assert!(readme.contains(file), "README.md shows {file}");
+    }
+}
