@@ -210,3 +210,56 @@ fn readme_pictures_are_current() {
         assert!(readme.contains(file), "README.md shows {file}");
     }
 }
+
+/// `goti report`: one self-contained page with every selected scenario, its
+/// final board and its problems; exit 1 when one fails.
+#[test]
+fn report_page_is_self_contained_and_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("report.html");
+    let out = goti(&["report", "-o", page.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let listed = goti(&["list"]);
+    let scenarios = String::from_utf8_lossy(&listed.stdout).lines().count();
+    assert!(scenarios > 300);
+    assert_eq!(
+        html.matches("<section class=\"scenario passed\"").count(),
+        scenarios
+    );
+    assert_eq!(html.matches("<svg ").count(), scenarios);
+    assert!(html.contains(&format!("{scenarios} passed, 0 failed")));
+    // Nothing from the network: no external scripts, styles, fonts or images.
+    let outside = html.replace("http://www.w3.org/2000/svg", "");
+    assert!(
+        !outside.contains("http:") && !outside.contains("https:") && !outside.contains(" src=")
+    );
+    // Every rule ID an event cites links to its text on the page.
+    for link in html.split("<a href=\"#").skip(1) {
+        let target = &link[..link.find('"').unwrap()];
+        assert!(
+            html.contains(&format!("<dt id=\"{target}\"")),
+            "no rule text for {target}"
+        );
+    }
+    // A failing scenario: exit 1, its problem on the page.
+    let bad = dir.path().join("bad.goti");
+    std::fs::write(&bad, "scenario \"off by one\"\nP1 G1 on 30, P2 G1 on 10; move G1 5 forward\nexpect P1 G1 on 24\n").unwrap();
+    let out = goti(&[
+        "report",
+        bad.to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("0 passed, 1 failed"));
+    assert!(html.contains("class=\"problem\""));
+    let out = goti(&["report", "--tag", "nosuchtag", "-o", page.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}

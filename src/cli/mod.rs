@@ -8,6 +8,7 @@ mod context;
 mod diff;
 mod fuzz;
 mod output;
+mod page;
 mod report;
 
 pub use output::render as render_diagnostic;
@@ -87,6 +88,27 @@ enum Command {
         /// Only the scenario with this name (default: every scenario).
         #[arg(long)]
         scenario: Option<String>,
+        #[command(flatten)]
+        rules: context::RulesArgs,
+    },
+    /// One self-contained HTML page for a run: counts, filters by status,
+    /// tag and file, each scenario's steps, events, problems and final board.
+    ///
+    /// Exits 0 when all pass, 1 on any failure, 2 on a usage or I/O error
+    /// (the page is written either way).
+    Report {
+        /// Scenario files or folders; default as for `run`.
+        paths: Vec<PathBuf>,
+        /// The HTML file to write.
+        #[arg(
+            short = 'o',
+            long = "output",
+            value_name = "FILE",
+            default_value = "report.html"
+        )]
+        output: PathBuf,
+        #[command(flatten)]
+        select: report::SelectArgs,
         #[command(flatten)]
         rules: context::RulesArgs,
     },
@@ -418,6 +440,19 @@ fn run() -> i32 {
             sets,
             format,
         } => diff::diff(paths, base.as_deref(), head, sets, format),
+        Command::Report {
+            paths,
+            output,
+            select,
+            rules,
+        } => {
+            let layers = match layers(&rules) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            let paths = context::paths_or_default(paths, project.as_ref());
+            report::html(paths, &select, layers, &output)
+        }
         Command::Render {
             file,
             scenario,

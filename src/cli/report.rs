@@ -498,3 +498,56 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
     }
     0
 }
+
+/// `report`: plays the selection with transcripts and writes the HTML page.
+pub fn html(
+    paths: Vec<PathBuf>,
+    select: &SelectArgs,
+    layers: crate::runner::play::ruleset::RuleLayers,
+    output: &Path,
+) -> i32 {
+    if output
+        .extension()
+        .is_none_or(|x| !x.eq_ignore_ascii_case("html"))
+    {
+        errln!("error: -o {}: name the report `.html`", output.display());
+        return 2;
+    }
+    let (paths, sel) = match selection(paths, select) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    let files = match scenario_files(&paths) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let opts = super::context::options(
+        RunOptions {
+            explain: true,
+            select: Arc::new(sel),
+            ..RunOptions::default()
+        },
+        layers,
+    );
+    let reports = play_all(&files, &opts, None);
+    let selected: usize = reports.iter().map(|r| r.scenarios.len()).sum();
+    if selected == 0 && !select.allow_empty {
+        errln!("error: no scenario to report (--allow-empty to accept that)");
+        return 2;
+    }
+    let page = super::page::page(&reports);
+    if let Err(e) = runner::snapshot::write_atomic(output, page.as_bytes()) {
+        errln!("error: cannot write {}: {e}", output.display());
+        return 2;
+    }
+    let failed = reports.iter().any(|r| !r.passed());
+    outln!(
+        "wrote {} ({selected} scenarios, {})",
+        output.display(),
+        if failed { "some failed" } else { "all passed" }
+    );
+    i32::from(failed)
+}
