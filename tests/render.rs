@@ -123,6 +123,26 @@ fn the_brief_merge_capture_is_visible() {
     assert!(drawn
         .iter()
         .any(|(p, place, t)| p == "P2" && place == "P2 yard" && t.contains("G1")));
+    // The move's path is drawn, and P2's captured guard ghosted where it stood.
+    let svg = String::from_utf8_lossy(&out.stdout).into_owned();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert!(doc
+        .descendants()
+        .any(|n| n.attribute("class") == Some("path")));
+    assert!(doc
+        .descendants()
+        .any(|n| n.attribute("class") == Some("ghost")
+            && n.attribute("data-player") == Some("P2")
+            && n.attribute("data-pieces") == Some("G1")));
+    // ROYAL.md's blockade example: the stop is marked.
+    let out = goti(&["render", "scenarios/royal/worked-examples.goti:16"]);
+    let svg = String::from_utf8_lossy(&out.stdout).into_owned();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert!(
+        doc.descendants()
+            .any(|n| n.attribute("class") == Some("blockade-stop")),
+        "{svg}"
+    );
     // Step 0 is the set-up: P2's guard still on 23, G2 on 27.
     let out = goti(&[
         "render",

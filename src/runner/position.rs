@@ -232,8 +232,8 @@ impl Position {
         each_position!(self, g => g.picture())
     }
     /// The position as an SVG picture.
-    pub fn svg(&self) -> String {
-        each_position!(self, g => g.svg())
+    pub fn svg(&self, marks: &super::render::svg::Marks) -> String {
+        each_position!(self, g => g.svg(marks))
     }
 }
 

@@ -181,7 +181,7 @@ pub fn play(
             outcome: "set up".into(),
             events: events.iter().map(|e| e.to_string()).collect(),
             picture: pos.picture(),
-            svg: pos.svg(),
+            svg: pos.svg(&crate::runner::render::svg::Marks::from_events(&events)),
         });
     }
     if opts.record {
@@ -282,7 +282,7 @@ fn transcript(
         outcome: outcome.to_string(),
         events: events.iter().map(|e| e.to_string()).collect(),
         picture: pos.picture(),
-        svg: pos.svg(),
+        svg: pos.svg(&crate::runner::render::svg::Marks::from_events(events)),
     }
 }
 

@@ -40,8 +40,9 @@ pub trait Render {
     fn state(&self) -> String;
     /// The board picture of `goti explain`.
     fn picture(&self) -> String;
-    /// The position as an SVG picture (`goti render`).
-    fn svg(&self) -> String;
+    /// The position as an SVG picture (`goti render`), with what the last
+    /// step did marked on it.
+    fn svg(&self, marks: &svg::Marks) -> String;
 }
 
 /// The event log, one line an event.

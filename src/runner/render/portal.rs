@@ -181,8 +181,8 @@ impl Render for Portal {
         out
     }
 
-    fn svg(&self) -> String {
-        svg(self)
+    fn svg(&self, marks: &super::svg::Marks) -> String {
+        svg(self, marks)
     }
 }
 
@@ -191,7 +191,7 @@ impl Render for Portal {
 /// (D), roads as arcs across the board, toilets with their pit and W1-W3
 /// inside the ring, each seat's lane as a spoke from its junction, and a
 /// panel with the dice due and burned, and every player's home and base.
-pub(super) fn svg(pos: &Portal) -> String {
+pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
     use super::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
     let board = pos.board();
     let p1 = Player::ALL[0];
@@ -280,6 +280,7 @@ pub(super) fn svg(pos: &Portal) -> String {
             }
         }
     }
+    let mut on_tiles = Vec::new();
     for &t in &tiles {
         let (x, y) = at(t, RING);
         let start = board.start.iter().position(|&s| s == t);
@@ -318,9 +319,23 @@ pub(super) fn svg(pos: &Portal) -> String {
         }
         let here = pos.pieces_at(Place::Ring(t));
         if !here.is_empty() {
-            svg.pieces_at(x, y, &here, &format!("tile {t}"));
+            on_tiles.push((x, y, here, format!("tile {t}")));
         }
     }
+    let point = |p: Player, place: Place| match place {
+        Place::Ring(t) => Some(at(t, RING)),
+        Place::HomePath(k) => match board.place_at(p, board.junction_step()) {
+            Some(Place::Ring(j)) => Some(at(j, RING - 30.0 * f64::from(k))),
+            _ => None,
+        },
+        Place::Toilet { trigger, spot } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
+        _ => None,
+    };
+    svg.marks(marks, point);
+    for (x, y, here, label) in &on_tiles {
+        svg.pieces_at(*x, *y, here, label);
+    }
+    svg.ghosts(marks, point);
     let status = match pos.final_standings() {
         Some(st) => {
             let list: Vec<String> = st.iter().map(ToString::to_string).collect();

@@ -147,8 +147,8 @@ impl Render for Royal {
         out
     }
 
-    fn svg(&self) -> String {
-        svg(self)
+    fn svg(&self, marks: &super::svg::Marks) -> String {
+        svg(self, marks)
     }
 }
 
@@ -157,7 +157,7 @@ impl Render for Royal {
 /// colour), midpoints (M) and junctions (J) marked, each seat's Home path as a
 /// spoke from its junction towards the centre, and a panel with every
 /// player's store, credits, battle and progress points, Yard and Home.
-pub(super) fn svg(pos: &Royal) -> String {
+pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
     use super::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
     let board = pos.board();
     let mut svg = Svg::new("royal position");
@@ -200,6 +200,7 @@ pub(super) fn svg(pos: &Royal) -> String {
             }
         }
     }
+    let mut on_tiles = Vec::new();
     for &t in &tiles {
         let (x, y) = at(t, RING);
         let entry = board.entry.iter().position(|&e| e == t);
@@ -235,9 +236,19 @@ pub(super) fn svg(pos: &Royal) -> String {
         }
         let here = pos.pieces_at(Place::Ring(t));
         if !here.is_empty() {
-            svg.pieces_at(x, y, &here, &format!("tile {t}"));
+            on_tiles.push((x, y, here, format!("tile {t}")));
         }
     }
+    let point = |p: crate::engine::Player, place: Place| match place {
+        Place::Ring(t) => Some(at(t, RING)),
+        Place::HomePath(k) => Some(at(board.junction[p.index()], RING - 34.0 * f64::from(k))),
+        _ => None,
+    };
+    svg.marks(marks, point);
+    for (x, y, here, label) in &on_tiles {
+        svg.pieces_at(*x, *y, here, label);
+    }
+    svg.ghosts(marks, point);
     // The centre: what the game is at.
     let status = match pos.final_standings() {
         Some(st) => {

@@ -233,3 +233,95 @@ pub fn on_ring(fraction: f64, radius: f64) -> (f64, f64) {
     let a = fraction * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
     (CX + radius * a.cos(), CY + radius * a.sin())
 }
+
+/// What the step just did, drawn over the position: the path each moving
+/// piece took, the pieces it captured (ghosted where they stood) and where a
+/// blockade stopped it.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// (mover, from, to) of every single step and every whole move.
+    pub path: Vec<(Player, crate::engine::Place, crate::engine::Place)>,
+    pub captured: Vec<(Player, PieceId, crate::engine::Place)>,
+    pub blocked: Vec<crate::engine::Place>,
+}
+
+impl Marks {
+    pub fn from_events(events: &[crate::engine::Event]) -> Marks {
+        use crate::engine::What;
+        let mut marks = Marks::default();
+        for e in events {
+            match &e.what {
+                What::Step { from, to, .. } | What::Moved { from, to, .. } => {
+                    marks.path.push((e.player, *from, *to));
+                }
+                What::Captured {
+                    victim, pieces, at, ..
+                } => marks
+                    .captured
+                    .extend(pieces.iter().map(|id| (*victim, *id, *at))),
+                What::Blocked { at, .. } => marks.blocked.push(*at),
+                _ => {}
+            }
+        }
+        marks
+    }
+}
+
+impl Svg {
+    /// Draws `marks`, placing each place with `point` (None: not drawn).
+    pub fn marks(
+        &mut self,
+        marks: &Marks,
+        point: impl Fn(Player, crate::engine::Place) -> Option<(f64, f64)>,
+    ) {
+        for (p, from, to) in &marks.path {
+            if let (Some((x1, y1)), Some((x2, y2))) = (point(*p, *from), point(*p, *to)) {
+                // Along the ring the shorter way; elsewhere straight.
+                let d = if from.is_ring() && to.is_ring() {
+                    let sweep = i32::from((x1 - CX) * (y2 - CY) - (y1 - CY) * (x2 - CX) > 0.0);
+                    format!("M{x1:.1},{y1:.1} A{RING},{RING} 0 0 {sweep} {x2:.1},{y2:.1}")
+                } else {
+                    format!("M{x1:.1},{y1:.1} L{x2:.1},{y2:.1}")
+                };
+                writeln!(
+                    self.out,
+                    "<path class=\"path\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
+                    colour(*p)
+                )
+                .ok();
+            }
+        }
+        for at in &marks.blocked {
+            for p in Player::ALL {
+                if let Some((x, y)) = point(p, *at) {
+                    writeln!(
+                        self.out,
+                        "<path class=\"blockade-stop\" d=\"M{:.1},{:.1} L{:.1},{:.1} M{:.1},{:.1} L{:.1},{:.1}\" stroke=\"#D55E00\" stroke-width=\"4\"/>",
+                        x - 16.0, y - 16.0, x + 16.0, y + 16.0, x - 16.0, y + 16.0, x + 16.0, y - 16.0
+                    )
+                    .ok();
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Captured pieces, ghosted where they were taken.
+    pub fn ghosts(
+        &mut self,
+        marks: &Marks,
+        point: impl Fn(Player, crate::engine::Place) -> Option<(f64, f64)>,
+    ) {
+        for (p, id, at) in &marks.captured {
+            if let Some((x, y)) = point(*p, *at) {
+                writeln!(
+                    self.out,
+                    "<g class=\"ghost\" data-player=\"{p}\" data-pieces=\"{id}\" opacity=\"0.4\"><title>{p} {id} captured here</title>"
+                )
+                .ok();
+                self.token_shape(x + 14.0, y + 14.0, *p, "guard", &id.to_string());
+                self.out.push_str("</g>\n");
+            }
+        }
+    }
+}
