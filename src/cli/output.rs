@@ -118,18 +118,11 @@ pub fn explain(
     color: bool,
 ) -> i32 {
     // A file, a folder (each scenario in turn) or FILE:LINE.
-    let (paths, sel) = match super::report::selection(vec![file.to_path_buf()], &Default::default())
-    {
-        Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let files = match scenario_files(&paths) {
-        Ok(f) => f,
-        Err(code) => return code,
-    };
+    let (_, files, sel) =
+        match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
+            Ok(s) => s,
+            Err(code) => return code,
+        };
     let opts = super::context::options(
         RunOptions {
             explain: true,
@@ -236,18 +229,11 @@ pub fn render_picture(
         }
     }
     let line = crate::runner::select::file_and_line(file).map(|(_, l)| l);
-    let (paths, sel) = match super::report::selection(vec![file.to_path_buf()], &Default::default())
-    {
-        Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let files = match scenario_files(&paths) {
-        Ok(f) => f,
-        Err(code) => return code,
-    };
+    let (_, files, sel) =
+        match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
+            Ok(s) => s,
+            Err(code) => return code,
+        };
     let [found] = files.as_slice() else {
         errln!(
             "error: render takes one scenario file, not {} files",
@@ -410,15 +396,8 @@ pub fn coverage(
     verbose: bool,
 ) -> i32 {
     use crate::engine::GameKind;
-    let (paths, sel) = match super::report::selection(paths, select) {
+    let (_, files, sel) = match super::report::selected_files(paths, select) {
         Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let files = match scenario_files(&paths) {
-        Ok(f) => f,
         Err(code) => return code,
     };
     let opts = super::context::options(

@@ -87,6 +87,20 @@ pub fn selection(
     Ok((out, sel))
 }
 
+/// The selection and the scenario files it searches: `selection`, then the
+/// files under its paths (errors said; the exit code returned).
+pub fn selected_files(
+    paths: Vec<PathBuf>,
+    select: &SelectArgs,
+) -> Result<(Vec<PathBuf>, Vec<Found>, Selection), i32> {
+    let (paths, sel) = selection(paths, select).map_err(|e| {
+        errln!("error: {e}");
+        2
+    })?;
+    let files = scenario_files(&paths)?;
+    Ok((paths, files, sel))
+}
+
 /// `a,b` or `a` as lower-case words.
 fn split_list(t: &str) -> Vec<String> {
     t.split(',')
@@ -134,15 +148,8 @@ pub fn run(
     check: bool,
     color: bool,
 ) -> i32 {
-    let (paths, sel) = match selection(paths, select) {
+    let (paths, files, sel) = match selected_files(paths, select) {
         Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let files = match scenario_files(&paths) {
-        Ok(f) => f,
         Err(code) => return code,
     };
     let opts = RunOptions {
@@ -442,15 +449,8 @@ fn github(d: &Diagnostic) -> String {
 
 /// `goti list`: every selected scenario's place, name and tags.
 pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
-    let (paths, sel) = match selection(paths, select) {
+    let (_, files, sel) = match selected_files(paths, select) {
         Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let files = match scenario_files(&paths) {
-        Ok(f) => f,
         Err(code) => return code,
     };
     let mut n = 0;
@@ -513,15 +513,8 @@ pub fn html(
         errln!("error: -o {}: name the report `.html`", output.display());
         return 2;
     }
-    let (paths, sel) = match selection(paths, select) {
+    let (_, files, sel) = match selected_files(paths, select) {
         Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let files = match scenario_files(&paths) {
-        Ok(f) => f,
         Err(code) => return code,
     };
     let opts = super::context::options(

@@ -331,19 +331,8 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
         Place::Toilet { trigger, spot } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
         _ => None,
     };
-    svg.marks(marks, point);
-    for (x, y, here, label) in &on_tiles {
-        svg.pieces_at(*x, *y, here, label);
-    }
-    svg.ghosts(marks, point);
-    let status = match pos.final_standings() {
-        Some(st) => {
-            let list: Vec<String> = st.iter().map(ToString::to_string).collect();
-            format!("game over: {}", list.join(" "))
-        }
-        None => format!("{} to move", pos.turn()),
-    };
-    svg.text(CX, CY - 8.0, 16.0, "middle", &status);
+    svg.overlay(marks, &on_tiles, point);
+    svg.status(pos.final_standings(), pos.turn());
     let roll = pos.roll();
     let pending: Vec<String> = roll.pending().iter().map(ToString::to_string).collect();
     let burned: Vec<String> = roll.burned().iter().map(ToString::to_string).collect();
@@ -373,34 +362,8 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
             write!(line, " · tokens {}", pos.tokens(p)).ok();
         }
         svg.text(PANEL_X + 8.0, y + 20.0, 12.0, "start", &line);
-        svg.text(PANEL_X + 8.0, y + 44.0, 12.0, "start", "base");
-        let base: Vec<_> = pos
-            .pieces_at(Place::Yard)
-            .into_iter()
-            .filter(|(o, _)| *o == p)
-            .collect();
-        for (i, piece) in base.iter().enumerate() {
-            svg.pieces_at(
-                PANEL_X + 60.0 + 24.0 * i as f64,
-                y + 44.0,
-                &[*piece],
-                &format!("{p} base"),
-            );
-        }
-        svg.text(PANEL_X + 8.0, y + 70.0, 12.0, "start", "home");
-        let home: Vec<_> = pos
-            .pieces_at(Place::Home)
-            .into_iter()
-            .filter(|(o, _)| *o == p)
-            .collect();
-        for (i, piece) in home.iter().enumerate() {
-            svg.pieces_at(
-                PANEL_X + 60.0 + 24.0 * i as f64,
-                y + 70.0,
-                &[*piece],
-                &format!("{p} home"),
-            );
-        }
+        svg.piece_row(y + 44.0, "base", p, &pos.pieces_at(Place::Yard));
+        svg.piece_row(y + 70.0, "home", p, &pos.pieces_at(Place::Home));
         y += 130.0;
     }
     svg.finish()

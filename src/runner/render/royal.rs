@@ -244,20 +244,9 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
         Place::HomePath(k) => Some(at(board.junction[p.index()], RING - 34.0 * f64::from(k))),
         _ => None,
     };
-    svg.marks(marks, point);
-    for (x, y, here, label) in &on_tiles {
-        svg.pieces_at(*x, *y, here, label);
-    }
-    svg.ghosts(marks, point);
+    svg.overlay(marks, &on_tiles, point);
     // The centre: what the game is at.
-    let status = match pos.final_standings() {
-        Some(st) => {
-            let list: Vec<String> = st.iter().map(ToString::to_string).collect();
-            format!("game over: {}", list.join(" "))
-        }
-        None => format!("{} to move", pos.turn()),
-    };
-    svg.text(CX, CY - 8.0, 16.0, "middle", &status);
+    svg.status(pos.final_standings(), pos.turn());
     svg.text(
         CX,
         CY + 12.0,
@@ -303,28 +292,8 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
                 line,
             );
         }
-        let yard = pos.pieces_at(Place::Yard);
-        let yard: Vec<_> = yard.into_iter().filter(|(o, _)| *o == p).collect();
-        let home = pos.pieces_at(Place::Home);
-        let home: Vec<_> = home.into_iter().filter(|(o, _)| *o == p).collect();
-        svg.text(PANEL_X + 8.0, y + 72.0, 12.0, "start", "yard");
-        for (i, piece) in yard.iter().enumerate() {
-            svg.pieces_at(
-                PANEL_X + 60.0 + 24.0 * i as f64,
-                y + 72.0,
-                &[*piece],
-                &format!("{p} yard"),
-            );
-        }
-        svg.text(PANEL_X + 8.0, y + 98.0, 12.0, "start", "home");
-        for (i, piece) in home.iter().enumerate() {
-            svg.pieces_at(
-                PANEL_X + 60.0 + 24.0 * i as f64,
-                y + 98.0,
-                &[*piece],
-                &format!("{p} home"),
-            );
-        }
+        svg.piece_row(y + 72.0, "yard", p, &pos.pieces_at(Place::Yard));
+        svg.piece_row(y + 98.0, "home", p, &pos.pieces_at(Place::Home));
         y += 160.0;
     }
     svg.finish()

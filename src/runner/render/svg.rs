@@ -234,6 +234,10 @@ pub fn on_ring(fraction: f64, radius: f64) -> (f64, f64) {
     (CX + radius * a.cos(), CY + radius * a.sin())
 }
 
+/// The pieces on one ring tile, drawn after the marks: x, y, the pieces,
+/// the place's name.
+pub type OnTile = (f64, f64, Vec<(Player, PieceId)>, String);
+
 /// What the step just did, drawn over the position: the path each moving
 /// piece took, the pieces it captured (ghosted where they stood) and where a
 /// blockade stopped it.
@@ -304,6 +308,44 @@ impl Svg {
                 }
             }
         }
+    }
+
+    /// Over the drawn board: the step's marks, then the pieces on the ring
+    /// tiles (above the path), then the captured pieces' ghosts.
+    pub fn overlay(
+        &mut self,
+        marks: &Marks,
+        on_tiles: &[OnTile],
+        point: impl Fn(Player, crate::engine::Place) -> Option<(f64, f64)>,
+    ) {
+        self.marks(marks, &point);
+        for (x, y, here, label) in on_tiles {
+            self.pieces_at(*x, *y, here, label);
+        }
+        self.ghosts(marks, &point);
+    }
+
+    /// A panel row: `label`, then each of `p`'s pieces in `pieces` (the
+    /// pieces at one place, any player's) side by side.
+    pub fn piece_row(&mut self, y: f64, label: &str, p: Player, pieces: &[(Player, PieceId)]) {
+        self.text(PANEL_X + 8.0, y, 12.0, "start", label);
+        let place = format!("{p} {label}");
+        let mine = pieces.iter().filter(|(o, _)| *o == p);
+        for (i, piece) in mine.enumerate() {
+            self.pieces_at(PANEL_X + 60.0 + 24.0 * i as f64, y, &[*piece], &place);
+        }
+    }
+
+    /// The centre's first line: who is to move, or the final standings.
+    pub fn status(&mut self, standings: Option<&[Player]>, turn: Player) {
+        let status = match standings {
+            Some(st) => {
+                let list: Vec<String> = st.iter().map(ToString::to_string).collect();
+                format!("game over: {}", list.join(" "))
+            }
+            None => format!("{turn} to move"),
+        };
+        self.text(CX, CY - 8.0, 16.0, "middle", &status);
     }
 
     /// Captured pieces, ghosted where they were taken.
