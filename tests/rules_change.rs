@@ -114,6 +114,36 @@ fn diff_of_a_set_names_the_scenarios_and_their_rule() {
     assert!(md.starts_with("### goti diff"), "{md}");
     assert!(md.contains("| `capture.points` | 40 |"), "{md}");
     assert!(md.contains("```diff"));
+    // HTML: each changed scenario's base and head boards side by side.
+    let o = goti(
+        &root(),
+        &[
+            "diff",
+            "--set",
+            "journey.capture_value=30",
+            "--format",
+            "html",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let html = out(&o);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert_eq!(
+        html.matches("<section class=\"scenario changed").count(),
+        40
+    );
+    let base = html.matches("<figure class=\"board base\">").count();
+    let head = html.matches("<figure class=\"board head\">").count();
+    assert!(
+        base >= 40 && base == head,
+        "{base} base, {head} head boards"
+    );
+    assert_eq!(html.matches("<svg ").count(), base + head);
+    assert!(
+        html.contains("<ins>+ event [capture.points] P1: 1 piece(s) x1: +30 battle points</ins>")
+    );
+    let outside = html.replace("http://www.w3.org/2000/svg", "");
+    assert!(!outside.contains("http:") && !outside.contains("https:"));
     // A key no scenario has is an error, not a silent no-op.
     let o = goti(&root(), &["diff", "--set", "journey.capture_valu=30"]);
     assert_eq!(o.status.code(), Some(2));

@@ -19,6 +19,9 @@ pub enum DiffFormat {
     Text,
     Json,
     Markdown,
+    /// One self-contained HTML page: each changed scenario's base and head
+    /// boards side by side after every step that differs.
+    Html,
 }
 
 /// The base rules: a git revision of the project's ruleset files, or a
@@ -129,14 +132,17 @@ pub fn diff(
             return 2;
         }
     };
+    let pictures = format == DiffFormat::Html;
     let opts = |layers: RuleLayers, root: &Path| RunOptions {
         record: true,
+        explain: pictures,
         skip_snapshots: true,
         root: Some(Arc::from(root)),
         layers: Arc::new(layers),
         ..RunOptions::default()
     };
     let mut diffs = Vec::new();
+    let mut boards = Vec::new();
     let mut applied: Vec<(GameKind, Vec<String>)> = Vec::new();
     for f in &found {
         let (base_opts, head_opts) = (
@@ -153,7 +159,14 @@ pub fn diff(
         }
         for (sb, sh) in b.scenarios.iter().zip(&h.scenarios) {
             applied.push((sh.game, sh.sets_applied.clone()));
-            diffs.push(diff::compare(&h.source.name, sb, sh));
+            let d = diff::compare(&h.source.name, sb, sh);
+            if pictures && d.change != Change::Unchanged {
+                boards.push(super::page::DiffBoards {
+                    base: sb.transcript.clone(),
+                    head: sh.transcript.clone(),
+                });
+            }
+            diffs.push(d);
         }
     }
     if let Err(e) = context::check_sets(&head_layers, &applied) {
@@ -165,6 +178,15 @@ pub fn diff(
     match format {
         DiffFormat::Text => text(&report, &base_shown, &head_shown),
         DiffFormat::Markdown => markdown(&report, &base_shown, &head_shown),
+        DiffFormat::Html => out!(
+            "{}",
+            super::page::diff_page(
+                &report,
+                &boards,
+                (&base_shown, &head_shown),
+                &summary_line(&report)
+            )
+        ),
         DiffFormat::Json => outln!(
             "{}",
             serde_json::json!({

@@ -88,6 +88,16 @@ enum Command {
         /// Only the scenario with this name (default: every scenario).
         #[arg(long)]
         scenario: Option<String>,
+        /// text (compact), html (one page with pictures) or svg (one picture
+        /// per step into the folder given with -o).
+        #[arg(long, value_enum, default_value = "text")]
+        format: output::ExplainFormat,
+        /// Text only: draw the full ASCII board after every step.
+        #[arg(long)]
+        board: bool,
+        /// The `.html` file (html; default standard output) or the folder (svg).
+        #[arg(short = 'o', long = "output", value_name = "PATH")]
+        output: Option<PathBuf>,
         #[command(flatten)]
         rules: context::RulesArgs,
     },
@@ -112,11 +122,12 @@ enum Command {
         #[command(flatten)]
         rules: context::RulesArgs,
     },
-    /// A picture of the position at one step of a scenario, as SVG.
+    /// A picture of the position at one step of a scenario, as SVG or PNG.
     ///
     /// Step 0 is the set-up, step k the position after the k-th action;
     /// FILE:LINE is the position after that line; by default the last.
-    /// Writes SVG to standard output, or to the `.svg` file given with -o.
+    /// Writes SVG to standard output, or to the `.svg` or `.png` file given
+    /// with -o.
     Render {
         /// The scenario file, or FILE:LINE.
         file: PathBuf,
@@ -126,7 +137,7 @@ enum Command {
         /// The step to draw (0 = the set-up).
         #[arg(long)]
         step: Option<usize>,
-        /// Write the picture to this `.svg` file.
+        /// Write the picture to this `.svg` or `.png` file.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
         #[command(flatten)]
@@ -368,13 +379,17 @@ fn run() -> i32 {
         Command::Explain {
             file,
             scenario,
+            format,
+            board,
+            output,
             rules,
         } => {
             let layers = match layers(&rules) {
                 Ok(l) => l,
                 Err(code) => return code,
             };
-            output::explain(&file, scenario.as_deref(), layers, color)
+            let how = (format, board, output.as_deref());
+            output::explain(&file, scenario.as_deref(), layers, color, how)
         }
         Command::Rules { ruleset, dump } => {
             if dump {

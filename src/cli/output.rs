@@ -110,13 +110,47 @@ fn in_project(opts: &RunOptions, root: &Path) -> RunOptions {
     }
 }
 
-/// `explain`: every step with its events and a picture of the board.
+/// How `explain` shows the steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExplainFormat {
+    /// One block per step: its events, the pieces and numbers that changed,
+    /// the expectations checked after it (the ASCII board with `--board`).
+    Text,
+    /// One self-contained HTML page: a picture after every step, its events
+    /// with rule IDs, each expectation where it is checked with its result.
+    Html,
+    /// One SVG picture per step, written into the folder given with -o.
+    Svg,
+}
+
+/// `explain`: every step with its events, what changed, the expectations
+/// checked after it, and (as asked) a picture of the board.
 pub fn explain(
     file: &std::path::Path,
     scenario: Option<&str>,
     layers: crate::runner::play::ruleset::RuleLayers,
     color: bool,
+    how: (ExplainFormat, bool, Option<&Path>),
 ) -> i32 {
+    let (format, board, output) = how;
+    match (format, output) {
+        (ExplainFormat::Svg, None) => {
+            errln!("error: --format svg writes one file per step: give the folder with -o DIR");
+            return 2;
+        }
+        (ExplainFormat::Text, Some(_)) => {
+            errln!("error: -o is for --format html (a file) or --format svg (a folder)");
+            return 2;
+        }
+        (ExplainFormat::Html, Some(o))
+            if o.extension()
+                .is_none_or(|x| !x.eq_ignore_ascii_case("html")) =>
+        {
+            errln!("error: -o {}: name the page `.html`", o.display());
+            return 2;
+        }
+        _ => {}
+    }
     // A file, a folder (each scenario in turn) or FILE:LINE.
     let (_, files, sel) =
         match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
@@ -133,14 +167,11 @@ pub fn explain(
         layers,
     );
     let mut failed = false;
-    let mut shown = 0;
     let mut names: Vec<String> = Vec::new();
+    let mut reports = Vec::new();
     for found in &files {
         let report = runner::run_file(&found.path, &in_project(&opts, &found.root), scenario);
-        for d in &report.file_problems {
-            out!("{}", render(d, color));
-            failed = true;
-        }
+        failed |= !report.passed();
         if scenario.is_some() && report.scenarios.is_empty() {
             let all = runner::run_file(
                 &found.path,
@@ -151,43 +182,13 @@ pub fn explain(
                 },
                 None,
             );
-            names.extend(all.scenarios.into_iter().map(|s| s.name));
+            names.extend(all.scenarios.iter().map(|s| s.name.clone()));
         }
-        for sc in &report.scenarios {
-            shown += 1;
-            failed |= !sc.passed();
-            outln!(
-                "== scenario \"{}\" ({}:{})",
-                sc.name,
-                report.source.name,
-                sc.line
-            );
-            for step in &sc.transcript {
-                outln!(
-                    "\n-- line {}: {}  => {}",
-                    step.line,
-                    step.text,
-                    step.outcome
-                );
-                for e in &step.events {
-                    outln!("   {e}");
-                }
-                outln!("{}", step.picture);
-            }
-            for d in &sc.problems {
-                out!("{}", render(d, color));
-            }
-            outln!(
-                "{}",
-                if sc.passed() {
-                    "result: passed"
-                } else {
-                    "result: FAILED"
-                }
-            );
-        }
+        reports.push(report);
     }
-    if shown == 0 && !failed {
+    let shown: usize = reports.iter().map(|r| r.scenarios.len()).sum();
+    let file_failed = reports.iter().any(|r| !r.file_problems.is_empty());
+    if shown == 0 && !file_failed {
         let wanted = scenario.unwrap_or("");
         errln!("error: {} has no scenario named {wanted:?}", file.display());
         if let Some(guess) = crate::dsl::closest::closest(wanted, names.iter().map(String::as_str))
@@ -206,7 +207,127 @@ pub fn explain(
         }
         return 2;
     }
+    match (format, output) {
+        (ExplainFormat::Text, _) => explain_text(&reports, board, color),
+        (ExplainFormat::Html, None) => out!("{}", super::page::explain_page(&reports)),
+        (ExplainFormat::Html, Some(o)) => {
+            let page = super::page::explain_page(&reports);
+            if let Err(e) = runner::snapshot::write_atomic(o, page.as_bytes()) {
+                errln!("error: cannot write {}: {e}", o.display());
+                return 2;
+            }
+            outln!("wrote {} ({shown} scenarios)", o.display());
+        }
+        (ExplainFormat::Svg, Some(dir)) => {
+            if let Err(code) = explain_svgs(&reports, dir) {
+                return code;
+            }
+        }
+        (ExplainFormat::Svg, None) => unreachable!("refused above: svg needs -o"),
+    }
     i32::from(failed)
+}
+
+/// Compact text: per step its events, the changed pieces and numbers, the
+/// checks after it; with `board` the ASCII board too.
+fn explain_text(reports: &[runner::FileReport], board: bool, color: bool) {
+    for report in reports {
+        for d in &report.file_problems {
+            out!("{}", render(d, color));
+        }
+        for sc in &report.scenarios {
+            outln!(
+                "== scenario \"{}\" ({}:{})",
+                sc.name,
+                report.source.name,
+                sc.line
+            );
+            let mut before: Option<&str> = None;
+            for step in &sc.transcript {
+                outln!(
+                    "\n-- line {}: {}  => {}",
+                    step.line,
+                    step.text,
+                    step.outcome
+                );
+                for e in &step.events {
+                    outln!("   {e}");
+                }
+                for c in runner::render::changes(before, &step.state) {
+                    outln!("   * {c}");
+                }
+                before = Some(&step.state);
+                for c in &step.checks {
+                    match &c.failure {
+                        None => outln!("   pass  line {}: {}", c.line, c.text),
+                        Some(f) => outln!("   FAIL  line {}: {}\n         {f}", c.line, c.text),
+                    }
+                }
+                if board {
+                    outln!("{}", step.picture);
+                }
+            }
+            for d in &sc.problems {
+                out!("{}", render(d, color));
+            }
+            outln!(
+                "{}",
+                if sc.passed() {
+                    "result: passed"
+                } else {
+                    "result: FAILED"
+                }
+            );
+        }
+    }
+}
+
+/// One SVG file per step in `dir`: `<file>-<scenario>-<step>.svg`.
+fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), i32> {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        errln!("error: cannot make folder {}: {e}", dir.display());
+        return Err(2);
+    }
+    let mut written = 0;
+    for report in reports {
+        let stem = slug(
+            Path::new(&report.source.name)
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("scenario"),
+        );
+        for sc in &report.scenarios {
+            for (k, step) in sc.transcript.iter().enumerate() {
+                let name = format!("{stem}-{}-{k:02}.svg", slug(&sc.name));
+                let path = dir.join(&name);
+                if let Err(e) = runner::snapshot::write_atomic(&path, step.svg.as_bytes()) {
+                    errln!("error: cannot write {}: {e}", path.display());
+                    return Err(2);
+                }
+                written += 1;
+            }
+        }
+    }
+    outln!("wrote {written} pictures into {}", dir.display());
+    Ok(())
+}
+
+/// A name safe as part of a file name: lower-case letters, digits and `-`.
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_matches('-').chars().take(60).collect::<String>();
+    if out.is_empty() {
+        "scenario".into()
+    } else {
+        out
+    }
 }
 
 /// `render`: the position at one step of one scenario as an SVG picture.
@@ -219,15 +340,18 @@ pub fn render_picture(
     output: Option<&std::path::Path>,
     layers: crate::runner::play::ruleset::RuleLayers,
 ) -> i32 {
-    if let Some(o) = output {
-        if o.extension().is_none_or(|x| !x.eq_ignore_ascii_case("svg")) {
+    let png = match output.map(|o| o.extension().and_then(|x| x.to_str())) {
+        None => false,
+        Some(Some(x)) if x.eq_ignore_ascii_case("svg") => false,
+        Some(Some(x)) if x.eq_ignore_ascii_case("png") => true,
+        Some(_) => {
             errln!(
-                "error: -o {}: goti writes SVG pictures; name the file `.svg` (PNG output is not built yet)",
-                o.display()
+                "error: -o {}: name the picture `.svg` or `.png`",
+                output.map_or_else(String::new, |o| o.display().to_string())
             );
             return 2;
         }
-    }
+    };
     let line = crate::runner::select::file_and_line(file).map(|(_, l)| l);
     let (_, files, sel) =
         match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
@@ -301,7 +425,18 @@ pub fn render_picture(
     let svg = &steps[index].svg;
     match output {
         Some(o) => {
-            if let Err(e) = runner::snapshot::write_atomic(o, svg.as_bytes()) {
+            let bytes = if png {
+                match runner::render::png::png(svg, 2.0) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        errln!("error: cannot draw the PNG: {e}");
+                        return 2;
+                    }
+                }
+            } else {
+                svg.as_bytes().to_vec()
+            };
+            if let Err(e) = runner::snapshot::write_atomic(o, &bytes) {
                 errln!("error: cannot write {}: {e}", o.display());
                 return 2;
             }

@@ -68,6 +68,26 @@ pub struct TranscriptStep {
     pub picture: String,
     /// The position after the step as an SVG picture (`goti render`).
     pub svg: String,
+    /// The snapshot body's state part after the step (compact explain
+    /// shows what changed from the step before).
+    pub state: String,
+    /// The expectations and snapshots checked after this step, in order.
+    pub checks: Vec<CheckResult>,
+}
+
+/// One `expect`, `expect illegal` or `snapshot` as it was checked.
+#[derive(Clone, Debug)]
+pub struct CheckResult {
+    pub line: usize,
+    pub text: String,
+    /// `None` when it held; what was found instead when it failed.
+    pub failure: Option<String>,
+}
+
+impl CheckResult {
+    pub fn passed(&self) -> bool {
+        self.failure.is_none()
+    }
 }
 
 /// What happened to one snapshot statement.
@@ -182,6 +202,8 @@ pub fn play(
             events: events.iter().map(|e| e.to_string()).collect(),
             picture: pos.picture(),
             svg: pos.svg(&crate::runner::render::svg::Marks::from_events(&events)),
+            state: pos.render_state(),
+            checks: Vec::new(),
         });
     }
     if opts.record {
@@ -283,6 +305,40 @@ fn transcript(
         events: events.iter().map(|e| e.to_string()).collect(),
         picture: pos.picture(),
         svg: pos.svg(&crate::runner::render::svg::Marks::from_events(events)),
+        state: pos.render_state(),
+        checks: Vec::new(),
+    }
+}
+
+impl Play<'_> {
+    /// Records a checked statement on the step it follows (explain only).
+    fn checked(&mut self, span: Span, failure: Option<String>) {
+        if !self.opts.explain {
+            return;
+        }
+        // The statement's whole line (a check's own span leaves out `expect`).
+        let text = self
+            .source
+            .text
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        let (a, b) = self.source.line_span(span.start);
+        let whole = self.source.text.get(a..b).unwrap_or("").trim();
+        let text = if whole.contains(&text) && !whole.contains(';') {
+            whole.to_string()
+        } else {
+            text
+        };
+        let line = self.source.line_of(span.start);
+        if let Some(step) = self.report.transcript.last_mut() {
+            step.checks.push(CheckResult {
+                line,
+                text,
+                failure,
+            });
+        }
     }
 }
 

@@ -96,6 +96,17 @@ impl Play<'_> {
             Ok(_) => {
                 let applied: BTreeSet<&str> = scratch.iter().map(|e| e.rule.0).collect();
                 let applied: Vec<&str> = applied.into_iter().collect();
+                if self.opts.explain {
+                    let step = transcript(self.source, span, "ALLOWED", &[], &self.pos);
+                    self.report.transcript.push(step);
+                    self.checked(
+                        span,
+                        Some(format!(
+                            "expected illegal, but the rules allow it (it applied: {})",
+                            applied.join(", ")
+                        )),
+                    );
+                }
                 self.report.problems.push(
                     Diagnostic::new(
                         Kind::Expectation,
@@ -109,7 +120,18 @@ impl Play<'_> {
             }
             Err(rej) => {
                 self.report.rules_applied.insert(rej.rule);
-                if let Some(r) = rule.filter(|r| !r.value.eq_ignore_ascii_case(rej.rule.0)) {
+                let wrong = rule.filter(|r| !r.value.eq_ignore_ascii_case(rej.rule.0));
+                if self.opts.explain {
+                    let outcome = match wrong {
+                        None => format!("refused as expected by {}: {}", rej.rule, rej.reason),
+                        Some(_) => format!("refused by {}: {}", rej.rule, rej.reason),
+                    };
+                    let step = transcript(self.source, span, &outcome, &[], &self.pos);
+                    self.report.transcript.push(step);
+                    let failure = wrong.map(|r| format!("expected {} to refuse it", r.value));
+                    self.checked(span, failure);
+                }
+                if let Some(r) = wrong {
                     self.report.problems.push(
                         Diagnostic::new(
                             Kind::Expectation,
@@ -128,11 +150,6 @@ impl Play<'_> {
                         )),
                     );
                 }
-                if self.opts.explain {
-                    let outcome = format!("refused as expected by {}: {}", rej.rule, rej.reason);
-                    let step = transcript(self.source, span, &outcome, &[], &self.pos);
-                    self.report.transcript.push(step);
-                }
             }
         }
         Flow::Go
@@ -141,15 +158,17 @@ impl Play<'_> {
     /// `expect ...`: checked against the position now.
     pub(super) fn expect(&mut self, check: &Check, span: Span) -> Flow {
         let last = &self.events[self.last_action.clone()];
-        if let Err(found) = evaluate(check, &self.pos, last) {
+        let result = evaluate(check, &self.pos, last);
+        if let Err(found) = &result {
             self.report.problems.push(Diagnostic::new(
                 Kind::Expectation,
                 self.source,
                 span,
-                found,
+                found.clone(),
                 "expectation failed",
             ));
         }
+        self.checked(span, result.err());
         Flow::Go
     }
 
@@ -224,6 +243,7 @@ impl Play<'_> {
                 .help("restore it from version control, or delete it and accept a new one"),
             ),
         };
+        self.checked(span, problem.as_ref().map(|d| d.message.clone()));
         self.report.problems.extend(problem);
         self.report.snapshots.push(SnapshotReport {
             span,

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+pub mod png;
 mod portal;
 mod royal;
 pub mod svg;
@@ -52,4 +53,109 @@ pub fn events(events: &[Event]) -> String {
         writeln!(out, "  {e}").ok();
     }
     out
+}
+
+/// What changed between two snapshot states, one line per changed piece
+/// and per player whose numbers changed (compact `goti explain`). With no
+/// state before, every piece and every player's numbers.
+///
+/// Keys come from the state's own shape: `turn:`/`mode:`/`rules:` lines,
+/// `  P1: ...` number lines, and the piece lines under each player.
+pub fn changes(before: Option<&str>, after: &str) -> Vec<String> {
+    let old = keyed(before.unwrap_or(""));
+    let new = keyed(after);
+    let mut out = Vec::new();
+    for (key, line) in &new {
+        match old.iter().find(|(k, _)| k == key) {
+            Some((_, was)) if was == line => {}
+            Some((_, was)) => out.push(format!("{key}: {}", moved(was, line))),
+            None => out.push(format!("{key}: {line}")),
+        }
+    }
+    for (key, was) in &old {
+        if !new.iter().any(|(k, _)| k == key) {
+            out.push(format!("{key}: {was} -> gone"));
+        }
+    }
+    out
+}
+
+/// `was -> now`, field by field when both are `; `-separated lists of
+/// the same fields (`battle 0 -> 20; score 540 -> 600`).
+fn moved(was: &str, now: &str) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (was.split("; ").collect(), now.split("; ").collect());
+    if a.len() > 1 && a.len() == b.len() {
+        let parts: Vec<String> = a
+            .iter()
+            .zip(&b)
+            .filter(|(x, y)| x != y)
+            .map(|(x, y)| match (x.split_once(' '), y.split_once(' ')) {
+                (Some((n, v)), Some((m, w))) if n == m => format!("{n} {v} -> {w}"),
+                _ => format!("{x} -> {y}"),
+            })
+            .collect();
+        return parts.join("; ");
+    }
+    format!("{was} -> {now}")
+}
+
+/// The state's lines as (key, rest): `turn`, `P1`, `P1 G2`, `P1 in yard`.
+fn keyed(state: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut player = String::new();
+    let mut in_players = false;
+    for line in state.lines() {
+        if line == "players:" {
+            in_players = true;
+            continue;
+        }
+        if !line.starts_with(' ') {
+            in_players = false;
+            if let Some((k, v)) = line.split_once(": ") {
+                out.push((k.to_string(), v.to_string()));
+            }
+            continue;
+        }
+        if !in_players {
+            continue;
+        }
+        let trimmed = line.trim_start();
+        let depth = line.len() - trimmed.len();
+        if depth == 2 {
+            if let Some((p, v)) = trimmed.split_once(": ") {
+                player = p.to_string();
+                out.push((player.clone(), v.to_string()));
+            }
+        } else if let Some(rest) = trimmed.strip_prefix("in ") {
+            let (place, list) = rest.split_once(": ").unwrap_or((rest, ""));
+            out.push((format!("{player} in {place}"), list.to_string()));
+        } else {
+            let (piece, rest) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
+            out.push((format!("{player} {piece}"), rest.to_string()));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changes;
+
+    #[test]
+    fn changes_name_each_moved_piece_and_changed_number_once() {
+        let before = "turn: P1\nboard:\n  tile 27: P1 G2\nplayers:\n  P1: credits 3; battle 0\n    G2 on 27 (steps 26)\n    in yard: G1 G3\n  P2: battle 0\n    G1 on 23 (steps 3)\n";
+        let after = "turn: P2\nboard:\n  tile 23: P1 G2\nplayers:\n  P1: credits 3; battle 20\n    G2 on 23 (steps 30)\n    in yard: G1 G3\n  P2: battle 0\n    in yard: G1\n";
+        assert_eq!(
+            changes(Some(before), after),
+            vec![
+                "turn: P1 -> P2",
+                "P1: battle 0 -> 20",
+                "P1 G2: on 27 (steps 26) -> on 23 (steps 30)",
+                "P2 in yard: G1",
+                "P2 G1: on 23 (steps 3) -> gone",
+            ]
+        );
+        assert_eq!(changes(Some(after), after), Vec::<String>::new());
+        assert_eq!(changes(None, after).len(), 6);
+    }
 }
