@@ -98,7 +98,7 @@ fn usage_and_io_errors_exit_2() {
     assert_eq!(code(&o), 2);
     let o = goti(&["rules", "chess"]);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("goti has no ruleset `chess` (known: royal, portal)"));
+    assert!(stderr(&o).contains("goti has no ruleset `chess` (known: royal, portal, maedn)"));
     let empty = tempfile::tempdir().unwrap();
     let o = goti_in(empty.path(), &["run", "."], true);
     assert_eq!(code(&o), 2);

@@ -6,9 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::engine::{Game, GameKind, Mode, PortalRules, RoyalRules};
+use crate::engine::{Game, GameKind, MaednRules, Mode, PortalRules, RoyalRules};
 use crate::runner::{self, snapshot::write_atomic};
-use crate::selfplay::{self, Config, Driver, PortalDriver, RoyalDriver};
+use crate::selfplay::{self, Config, Driver, MaednDriver, PortalDriver, RoyalDriver};
 
 /// Totals of a self-play run.
 #[derive(Debug, Default)]
@@ -55,6 +55,13 @@ pub fn self_play(
         ),
         GameKind::Portal => run(
             &PortalDriver::new(PortalRules::default_rules()),
+            games,
+            seed,
+            &cfg,
+            out,
+        ),
+        GameKind::Maedn => run(
+            &MaednDriver::new(MaednRules::default_rules()),
             games,
             seed,
             &cfg,

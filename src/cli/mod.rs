@@ -279,6 +279,7 @@ fn default_yaml(game: GameKind) -> &'static str {
     match game {
         GameKind::Royal => RoyalParams::DEFAULT_YAML,
         GameKind::Portal => PortalParams::DEFAULT_YAML,
+        GameKind::Maedn => crate::rules::MaednParams::DEFAULT_YAML,
     }
 }
 

@@ -67,6 +67,7 @@ impl StmtKind {
                 | StmtKind::Tags(_)
                 | StmtKind::Players(_)
                 | StmtKind::Ranked
+                | StmtKind::Seats(_)
         )
     }
 }
@@ -116,6 +117,8 @@ pub enum StmtKind {
     Snapshot(Option<Spanned<String>>),
     /// Portal: `ranked`.
     Ranked,
+    /// Maedn: `seats opposite` (true) or `seats side` (false).
+    Seats(Spanned<bool>),
     /// Portal: `P1 G1 falls 42 2`.
     Falls {
         player: Spanned<i64>,
@@ -159,6 +162,8 @@ pub enum PlaceAst {
     Base,
     /// Portal: `in toilet 42 pit` (spot 0) or `W1`-`W3`.
     Toilet(i64, i64),
+    /// Maedn: `in goal N`.
+    Goal(i64),
 }
 
 #[derive(Clone, Debug)]
@@ -196,8 +201,10 @@ pub enum ActionAst {
     Exit(Vec<Spanned<PieceName>>),
     Move(Vec<Clause>),
     NextTurn,
-    /// Portal: `enter G3`.
-    Enter(Spanned<PieceName>),
+    /// Portal: `enter G3`; maedn: `enter` (or `enter G3`).
+    Enter(Option<Spanned<PieceName>>),
+    /// Maedn: `pass`.
+    Pass,
 }
 
 /// `G1 3+4 backward`.
@@ -242,6 +249,18 @@ pub enum Expectation {
     RollAgain,
     /// Portal: `standings P1 P3 P2`.
     Standings(Vec<Spanned<i64>>),
+    /// Maedn: `legal: enter`, `legal: G1 G3`, `legal: pass`.
+    Legal(Vec<Spanned<LegalItem>>),
+    /// Maedn: `returns 3 -1 -1 -1`.
+    Returns(Vec<Spanned<i64>>),
+}
+
+/// One action named after `expect legal:`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegalItem {
+    Enter,
+    Pass,
+    Piece(PieceName),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,8 +11,11 @@ pub enum Action {
     Exit(Vec<PieceId>),
     /// The turn's one set of moves (`move.choice`); in portal one value.
     Move(MoveOrder),
-    /// Portal: a piece leaves base on the 6 (`enter.six`).
+    /// Portal: a piece leaves base on the 6 (`enter.six`); maedn: this
+    /// piece is the one brought in.
     Enter(PieceId),
+    /// Maedn: bring a piece in (the lowest-numbered in base), `enter`.
+    BringIn,
     /// End the turn.
     NextTurn,
 }

@@ -128,6 +128,13 @@ pub enum What {
         piece: PieceId,
         tile: u8,
     },
+    /// Maedn: a piece moves by the die, on the ring or into its goal.
+    Reached {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        value: u8,
+    },
     Fell {
         piece: PieceId,
         trigger: u8,
@@ -190,7 +197,7 @@ impl fmt::Display for What {
             What::Note(s) => f.write_str(s),
             What::SetUp {
                 players,
-                mode: "portal",
+                mode: "portal" | "maedn",
             } => write!(f, "{players} players"),
             What::SetUp { players, mode } => write!(f, "{players} players, {mode} mode"),
             What::Dealt {
@@ -297,6 +304,18 @@ impl fmt::Display for What {
             }
             What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
             What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
+            What::Reached {
+                piece,
+                from,
+                to,
+                value,
+            } => {
+                let goal = |p: &Place| match p {
+                    Place::HomePath(k) => format!("in goal {k}"),
+                    other => other.to_string(),
+                };
+                write!(f, "{piece} moves {value}: {} -> {}", goal(from), goal(to))
+            }
             What::Fell { piece, trigger } => write!(f, "{piece} falls into toilet {trigger}'s pit"),
             What::Climbed { piece, spot } => write!(f, "{piece} climbs to W{spot}"),
             What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),

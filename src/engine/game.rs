@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::action::Action;
 use super::event::{Event, Rejection};
+use super::maedn::MaednRule;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::portal::PortalRule;
 use super::royal::RoyalRule;
@@ -25,11 +26,13 @@ pub enum GameKind {
     Royal,
     /// PORTAL.md: five pieces, two dice, toilets, roads.
     Portal,
+    /// MAEDN.md: Mensch ärgere dich nicht as OpenSpiel plays it.
+    Maedn,
 }
 
 impl GameKind {
     /// Every game, in the order goti lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Royal, GameKind::Portal];
+    pub const ALL: &'static [GameKind] = &[GameKind::Royal, GameKind::Portal, GameKind::Maedn];
 
     /// The name written after `rules` in a scenario.
     pub const fn name(self) -> &'static str {
@@ -41,6 +44,7 @@ impl GameKind {
         match self {
             GameKind::Royal => RoyalRule::CATALOGUE,
             GameKind::Portal => PortalRule::CATALOGUE,
+            GameKind::Maedn => MaednRule::CATALOGUE,
         }
     }
 
@@ -62,6 +66,7 @@ impl GameKind {
         match self {
             GameKind::Royal => &ROYAL_WORDS,
             GameKind::Portal => &PORTAL_WORDS,
+            GameKind::Maedn => &MAEDN_WORDS,
         }
     }
 
@@ -141,6 +146,16 @@ pub enum Word {
     Burned,
     RollAgain,
     Standings,
+    /// Maedn: `in goal N`.
+    Goal,
+    /// Maedn: `seats opposite|side`.
+    Seats,
+    /// Maedn: `pass`.
+    Pass,
+    /// Maedn: `expect legal: ...`.
+    Legal,
+    /// Maedn: `expect returns ...`.
+    Returns,
 }
 
 impl Word {
@@ -170,6 +185,11 @@ impl Word {
             Word::Burned => "burned",
             Word::RollAgain => "roll again",
             Word::Standings => "standings",
+            Word::Goal => "in goal N",
+            Word::Seats => "seats",
+            Word::Pass => "pass",
+            Word::Legal => "legal",
+            Word::Returns => "returns",
         }
     }
 }
@@ -295,6 +315,42 @@ const PORTAL_WORDS: Vocabulary = Vocabulary {
     path_rule: PortalRule::BoardLane.id(),
     named_twice_rule: PortalRule::DiceLargerFirst.id(),
     roll_values_rule: PortalRule::DiceTwo.id(),
+};
+
+const MAEDN_WORDS: Vocabulary = Vocabulary {
+    name: "maedn",
+    pieces: 4,
+    piece_word: "pieces",
+    piece_list: "G1-G4",
+    yard_word: "base",
+    path_name: "goal",
+    path_word: "goal",
+    words: &[
+        Word::Enter,
+        Word::Base,
+        Word::Goal,
+        Word::Seats,
+        Word::Pass,
+        Word::Legal,
+        Word::Returns,
+        Word::Standings,
+    ],
+    foreign_word_help: "maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
+    word_help: &[
+        (
+            Word::HomePathTile,
+            "maedn's goal fields are written `in goal N`",
+        ),
+        (Word::Exit, "maedn pieces come in with `enter` on a 6"),
+        (Word::Lane, "maedn's goal fields are written `in goal N`"),
+    ],
+    turn_help: "the turn passes after an action, unless the die showed a 6",
+    players_rule: MaednRule::TablePlayers.id(),
+    pieces_rule: MaednRule::TablePlayers.id(),
+    ring_rule: MaednRule::BoardRing.id(),
+    path_rule: MaednRule::BoardGoal.id(),
+    named_twice_rule: MaednRule::DiceOne.id(),
+    roll_values_rule: MaednRule::DiceOne.id(),
 };
 
 /// A game position: made only by validating a [`Setup`], changed only by
@@ -452,7 +508,7 @@ mod tests {
         let e = "chess".parse::<GameKind>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "goti has no ruleset `chess` (known: royal, portal)"
+            "goti has no ruleset `chess` (known: royal, portal, maedn)"
         );
     }
 

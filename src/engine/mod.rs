@@ -1,7 +1,7 @@
 //! Pure rules: no I/O, no parsing, no diagnostics.
 //!
 //! Each game is a folder with one file per section of its rule file
-//! (`royal/`, `portal/`); what the games share sits beside them: players,
+//! (`royal/`, `portal/`, `maedn/`); what the games share sits beside them: players,
 //! pieces and places (`piece.rs`), actions, events and rejections, rule IDs,
 //! the unvalidated [`Setup`], the order of refusals, and the seam every game
 //! implements ([`Game`], [`GameKind`]).
@@ -14,6 +14,7 @@
 mod action;
 mod event;
 mod game;
+pub mod maedn;
 mod piece;
 pub mod portal;
 mod precedence;
@@ -25,6 +26,7 @@ mod table;
 pub use action::{Action, MoveClause, MoveOrder};
 pub use event::{Event, Rejection, What};
 pub use game::{Game, GameKind, UnknownGame, Vocabulary, Word};
+pub use maedn::{Maedn, MaednRule, MaednRules};
 pub use piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 pub use portal::{Portal, PortalRule, PortalRules};
 pub use royal::{Board, Phase, Royal, RoyalRule, RoyalRules, Seat, Store};

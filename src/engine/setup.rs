@@ -65,6 +65,8 @@ pub struct Setup {
     /// Doubles already thrown in a row this turn.
     pub doubles: [Option<u8>; 4],
     pub falls: Vec<Falls>,
+    /// Maedn: `seats opposite` (true) or `seats side` (false) for two players.
+    pub seats_opposite: Option<bool>,
 }
 
 /// The part of a setup an error is about, so a front end can point at it.

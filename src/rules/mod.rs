@@ -3,10 +3,12 @@
 //! overrides (`set KEY = VALUE`).
 
 pub mod layers;
+mod maedn;
 mod portal;
 mod royal;
 pub mod yaml;
 
+pub use maedn::*;
 pub use portal::*;
 pub use royal::*;
 

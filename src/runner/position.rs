@@ -7,8 +7,8 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::engine::{
-    Action, Event, Game, GameKind, Piece, PieceId, Place, Player, Portal, PortalRules, Rejection,
-    Royal, RoyalRules, Setup, SetupError,
+    Action, Event, Game, GameKind, Maedn, MaednRules, Piece, PieceId, Place, Player, Portal,
+    PortalRules, Rejection, Royal, RoyalRules, Setup, SetupError,
 };
 use crate::rules::{layers, RulesetError, RulesetParams};
 
@@ -19,6 +19,7 @@ use super::render::Render;
 pub enum Rules {
     Royal(Arc<RoyalRules>),
     Portal(Arc<PortalRules>),
+    Maedn(Arc<MaednRules>),
 }
 
 /// A position of any game.
@@ -26,6 +27,7 @@ pub enum Rules {
 pub enum Position {
     Royal(Royal),
     Portal(Portal),
+    Maedn(Maedn),
 }
 
 /// `each_game!(value, G, x => expr)`: `expr` for whichever game's rules
@@ -41,6 +43,10 @@ macro_rules! each_game {
                 type $g = Portal;
                 $body
             }
+            Rules::Maedn($x) => {
+                type $g = Maedn;
+                $body
+            }
         }
     };
 }
@@ -51,6 +57,7 @@ macro_rules! each_position {
         match $value {
             Position::Royal($x) => $body,
             Position::Portal($x) => $body,
+            Position::Maedn($x) => $body,
         }
     };
 }
@@ -59,9 +66,11 @@ macro_rules! each_position {
 fn default_rules(game: GameKind) -> Rules {
     static ROYAL: OnceLock<Arc<RoyalRules>> = OnceLock::new();
     static PORTAL: OnceLock<Arc<PortalRules>> = OnceLock::new();
+    static MAEDN: OnceLock<Arc<MaednRules>> = OnceLock::new();
     match game {
         GameKind::Royal => Rules::Royal(ROYAL.get_or_init(RoyalRules::default_rules).clone()),
         GameKind::Portal => Rules::Portal(PORTAL.get_or_init(PortalRules::default_rules).clone()),
+        GameKind::Maedn => Rules::Maedn(MAEDN.get_or_init(MaednRules::default_rules).clone()),
     }
 }
 
@@ -75,6 +84,7 @@ impl Rules {
         match game {
             GameKind::Royal => parse_rules::<Royal>(text).map(Rules::Royal),
             GameKind::Portal => parse_rules::<Portal>(text).map(Rules::Portal),
+            GameKind::Maedn => parse_rules::<Maedn>(text).map(Rules::Maedn),
         }
     }
     /// These rules with `set KEY = VALUE` overrides, validated once.
@@ -101,6 +111,7 @@ impl Rules {
         match game {
             GameKind::Royal => tree_rules::<Royal>(tree).map(Rules::Royal),
             GameKind::Portal => tree_rules::<Portal>(tree).map(Rules::Portal),
+            GameKind::Maedn => tree_rules::<Maedn>(tree).map(Rules::Maedn),
         }
     }
     /// The built-in defaults of a game as a tree.
@@ -108,6 +119,7 @@ impl Rules {
         match game {
             GameKind::Royal => layers::default_tree::<<Royal as Game>::Params>(),
             GameKind::Portal => layers::default_tree::<<Portal as Game>::Params>(),
+            GameKind::Maedn => layers::default_tree::<<Maedn as Game>::Params>(),
         }
     }
     /// Checks that a ruleset layer's keys exist in `game` and hold the right types.
@@ -115,6 +127,7 @@ impl Rules {
         match game {
             GameKind::Royal => layers::check_keys::<<Royal as Game>::Params>(layer),
             GameKind::Portal => layers::check_keys::<<Portal as Game>::Params>(layer),
+            GameKind::Maedn => layers::check_keys::<<Maedn as Game>::Params>(layer),
         }
     }
     pub fn game(&self) -> GameKind {
@@ -154,6 +167,18 @@ impl From<Arc<RoyalRules>> for Rules {
 impl From<Arc<PortalRules>> for Rules {
     fn from(r: Arc<PortalRules>) -> Rules {
         Rules::Portal(r)
+    }
+}
+
+impl From<Arc<MaednRules>> for Rules {
+    fn from(r: Arc<MaednRules>) -> Rules {
+        Rules::Maedn(r)
+    }
+}
+
+impl From<Maedn> for Position {
+    fn from(p: Maedn) -> Position {
+        Position::Maedn(p)
     }
 }
 

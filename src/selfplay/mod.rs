@@ -10,9 +10,11 @@
 //! how to play one turn, which illegal action to probe, and the replay's
 //! set-up lines.
 
+pub mod maedn;
 mod portal;
 mod royal;
 
+pub use maedn::MaednDriver;
 pub use portal::PortalDriver;
 pub use royal::RoyalDriver;
 
@@ -381,11 +383,13 @@ pub fn action_text(a: &Action) -> String {
         ),
         Action::NextTurn => "next turn".into(),
         Action::Enter(p) => format!("enter {p}"),
+        Action::BringIn => "enter".into(),
         Action::Move(m) => {
             let parts: Vec<String> = m
                 .clauses
                 .iter()
                 .map(|c| match c.direction {
+                    crate::engine::Direction::Forward if c.rolls.is_empty() => c.piece.to_string(),
                     crate::engine::Direction::Forward => {
                         format!("{} {}", c.piece, list(&c.rolls, "+"))
                     }

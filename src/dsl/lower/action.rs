@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use super::words::{allowed, piece_of, player_of, small_all};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
-use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
+use crate::engine::{Action, Direction, GameKind, MoveClause, MoveOrder, Player, Word};
 
 pub(super) fn lower_action(
     a: &ActionStmt,
@@ -25,7 +25,17 @@ pub(super) fn lower_action(
         ActionAst::Roll(dice) => Action::Roll(small_all(dice, "a roll", problems)?),
         ActionAst::Exit(_) if !allowed(a.span, Word::Exit, limits.game, problems) => return None,
         ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
-        ActionAst::Enter(p) => Action::Enter(piece_of(p, limits, problems)?),
+        ActionAst::Enter(Some(p)) => Action::Enter(piece_of(p, limits, problems)?),
+        ActionAst::Enter(None) if limits.game == GameKind::Maedn => Action::BringIn,
+        ActionAst::Enter(None) => {
+            problems.push(
+                Problem::new(a.span, "name the piece that enters", "which piece?")
+                    .help("write `enter G1`"),
+            );
+            return None;
+        }
+        ActionAst::Pass if !allowed(a.span, Word::Pass, limits.game, problems) => return None,
+        ActionAst::Pass => Action::NextTurn,
         ActionAst::Exit(pieces) => {
             // An exit names a set of guards; naming one twice is a scenario error (ROYAL.md).
             let mut out = Vec::new();
@@ -78,6 +88,14 @@ pub(super) fn lower_action(
                     ok = false;
                     continue;
                 };
+                if rolls.is_empty() && limits.game != GameKind::Maedn {
+                    problems.push(
+                        Problem::new(c.span, format!("{piece} moves by what?"), "no roll given")
+                            .help(format!("give the rolls, e.g. `move {piece} 3`")),
+                    );
+                    ok = false;
+                    continue;
+                }
                 order.clauses.push(MoveClause {
                     piece,
                     rolls,

@@ -22,7 +22,7 @@ pub(super) fn lower_expectation(
         p
     };
     let tile = |t: &Spanned<i64>, problems: &mut Vec<Problem>| {
-        if t.value >= 1 && t.value <= limits.ring as i64 {
+        if limits.fields().contains(&t.value) {
             Some(t.value as u8)
         } else {
             problems.push(off_ring(t.span, t.value, limits));
@@ -31,6 +31,37 @@ pub(super) fn lower_expectation(
     };
     let only = |word: Word, problems: &mut Vec<Problem>| allowed(span, word, limits.game, problems);
     Some(match e {
+        Expectation::Legal(_) | Expectation::Returns(_) if !only(Word::Legal, problems) => {
+            return None
+        }
+        Expectation::Legal(items) => {
+            use crate::engine::maedn::Choice;
+            let mut out = Vec::new();
+            for item in items {
+                let c = match item.value {
+                    LegalItem::Enter => Choice::Enter,
+                    LegalItem::Pass => Choice::Pass,
+                    LegalItem::Piece(name) => {
+                        let id = piece_of(&Spanned::new(name, item.span), limits, problems)?;
+                        match id {
+                            crate::engine::PieceId::Guard(g) => Choice::Move(g - 1),
+                            crate::engine::PieceId::King => return None,
+                        }
+                    }
+                };
+                if out.contains(&c) {
+                    problems.push(Problem::new(
+                        item.span,
+                        "named twice in one `legal:` list",
+                        "named again",
+                    ));
+                    return None;
+                }
+                out.push(c);
+            }
+            Check::Legal(out)
+        }
+        Expectation::Returns(list) => Check::Returns(list.iter().map(|n| n.value).collect()),
         Expectation::Piece {
             player: pn,
             piece,

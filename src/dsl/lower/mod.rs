@@ -29,6 +29,16 @@ pub struct Limits {
     pub home_path: u8,
 }
 
+impl Limits {
+    /// The ring's field numbers: 1-ring, or 0-(ring-1) in maedn.
+    pub fn fields(&self) -> std::ops::RangeInclusive<i64> {
+        match self.game {
+            GameKind::Maedn => 0..=self.ring as i64 - 1,
+            _ => 1..=self.ring as i64,
+        }
+    }
+}
+
 /// Spans of the setup's parts, so engine setup errors point at the text.
 #[derive(Clone, Debug, Default)]
 pub struct SetupSpans {
@@ -89,6 +99,10 @@ pub enum Check {
     RollAgain,
     Standings(Vec<Player>),
     Tokens(Player, i64),
+    /// Maedn: `legal: enter`, `legal: G1 G3`, `legal: pass` (the exact set).
+    Legal(Vec<crate::engine::maedn::Choice>),
+    /// Maedn: `returns 3 -1 -1 -1`.
+    Returns(Vec<i64>),
 }
 
 /// A scenario ready to play.
@@ -127,6 +141,7 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
         }
         match &st.kind {
             StmtKind::Players(_)
+            | StmtKind::Seats(_)
             | StmtKind::Ranked
             | StmtKind::Turn(_)
             | StmtKind::Falls { .. }

@@ -85,6 +85,11 @@ impl SetupState {
                     .collect();
                 *explicit_players = Some(ps);
             }
+            StmtKind::Seats(_) if !allowed(st.span, Word::Seats, game, problems) => {}
+            StmtKind::Seats(opposite) => {
+                setup.seats_opposite = Some(opposite.value);
+                spans.players = st.span;
+            }
             StmtKind::Ranked if !allowed(st.span, Word::Ranked, game, problems) => {}
             StmtKind::Ranked => setup.ranked = true,
             StmtKind::Turn(n) => {

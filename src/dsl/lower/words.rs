@@ -102,6 +102,7 @@ pub(super) fn place_of(
         PlaceAst::Lane(_) => Some(Word::Lane),
         PlaceAst::Base => Some(Word::Base),
         PlaceAst::Toilet(..) => Some(Word::Toilet),
+        PlaceAst::Goal(_) => Some(Word::Goal),
         _ => None,
     };
     if let Some(w) = word {
@@ -110,15 +111,17 @@ pub(super) fn place_of(
         }
     }
     match p.value {
-        PlaceAst::Tile(t) if t >= 1 && t <= limits.ring as i64 => Some(Place::Ring(t as u8)),
+        PlaceAst::Tile(t) if limits.fields().contains(&t) => Some(Place::Ring(t as u8)),
         PlaceAst::Tile(t) => {
             problems.push(off_ring(p.span, t, limits));
             None
         }
-        PlaceAst::HomePath(k) | PlaceAst::Lane(k) if k >= 1 && k <= limits.home_path as i64 => {
+        PlaceAst::HomePath(k) | PlaceAst::Lane(k) | PlaceAst::Goal(k)
+            if k >= 1 && k <= limits.home_path as i64 =>
+        {
             Some(Place::HomePath(k as u8))
         }
-        PlaceAst::HomePath(k) | PlaceAst::Lane(k) => {
+        PlaceAst::HomePath(k) | PlaceAst::Lane(k) | PlaceAst::Goal(k) => {
             problems.push(
                 Problem::new(
                     p.span,
@@ -150,7 +153,11 @@ pub(super) fn place_of(
 pub(super) fn off_ring(span: Span, t: i64, limits: &Limits) -> Problem {
     Problem::new(
         span,
-        format!("tile {t} is off the ring (1-{})", limits.ring),
+        format!(
+            "tile {t} is off the ring ({}-{})",
+            limits.fields().start(),
+            limits.fields().end()
+        ),
         "no such tile",
     )
     .rule(limits.game.vocabulary().ring_rule)

@@ -212,6 +212,11 @@ impl Builder {
                 one(StmtKind::Snapshot(label))
             }
             Rule::ranked_stmt => one(StmtKind::Ranked),
+            Rule::seats_stmt => {
+                let side = inner.last().ok_or_else(|| internal(span))?;
+                let opposite = side.as_rule() == Rule::kw_opposite;
+                one(StmtKind::Seats(Spanned::new(opposite, self.span(&side))))
+            }
             _ => Err(internal(span)),
         }
     }
@@ -335,6 +340,7 @@ impl Builder {
             Rule::on_lane => PlaceAst::Lane(number()?),
             Rule::at_home => PlaceAst::Home,
             Rule::in_base => PlaceAst::Base,
+            Rule::in_goal => PlaceAst::Goal(number()?),
             Rule::in_toilet => {
                 let trigger = number()?;
                 let spot_pair = parts
@@ -401,12 +407,10 @@ impl Builder {
             ),
             Rule::next_turn => ActionAst::NextTurn,
             Rule::enter => {
-                let piece = inner
-                    .into_iter()
-                    .find(|x| x.as_rule() == Rule::piece)
-                    .ok_or_else(|| internal(span))?;
-                ActionAst::Enter(self.piece(piece)?)
+                let piece = inner.into_iter().find(|x| x.as_rule() == Rule::piece);
+                ActionAst::Enter(piece.map(|p| self.piece(p)).transpose()?)
             }
+            Rule::pass => ActionAst::Pass,
             Rule::move_stmt => {
                 let mut clauses = Vec::new();
                 for c in inner.filter(|x| x.as_rule() == Rule::clause) {
@@ -569,6 +573,26 @@ impl Builder {
                 inner
                     .filter(|x| x.as_rule() == Rule::player)
                     .map(|x| self.player(x))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Rule::legal => {
+                let mut items = Vec::new();
+                for item in inner.filter(|x| x.as_rule() == Rule::legal_item) {
+                    let ispan = self.span(&item);
+                    let what = item.into_inner().next().ok_or_else(|| internal(ispan))?;
+                    let value = match what.as_rule() {
+                        Rule::kw_enter => LegalItem::Enter,
+                        Rule::kw_pass => LegalItem::Pass,
+                        _ => LegalItem::Piece(self.piece(what)?.value),
+                    };
+                    items.push(Spanned::new(value, ispan));
+                }
+                Expectation::Legal(items)
+            }
+            Rule::returns => Expectation::Returns(
+                inner
+                    .filter(|x| x.as_rule() == Rule::signed)
+                    .map(|x| self.int(x))
                     .collect::<Result<_, _>>()?,
             ),
             _ => return Err(internal(span)),

@@ -84,6 +84,10 @@ impl Portal {
                 R::EnterSix,
                 "portal has no `exit`; pieces leave base with `enter` on a 6",
             )),
+            Action::BringIn => Err(Rejection::new(
+                R::EnterSix,
+                "name the piece that enters: `enter G1`",
+            )),
         }
     }
 

@@ -55,7 +55,7 @@ impl Royal {
             Action::Roll(dice) => self.roll(dice, ev),
             Action::Exit(pieces) => self.exit(pieces, ev),
             Action::Move(order) => self.play_move(order, ev, observe),
-            Action::Enter(_) => Err(Rejection::new(
+            Action::Enter(_) | Action::BringIn => Err(Rejection::new(
                 R::ExitCost,
                 "royal has no `enter`; guards leave the Yard with `exit`",
             )),

@@ -4,11 +4,27 @@
 use std::collections::BTreeSet;
 
 use crate::dsl::lower::Check;
-use crate::engine::{Event, PieceId, Place, Player, What};
+use crate::engine::maedn::Choice;
+use crate::engine::{Event, GameKind, PieceId, Place, Player, What};
 use crate::runner::position::Position;
 use crate::runner::render;
 
-fn place_words(p: Player, id: PieceId, place: Place) -> String {
+/// A legal choice as written after `expect legal:`.
+fn choice_words(c: Choice) -> String {
+    match c {
+        Choice::Pass => "pass".into(),
+        Choice::Enter => "enter".into(),
+        Choice::Move(g) => format!("G{}", g + 1),
+    }
+}
+
+fn place_words(game: GameKind, p: Player, id: PieceId, place: Place) -> String {
+    let place = match (game, place) {
+        (GameKind::Maedn, Place::HomePath(k)) => format!("in goal {k}"),
+        (GameKind::Portal, Place::HomePath(k)) => format!("on lane {k}"),
+        (GameKind::Maedn | GameKind::Portal, Place::Yard) => "in base".to_string(),
+        (_, place) => place.to_string(),
+    };
     format!("{p} {id} {place}")
 }
 
@@ -58,25 +74,74 @@ fn players_words(list: &[Player]) -> String {
 pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String> {
     let fail = |want: String, found: String| Err(format!("expected {want}, found {found}"));
     // Expectations of one game only (lowering keeps them to their game).
+    let other = |mine: &str| {
+        format!(
+            "this expectation is {mine}'s; the scenario plays {}",
+            pos.game()
+        )
+    };
     let royal = || match pos {
         Position::Royal(r) => Ok(r),
-        Position::Portal(_) => {
-            Err("this expectation is royal's; the scenario plays portal".to_string())
-        }
+        _ => Err(other("royal")),
     };
     let portal = || match pos {
         Position::Portal(g) => Ok(g),
-        Position::Royal(_) => {
-            Err("this expectation is portal's; the scenario plays royal".to_string())
-        }
+        _ => Err(other("portal")),
+    };
+    let maedn = || match pos {
+        Position::Maedn(g) => Ok(g),
+        _ => Err(other("maedn")),
     };
     match check {
+        Check::Legal(want) => {
+            let g = maedn()?;
+            let mut now: Vec<Choice> = g.legal().as_slice().to_vec();
+            now.sort_unstable();
+            let mut want = want.clone();
+            want.sort_unstable();
+            if now == want {
+                Ok(())
+            } else {
+                let words = |list: &[Choice]| {
+                    let w: Vec<String> = list.iter().map(|c| choice_words(*c)).collect();
+                    if w.is_empty() {
+                        "nothing (throw first)".to_string()
+                    } else {
+                        w.join(" ")
+                    }
+                };
+                fail(
+                    format!("legal: {}", words(&want)),
+                    format!("legal: {}", words(&now)),
+                )
+            }
+        }
+        Check::Returns(want) => {
+            let now = maedn()?.returns();
+            let w = |list: &[i64]| {
+                list.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            if now == *want {
+                Ok(())
+            } else {
+                fail(
+                    format!("returns {}", w(want)),
+                    format!("returns {}", w(&now)),
+                )
+            }
+        }
         Check::Place(p, id, place) => {
             let now = pos.piece(*p, *id).place;
             if now == *place {
                 Ok(())
             } else {
-                fail(place_words(*p, *id, *place), place_words(*p, *id, now))
+                fail(
+                    place_words(pos.game(), *p, *id, *place),
+                    place_words(pos.game(), *p, *id, now),
+                )
             }
         }
         Check::Midpoint(p, id, want) => {

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+mod maedn;
 pub mod png;
 mod portal;
 mod royal;

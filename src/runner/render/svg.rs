@@ -255,7 +255,10 @@ impl Marks {
         let mut marks = Marks::default();
         for e in events {
             match &e.what {
-                What::Step { from, to, .. } | What::Moved { from, to, .. } => {
+                What::Step { from, to, .. }
+                | What::Moved { from, to, .. }
+                | What::Advanced { from, to, .. }
+                | What::Reached { from, to, .. } => {
                     marks.path.push((e.player, *from, *to));
                 }
                 What::Captured {

@@ -1,0 +1,92 @@
+//! Maedn self-play: a throw, a probe of an illegal action, then a random
+//! legal action; a 6 throws again within the same turn.
+
+use std::fmt::Write;
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Driver, Record, Turn, Violation};
+use crate::engine::maedn::Choice;
+use crate::engine::{Action, Direction, Maedn, MaednRules, MoveClause, MoveOrder, PieceId, Player};
+
+/// Plays maedn (two players opposite, as OpenSpiel's default).
+pub struct MaednDriver {
+    pub rules: Arc<MaednRules>,
+}
+
+impl MaednDriver {
+    pub fn new(rules: Arc<MaednRules>) -> MaednDriver {
+        MaednDriver { rules }
+    }
+}
+
+/// The action of a legal choice.
+pub fn action_of(c: Choice) -> Action {
+    match c {
+        Choice::Pass => Action::NextTurn,
+        Choice::Enter => Action::BringIn,
+        Choice::Move(g) => Action::Move(MoveOrder {
+            clauses: vec![MoveClause {
+                piece: PieceId::Guard(g + 1),
+                rolls: Vec::new(),
+                direction: Direction::Forward,
+            }],
+        }),
+    }
+}
+
+impl Driver for MaednDriver {
+    type Game = Maedn;
+
+    fn new_game(&self, players: &[Player]) -> Result<Maedn, String> {
+        Maedn::new_game(self.rules.clone(), players, None).map_err(|e| e.message)
+    }
+
+    fn play_turn(&self, turn: &mut Turn<'_, Maedn>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
+        let six = self.rules.params.dice.six;
+        let faces = self.rules.params.dice.faces;
+        loop {
+            let die = rng.gen_range(1..=faces);
+            turn.must_play(Action::Roll(vec![die]), "throw")?;
+            if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
+                turn.probe(bad)?;
+            }
+            let legal = turn.pos().legal();
+            let Some(&choice) = legal.as_slice().choose(rng) else {
+                return Err(turn.fail("a die is thrown but no action is legal, not even a pass"));
+            };
+            turn.must_play(action_of(choice), "action")?;
+            if die != six || turn.pos().winner().is_some() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn illegal_probe(&self, pos: &Maedn, rng: &mut ChaCha8Rng) -> Option<Action> {
+        pos.die()?;
+        let legal = pos.legal();
+        let mut bad: Vec<Action> = vec![Action::Roll(vec![1])];
+        if !legal.contains(Choice::Pass) {
+            bad.push(Action::NextTurn);
+        }
+        if !legal.contains(Choice::Enter) {
+            bad.push(Action::BringIn);
+        }
+        for g in 0..self.rules.pieces() as u8 {
+            if !legal.contains(Choice::Move(g)) {
+                bad.push(action_of(Choice::Move(g)));
+            }
+        }
+        bad.choose(rng).cloned()
+    }
+
+    fn replay_header(&self, record: &Record) -> String {
+        let mut out = String::new();
+        writeln!(out, "rules maedn").ok();
+        writeln!(out, "players {}", record.players.len()).ok();
+        out
+    }
+}
