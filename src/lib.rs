@@ -8,6 +8,7 @@ pub mod cli;
 pub mod dsl;
 pub mod engine;
 pub mod fuzz;
+pub mod oracle;
 pub mod rules;
 pub mod runner;
 pub mod selfplay;

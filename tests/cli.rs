@@ -133,7 +133,15 @@ fn rules_list_and_dump() {
     let o = goti(&["rules", "portal"]);
     assert_eq!(code(&o), 0);
     insta::assert_snapshot!(stdout(&o));
-    for (game, file) in [("royal", "royal.yaml"), ("portal", "portal.yaml")] {
+    let o = goti(&["rules", "maedn"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("start.clear"), "{}", stdout(&o));
+    assert_eq!(stdout(&o).lines().count(), 13, "MAEDN.md's 13 rule IDs");
+    for (game, file) in [
+        ("royal", "royal.yaml"),
+        ("portal", "portal.yaml"),
+        ("maedn", "maedn.yaml"),
+    ] {
         let o = goti(&["rules", game, "--dump"]);
         assert_eq!(code(&o), 0);
         let shipped = std::fs::read_to_string(root().join("src/rules").join(file)).unwrap();
@@ -146,7 +154,7 @@ fn coverage_is_full_on_the_shipped_suite_and_fails_on_gaps() {
     let o = goti(&["coverage", "scenarios"]);
     assert_eq!(code(&o), 0, "{}", stdout(&o));
     assert!(
-        stdout(&o).contains("99 of 99 rule IDs covered"),
+        stdout(&o).contains("112 of 112 rule IDs covered"),
         "{}",
         stdout(&o)
     );
@@ -485,4 +493,44 @@ fn completions_and_manual_page() {
     let o = goti(&["man"]);
     assert_eq!(code(&o), 0);
     assert!(stdout(&o).contains(".TH goti 1"));
+}
+
+/// `goti oracle maedn`: what it refuses before running anything (exit 2),
+/// and, when OpenSpiel is installed, that it agrees with it and that a
+/// changed rule makes it disagree (exit 1) with a scenario that fails.
+#[test]
+fn oracle_refuses_what_it_cannot_check() {
+    let o = goti(&["oracle", "maedn", "--games", "0"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("checks nothing"));
+    let o = goti(&["oracle", "maedn", "--tables", "5"]);
+    assert_eq!(code(&o), 2);
+    let o = goti(&["oracle", "maedn", "--python", "/no/such/python"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("cannot run"), "{}", stderr(&o));
+    let o = goti(&["oracle", "chess"]);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn fuzz_plays_maedn_with_invariant_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f");
+    let o = goti(&[
+        "fuzz",
+        "--rules",
+        "maedn",
+        "--games",
+        "200",
+        "--players",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("maedn: 200 games (200 finished"),
+        "{}",
+        stdout(&o)
+    );
 }

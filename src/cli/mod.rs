@@ -7,6 +7,7 @@ mod io;
 mod context;
 mod diff;
 mod fuzz;
+mod oracle;
 mod output;
 mod page;
 mod report;
@@ -231,6 +232,43 @@ enum Command {
         /// With --text: the files or folders to mutate.
         #[arg(long, default_value = "scenarios")]
         corpus: Vec<PathBuf>,
+    },
+    /// OpenSpiel as an outside oracle: its seeded random `maedn` games
+    /// replayed in goti action by action (the player to throw, the legal
+    /// actions, the board and bases after every action, the returns).
+    ///
+    /// Needs Python with OpenSpiel (`target/openspiel-venv`, which `.ci/run`
+    /// makes, or --python). Exits 0 when every game agrees, 1 on a
+    /// disagreement (each written as a scenario into --out), 2 when
+    /// OpenSpiel cannot run.
+    Oracle {
+        /// The game: maedn (the one with a public implementation).
+        #[arg(value_parser = ["maedn"])]
+        game: String,
+        /// Games per table.
+        #[arg(long, default_value_t = 500)]
+        games: u64,
+        /// The seed (game k of a seed is the same however many run).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tables: 2o (two players opposite), 2s (side by side), 3, 4.
+        #[arg(long, value_delimiter = ',', default_value = "2o,2s,3,4")]
+        tables: Vec<String>,
+        /// The Python with OpenSpiel (default: target/openspiel-venv, else python3).
+        #[arg(long)]
+        python: Option<PathBuf>,
+        /// OpenSpiel's side of the replay.
+        #[arg(long, default_value = "tools/openspiel_maedn.py")]
+        script: PathBuf,
+        /// Where a disagreement's scenario is written.
+        #[arg(long, default_value = "target/oracle")]
+        out: PathBuf,
+        /// OpenSpiel processes at once (default: every core).
+        #[arg(short = 'j', long)]
+        jobs: Option<usize>,
+        /// Change goti's maedn rules (KEY=VALUE): the oracle must then disagree.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
     },
     /// Accept reviewed snapshots: promote `.snap.new` files to `.snap`.
     ///
@@ -495,6 +533,28 @@ fn run() -> i32 {
             let paths = context::paths_or_default(paths, project.as_ref());
             output::coverage(paths, &select, layers, verbose)
         }
+        Command::Oracle {
+            game: _,
+            games,
+            seed,
+            tables,
+            python,
+            script,
+            out,
+            jobs,
+            sets,
+        } => oracle::oracle(&oracle::OracleArgs {
+            sets,
+            games,
+            seed,
+            tables,
+            python,
+            script,
+            out,
+            jobs: jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
+            }),
+        }),
         Command::Fuzz {
             games,
             seed,

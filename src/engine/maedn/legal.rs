@@ -92,10 +92,13 @@ impl Maedn {
             ));
         }
         if let Some(h) = self.own_at(p, t) {
+            let at = match self.place_of(p, t) {
+                Place::HomePath(k) => format!("in goal {k}"),
+                other => other.to_string(),
+            };
             return Err(format!(
-                "G{} would land {} on G{}, its own piece",
+                "G{} would land {at} on G{}, its own piece",
                 g + 1,
-                self.place_of(p, t),
                 h + 1
             ));
         }

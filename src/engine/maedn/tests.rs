@@ -4,7 +4,7 @@
 //! scenarios in scenarios/maedn cover every rule ID through the language.
 
 use super::*;
-use crate::engine::{Action, Direction, Game, MoveClause, MoveOrder, Placement, Setup};
+use crate::engine::{Action, Direction, MoveClause, MoveOrder, Placement, Setup};
 
 const P1: Player = Player::ALL[0];
 const P2: Player = Player::ALL[1];

@@ -250,6 +250,11 @@ impl Maedn {
                         value: d,
                     });
                 }
+                // board.goal: past the field before its start, into the goal.
+                let ring = self.rules.ring() as i8;
+                if t >= ring && self.route[p.index()][g as usize] < ring {
+                    self.event(ev, R::BoardGoal, || What::Note("turns into its goal"));
+                }
                 self.land(g as usize, t, ev);
             }
             Choice::Pass => self.event(ev, R::MovePass, || What::Note("no action is legal: pass")),

@@ -1,0 +1,336 @@
+//! OpenSpiel as an outside oracle for `maedn`: a game OpenSpiel played
+//! (seeded random, `tools/openspiel_maedn.py`) is replayed in goti action
+//! by action; after every throw the player to act, before every action the
+//! set of legal actions, after every action the ring, the goals and the
+//! bases, and at the end the returns must agree. A disagreement comes back
+//! as a goti scenario that reproduces it.
+
+use serde::Deserialize;
+
+use crate::engine::maedn::{Choice, BASE};
+use crate::engine::{Action, Game, Maedn, MaednRules, Place, Player};
+use crate::selfplay::maedn::action_of;
+
+/// One game as OpenSpiel played it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct GameRecord {
+    pub table: String,
+    pub players: u8,
+    pub opposite: bool,
+    pub seed: u64,
+    pub steps: Vec<StepRecord>,
+    pub returns: Vec<i64>,
+}
+
+/// A throw (`roll`, `cur`) or a player's action (`a`, `legal`, and the
+/// board after it).
+#[derive(Clone, Debug, Deserialize)]
+pub struct StepRecord {
+    #[serde(default)]
+    pub roll: Option<u8>,
+    #[serde(default)]
+    pub cur: Option<i64>,
+    #[serde(default)]
+    pub a: Option<u16>,
+    #[serde(default)]
+    pub legal: Vec<u16>,
+    #[serde(default)]
+    pub ring: String,
+    #[serde(default)]
+    pub goal: String,
+    #[serde(default)]
+    pub out: Vec<u8>,
+}
+
+/// Where goti and OpenSpiel disagree, with a scenario that shows it.
+#[derive(Clone, Debug)]
+pub struct Disagreement {
+    pub table: String,
+    pub seed: u64,
+    pub step: usize,
+    pub what: String,
+    pub scenario: String,
+}
+
+/// The ruleset keys `rules` changes from the shipped maedn, as `set` lines.
+fn changed_keys(rules: &MaednRules) -> Vec<(String, String)> {
+    use crate::rules::{MaednParams, RulesetParams};
+    let (Ok(a), Ok(b)) = (
+        serde_yaml::to_value(MaednParams::shipped()),
+        serde_yaml::to_value(&rules.params),
+    ) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    diff_values("", &a, &b, &mut out);
+    out
+}
+
+fn diff_values(
+    path: &str,
+    a: &serde_yaml::Value,
+    b: &serde_yaml::Value,
+    out: &mut Vec<(String, String)>,
+) {
+    match (a, b) {
+        (serde_yaml::Value::Mapping(x), serde_yaml::Value::Mapping(y)) => {
+            for (k, v) in y {
+                let key = k.as_str().unwrap_or("");
+                let sub = if path.is_empty() {
+                    key.to_string()
+                } else {
+                    format!("{path}.{key}")
+                };
+                match x.get(k) {
+                    Some(w) => diff_values(&sub, w, v, out),
+                    None => out.push((
+                        sub,
+                        serde_yaml::to_string(v)
+                            .unwrap_or_default()
+                            .trim()
+                            .to_string(),
+                    )),
+                }
+            }
+        }
+        (x, y) if x != y => out.push((
+            path.to_string(),
+            serde_json::to_string(y).unwrap_or_default(),
+        )),
+        _ => {}
+    }
+}
+
+/// OpenSpiel's id of a goti choice for the player to move.
+fn action_id(pos: &Maedn, c: Choice) -> u16 {
+    match c {
+        Choice::Pass => 0,
+        Choice::Enter => 1,
+        Choice::Move(g) => 2 + pos.route(pos.turn(), g as usize) as u16,
+    }
+}
+
+/// The goti choice of an OpenSpiel action (a move names the piece of the
+/// player to move on that route position).
+fn choice_of(pos: &Maedn, a: u16) -> Option<Choice> {
+    match a {
+        0 => Some(Choice::Pass),
+        1 => Some(Choice::Enter),
+        a => {
+            let r = (a - 2) as i8;
+            (0..4usize)
+                .find(|&g| pos.route(pos.turn(), g) == r)
+                .map(|g| Choice::Move(g as u8))
+        }
+    }
+}
+
+/// The board as OpenSpiel's record writes it: ring owners, goal owners.
+fn board(pos: &Maedn) -> (String, String) {
+    let mut ring = vec![b'0'; pos.rules().ring() as usize];
+    let mut goal = vec![b'0'; 16];
+    for p in pos.players() {
+        for g in 0..4 {
+            let r = pos.route(p, g);
+            if r == BASE {
+                continue;
+            }
+            match pos.place_of(p, r) {
+                Place::Ring(f) => ring[f as usize] = b'1' + p.index() as u8,
+                Place::HomePath(k) => goal[4 * p.index() + k as usize - 1] = b'1' + p.index() as u8,
+                _ => {}
+            }
+        }
+    }
+    (
+        String::from_utf8_lossy(&ring).into_owned(),
+        String::from_utf8_lossy(&goal).into_owned(),
+    )
+}
+
+fn choice_words(c: Choice) -> String {
+    match c {
+        Choice::Pass => "pass".into(),
+        Choice::Enter => "enter".into(),
+        Choice::Move(g) => format!("G{}", g + 1),
+    }
+}
+
+/// Replays `game` in goti; the number of player actions, or the first
+/// disagreement.
+pub fn replay(
+    game: &GameRecord,
+    rules: &std::sync::Arc<MaednRules>,
+) -> Result<u64, Box<Disagreement>> {
+    let players: Vec<Player> = Player::ALL[..game.players.clamp(2, 4) as usize].to_vec();
+    let rules = rules.clone();
+    let opposite = (game.players == 2).then_some(game.opposite);
+    let mut lines: Vec<String> = vec![
+        format!(
+            "# OpenSpiel maedn, table {}, seed {}: replayed by `goti oracle maedn`",
+            game.table, game.seed
+        ),
+        format!("scenario \"openspiel {} seed {}\"", game.table, game.seed),
+        "rules maedn".into(),
+        format!("players {}", game.players),
+    ];
+    if let Some(o) = opposite {
+        lines.push(if o { "seats opposite" } else { "seats side" }.into());
+    }
+    for (key, value) in changed_keys(&rules) {
+        lines.push(format!("set {key} = {value}"));
+    }
+    let mut pos = Maedn::new_game(rules, &players, opposite).map_err(|e| {
+        Box::new(Disagreement {
+            table: game.table.clone(),
+            seed: game.seed,
+            step: 0,
+            what: format!("goti cannot set the table up: {}", e.message),
+            scenario: String::new(),
+        })
+    })?;
+    let disagree = |step: usize, what: String, lines: &[String], expect: Vec<String>| {
+        let mut text = lines.join("\n");
+        text.push_str(&format!("\n# OpenSpiel and goti disagree here: {what}\n"));
+        for e in expect {
+            text.push_str(&e);
+            text.push('\n');
+        }
+        Box::new(Disagreement {
+            table: game.table.clone(),
+            seed: game.seed,
+            step,
+            what,
+            scenario: text,
+        })
+    };
+    let mut actions = 0u64;
+    let mut events = Vec::new();
+    for (i, step) in game.steps.iter().enumerate() {
+        events.clear();
+        if let Some(v) = step.roll {
+            let cur = step.cur.unwrap_or(-1);
+            if cur != pos.turn().index() as i64 {
+                return Err(disagree(
+                    i,
+                    format!(
+                        "OpenSpiel's player to throw is P{}, goti's {}",
+                        cur + 1,
+                        pos.turn()
+                    ),
+                    &lines,
+                    vec![format!("expect turn P{}", cur + 1)],
+                ));
+            }
+            lines.push(format!("{}: roll {v}", pos.turn()));
+            pos = match pos.apply(&Action::Roll(vec![v]), &mut events) {
+                Ok(p) => p,
+                Err(r) => {
+                    return Err(disagree(
+                        i,
+                        format!("goti refuses the throw: {r}"),
+                        &lines,
+                        vec![],
+                    ))
+                }
+            };
+            continue;
+        }
+        let Some(a) = step.a else {
+            return Err(disagree(
+                i,
+                "a step with neither throw nor action".into(),
+                &lines,
+                vec![],
+            ));
+        };
+        actions += 1;
+        let mut ours: Vec<u16> = pos
+            .legal()
+            .as_slice()
+            .iter()
+            .map(|&c| action_id(&pos, c))
+            .collect();
+        ours.sort_unstable();
+        let mut theirs = step.legal.clone();
+        theirs.sort_unstable();
+        if ours != theirs {
+            let words: Vec<String> = theirs
+                .iter()
+                .map(|&x| choice_of(&pos, x).map_or(format!("<action {x}>"), choice_words))
+                .collect();
+            return Err(disagree(
+                i,
+                format!("legal actions: OpenSpiel {theirs:?}, goti {ours:?}"),
+                &lines,
+                vec![format!("expect legal: {}", words.join(" "))],
+            ));
+        }
+        let Some(choice) = choice_of(&pos, a) else {
+            return Err(disagree(
+                i,
+                format!("OpenSpiel's action {a} names no goti piece"),
+                &lines,
+                vec![],
+            ));
+        };
+        let action = action_of(choice);
+        lines.push(crate::selfplay::action_text(&action).replace("next turn", "pass"));
+        pos = match pos.apply(&action, &mut events) {
+            Ok(p) => p,
+            Err(r) => {
+                return Err(disagree(
+                    i,
+                    format!("goti refuses OpenSpiel's action {a}: {r}"),
+                    &lines,
+                    vec![],
+                ))
+            }
+        };
+        if let Err(e) = pos.check_invariants() {
+            return Err(disagree(
+                i,
+                format!("goti invariant broken: {e}"),
+                &lines,
+                vec![],
+            ));
+        }
+        let (ring, goal) = board(&pos);
+        let out: Vec<u8> = pos.players().map(|p| pos.in_base(p) as u8).collect();
+        if ring != step.ring || goal != step.goal || out != step.out {
+            let mut expect = Vec::new();
+            for (f, (x, y)) in step.ring.bytes().zip(ring.bytes()).enumerate() {
+                if x != y {
+                    expect.push(match x {
+                        b'0' => format!("expect tile {f} empty"),
+                        o => format!(
+                            "expect tile {f}: P{} G1  # OpenSpiel: a piece of P{}",
+                            o - b'0',
+                            o - b'0'
+                        ),
+                    });
+                }
+            }
+            return Err(disagree(
+                i,
+                format!(
+                    "after action {a}: OpenSpiel ring {} goal {} base {:?}; goti ring {ring} goal {goal} base {out:?}",
+                    step.ring, step.goal, step.out
+                ),
+                &lines,
+                expect,
+            ));
+        }
+    }
+    let ours = pos.returns();
+    if ours != game.returns || !pos.is_over() {
+        let words: Vec<String> = game.returns.iter().map(ToString::to_string).collect();
+        return Err(disagree(
+            game.steps.len(),
+            format!("returns: OpenSpiel {:?}, goti {ours:?}", game.returns),
+            &lines,
+            vec![format!("expect returns {}", words.join(" "))],
+        ));
+    }
+    Ok(actions)
+}

@@ -1,0 +1,141 @@
+//! OpenSpiel judges goti's `maedn` move by move: its own step of `.ci/run`,
+//! which installs `open_spiel` from PyPI into `target/openspiel-venv`:
+//!
+//! ```sh
+//! cargo test --release --features openspiel-test --test openspiel
+//! ```
+//!
+//! Built only with the `openspiel-test` feature, so `cargo test` stays
+//! green on a machine without Python packages; with the feature and no
+//! OpenSpiel, these tests fail and say how to install it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn goti(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_goti"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the goti binary runs")
+}
+
+fn python() -> String {
+    let venv = root().join("target/openspiel-venv/bin/python");
+    let py = std::env::var("GOTI_OPENSPIEL_PYTHON")
+        .unwrap_or_else(|_| venv.to_string_lossy().into_owned());
+    let ok = Command::new(&py)
+        .args(["-c", "import pyspiel"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok,
+        "no OpenSpiel at {py}: python3 -m venv target/openspiel-venv && target/openspiel-venv/bin/pip install open_spiel (or set GOTI_OPENSPIEL_PYTHON)"
+    );
+    py
+}
+
+/// 500 seeded games on each of the four tables (2,000 in all): every throw,
+/// legal set, board and return agrees.
+#[test]
+fn openspiel_and_goti_agree_on_2000_games() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let o = goti(&[
+        "oracle",
+        "maedn",
+        "--games",
+        "500",
+        "--python",
+        &py,
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(text.contains("2000 OpenSpiel games"), "{text}");
+    assert!(text.contains(": 0 disagreement(s)"), "{text}");
+    // Many actions were compared, not a handful.
+    let before = text.split(" player actions compared").next().unwrap_or("");
+    let actions: u64 = before
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(actions > 100_000, "{actions} actions in: {text}");
+}
+
+/// The oracle is not blind: with a 5 for a 6 in goti's rules it disagrees,
+/// and the scenario it writes fails in goti for the same reason.
+#[test]
+fn a_changed_rule_is_caught_and_reproduced() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let o = goti(&[
+        "oracle",
+        "maedn",
+        "--games",
+        "3",
+        "--tables",
+        "4",
+        "--python",
+        &py,
+        "--set",
+        "dice.six=5",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let written: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(written.len(), 3, "one scenario per disagreeing game");
+    for f in &written {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(text.contains("set dice.six = 5"), "{text}");
+        let run = goti(&["run", f.to_str().unwrap()]);
+        assert_eq!(
+            run.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&run.stdout)
+        );
+        assert!(
+            String::from_utf8_lossy(&run.stdout).contains("expected "),
+            "{text}"
+        );
+    }
+}
+
+/// OpenSpiel's minimal-win games: the shipped scenarios are what the
+/// generator writes, and it checked every legal line with OpenSpiel.
+#[test]
+fn minimal_win_scenarios_are_current_and_checked_by_openspiel() {
+    let py = python();
+    let o = Command::new(&py)
+        .arg(root().join("tools/openspiel_minimal_wins.py"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("checked against OpenSpiel: 11 of 11"));
+    let shipped =
+        std::fs::read_to_string(root().join("scenarios/maedn/openspiel-minimal-wins.goti"))
+            .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), shipped);
+}
