@@ -139,3 +139,22 @@ fn minimal_win_scenarios_are_current_and_checked_by_openspiel() {
             .unwrap();
     assert_eq!(String::from_utf8_lossy(&o.stdout), shipped);
 }
+
+/// The test's 17 forbidden moves per game, each in the position OpenSpiel's
+/// test reached: the shipped scenarios are what the generator reads from
+/// OpenSpiel now.
+#[test]
+fn forbidden_move_scenarios_are_current() {
+    let py = python();
+    let o = Command::new(&py)
+        .arg(root().join("tools/openspiel_minimal_wins.py"))
+        .arg("--forbidden")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("forbidden moves: 187"));
+    let shipped =
+        std::fs::read_to_string(root().join("scenarios/maedn/openspiel-forbidden-moves.goti"))
+            .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), shipped);
+}

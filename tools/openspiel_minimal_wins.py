@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Writes scenarios/maedn/openspiel-minimal-wins.goti: OpenSpiel's
-maedn_test.cc MinimalGameToWin games (11 tables x winners) as goti scenarios.
+maedn_test.cc MinimalGameToWin games (11 tables x winners) as goti scenarios;
+with --forbidden, scenarios/maedn/openspiel-forbidden-moves.goti instead:
+every one of the test's 17 forbidden moves per game, in the position the
+test reached (read from OpenSpiel), refused by enter.six.
 
 OpenSpiel's test drives the state with ApplyAction, which does not check
 legality; 17 of its moves per game are ones its own LegalActions() forbids
@@ -154,7 +157,66 @@ def check(players, opposite, ply, actions, returns):
     assert " ".join(str(int(r)) for r in ours.returns()) == returns
 
 
+def forbidden():
+    """Every move of the test that OpenSpiel's LegalActions() forbids, as a
+    set-up of the position the test reached, a 6, and the refusal."""
+    import pyspiel
+    out = ["# OpenSpiel's maedn_test.cc, MinimalGameToWin, applies its actions with",
+           "# ApplyAction, which does not check legality: 17 moves per game are ones",
+           "# OpenSpiel's own LegalActions() forbids. Each is here in the position the",
+           "# test had reached (read from OpenSpiel by tools/openspiel_minimal_wins.py",
+           "# --forbidden): a 6 thrown, pieces in base and the start field free, so",
+           "# bringing a piece in is the only legal action (enter.six).",
+           "rules maedn", ""]
+    count = 0
+    for players, opposite, label in TABLES:
+        for ply in range(players):
+            game = pyspiel.load_game("maedn", {"players": players, "twoPlayersOpposite": opposite})
+            state = game.new_initial_state()
+            seen = 0
+            for a in test_actions(players, ply):
+                if not state.is_chance_node() and a not in state.legal_actions():
+                    seen += 1
+                    assert state.legal_actions() == [1], state.legal_actions()
+                    me = state.current_player()
+                    t = state.observation_tensor(0)
+                    pieces = []  # (player, place words, route-or-None)
+                    for f in range(40):
+                        for k in range(4):
+                            if t[4 * f + k]:
+                                pieces.append((k, f"on {f}"))
+                    for block in range(4):
+                        for i in range(4):
+                            for k in range(4):
+                                if t[160 + 16 * block + 4 * i + k] and (k, f"in goal {i + 1}") not in pieces:
+                                    pieces.append((k, f"in goal {i + 1}"))
+                    seat = {0: 0, 1: 2 if (players == 2 and opposite) else 1, 2: 2, 3: 3}[me]
+                    source = (10 * seat + (a - 2)) % 40
+                    names, setup, moved = {}, [], None
+                    for k, where in pieces:
+                        names[k] = names.get(k, 0) + 1
+                        g = f"G{names[k]}"
+                        setup.append(f"P{k + 1} {g} {where}")
+                        if k == me and where == f"on {source}":
+                            moved = g
+                    assert moved, (pieces, source)
+                    count += 1
+                    out += [f'scenario "openspiel forbidden move {seen}: {label}, P{ply + 1} wins"',
+                            "tags openspiel", f"players {players}"]
+                    if players == 2:
+                        out.append("seats opposite" if opposite else "seats side")
+                    out += [", ".join(setup + [f"P{me + 1} to move"]), "roll 6",
+                            f"# the test moves the piece on field {source} (OpenSpiel action {a})",
+                            "expect legal: enter", f"expect illegal(enter.six) move {moved}", ""]
+                state.apply_action(a)
+            assert seen == 17, seen
+    sys.stdout.write("\n".join(out).rstrip() + "\n")
+    sys.stderr.write(f"forbidden moves: {count}\n")
+
+
 def main():
+    if "--forbidden" in sys.argv:
+        return forbidden()
     out = ["# OpenSpiel's maedn_test.cc, MinimalGameToWin: for each table (2 players",
            "# side by side and opposite, 3 and 4 players) each player wins in the",
            "# fewest moves while the others pass on a 1. Written by",

@@ -233,6 +233,28 @@ enum Command {
         #[arg(long, default_value = "scenarios")]
         corpus: Vec<PathBuf>,
     },
+    /// Speed of the engine's self-play path: random legal actions, no
+    /// checks, no events, one core (`tools/openspiel_speed.py` runs it
+    /// beside OpenSpiel's C++ `evaluate_bots`).
+    Bench {
+        /// The game: maedn.
+        #[arg(value_parser = ["maedn"])]
+        game: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 10000)]
+        games: u64,
+        /// Players at the table (2-4).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
+        /// Two players: side by side (default opposite, as OpenSpiel).
+        #[arg(long)]
+        side: bool,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One JSON object instead of a line of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// OpenSpiel as an outside oracle: its seeded random `maedn` games
     /// replayed in goti action by action (the player to throw, the legal
     /// actions, the board and bases after every action, the returns).
@@ -532,6 +554,39 @@ fn run() -> i32 {
             };
             let paths = context::paths_or_default(paths, project.as_ref());
             output::coverage(paths, &select, layers, verbose)
+        }
+        Command::Bench {
+            game: _,
+            games,
+            players,
+            side,
+            seed,
+            json,
+        } => {
+            let rules = crate::engine::MaednRules::default_rules();
+            let table = &crate::engine::Player::ALL[..players as usize];
+            let opposite = (players == 2).then_some(!side);
+            let started = std::time::Instant::now();
+            match crate::selfplay::maedn::random_actions(&rules, table, opposite, games, seed) {
+                Ok(actions) => {
+                    let secs = started.elapsed().as_secs_f64().max(1e-9);
+                    let rate = actions as f64 / secs;
+                    if json {
+                        outln!(
+                            "{}",
+                            serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate})
+                        );
+                    } else {
+                        outln!("maedn bench: {players} players{}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s (one core, no checks)",
+                            match opposite { Some(true) => " opposite", Some(false) => " side by side", None => "" });
+                    }
+                    0
+                }
+                Err(e) => {
+                    errln!("error: {e}");
+                    2
+                }
+            }
         }
         Command::Oracle {
             game: _,

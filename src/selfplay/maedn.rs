@@ -90,3 +90,37 @@ impl Driver for MaednDriver {
         out
     }
 }
+
+/// The speed path: `games` games of uniformly random legal actions at a
+/// table of `players` (seeds `seed`, `seed + 1`, ...), with no checks, no
+/// events and no allocation per action. Returns the player actions played
+/// (throws are chance nodes and are not counted).
+pub fn random_actions(
+    rules: &Arc<MaednRules>,
+    players: &[Player],
+    opposite: Option<bool>,
+    games: u64,
+    seed: u64,
+) -> Result<u64, String> {
+    use rand::SeedableRng;
+    let start = Maedn::new_game(rules.clone(), players, opposite).map_err(|e| e.message)?;
+    let faces = rules.params.dice.faces;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut actions = 0u64;
+    for _ in 0..games {
+        let mut pos = start.clone();
+        loop {
+            let die = rng.gen_range(1..=faces);
+            actions += 1;
+            let pick = rng.gen::<u32>();
+            let go = pos.play_quiet(die, |legal| {
+                let l = legal.as_slice();
+                l[(pick as usize) % l.len()]
+            });
+            if !go {
+                break;
+            }
+        }
+    }
+    Ok(actions)
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""goti's maedn beside OpenSpiel's C++ core, on the same tables, one core.
+
+    target/openspiel-venv/bin/python tools/openspiel_speed.py [--seconds 5] [--goti target/release/goti]
+
+OpenSpiel: `pyspiel.evaluate_bots` plays whole games in C++ with uniform
+random bots; its player actions per second are its games per second times
+the mean game length in player actions (throws are chance nodes and are not
+counted), the length measured over a sample of OpenSpiel games played here
+with uniformly random legal actions. goti: `goti bench maedn` (random legal
+actions, no checks, one core), which counts its player actions exactly.
+"""
+import argparse
+import json
+import random
+import subprocess
+import time
+
+import pyspiel
+
+TABLES = [(2, True, "2 opposite"), (2, False, "2 side"), (3, False, "3"), (4, False, "4")]
+
+
+def mean_length(game, games, seed):
+    rng = random.Random(seed)
+    total = 0
+    for _ in range(games):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.randrange(6))
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+                total += 1
+    return total / games
+
+
+def openspiel_rate(game, players, seconds):
+    bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(players)]
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, n)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--sample", type=int, default=300, help="OpenSpiel games to measure the mean length")
+    ap.add_argument("--goti", default="target/release/goti")
+    args = ap.parse_args()
+    print("| table | OpenSpiel games/s | mean length (player actions) | OpenSpiel actions/s | goti actions/s | goti / OpenSpiel |")
+    print("|---|---|---|---|---|---|")
+    for players, opposite, label in TABLES:
+        game = pyspiel.load_game("maedn", {"players": players, "twoPlayersOpposite": opposite})
+        length = mean_length(game, args.sample, 7)
+        games_s = openspiel_rate(game, players, args.seconds)
+        theirs = games_s * length
+        # goti: enough games to run about as long.
+        games = max(1000, int(args.seconds * 6e6 / length))
+        cmd = [args.goti, "bench", "maedn", "--players", str(players), "--games", str(games), "--json"]
+        if players == 2 and not opposite:
+            cmd.append("--side")
+        ours = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+        rate = ours["actions_per_second"]
+        print(f"| {label} | {games_s:,.0f} | {length:.0f} | {theirs:,.0f} | {rate:,.0f} | {rate / theirs:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
