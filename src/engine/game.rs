@@ -212,7 +212,8 @@ pub struct Vocabulary {
     pub path_word: &'static str,
     /// Words only this game has.
     pub words: &'static [Word],
-    /// Help for a word of another game used here.
+    /// Help for a word of another game used here (empty: name the game
+    /// that has it).
     pub foreign_word_help: &'static str,
     /// Extra help for particular words of another game used here.
     pub word_help: &'static [(Word, &'static str)],
@@ -264,7 +265,8 @@ const ROYAL_WORDS: Vocabulary = Vocabulary {
         Word::Progress,
         Word::Score,
     ],
-    foreign_word_help: "this scenario plays royal; write `rules portal` to play portal",
+    // Empty: the help names the game that has the word (`rules portal`).
+    foreign_word_help: "",
     word_help: &[(Word::Enter, "royal guards leave the Yard with `exit G1`")],
     turn_help: "write `next turn` to pass the turn on",
     players_rule: RoyalRule::TablePlayers.id(),

@@ -88,6 +88,19 @@ pub(super) fn lower_action(
                     ok = false;
                     continue;
                 };
+                if let (GameKind::Maedn, Some(d)) = (limits.game, &c.direction) {
+                    problems.push(
+                        Problem::new(
+                            d.span,
+                            "maedn pieces move forward only",
+                            "no direction in maedn",
+                        )
+                        .rule(crate::engine::MaednRule::MoveFree.id())
+                        .help(format!("write `move {piece}`")),
+                    );
+                    ok = false;
+                    continue;
+                }
                 if rolls.is_empty() && limits.game != GameKind::Maedn {
                     problems.push(
                         Problem::new(c.span, format!("{piece} moves by what?"), "no roll given")

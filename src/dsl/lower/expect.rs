@@ -31,9 +31,8 @@ pub(super) fn lower_expectation(
     };
     let only = |word: Word, problems: &mut Vec<Problem>| allowed(span, word, limits.game, problems);
     Some(match e {
-        Expectation::Legal(_) | Expectation::Returns(_) if !only(Word::Legal, problems) => {
-            return None
-        }
+        Expectation::Legal(_) if !only(Word::Legal, problems) => return None,
+        Expectation::Returns(_) if !only(Word::Returns, problems) => return None,
         Expectation::Legal(items) => {
             use crate::engine::maedn::Choice;
             let mut out = Vec::new();

@@ -27,7 +27,13 @@ pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem>
             ),
             format!("{other} only"),
         )
-        .help(here.help_for(word)),
+        .help(match here.help_for(word) {
+            "" => format!(
+                "this scenario plays {game}; write `rules {}` to play {}",
+                owners[0], owners[0]
+            ),
+            h => h.to_string(),
+        }),
     )
 }
 
@@ -132,7 +138,11 @@ pub(super) fn place_of(
                     "no such tile",
                 )
                 .rule(path_rule)
-                .help("`home` alone means the piece is home"),
+                .help(if limits.game == GameKind::Maedn {
+                    "maedn's goal fields are 1-4"
+                } else {
+                    "`home` alone means the piece is home"
+                }),
             );
             None
         }
@@ -154,7 +164,12 @@ pub(super) fn off_ring(span: Span, t: i64, limits: &Limits) -> Problem {
     Problem::new(
         span,
         format!(
-            "tile {t} is off the ring ({}-{})",
+            "{} {t} is off the ring ({}-{})",
+            if limits.game == GameKind::Maedn {
+                "field"
+            } else {
+                "tile"
+            },
             limits.fields().start(),
             limits.fields().end()
         ),

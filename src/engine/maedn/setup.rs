@@ -23,10 +23,14 @@ impl Maedn {
         let present = Table::of_setup(setup, "maedn", R::TablePlayers.id(), &mut errors);
         let n = present.len() as u8;
         if let Some(gap) = (1..=n).find(|&k| Player::new(k).is_some_and(|p| !present.has(p))) {
+            let named: Vec<String> = present.players().map(|p| p.to_string()).collect();
             errors.push(err(
                 R::TablePlayers,
                 SetupPart::Players,
-                format!("maedn seats P1-P{n} in order; P{gap} is missing"),
+                format!(
+                    "maedn seats P1-P{n} in order; {} leaves P{gap} out",
+                    named.join(" ")
+                ),
                 Some("write `players N` (OpenSpiel has no empty seats)"),
             ));
         }
