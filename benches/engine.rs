@@ -32,6 +32,24 @@ fn random_turns(bencher: Bencher) {
         });
 }
 
+/// Maedn's speed path, 4 players: random legal actions, no checks, no
+/// events, no allocation per action (the figure `goti bench maedn` and
+/// `tools/openspiel_speed.py` compare with OpenSpiel's C++ core).
+#[divan::bench(sample_count = 20)]
+fn maedn_random_actions(bencher: Bencher) {
+    let rules = goti::engine::MaednRules::default_rules();
+    let table = &goti::engine::Player::ALL[..4];
+    // 200 games of about 440 player actions each.
+    let actions = goti::selfplay::maedn::random_actions(&rules, table, None, 200, 1).unwrap();
+    let mut seed = 0;
+    bencher
+        .counter(ItemsCount::new(actions as usize))
+        .bench_local(|| {
+            seed += 1;
+            goti::selfplay::maedn::random_actions(&rules, table, None, 200, seed)
+        });
+}
+
 /// One generated ten-line scenario (a variation of the brief's).
 pub fn generated_scenario(i: usize) -> String {
     let from = 27 + (i % 3) as u32;

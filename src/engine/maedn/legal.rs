@@ -45,6 +45,16 @@ impl Legal {
     }
 }
 
+/// Why a piece cannot move (`move.free`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Blocked {
+    InBase,
+    /// Its target route position lies past the last goal field.
+    PastGoal(i8),
+    /// Its target holds this own piece.
+    Own(i8, usize),
+}
+
 /// The obligation that binds the player to move, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Obligation {
@@ -72,37 +82,42 @@ impl Maedn {
         }
     }
 
-    /// `move.free`: where piece `g` of `p` lands with `die`, or why it cannot.
-    pub(super) fn target(&self, p: Player, g: usize, die: u8) -> Result<i8, String> {
+    /// `move.free`: where piece `g` of `p` lands with `die`, or why it
+    /// cannot (no words built: `legal` must not allocate).
+    pub(super) fn target(&self, p: Player, g: usize, die: u8) -> Result<i8, Blocked> {
         let r = self.route[p.index()][g];
-        let last = self.rules.last();
         if r == BASE {
-            return Err(format!(
-                "G{} is in base: a 6 brings it in with `enter`",
-                g + 1
-            ));
+            return Err(Blocked::InBase);
         }
         let t = r + die as i8;
-        if t > last {
-            return Err(format!(
+        if t > self.rules.last() {
+            return Err(Blocked::PastGoal(t));
+        }
+        match self.own_at(p, t) {
+            Some(h) => Err(Blocked::Own(t, h)),
+            None => Ok(t),
+        }
+    }
+
+    /// Why piece `g` of `p` cannot move, in words.
+    pub(super) fn blocked_words(&self, p: Player, g: usize, why: Blocked) -> String {
+        let r = self.route[p.index()][g];
+        match why {
+            Blocked::InBase => format!("G{} is in base: a 6 brings it in with `enter`", g + 1),
+            Blocked::PastGoal(t) => format!(
                 "G{} on route {r} would go {} past goal {}",
                 g + 1,
-                t - last,
+                t - self.rules.last(),
                 self.rules.home_path()
-            ));
+            ),
+            Blocked::Own(t, h) => {
+                let at = match self.place_of(p, t) {
+                    Place::HomePath(k) => format!("in goal {k}"),
+                    other => other.to_string(),
+                };
+                format!("G{} would land {at} on G{}, its own piece", g + 1, h + 1)
+            }
         }
-        if let Some(h) = self.own_at(p, t) {
-            let at = match self.place_of(p, t) {
-                Place::HomePath(k) => format!("in goal {k}"),
-                other => other.to_string(),
-            };
-            return Err(format!(
-                "G{} would land {at} on G{}, its own piece",
-                g + 1,
-                h + 1
-            ));
-        }
-        Ok(t)
     }
 
     /// The legal actions now (empty before the die is thrown and after the end).

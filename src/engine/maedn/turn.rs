@@ -187,8 +187,9 @@ impl Maedn {
             Choice::Enter => Some(0),
             Choice::Move(g) => refusals.add_result(
                 C::Piece,
-                self.target(p, g as usize, d)
-                    .map_err(|why| Rejection::new(R::MoveFree, why)),
+                self.target(p, g as usize, d).map_err(|why| {
+                    Rejection::new(R::MoveFree, self.blocked_words(p, g as usize, why))
+                }),
             ),
             Choice::Pass => {
                 let legal = self.legal();
