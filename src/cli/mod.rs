@@ -7,6 +7,7 @@ mod io;
 mod context;
 mod diff;
 mod fuzz;
+mod mutate;
 mod oracle;
 mod output;
 mod page;
@@ -232,6 +233,26 @@ enum Command {
         /// With --text: the files or folders to mutate.
         #[arg(long, default_value = "scenarios")]
         corpus: Vec<PathBuf>,
+    },
+    /// Would the scenarios notice if a rule were wrong? Every number of
+    /// the rulesets the scenarios play moved to its neighbours, every list
+    /// entry dropped or duplicated, every table row shifted, every yes/no
+    /// flipped; a mutant is killed when a passing scenario fails under it.
+    ///
+    /// Prints the score (killed / valid mutants) per game and rulebook
+    /// section and every survivor. Exits 0, 1 when the score is below
+    /// --min-score, 2 on an error (including a filter that matches nothing).
+    Mutate {
+        /// Scenario files or folders; default as for `run`.
+        paths: Vec<PathBuf>,
+        /// Only mutants of keys starting with this (`journey.`, `board.forts`).
+        #[arg(long, value_name = "KEY-PREFIX")]
+        only: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: mutate::MutateFormat,
+        /// Exit 1 when the score (percent killed) is below this.
+        #[arg(long, value_name = "PERCENT")]
+        min_score: Option<f64>,
     },
     /// Speed of the engine's self-play path: random legal actions, no
     /// checks, no events, one core (`tools/openspiel_speed.py` runs it
@@ -555,6 +576,12 @@ fn run() -> i32 {
             let paths = context::paths_or_default(paths, project.as_ref());
             output::coverage(paths, &select, layers, verbose)
         }
+        Command::Mutate {
+            paths,
+            only,
+            format,
+            min_score,
+        } => mutate::mutate(paths, only.as_deref(), format, min_score),
         Command::Bench {
             game: _,
             games,

@@ -4,6 +4,7 @@
 
 pub mod layers;
 mod maedn;
+pub mod mutate;
 mod portal;
 mod royal;
 pub mod yaml;
