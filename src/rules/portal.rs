@@ -87,9 +87,21 @@ impl RulesetParams for PortalParams {
         }
         for (i, t) in b.safe.iter().enumerate() {
             on_ring(format!("board.safe.{i}"), *t)?;
+            if b.safe[..i].contains(t) {
+                return Err(err(
+                    format!("board.safe.{i}"),
+                    format!("safe tile {t} is listed twice"),
+                ));
+            }
         }
         for (i, t) in b.dice_tiles.iter().enumerate() {
             on_ring(format!("board.dice_tiles.{i}"), *t)?;
+            if b.dice_tiles[..i].contains(t) {
+                return Err(err(
+                    format!("board.dice_tiles.{i}"),
+                    format!("dice tile {t} is listed twice"),
+                ));
+            }
         }
         let mut specials: Vec<(u8, String)> = Vec::new();
         for (i, [a, c]) in b.roads.iter().enumerate() {

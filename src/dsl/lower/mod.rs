@@ -151,7 +151,8 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 seen_action = true;
                 // What can be known without playing (an action under `expect
                 // illegal` is never flagged here): every die shows 1-6.
-                if let ActionAst::Roll(dice) = &a.action {
+                // (maedn's die has the ruleset's faces: the engine judges it, by dice.one)
+                if let (ActionAst::Roll(dice), false) = (&a.action, game == GameKind::Maedn) {
                     for d in dice
                         .iter()
                         .filter(|d| (0..=255).contains(&d.value) && !(1..=6).contains(&d.value))
