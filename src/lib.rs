@@ -4,6 +4,7 @@
 //! (ruleset data) ; [`dsl`] (scenario language) ; [`runner`] (plays scenarios,
 //! snapshots) ; [`cli`] (the only layer that prints or exits).
 
+pub mod balance;
 pub mod cli;
 pub mod dsl;
 pub mod engine;

@@ -4,6 +4,7 @@
 
 #[macro_use]
 mod io;
+mod balance;
 mod context;
 mod diff;
 mod fuzz;
@@ -253,6 +254,49 @@ enum Command {
         /// Exit 1 when the score (percent killed) is below this.
         #[arg(long, value_name = "PERCENT")]
         min_score: Option<f64>,
+    },
+    /// What a rule change does to play: self-play of the base and head
+    /// rulesets on the same seeds, side by side with the difference and a
+    /// 95% confidence interval (game length, games finished, win rate by
+    /// seat, captures, penalties, grace rolls, exits, falls, road rides,
+    /// extra rolls, and how often each rule ID fires).
+    ///
+    /// Base: a git revision of the project's ruleset file, or a ruleset
+    /// file; default the working tree's. Head: the working tree's, then
+    /// --head, then --set. Exits 0, or 2 on an error.
+    Balance {
+        /// Base rules: REV (of the project's ruleset file) or FILE.
+        #[arg(long, value_name = "REV|FILE")]
+        base: Option<String>,
+        /// A ruleset file on top of the working tree's rules.
+        #[arg(long, value_name = "FILE")]
+        head: Option<PathBuf>,
+        /// Change the head rules (KEY=VALUE, repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Games per side.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
+        /// Royal's mode.
+        #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
+        mode: ModeArg,
+        /// The ruleset (game).
+        #[arg(long, default_value = "royal")]
+        rules: GameKind,
+        /// How the players choose: random legal actions, or greedy (captures,
+        /// then progress).
+        #[arg(long, value_enum, default_value = "random")]
+        policy: crate::selfplay::Policy,
+        /// The first seed (game i plays seed + i on both sides).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many turns.
+        #[arg(long, default_value_t = 4000)]
+        max_turns: u32,
+        #[arg(long, value_enum, default_value = "text")]
+        format: balance::BalanceFormat,
     },
     /// Speed of the engine's self-play path: random legal actions, no
     /// checks, no events, one core (`tools/openspiel_speed.py` runs it
@@ -576,6 +620,35 @@ fn run() -> i32 {
             let paths = context::paths_or_default(paths, project.as_ref());
             output::coverage(paths, &select, layers, verbose)
         }
+        Command::Balance {
+            base,
+            head,
+            sets,
+            games,
+            players,
+            mode,
+            rules,
+            policy,
+            seed,
+            max_turns,
+            format,
+        } => balance::balance(&balance::BalanceArgs {
+            game: rules,
+            base,
+            head,
+            sets,
+            games,
+            players,
+            mode: if mode == ModeArg::Clash {
+                crate::engine::Mode::Clash
+            } else {
+                crate::engine::Mode::Journey
+            },
+            policy,
+            seed,
+            max_turns,
+            format,
+        }),
         Command::Mutate {
             paths,
             only,

@@ -8,18 +8,25 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Driver, Record, Turn, Violation};
+use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::maedn::Choice;
 use crate::engine::{Action, Direction, Maedn, MaednRules, MoveClause, MoveOrder, PieceId, Player};
 
 /// Plays maedn (two players opposite, as OpenSpiel's default).
 pub struct MaednDriver {
     pub rules: Arc<MaednRules>,
+    pub policy: Policy,
 }
 
 impl MaednDriver {
     pub fn new(rules: Arc<MaednRules>) -> MaednDriver {
-        MaednDriver { rules }
+        MaednDriver {
+            rules,
+            policy: Policy::Random,
+        }
+    }
+    pub fn with_policy(self, policy: Policy) -> MaednDriver {
+        MaednDriver { policy, ..self }
     }
 }
 
@@ -55,7 +62,16 @@ impl Driver for MaednDriver {
                 turn.probe(bad)?;
             }
             let legal = turn.pos().legal();
-            let Some(&choice) = legal.as_slice().choose(rng) else {
+            let choice = match self.policy {
+                Policy::Random => legal.as_slice().choose(rng).copied(),
+                Policy::Greedy => {
+                    let mut list = legal.as_slice().to_vec();
+                    list.shuffle(rng);
+                    let actions: Vec<Action> = list.iter().map(|&c| action_of(c)).collect();
+                    greedy_pick(turn.pos(), &actions).map(|i| list[i])
+                }
+            };
+            let Some(choice) = choice else {
                 return Err(turn.fail("a die is thrown but no action is legal, not even a pass"));
             };
             turn.must_play(action_of(choice), "action")?;

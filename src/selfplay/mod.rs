@@ -95,6 +95,48 @@ pub trait Driver: Sync {
     fn replay_header(&self, record: &Record) -> String;
 }
 
+/// How self-play chooses among actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Policy {
+    /// Uniformly at random among the candidates.
+    #[default]
+    Random,
+    /// The candidate that captures most, then makes most progress (steps of
+    /// the mover's pieces); ties broken at random.
+    Greedy,
+}
+
+/// The index of the best of `candidates` for the player to move under the
+/// greedy policy: most captures, then most progress. Candidates the rules
+/// refuse are skipped; `None` when all are.
+pub fn greedy_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
+    let me = pos.turn();
+    let words = G::KIND.vocabulary();
+    let mut best: Option<(usize, (usize, i64))> = None;
+    let mut scratch = Vec::new();
+    for (i, a) in candidates.iter().enumerate() {
+        scratch.clear();
+        let Ok(next) = pos.apply(a, &mut scratch) else {
+            continue;
+        };
+        let captures = scratch
+            .iter()
+            .filter(|e| matches!(e.what, crate::engine::What::Captured { .. }))
+            .count();
+        let mut progress: i64 = (1..=words.pieces)
+            .map(|g| i64::from(next.piece(me, PieceId::Guard(g)).steps))
+            .sum();
+        if words.allows(crate::engine::Word::King) {
+            progress += i64::from(next.piece(me, PieceId::King).steps);
+        }
+        let score = (captures, progress);
+        if best.is_none_or(|(_, s)| score > s) {
+            best = Some((i, score));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
 /// The turn being played: the position, and how an action is applied
 /// (checked and recorded in self-play; neither in the benchmark's speed path).
 pub struct Turn<'a, G: Game> {
@@ -104,7 +146,22 @@ pub struct Turn<'a, G: Game> {
     check: Option<&'a Check<G>>,
 }
 
-impl<G: Game> Turn<'_, G> {
+impl<'a, G: Game> Turn<'a, G> {
+    /// A turn on the speed path: no checks, no record (balance, benchmarks).
+    pub fn unchecked(pos: G, events: &'a mut Vec<Event>) -> Turn<'a, G> {
+        Turn {
+            pos,
+            events,
+            record: None,
+            check: None,
+        }
+    }
+
+    /// The position after the turn.
+    pub fn into_pos(self) -> G {
+        self.pos
+    }
+
     pub fn pos(&self) -> &G {
         &self.pos
     }

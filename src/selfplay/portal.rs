@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Driver, Record, Turn, Violation};
+use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules,
 };
@@ -16,11 +16,18 @@ use crate::engine::{
 /// Plays portal (unranked).
 pub struct PortalDriver {
     pub rules: Arc<PortalRules>,
+    pub policy: Policy,
 }
 
 impl PortalDriver {
     pub fn new(rules: Arc<PortalRules>) -> PortalDriver {
-        PortalDriver { rules }
+        PortalDriver {
+            rules,
+            policy: Policy::Random,
+        }
+    }
+    pub fn with_policy(self, policy: Policy) -> PortalDriver {
+        PortalDriver { policy, ..self }
     }
 }
 
@@ -47,8 +54,16 @@ impl Driver for PortalDriver {
                 if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
                     turn.probe(bad)?;
                 }
-                match turn.pos().legal_actions().choose(rng) {
-                    Some(a) => next = Some((a.clone(), "action")),
+                let mut legal = turn.pos().legal_actions();
+                let pick = match self.policy {
+                    Policy::Random => legal.choose(rng).cloned(),
+                    Policy::Greedy => {
+                        legal.shuffle(rng);
+                        greedy_pick(turn.pos(), &legal).map(|i| legal[i].clone())
+                    }
+                };
+                match pick {
+                    Some(a) => next = Some((a, "action")),
                     None => return Err(turn.fail("a value is due but no piece can play it")),
                 }
             } else if turn.pos().must_roll_again() {

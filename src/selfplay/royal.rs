@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Driver, Record, Turn, Violation};
+use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules,
 };
@@ -17,11 +17,19 @@ use crate::engine::{
 pub struct RoyalDriver {
     pub rules: Arc<RoyalRules>,
     pub mode: Mode,
+    pub policy: Policy,
 }
 
 impl RoyalDriver {
     pub fn new(rules: Arc<RoyalRules>, mode: Mode) -> RoyalDriver {
-        RoyalDriver { rules, mode }
+        RoyalDriver {
+            rules,
+            mode,
+            policy: Policy::Random,
+        }
+    }
+    pub fn with_policy(self, policy: Policy) -> RoyalDriver {
+        RoyalDriver { policy, ..self }
     }
 }
 
@@ -44,6 +52,19 @@ impl Driver for RoyalDriver {
         if let Some(g) = yard.filter(|_| seat.credits > 0) {
             if rng.gen_bool(0.5) {
                 turn.must_play(Action::Exit(vec![PieceId::Guard(g)]), "exit")?;
+            }
+        }
+        // Greedy: the best of a few random moves the rules allow.
+        if self.policy == Policy::Greedy {
+            let candidates: Vec<Action> = (0..8)
+                .filter_map(|_| random_move(turn.pos(), rng))
+                .collect();
+            if let Some(i) = greedy_pick(turn.pos(), &candidates) {
+                turn.must_play(candidates[i].clone(), "greedy move")?;
+                if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
+                    turn.probe(bad)?;
+                }
+                return turn.must_play(Action::NextTurn, "next turn");
             }
         }
         // The move: a few random tries; the engine refuses overshoots and the like.

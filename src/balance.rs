@@ -1,0 +1,244 @@
+//! What a rule change does to play: self-play of two rulesets on the same
+//! seeds (common random numbers), per-game measures, and paired
+//! differences with 95% confidence intervals. Pure: the CLI builds the
+//! rules and prints.
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Event, Game, Player, What};
+use crate::selfplay::{Driver, Turn};
+
+/// What one game did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameStats {
+    pub turns: u32,
+    pub finished: bool,
+    /// The winner's seat index (0 = P1).
+    pub winner: Option<usize>,
+    /// Named measures per game: captures, blockade penalties, ...
+    pub measures: BTreeMap<&'static str, f64>,
+    /// How often each rule ID fired.
+    pub rules: BTreeMap<&'static str, f64>,
+}
+
+/// The measures every game reports (0 where a game has no such thing).
+pub const MEASURES: &[&str] = &[
+    "battle points",
+    "captures",
+    "blockade penalties",
+    "grace rolls",
+    "exits",
+    "falls",
+    "road rides",
+    "extra rolls",
+];
+
+fn measure_of(e: &Event) -> Option<&'static str> {
+    Some(match e.what {
+        What::Captured { .. } => "captures",
+        What::Penalty { .. } => "blockade penalties",
+        What::Grace => "grace rolls",
+        What::Exited { .. } => "exits",
+        What::Fell { .. } => "falls",
+        What::Jumped { .. } => "road rides",
+        _ => return None,
+    })
+}
+
+/// Plays one game from `seed` with no checks (the speed path), recording
+/// what happened.
+pub fn play<D: Driver>(driver: &D, players: &[Player], seed: u64, max_turns: u32) -> GameStats {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut stats = GameStats::default();
+    for m in MEASURES {
+        stats.measures.insert(m, 0.0);
+    }
+    let Ok(mut pos) = driver.new_game(players) else {
+        return stats;
+    };
+    let mut events: Vec<Event> = Vec::with_capacity(256);
+    while stats.turns < max_turns && !pos.is_over() {
+        stats.turns += 1;
+        events.clear();
+        let mut turn = Turn::unchecked(pos, &mut events);
+        // Without checks nothing can fail.
+        let _ = driver.play_turn(&mut turn, &mut rng);
+        pos = turn.into_pos();
+        let mut rolls = 0.0;
+        for e in &events {
+            *stats.rules.entry(e.rule.0).or_default() += 1.0;
+            if let Some(m) = measure_of(e) {
+                *stats.measures.entry(m).or_default() += 1.0;
+            }
+            if let What::Points { points, .. } = e.what {
+                *stats.measures.entry("battle points").or_default() += points as f64;
+            }
+            if matches!(e.what, What::Rolled { .. }) {
+                rolls += 1.0;
+            }
+        }
+        if rolls > 1.0 {
+            *stats.measures.entry("extra rolls").or_default() += rolls - 1.0;
+        }
+    }
+    stats.finished = pos.is_over();
+    stats.winner = pos
+        .final_standings()
+        .and_then(|s| s.first())
+        .map(|p| p.index());
+    stats
+}
+
+/// A paired comparison of one measure: base and head means, their
+/// difference with a 95% confidence interval.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Paired {
+    pub base: f64,
+    pub head: f64,
+    pub diff: f64,
+    pub low: f64,
+    pub high: f64,
+    /// The interval excludes zero.
+    pub marked: bool,
+}
+
+/// Mean, difference and 95% interval of paired samples (the same seeds
+/// under both rulesets): the normal interval of the mean of the
+/// differences, mean ± 1.96 · sd / √n.
+pub fn paired(base: &[f64], head: &[f64]) -> Paired {
+    assert_eq!(base.len(), head.len(), "paired samples come in pairs");
+    let n = base.len().max(1) as f64;
+    let mean = |xs: &[f64]| xs.iter().sum::<f64>() / n;
+    let d: Vec<f64> = head.iter().zip(base).map(|(h, b)| h - b).collect();
+    let md = mean(&d);
+    let var = if d.len() > 1 {
+        d.iter().map(|x| (x - md).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    let (low, high) = (md - half, md + half);
+    Paired {
+        base: mean(base),
+        head: mean(head),
+        diff: md,
+        low,
+        high,
+        marked: low > 0.0 || high < 0.0,
+    }
+}
+
+/// The `q` quantile (0-1) of `xs` (nearest rank).
+pub fn quantile(xs: &[f64], q: f64) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
+    v[rank - 1]
+}
+
+/// Every comparison of a balance run.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Report {
+    pub games: usize,
+    pub length: Paired,
+    pub length_median: (f64, f64),
+    pub length_p95: (f64, f64),
+    pub finished: Paired,
+    /// Win rate by seat (P1 first).
+    pub wins: Vec<Paired>,
+    pub measures: Vec<(String, Paired)>,
+    pub rules: Vec<(String, Paired)>,
+}
+
+/// Compares the games of both sides (same seeds, same order).
+pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
+    let col =
+        |xs: &[GameStats], f: &dyn Fn(&GameStats) -> f64| xs.iter().map(f).collect::<Vec<f64>>();
+    let len_b = col(base, &|g| g.turns as f64);
+    let len_h = col(head, &|g| g.turns as f64);
+    let mut rules: Vec<&'static str> = base
+        .iter()
+        .chain(head)
+        .flat_map(|g| g.rules.keys().copied())
+        .collect();
+    rules.sort_unstable();
+    rules.dedup();
+    Report {
+        games: base.len(),
+        length: paired(&len_b, &len_h),
+        length_median: (quantile(&len_b, 0.5), quantile(&len_h, 0.5)),
+        length_p95: (quantile(&len_b, 0.95), quantile(&len_h, 0.95)),
+        finished: paired(
+            &col(base, &|g| f64::from(u8::from(g.finished))),
+            &col(head, &|g| f64::from(u8::from(g.finished))),
+        ),
+        wins: (0..seats)
+            .map(|s| {
+                paired(
+                    &col(base, &|g| f64::from(u8::from(g.winner == Some(s)))),
+                    &col(head, &|g| f64::from(u8::from(g.winner == Some(s)))),
+                )
+            })
+            .collect(),
+        measures: MEASURES
+            .iter()
+            .map(|m| {
+                let f = |g: &GameStats| g.measures.get(m).copied().unwrap_or(0.0);
+                (m.to_string(), paired(&col(base, &f), &col(head, &f)))
+            })
+            .collect(),
+        rules: rules
+            .iter()
+            .map(|r| {
+                let f = |g: &GameStats| g.rules.get(r).copied().unwrap_or(0.0);
+                (r.to_string(), paired(&col(base, &f), &col(head, &f)))
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+
+    #[test]
+    fn a_known_distribution_gives_the_right_interval() {
+        // Differences uniform on [0, 2]: mean 1, sd 1/sqrt(3); with n =
+        // 40,000 the 95% half-width is 1.96 * 0.57735 / 200 = 0.005658.
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let n = 40_000;
+        let base: Vec<f64> = (0..n).map(|_| rng.gen_range(0.0..10.0)).collect();
+        let head: Vec<f64> = base.iter().map(|b| b + rng.gen_range(0.0..2.0)).collect();
+        let p = paired(&base, &head);
+        assert!((p.diff - 1.0).abs() < 0.01, "{p:?}");
+        let half = (p.high - p.low) / 2.0;
+        assert!((half - 0.005658).abs() < 0.0002, "{half}");
+        assert!(p.marked);
+        // No difference at all: the interval is [0, 0] and not marked.
+        let same = paired(&base, &base);
+        assert_eq!((same.low, same.high, same.marked), (0.0, 0.0, false));
+        // Differences symmetric about 0: the interval holds 0.
+        let sym: Vec<f64> = base
+            .iter()
+            .enumerate()
+            .map(|(i, b)| if i % 2 == 0 { b + 1.0 } else { b - 1.0 })
+            .collect();
+        let p = paired(&base, &sym);
+        assert!(p.low < 0.0 && p.high > 0.0 && !p.marked, "{p:?}");
+    }
+
+    #[test]
+    fn quantiles_by_nearest_rank() {
+        let xs: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(quantile(&xs, 0.5), 50.0);
+        assert_eq!(quantile(&xs, 0.95), 95.0);
+        assert_eq!(quantile(&[7.0], 0.95), 7.0);
+    }
+}

@@ -1,0 +1,132 @@
+//! `goti balance`: a change's marked differences follow from it; no change
+//! marks nothing; the greedy policy captures more than the random one; the
+//! errors a user can make exit 2.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn goti(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_goti"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the goti binary runs")
+}
+
+fn report(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["balance", "--format", "json"];
+    all.extend_from_slice(args);
+    let o = goti(&all);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()["report"].clone()
+}
+
+fn measure<'a>(r: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    r["measures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m[0] == name)
+        .map(|m| &m[1])
+        .unwrap_or_else(|| panic!("no measure {name}"))
+}
+
+fn rule<'a>(r: &'a serde_json::Value, id: &str) -> &'a serde_json::Value {
+    r["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m[0] == id)
+        .map(|m| &m[1])
+        .unwrap_or_else(|| panic!("no rule {id}"))
+}
+
+#[test]
+fn a_capture_worth_30_raises_battle_points_and_nothing_else() {
+    let r = report(&["--set", "journey.capture_value=30", "--games", "300"]);
+    let points = measure(&r, "battle points");
+    assert_eq!(points["marked"], true, "{points}");
+    assert!(points["diff"].as_f64().unwrap() > 0.0);
+    // Random play does not look at points: the same games, move for move.
+    assert_eq!(r["length"]["diff"], 0.0);
+    assert_eq!(measure(&r, "captures")["diff"], 0.0);
+    assert_eq!(r["games"], 300);
+}
+
+#[test]
+fn portal_without_dice_tiles_has_fewer_extra_rolls_and_longer_games() {
+    let r = report(&[
+        "--rules",
+        "portal",
+        "--set",
+        "board.dice_tiles=[]",
+        "--games",
+        "400",
+    ]);
+    let extra = measure(&r, "extra rolls");
+    assert_eq!(extra["marked"], true);
+    assert!(extra["diff"].as_f64().unwrap() < 0.0, "{extra}");
+    assert!(r["length"]["diff"].as_f64().unwrap() > 0.0);
+    assert_eq!(rule(&r, "dice-tile.extra")["head"], 0.0);
+}
+
+#[test]
+fn no_change_marks_nothing() {
+    let r = report(&["--rules", "maedn", "--games", "200"]);
+    assert_eq!(r["length"]["marked"], false);
+    assert_eq!(r["length"]["diff"], 0.0);
+    for (_, p) in r["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (&m[0], &m[1]))
+    {
+        assert_eq!(p["marked"], false, "{p}");
+    }
+}
+
+#[test]
+fn the_greedy_policy_captures_more_than_random_play() {
+    let random = report(&["--rules", "maedn", "--games", "300"]);
+    let greedy = report(&["--rules", "maedn", "--games", "300", "--policy", "greedy"]);
+    let c = |r: &serde_json::Value| measure(r, "captures")["base"].as_f64().unwrap();
+    assert!(
+        c(&greedy) > c(&random) * 1.1,
+        "greedy {} random {}",
+        c(&greedy),
+        c(&random)
+    );
+}
+
+#[test]
+fn mistakes_exit_2() {
+    for args in [
+        vec!["balance", "--games", "0"],
+        vec!["balance", "--set", "journey.no_such_key=1", "--games", "10"],
+        vec!["balance", "--set", "journey.capture_value", "--games", "10"],
+        vec!["balance", "--base", "HEAD~1", "--games", "10"],
+        vec!["balance", "--set", "board.ring=3", "--games", "10"],
+    ] {
+        let o = goti(&args);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+        assert!(
+            String::from_utf8_lossy(&o.stderr).starts_with("error:"),
+            "{args:?}"
+        );
+    }
+}
