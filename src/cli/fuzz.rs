@@ -192,8 +192,15 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
     let texts: Vec<Vec<u8>> = files.iter().filter_map(|f| std::fs::read(f).ok()).collect();
     let pb = bar(cases, "inputs");
     let start = Instant::now();
-    let mut slowest = 0.0f64;
-    for i in 0..cases {
+    // Every core: inputs in parallel; the first failure (lowest input
+    // number) is the one reported, so a run is reproducible.
+    use rayon::prelude::*;
+    let slowest_us = AtomicU64::new(0);
+    let failed = Mutex::new(None::<(u64, String, Vec<u8>)>);
+    (0..cases).into_par_iter().for_each(|i| {
+        if failed.lock().is_ok_and(|f| f.as_ref().is_some_and(|(j, _, _)| *j < i)) {
+            return;
+        }
         let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));
         let t0 = Instant::now();
         // Every 50th input is also served as a link, a FIFO and an oversized file.
@@ -205,27 +212,36 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
                 .iter()
                 .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
         });
-        slowest = slowest.max(t0.elapsed().as_secs_f64());
+        slowest_us.fetch_max(t0.elapsed().as_micros() as u64, Ordering::Relaxed);
         if let Err(why) = result {
-            let path = out.join(format!("text-{}.goti", seed.wrapping_add(i)));
-            let _ = write_atomic(&path, &input);
-            outln!(
-                "FAILURE on input {} ({why}); written to {}",
-                seed.wrapping_add(i),
-                path.display()
-            );
-            return 1;
+            if let Ok(mut f) = failed.lock() {
+                if f.as_ref().is_none_or(|(j, _, _)| i < *j) {
+                    *f = Some((i, why.to_string(), input));
+                }
+            }
         }
         if let Some(pb) = &pb {
             pb.inc(1);
         }
+    });
+    if let Some((i, why, input)) = failed.into_inner().ok().flatten() {
+        let path = out.join(format!("text-{}.goti", seed.wrapping_add(i)));
+        let _ = write_atomic(&path, &input);
+        outln!(
+            "FAILURE on input {} ({why}); written to {}",
+            seed.wrapping_add(i),
+            path.display()
+        );
+        return 1;
     }
+    let slowest = slowest_us.into_inner() as f64 / 1e6;
     if let Some(pb) = &pb {
         pb.finish_and_clear();
     }
     outln!(
-        "{cases} inputs in {:.1} s, slowest {:.3} s: no panic, every diagnostic inside its file",
+        "{cases} inputs in {:.1} s on {} thread(s), slowest {:.3} s: no panic, every diagnostic inside its file",
         start.elapsed().as_secs_f64(),
+        rayon::current_num_threads(),
         slowest
     );
     0
