@@ -121,9 +121,6 @@ impl Maedn {
     pub fn players(&self) -> impl Iterator<Item = Player> + '_ {
         self.present.players()
     }
-    pub fn player_count(&self) -> u8 {
-        self.n
-    }
     pub fn turn(&self) -> Player {
         self.turn
     }
