@@ -198,7 +198,10 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
     let slowest_us = AtomicU64::new(0);
     let failed = Mutex::new(None::<(u64, String, Vec<u8>)>);
     (0..cases).into_par_iter().for_each(|i| {
-        if failed.lock().is_ok_and(|f| f.as_ref().is_some_and(|(j, _, _)| *j < i)) {
+        if failed
+            .lock()
+            .is_ok_and(|f| f.as_ref().is_some_and(|(j, _, _)| *j < i))
+        {
             return;
         }
         let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));

@@ -103,6 +103,16 @@ pub struct KingParams {
     pub factor: i64,
 }
 
+/// [house] decisions of ROYAL.md that are orders, not numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderParams {
+    /// `blockade.before-capture`: a moving group about to enter a tile is
+    /// checked for a blockade first (true); false: a group that can capture
+    /// there enters it, and the capture check runs.
+    pub blockade_before_capture: bool,
+}
+
 /// Every parameter of the `royal` ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -113,6 +123,7 @@ pub struct RoyalParams {
     pub clash: ModeParams,
     pub exits: ExitParams,
     pub king: KingParams,
+    pub order: OrderParams,
 }
 
 impl RulesetParams for RoyalParams {

@@ -72,8 +72,17 @@ impl Royal {
                 }
                 let to = nexts[0];
                 let k = sub.len() as u8;
+                // blockade.before-capture [house, a parameter]: the blockade check
+                // first; with it off, a group that can capture on the tile enters it.
+                let capture_first = !self.rules.params.order.blockade_before_capture
+                    && self.capturable_by(p, to, k);
                 // blockade.any-point: a blockade stops the group on the tile before it, anywhere along the move.
-                if let Some((q, m)) = self.guard_blockade(p, to, k, ev) {
+                let blockade = if capture_first {
+                    None
+                } else {
+                    self.guard_blockade(p, to, k, ev)
+                };
+                if let Some((q, m)) = blockade {
                     let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
                     let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
                     let pieces: Vec<PieceId> = sub
