@@ -534,3 +534,26 @@ fn fuzz_plays_maedn_with_invariant_checks() {
         stdout(&o)
     );
 }
+
+#[test]
+fn bench_reports_the_speed_path() {
+    let o = goti(&[
+        "bench",
+        "maedn",
+        "--games",
+        "50",
+        "--players",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 50);
+    // 50 three-player games are thousands of player actions.
+    assert!(v["actions"].as_u64().unwrap() > 5000, "{v}");
+    assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
+    let o = goti(&["bench", "maedn", "--players", "5"]);
+    assert_eq!(code(&o), 2);
+    let o = goti(&["bench", "royal"]);
+    assert_eq!(code(&o), 2);
+}

@@ -235,10 +235,12 @@ enum Command {
         #[arg(long, default_value = "scenarios")]
         corpus: Vec<PathBuf>,
     },
-    /// Would the scenarios notice if a rule were wrong? Every number of
-    /// the rulesets the scenarios play moved to its neighbours, every list
-    /// entry dropped or duplicated, every table row shifted, every yes/no
-    /// flipped; a mutant is killed when a passing scenario fails under it.
+    /// Would the scenarios notice if a rule were wrong? Mutants of the rulesets.
+    ///
+    /// Every number of the rulesets the scenarios play moved to its
+    /// neighbours, every list entry dropped or duplicated, every table
+    /// boundary moved, every yes/no flipped; a mutant is killed when a
+    /// passing scenario fails under it.
     ///
     /// Prints the score (killed / valid mutants) per game and rulebook
     /// section and every survivor. Exits 0, 1 when the score is below
@@ -255,11 +257,12 @@ enum Command {
         #[arg(long, value_name = "PERCENT")]
         min_score: Option<f64>,
     },
-    /// What a rule change does to play: self-play of the base and head
-    /// rulesets on the same seeds, side by side with the difference and a
-    /// 95% confidence interval (game length, games finished, win rate by
-    /// seat, captures, penalties, grace rolls, exits, falls, road rides,
-    /// extra rolls, and how often each rule ID fires).
+    /// What a rule change does to play: self-play of base and head rules.
+    ///
+    /// Both rulesets play the same seeds; side by side with the difference
+    /// and a 95% confidence interval: game length, games finished, win rate
+    /// by seat, battle points, captures, penalties, grace rolls, exits,
+    /// falls, road rides, extra rolls, and how often each rule ID fires.
     ///
     /// Base: a git revision of the project's ruleset file, or a ruleset
     /// file; default the working tree's. Head: the working tree's, then
@@ -298,9 +301,10 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: balance::BalanceFormat,
     },
-    /// Speed of the engine's self-play path: random legal actions, no
-    /// checks, no events, one core (`tools/openspiel_speed.py` runs it
-    /// beside OpenSpiel's C++ `evaluate_bots`).
+    /// Speed of the engine's self-play path (maedn), one core.
+    ///
+    /// Random legal actions, no checks, no events; `tools/openspiel_speed.py`
+    /// runs it beside OpenSpiel's C++ `evaluate_bots`.
     Bench {
         /// The game: maedn.
         #[arg(value_parser = ["maedn"])]
@@ -320,9 +324,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// OpenSpiel as an outside oracle: its seeded random `maedn` games
-    /// replayed in goti action by action (the player to throw, the legal
-    /// actions, the board and bases after every action, the returns).
+    /// OpenSpiel as an outside oracle: its maedn games replayed move by move.
+    ///
+    /// Seeded random OpenSpiel games replayed in goti action by action: the
+    /// player to throw, the legal actions, the board and bases after every
+    /// action, the returns.
     ///
     /// Needs Python with OpenSpiel (`target/openspiel-venv`, which `.ci/run`
     /// makes, or --python). Exits 0 when every game agrees, 1 on a
