@@ -489,3 +489,41 @@ fn report_page_is_self_contained_and_complete() {
     let out = goti(&["report", "--tag", "nosuchtag", "-o", page.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The layout facts of three pictures, pinned as a snapshot (normalised:
+/// what is drawn where, not the SVG text): every piece group with its
+/// player, pieces and place, the marks of the step, the tiles' classes.
+#[test]
+fn picture_layout_facts_are_pinned() {
+    let mut facts = String::new();
+    for at in [
+        "scenarios/royal/worked-examples.goti:6",
+        "scenarios/portal/captures.goti:38",
+        "scenarios/maedn/captures.goti:9",
+    ] {
+        let out = goti(&["render", at]);
+        assert_eq!(out.status.code(), Some(0), "{at}");
+        let svg = String::from_utf8_lossy(&out.stdout).into_owned();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        facts.push_str(&format!("== {at}\n"));
+        for n in doc.descendants().filter(|n| n.is_element()) {
+            let class = n.attribute("class").unwrap_or("");
+            let line = match class {
+                "piece" | "ghost" => format!(
+                    "{class} {} {} @ {}",
+                    n.attribute("data-player").unwrap_or(""),
+                    n.attribute("data-pieces").unwrap_or(""),
+                    n.attribute("data-place").unwrap_or("")
+                ),
+                "path" | "blockade-stop" => class.to_string(),
+                c if c.starts_with("tile ") && c.trim() != "tile" => {
+                    format!("{c} {}", n.attribute("data-tile").unwrap_or(""))
+                }
+                _ => continue,
+            };
+            facts.push_str(&line);
+            facts.push('\n');
+        }
+    }
+    insta::assert_snapshot!(facts);
+}
