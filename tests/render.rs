@@ -2,7 +2,7 @@
 //! scenario renders as well-formed SVG with one picture element per piece
 //! group, and the brief's merge capture is visible in the picture.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use goti::runner::{self, RunOptions};
@@ -65,56 +65,66 @@ fn drawn(svg: &str) -> (Vec<(String, String, String)>, usize) {
 
 #[test]
 fn every_step_of_every_shipped_scenario_renders_as_svg_and_png() {
+    let files: Vec<PathBuf> = walkdir::WalkDir::new(root().join("scenarios"))
+        .into_iter()
+        .map(|f| f.unwrap().into_path())
+        .filter(|p| p.extension().is_some_and(|x| x == "goti"))
+        .collect();
+    // The files in as many chunks as there are cores.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = files.len().div_ceil(cores).max(1);
+    let pictures: usize = std::thread::scope(|s| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(|f| render_every_step(f)).sum::<usize>()))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    assert!(pictures > 500, "only {pictures} pictures");
+}
+
+/// Renders every step of every scenario of `file` as SVG and PNG; the
+/// number of pictures.
+fn render_every_step(file: &Path) -> usize {
     let opts = RunOptions {
         explain: true,
         skip_snapshots: true,
         ..RunOptions::default()
     };
     let mut pictures = 0;
-    for f in walkdir::WalkDir::new(root().join("scenarios")) {
-        let f = f.unwrap();
-        if f.path().extension().is_none_or(|x| x != "goti") {
-            continue;
-        }
-        let report = runner::run_file(f.path(), &opts, None);
-        for sc in &report.scenarios {
+    let report = runner::run_file(file, &opts, None);
+    for sc in &report.scenarios {
+        assert!(!sc.transcript.is_empty(), "{}: {}", file.display(), sc.name);
+        for step in &sc.transcript {
+            // Every piece is drawn somewhere: on the board, in a Yard or
+            // base, or Home (royal: 4 guards and a King a seat; portal:
+            // 5 pieces; maedn: 4 pieces, in base, on the ring or in goal).
+            let (_, count) = drawn(&step.svg);
+            let per_seat = match sc.game {
+                goti::engine::GameKind::Maedn => 4,
+                _ => 5,
+            };
             assert!(
-                !sc.transcript.is_empty(),
-                "{}: {}",
-                f.path().display(),
-                sc.name
+                count > 0 && count % per_seat == 0,
+                "{} {:?} line {}: {count} pieces drawn",
+                file.display(),
+                sc.name,
+                step.line
             );
-            for step in &sc.transcript {
-                // Every piece is drawn somewhere: on the board, in a Yard or
-                // base, or Home (royal: 4 guards and a King a seat; portal:
-                // 5 pieces; maedn: 4 pieces, in base, on the ring or in goal).
-                let (_, count) = drawn(&step.svg);
-                let per_seat = match sc.game {
-                    goti::engine::GameKind::Maedn => 4,
-                    _ => 5,
-                };
-                assert!(
-                    count > 0 && count % per_seat == 0,
-                    "{} {:?} line {}: {count} pieces drawn",
-                    f.path().display(),
-                    sc.name,
-                    step.line
-                );
-                // And as PNG: drawn, not blank.
-                let pixmap = goti::runner::render::png::pixels(&step.svg, 0.5).unwrap();
-                let first = pixmap.pixels()[0];
-                assert!(
-                    pixmap.pixels().iter().any(|p| *p != first),
-                    "{} {:?} line {}: a blank PNG",
-                    f.path().display(),
-                    sc.name,
-                    step.line
-                );
-                pictures += 1;
-            }
+            // And as PNG: drawn, not blank.
+            let pixmap = goti::runner::render::png::pixels(&step.svg, 0.5).unwrap();
+            let first = pixmap.pixels()[0];
+            assert!(
+                pixmap.pixels().iter().any(|p| *p != first),
+                "{} {:?} line {}: a blank PNG",
+                file.display(),
+                sc.name,
+                step.line
+            );
+            pictures += 1;
         }
     }
-    assert!(pictures > 500, "only {pictures} pictures");
+    pictures
 }
 
 #[test]
