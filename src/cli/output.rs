@@ -282,23 +282,28 @@ fn explain_text(reports: &[runner::FileReport], board: bool, color: bool) {
     }
 }
 
-/// One SVG file per step in `dir`: `<file>-<scenario>-<step>.svg`.
+/// One SVG file per step in `dir`: `<file path>-<scenario>-<step>.svg`.
 fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), i32> {
     if let Err(e) = std::fs::create_dir_all(dir) {
         errln!("error: cannot make folder {}: {e}", dir.display());
         return Err(2);
     }
     let mut written = 0;
+    let mut taken = std::collections::HashSet::new();
     for report in reports {
-        let stem = slug(
-            Path::new(&report.source.name)
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("scenario"),
-        );
+        // The file's path without `.goti`, so two `captures.goti` in two
+        // folders never write the same picture.
+        let name = &report.source.name;
+        let stem = slug(name.strip_suffix(".goti").unwrap_or(name));
         for sc in &report.scenarios {
             for (k, step) in sc.transcript.iter().enumerate() {
-                let name = format!("{stem}-{}-{k:02}.svg", slug(&sc.name));
+                let mut name = format!("{stem}-{}-{k:02}.svg", slug(&sc.name));
+                // Names cut to length could meet: never overwrite a picture of this run.
+                let mut n = 2;
+                while !taken.insert(name.clone()) {
+                    name = format!("{stem}-{}-{k:02}-{n}.svg", slug(&sc.name));
+                    n += 1;
+                }
                 let path = dir.join(&name);
                 if let Err(e) = runner::snapshot::write_atomic(&path, step.svg.as_bytes()) {
                     errln!("error: cannot write {}: {e}", path.display());
@@ -322,7 +327,7 @@ fn slug(name: &str) -> String {
             out.push('-');
         }
     }
-    let out = out.trim_matches('-').chars().take(60).collect::<String>();
+    let out = out.trim_matches('-').chars().take(100).collect::<String>();
     if out.is_empty() {
         "scenario".into()
     } else {
