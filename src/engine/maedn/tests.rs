@@ -178,3 +178,40 @@ fn the_speed_path_plays_like_the_checked_one() {
         assert_eq!(quiet, loud);
     }
 }
+
+#[test]
+fn the_largest_board_and_die_the_ruleset_allows_keep_every_invariant() {
+    use crate::rules::RulesetParams;
+    let params = crate::rules::MaednParams::shipped()
+        .with_overrides(&[
+            ("board.ring", "100"),
+            ("board.starts", "[0, 25, 50, 75]"),
+            ("board.goal", "8"),
+            ("dice.faces", "20"),
+            ("dice.six", "20"),
+        ])
+        .unwrap();
+    let rules = MaednRules::new(params);
+    let start = Maedn::new_game(rules, &Player::ALL[..4], None).unwrap();
+    let mut seed = 99u64;
+    for _ in 0..20 {
+        let mut pos = start.clone();
+        for _ in 0..20_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let die = (seed >> 33) as u8 % 20 + 1;
+            let pick = (seed >> 45) as usize;
+            let go = pos.play_quiet(die, |l| l.as_slice()[pick % l.as_slice().len()]);
+            pos.check_invariants().unwrap();
+            if !go {
+                break;
+            }
+        }
+    }
+    let over = crate::rules::MaednParams::shipped().with_overrides(&[("board.ring", "101")]);
+    assert!(
+        over.is_err(),
+        "a ring past 100 would overflow route positions"
+    );
+}
