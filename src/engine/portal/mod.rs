@@ -189,14 +189,6 @@ impl Portal {
             other => unreachable!("portal has pieces G1-G5, not {other}"),
         }
     }
-    pub fn falls(&self, p: Player, g: u8, trigger: u8) -> u8 {
-        match self.board().toilet(trigger) {
-            Some((t, _)) if (1..=5).contains(&g) && t < MAX_TOILETS => {
-                self.falls[p.index()][g as usize - 1][t]
-            }
-            _ => 0,
-        }
-    }
     /// Pieces at a place (lane tiles are `p`'s own: pass the lane's owner).
     pub fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)> {
         let mut out = Vec::new();
