@@ -116,6 +116,8 @@ impl RulesetParams for PortalParams {
             specials.push((*a, format!("board.roads.{i}.0")));
             specials.push((*c, format!("board.roads.{i}.1")));
         }
+        // board.toilets: the engine keeps falls for at most 8 toilets.
+        within("board.toilets", b.toilets.len(), 0..=8)?;
         for (i, t) in b.toilets.iter().enumerate() {
             on_ring(format!("board.toilets.{i}.trigger"), t.trigger)?;
             on_ring(format!("board.toilets.{i}.rejoin"), t.rejoin)?;

@@ -23,14 +23,11 @@ impl Portal {
         };
         // table.players
         let present = Table::of_setup(setup, "portal", R::TablePlayers.id(), &mut errors);
-        if board.toilets.len() > MAX_TOILETS {
-            errors.push(err(
-                R::BoardToilets,
-                SetupPart::Players,
-                format!("at most {MAX_TOILETS} toilets"),
-                None,
-            ));
-        }
+        // At most MAX_TOILETS toilets: the ruleset's validation guarantees it.
+        assert!(
+            board.toilets.len() <= MAX_TOILETS,
+            "a validated portal ruleset has at most {MAX_TOILETS} toilets"
+        );
         let mut pieces = [[Piece::IN_YARD; 5]; 4];
         let mut placed = [[false; 5]; 4];
         for (i, pl) in setup.placements.iter().enumerate() {

@@ -226,3 +226,44 @@ fn precedence_the_way_before_where_it_lands() {
     );
     refused_by(&pos, None, &Action::Enter(g(1)), "enter.six");
 }
+
+/// The engine checks a set-up's places itself (the language refuses these
+/// before they reach it, so only a caller of the API can send them).
+#[test]
+fn set_up_places_off_the_board_are_refused_with_their_rule() {
+    for (place, rule) in [
+        (Place::Ring(0), "board.ring"),
+        (Place::Ring(53), "board.ring"),
+        (Place::HomePath(0), "board.lane"),
+        (Place::HomePath(6), "board.lane"),
+        (
+            Place::Toilet {
+                trigger: 30,
+                spot: 1,
+            },
+            "board.toilets",
+        ),
+        (
+            Place::Toilet {
+                trigger: 42,
+                spot: 4,
+            },
+            "board.toilets",
+        ),
+    ] {
+        let s = Setup {
+            players: vec![P1, P2],
+            placements: vec![Placement {
+                player: P1,
+                piece: g(1),
+                place,
+                midpoint: None,
+                steps: None,
+            }],
+            ..Setup::default()
+        };
+        let errors = Portal::from_setup(PortalRules::default_rules(), &s, &mut Vec::new())
+            .expect_err("off the board");
+        assert_eq!(errors[0].rule.0, rule, "{place:?}");
+    }
+}
