@@ -148,14 +148,6 @@ fn board(pos: &Maedn) -> (String, String) {
     )
 }
 
-fn choice_words(c: Choice) -> String {
-    match c {
-        Choice::Pass => "pass".into(),
-        Choice::Enter => "enter".into(),
-        Choice::Move(g) => format!("G{}", g + 1),
-    }
-}
-
 /// Replays `game` in goti; the number of player actions, or the first
 /// disagreement.
 pub fn replay(
@@ -257,7 +249,7 @@ pub fn replay(
         if ours != theirs {
             let words: Vec<String> = theirs
                 .iter()
-                .map(|&x| choice_of(&pos, x).map_or(format!("<action {x}>"), choice_words))
+                .map(|&x| choice_of(&pos, x).map_or(format!("<action {x}>"), |c| c.to_string()))
                 .collect();
             return Err(disagree(
                 i,

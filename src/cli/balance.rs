@@ -62,12 +62,7 @@ fn trees(args: &BalanceArgs) -> Result<(Shown, Shown), String> {
             .find(|(g, _)| *g == game)
             .map(|(_, f)| (p.root.clone(), f.clone()))
     });
-    let mut working = Rules::default_tree(game);
-    let mut working_shown = format!("built-in {game}");
-    if let Some((_, f)) = &project_file {
-        crate::rules::layers::merge(&mut working, layer_of(&read(f)?, &f.display().to_string())?);
-        working_shown = f.display().to_string();
-    }
+    let (working, working_shown) = context::working_tree(game, project.as_ref())?;
     let base = match args.base.as_deref() {
         None => (working.clone(), working_shown.clone()),
         Some(b) if Path::new(b).is_file() => {

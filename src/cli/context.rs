@@ -143,3 +143,26 @@ pub fn check_sets(
     }
     Ok(notes)
 }
+
+/// A game's rules as the working tree has them, as a tree: the shipped
+/// defaults with the project's ruleset file merged in when it has one, and
+/// what they came from (`built-in royal` or the file).
+pub fn working_tree(
+    game: crate::engine::GameKind,
+    project: Option<&Project>,
+) -> Result<(serde_yaml::Value, String), String> {
+    let mut tree = crate::runner::position::Rules::default_tree(game);
+    let Some(path) = project
+        .and_then(|p| p.rules.iter().find(|(g, _)| *g == game))
+        .map(|(_, p)| p)
+    else {
+        return Ok((tree, format!("built-in {game}")));
+    };
+    let bytes = crate::runner::files::read_limited(path, crate::runner::files::MAX_RULESET_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let layer =
+        crate::rules::layers::read_layer(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::rules::layers::merge(&mut tree, layer.tree);
+    Ok((tree, path.display().to_string()))
+}

@@ -406,7 +406,7 @@ enum ModeArg {
 }
 
 /// The shipped ruleset file of a game (`goti rules GAME --dump`).
-fn default_yaml(game: GameKind) -> &'static str {
+pub(super) fn default_yaml(game: GameKind) -> &'static str {
     match game {
         GameKind::Royal => RoyalParams::DEFAULT_YAML,
         GameKind::Portal => PortalParams::DEFAULT_YAML,

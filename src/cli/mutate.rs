@@ -101,36 +101,6 @@ fn first_killer(
     None
 }
 
-/// The base tree of a game: its shipped defaults, with the project's
-/// ruleset file merged in when it has one.
-fn base_tree(
-    game: GameKind,
-    project: Option<&runner::project::Project>,
-) -> Result<serde_yaml::Value, String> {
-    let mut tree = Rules::default_tree(game);
-    if let Some(path) = project
-        .and_then(|p| p.rules.iter().find(|(g, _)| *g == game))
-        .map(|(_, p)| p)
-    {
-        let text = runner::files::read_limited(path, runner::files::MAX_RULESET_BYTES)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let text = String::from_utf8_lossy(&text).into_owned();
-        let layer = crate::rules::layers::read_layer(&text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        crate::rules::layers::merge(&mut tree, layer.tree);
-    }
-    Ok(tree)
-}
-
-fn shipped_yaml(game: GameKind) -> &'static str {
-    use crate::rules::RulesetParams;
-    match game {
-        GameKind::Royal => crate::rules::RoyalParams::DEFAULT_YAML,
-        GameKind::Portal => crate::rules::PortalParams::DEFAULT_YAML,
-        GameKind::Maedn => crate::rules::MaednParams::DEFAULT_YAML,
-    }
-}
-
 pub fn mutate(
     paths: Vec<PathBuf>,
     only: Option<&str>,
@@ -152,16 +122,9 @@ pub fn mutate(
         }
     };
     let paths = context::paths_or_default(paths, project.as_ref());
-    let files = match runner::discover_files(&paths, project.as_ref().map(|p| p.root.as_path())) {
-        Ok(f) if !f.files.is_empty() => f.files,
-        Ok(_) => {
-            errln!("error: no scenario files (*.goti) found");
-            return 2;
-        }
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
+    let files = match super::output::scenario_files(&paths) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
     let started = std::time::Instant::now();
     let (pass, by_game) = passing(&files, &base);
@@ -174,15 +137,15 @@ pub fn mutate(
     let mut invalid: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut invalid_list: Vec<serde_json::Value> = Vec::new();
     for &game in by_game.keys() {
-        let tree = match base_tree(game, project.as_ref()) {
-            Ok(t) => t,
+        let tree = match context::working_tree(game, project.as_ref()) {
+            Ok((t, _)) => t,
             Err(e) => {
                 errln!("error: {e}");
                 return 2;
             }
         };
         let ids: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
-        let table = rules_of_keys(shipped_yaml(game), &ids);
+        let table = rules_of_keys(super::default_yaml(game), &ids);
         for m in mutants(&tree) {
             if only.is_some_and(|o| !m.key.starts_with(o)) {
                 continue;

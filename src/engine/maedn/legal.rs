@@ -16,6 +16,17 @@ pub enum Choice {
     Move(u8),
 }
 
+/// As written after `expect legal:`: `pass`, `enter`, `G1`.
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Pass => f.write_str("pass"),
+            Choice::Enter => f.write_str("enter"),
+            Choice::Move(g) => write!(f, "G{}", g + 1),
+        }
+    }
+}
+
 /// The legal actions of a position (at most one per piece).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Legal {

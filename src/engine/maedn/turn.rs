@@ -297,15 +297,12 @@ impl Maedn {
 
     /// The legal actions as written: `enter`, `G1 G3`, `pass`.
     pub fn legal_words(&self) -> String {
-        self.legal()
+        let words: Vec<String> = self
+            .legal()
             .as_slice()
             .iter()
-            .map(|c| match c {
-                Choice::Pass => "pass".to_string(),
-                Choice::Enter => "enter".to_string(),
-                Choice::Move(g) => format!("G{}", g + 1),
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+            .map(Choice::to_string)
+            .collect();
+        words.join(" ")
     }
 }

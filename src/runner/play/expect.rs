@@ -9,15 +9,6 @@ use crate::engine::{Event, GameKind, PieceId, Place, Player, What};
 use crate::runner::position::Position;
 use crate::runner::render;
 
-/// A legal choice as written after `expect legal:`.
-fn choice_words(c: Choice) -> String {
-    match c {
-        Choice::Pass => "pass".into(),
-        Choice::Enter => "enter".into(),
-        Choice::Move(g) => format!("G{}", g + 1),
-    }
-}
-
 fn place_words(game: GameKind, p: Player, id: PieceId, place: Place) -> String {
     let place = match (game, place) {
         (GameKind::Maedn, Place::HomePath(k)) => format!("in goal {k}"),
@@ -103,7 +94,7 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
                 Ok(())
             } else {
                 let words = |list: &[Choice]| {
-                    let w: Vec<String> = list.iter().map(|c| choice_words(*c)).collect();
+                    let w: Vec<String> = list.iter().map(|c| c.to_string()).collect();
                     if w.is_empty() {
                         "nothing (throw first)".to_string()
                     } else {
