@@ -2,8 +2,7 @@
 //! same seeds (common random numbers) on every core; `crate::balance`
 //! measures and compares.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde_yaml::Value;
@@ -11,6 +10,8 @@ use serde_yaml::Value;
 use super::context;
 use crate::balance::{compare, play, GameStats, Paired, Report};
 use crate::engine::{GameKind, Mode, Player};
+use crate::runner::base;
+use crate::runner::play::ruleset;
 use crate::runner::position::Rules;
 use crate::selfplay::{Driver, MaednDriver, Policy, PortalDriver, RoyalDriver};
 
@@ -37,82 +38,47 @@ pub struct BalanceArgs {
     pub format: BalanceFormat,
 }
 
-fn layer_of(text: &str, shown: &str) -> Result<Value, String> {
-    crate::rules::layers::read_layer(text)
-        .map(|l| l.tree)
-        .map_err(|e| format!("{shown}: {e}"))
-}
-
-fn read(path: &Path) -> Result<String, String> {
-    let bytes = crate::runner::files::read_limited(path, crate::runner::files::MAX_RULESET_BYTES)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
-}
-
 /// A ruleset tree and how it was made (shown in the report).
 type Shown = (Value, String);
 
-/// The base and head rulesets as trees, and how each was made.
+/// The base and head rulesets as trees, built as the scenarios' rules are
+/// (defaults, the project's file with its whole `extends:` chain), and how
+/// each was made. The base is read as `goti diff` reads it.
 fn trees(args: &BalanceArgs) -> Result<(Shown, Shown), String> {
     let project = context::project()?;
     let game = args.game;
-    let project_file = project.as_ref().and_then(|p| {
-        p.rules
-            .iter()
-            .find(|(g, _)| *g == game)
-            .map(|(_, f)| (p.root.clone(), f.clone()))
-    });
-    let (working, working_shown) = context::working_tree(game, project.as_ref())?;
-    let base = match args.base.as_deref() {
-        None => (working.clone(), working_shown.clone()),
-        Some(b) if Path::new(b).is_file() => {
-            let mut t = Rules::default_tree(game);
-            crate::rules::layers::merge(&mut t, layer_of(&read(Path::new(b))?, b)?);
-            (t, b.to_string())
-        }
-        Some(rev) => {
-            let Some((root, f)) = &project_file else {
-                return Err(format!(
-                    "--base {rev}: not a file, and as a git revision it needs the project's {game} ruleset file (goti.yaml `rules:`)"
-                ));
-            };
-            let rel = f.strip_prefix(root).unwrap_or(f);
-            let out = Command::new("git")
-                .arg("-C")
-                .arg(root)
-                .arg("show")
-                .arg(format!("{rev}:{}", rel.display()))
-                .output()
-                .map_err(|e| format!("cannot run git: {e}"))?;
-            if !out.status.success() {
-                return Err(format!(
-                    "--base {rev}: {}",
-                    String::from_utf8_lossy(&out.stderr).trim()
-                ));
-            }
-            let text = String::from_utf8_lossy(&out.stdout).into_owned();
-            let shown = format!("{rev}:{}", rel.display());
-            let mut t = Rules::default_tree(game);
-            crate::rules::layers::merge(&mut t, layer_of(&text, &shown)?);
-            (t, shown)
-        }
+    let root = context::root(project.as_ref());
+    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let base = base::read(project.as_ref(), args.base.as_deref(), &here)?;
+    let (base_tree, base_rules) =
+        ruleset::project_tree(game, &base.layers, &root).map_err(|e| format!("the base: {e}"))?;
+    let base_shown = match &args.base {
+        Some(_) => format!("{}: {base_rules}", base.shown),
+        None => base_rules,
     };
-    let mut head = working;
-    let mut head_shown = vec![working_shown];
-    if let Some(h) = &args.head {
-        crate::rules::layers::merge(&mut head, layer_of(&read(h)?, &h.display().to_string())?);
-        head_shown.push(h.display().to_string());
+    let head_args = context::RulesArgs {
+        rulesets: args.head.iter().cloned().collect(),
+        sets: args.sets.clone(),
+    };
+    let head_layers = context::layers(project.as_ref(), &head_args)?;
+    if let Some((_, file)) = head_layers.command_line.iter().find(|(g, _)| *g != game) {
+        return Err(format!(
+            "--head {file:?} is a ruleset file of another game; balance plays {game}"
+        ));
     }
-    for s in &args.sets {
-        let Some((k, v)) = s.split_once('=') else {
-            return Err(format!("--set {s}: write KEY=VALUE"));
-        };
-        let value: Value = serde_yaml::from_str(v.trim()).map_err(|e| format!("--set {s}: {e}"))?;
-        crate::rules::set_path(&mut head, k.trim(), value)
-            .map_err(|e| format!("--set {s}: {e}"))?;
-        head_shown.push(format!("--set {}", s.trim()));
+    let defaults = Rules::default_tree(game);
+    if let Some((k, _)) = head_layers
+        .sets
+        .iter()
+        .find(|(k, _)| !crate::rules::layers::has_field(&defaults, k))
+    {
+        return Err(format!(
+            "--set {k}: {game}'s ruleset has no such field; `goti rules {game} --dump` lists them"
+        ));
     }
-    Ok((base, (head, head_shown.join(" + "))))
+    let head =
+        ruleset::project_tree(game, &head_layers, &root).map_err(|e| format!("the head: {e}"))?;
+    Ok(((base_tree, base_shown), head))
 }
 
 fn side<D: Driver>(

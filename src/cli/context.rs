@@ -8,8 +8,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use crate::engine::GameKind;
-use crate::rules::layers;
-use crate::runner::play::ruleset::{LayerSource, RuleLayers};
+use crate::runner::play::ruleset::{self, LayerSource, RuleLayers};
 use crate::runner::{self, project::Project, RunOptions};
 
 /// Rules for one run, without editing anything.
@@ -59,36 +58,11 @@ pub fn paths_or_default(paths: Vec<PathBuf>, project: Option<&Project>) -> Vec<P
     }
 }
 
-/// The game a ruleset file given on the command line is for: its `name` or
-/// what it `extends`.
-pub fn game_of_file(path: &std::path::Path) -> Result<GameKind, String> {
-    let shown = path.display();
-    let bytes = runner::files::read_limited(path, runner::files::MAX_RULESET_BYTES)
-        .map_err(|e| format!("--ruleset {shown}: {e}"))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| format!("--ruleset {shown}: not UTF-8 text"))?;
-    let layer = layers::read_layer(&text).map_err(|e| format!("--ruleset {shown}: {e}"))?;
-    let name = layer.name.or(layer.extends).ok_or_else(|| {
-        format!(
-            "--ruleset {shown}: say which game it is for with `name: royal` or `extends: royal`"
-        )
-    })?;
-    name.parse::<GameKind>()
-        .map_err(|_| format!("--ruleset {shown}: `{name}` is not a game; a file given on the command line names its game"))
-}
-
 /// The ruleset layers of a run: the project's files and the command line's.
 pub fn layers(project: Option<&Project>, args: &RulesArgs) -> Result<RuleLayers, String> {
-    let mut layers = RuleLayers::default();
-    if let Some(p) = project {
-        for (game, path) in &p.rules {
-            layers
-                .project
-                .push((*game, LayerSource::File(path.clone())));
-        }
-    }
+    let mut layers = ruleset::project_layers(project);
     for path in &args.rulesets {
-        let game = game_of_file(path)?;
+        let game = ruleset::game_of_file(path).map_err(|e| format!("--ruleset {e}"))?;
         layers
             .command_line
             .push((game, LayerSource::File(path.clone())));
@@ -144,25 +118,14 @@ pub fn check_sets(
     Ok(notes)
 }
 
-/// A game's rules as the working tree has them, as a tree: the shipped
-/// defaults with the project's ruleset file merged in when it has one, and
-/// what they came from (`built-in royal` or the file).
-pub fn working_tree(
-    game: crate::engine::GameKind,
-    project: Option<&Project>,
-) -> Result<(serde_yaml::Value, String), String> {
-    let mut tree = crate::runner::position::Rules::default_tree(game);
-    let Some(path) = project
-        .and_then(|p| p.rules.iter().find(|(g, _)| *g == game))
-        .map(|(_, p)| p)
-    else {
-        return Ok((tree, format!("built-in {game}")));
-    };
-    let bytes = crate::runner::files::read_limited(path, crate::runner::files::MAX_RULESET_BYTES)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let layer =
-        crate::rules::layers::read_layer(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    crate::rules::layers::merge(&mut tree, layer.tree);
-    Ok((tree, path.display().to_string()))
+/// The folder rules are read against: the project's, else the working one.
+pub fn root(project: Option<&Project>) -> PathBuf {
+    project.map_or_else(
+        || {
+            std::env::current_dir()
+                .and_then(|d| d.canonicalize())
+                .unwrap_or_else(|_| PathBuf::from("."))
+        },
+        |p| p.root.clone(),
+    )
 }

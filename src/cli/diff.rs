@@ -3,15 +3,13 @@
 //! Exits 0 when nothing changed, 1 when something did, 2 on an error.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use super::context::{self, RulesArgs};
 use crate::engine::GameKind;
 use crate::runner::diff::{self, Change, Report};
-use crate::runner::play::ruleset::{LayerSource, RuleLayers};
-use crate::runner::project::Project;
-use crate::runner::{self, RunOptions};
+use crate::runner::play::ruleset::{self, LayerSource, RuleLayers};
+use crate::runner::{self, base, RunOptions};
 
 /// Output formats of `goti diff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -24,72 +22,23 @@ pub enum DiffFormat {
     Html,
 }
 
-/// The base rules: a git revision of the project's ruleset files, or a
-/// ruleset file; the working tree's when neither is given.
-fn base_layers(
-    project: Option<&Project>,
-    base: Option<&str>,
-) -> Result<(RuleLayers, String), String> {
-    let mut layers = context::layers(project, &RulesArgs::default())?;
-    let Some(base) = base else {
-        return Ok((layers, "the working tree's rules".into()));
-    };
-    let as_file = PathBuf::from(base);
-    if as_file.is_file() {
-        let game = context::game_of_file(&as_file)?;
-        layers
-            .instead_of_project
-            .push((game, LayerSource::File(as_file)));
-        return Ok((layers, format!("{base} ({game})")));
-    }
-    let Some(project) = project.filter(|p| !p.rules.is_empty()) else {
-        return Err(format!(
-            "--base {base}: not a file, and no goti.yaml names ruleset files to read at a git revision"
-        ));
-    };
-    let top = git(&project.root, &["rev-parse", "--show-toplevel"])?;
-    let top = PathBuf::from(top.trim());
-    let top = top.canonicalize().unwrap_or(top);
-    layers.project.clear();
-    let mut shown = Vec::new();
-    for (game, path) in &project.rules {
-        let rel = path
-            .strip_prefix(&top)
-            .map_err(|_| format!("{} is outside the repository", path.display()))?;
-        let spec = format!("{base}:{}", rel.display());
-        match git(&top, &["show", &spec]) {
-            Ok(text) => {
-                shown.push(spec.clone());
-                layers.project.push((
-                    *game,
-                    LayerSource::Text {
-                        name: spec,
-                        text: Arc::new(text),
-                    },
-                ));
-            }
-            // Not in that revision: the game's built-in rules were the base.
-            Err(_) => shown.push(format!("{game} built in ({} not at {base})", rel.display())),
+/// Both sides' rules must build for every game a layer names, before any
+/// scenario plays: a base or head that cannot be built is an error naming
+/// the file, never a list of scenarios "now passing".
+pub(super) fn check_buildable(sides: &[(&str, &RuleLayers)], root: &Path) -> Result<(), String> {
+    for (which, layers) in sides {
+        let games: std::collections::BTreeSet<GameKind> = layers
+            .project
+            .iter()
+            .chain(&layers.instead_of_project)
+            .chain(&layers.command_line)
+            .map(|(g, _)| *g)
+            .collect();
+        for game in games {
+            ruleset::project_tree(game, layers, root).map_err(|e| format!("the {which}: {e}"))?;
         }
     }
-    Ok((layers, shown.join(", ")))
-}
-
-/// Runs git in `dir`; its output, or what went wrong.
-fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .map_err(|e| format!("cannot run git: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "git {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    String::from_utf8(out.stdout).map_err(|_| "git printed no UTF-8 text".into())
+    Ok(())
 }
 
 /// `goti diff`: the exit code.
@@ -111,15 +60,22 @@ pub fn diff(
         rulesets: head.into_iter().collect(),
         sets,
     };
-    let layers = base_layers(project.as_ref(), base)
-        .and_then(|b| context::layers(project.as_ref(), &head_args).map(|h| (b, h)));
-    let ((base_layers, base_shown), head_layers) = match layers {
+    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let root = context::root(project.as_ref());
+    let layers = base::read(project.as_ref(), base, &here)
+        .and_then(|b| context::layers(project.as_ref(), &head_args).map(|h| (b, h)))
+        .and_then(|(b, h)| {
+            check_buildable(&[("base", &b.layers), ("head", &h)], &root)?;
+            Ok((b, h))
+        });
+    let (base, head_layers) = match layers {
         Ok(l) => l,
         Err(e) => {
             errln!("error: {e}");
             return 2;
         }
     };
+    let (base_layers, base_shown) = (base.layers, base.shown);
     let paths = context::paths_or_default(paths, project.as_ref());
     let found = match runner::discover_files(&paths, project.as_ref().map(|p| p.root.as_path())) {
         Ok(f) if !f.files.is_empty() => f.files,
@@ -176,7 +132,7 @@ pub fn diff(
     let head_shown = describe_head(&head_layers);
     let report = Report::new(diffs);
     match format {
-        DiffFormat::Text => text(&report, &base_shown, &head_shown),
+        DiffFormat::Text => print_text(&report, &base_shown, &head_shown),
         DiffFormat::Markdown => markdown(&report, &base_shown, &head_shown),
         DiffFormat::Html => out!(
             "{}",
@@ -236,7 +192,8 @@ fn summary_line(report: &Report) -> String {
     )
 }
 
-fn text(report: &Report, base: &str, head: &str) {
+/// The text report (also `goti mutate --explain`'s).
+pub(super) fn print_text(report: &Report, base: &str, head: &str) {
     outln!("base: {base}");
     outln!("head: {head}");
     outln!("{}", summary_line(report));

@@ -256,6 +256,13 @@ enum Command {
         /// Exit 1 when the score (percent killed) is below this.
         #[arg(long, value_name = "PERCENT")]
         min_score: Option<f64>,
+        /// Name the scenarios that killed each mutant.
+        #[arg(long, short)]
+        verbose: bool,
+        /// Show the first killing scenario's diff for the mutant that gives
+        /// KEY this VALUE (`board.ring=53`, `board.forts.1=30`).
+        #[arg(long, value_name = "KEY=VALUE")]
+        explain: Option<String>,
     },
     /// What a rule change does to play: self-play of base and head rules.
     ///
@@ -660,7 +667,16 @@ fn run() -> i32 {
             only,
             format,
             min_score,
-        } => mutate::mutate(paths, only.as_deref(), format, min_score),
+            verbose,
+            explain,
+        } => mutate::mutate(mutate::MutateArgs {
+            paths,
+            only,
+            format,
+            min_score,
+            verbose,
+            explain,
+        }),
         Command::Bench {
             game: _,
             games,

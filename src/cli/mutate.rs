@@ -1,20 +1,25 @@
 //! `goti mutate`: would the scenarios notice if a rule were wrong? Every
-//! mutant of the rulesets the scenarios play (`rules::mutate`) is played
-//! against the suite; a mutant is killed when a scenario that passed under
-//! the real rules fails under it. Mutants run in parallel, each as a
-//! partial ruleset layer standing where `--ruleset` stands (so a
-//! scenario's own `set` lines still win).
+//! mutant of the project's rules (`rules::mutate`: the defaults plus the
+//! project's ruleset file with its whole `extends:` chain) is one key given
+//! another value. It replaces that key, and nothing else, in every scenario
+//! that does not give the key a value of its own (its `rules file`, a file
+//! that extends, or `set`); such a scenario is "n/a" for it. A mutant is
+//! killed by a scenario that passes under the real rules and fails under
+//! it; a scenario whose rules the mutant makes invalid does not kill it.
+//! The kill matrix names every killer.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
+use serde_yaml::Value;
 
 use super::context;
 use crate::engine::GameKind;
-use crate::rules::mutate::{mutants, rules_for, rules_of_keys, Mutant};
-use crate::runner::play::ruleset::{LayerSource, RuleLayers};
+use crate::rules::mutate::{mutants, rules_for, rules_of_keys, Mutant, MutationKind};
+use crate::runner::diff;
+use crate::runner::play::ruleset::{self, Exposure, MutantLayer, RuleLayers};
 use crate::runner::position::Rules;
 use crate::runner::{self, Found, RunOptions};
 
@@ -25,27 +30,65 @@ pub enum MutateFormat {
     Json,
 }
 
-/// One mutant's fate.
+/// What `goti mutate` was asked.
+pub struct MutateArgs {
+    pub paths: Vec<PathBuf>,
+    pub only: Option<String>,
+    pub format: MutateFormat,
+    pub min_score: Option<f64>,
+    pub verbose: bool,
+    /// `KEY=VALUE`: show the first killing scenario's diff for this mutant.
+    pub explain: Option<String>,
+}
+
+/// A mutant's status in the matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Status {
+    Killed,
+    Survived,
+}
+
+/// One mutant's row of the kill matrix.
 #[derive(Clone, Debug, serde::Serialize)]
 struct Fate {
     game: &'static str,
     key: String,
     change: String,
-    kind: crate::rules::mutate::MutationKind,
+    kind: MutationKind,
+    /// The same change as a command-line override (`goti run --set`).
+    set: String,
     rules: Vec<String>,
     section: String,
-    /// The first scenario that noticed, or none (a survivor).
-    killed_by: Option<String>,
+    status: Status,
+    /// Every scenario (`file:line name`) that passed under the real rules
+    /// and failed under this mutant.
+    killed_by: Vec<String>,
+    /// Scenarios whose own ruleset gives the key a value (n/a).
+    not_exposed: usize,
+    /// Scenarios whose rules the mutant makes invalid (not kills).
+    invalid_for: Vec<String>,
 }
 
 /// (file, line) of a scenario.
 type Id = (String, usize);
 
-/// The scenarios that pass under `layers`, and the games each file plays.
+fn options(layers: RuleLayers, f: &Found, record: bool) -> RunOptions {
+    RunOptions {
+        skip_snapshots: false,
+        write_snapshots: false,
+        record,
+        root: Some(Arc::from(f.root.as_path())),
+        layers: Arc::new(layers),
+        ..RunOptions::default()
+    }
+}
+
+/// The scenarios that pass under `layers`, and the files each game plays.
 fn passing(files: &[Found], layers: &RuleLayers) -> (BTreeSet<Id>, BTreeMap<GameKind, Vec<usize>>) {
     let reports: Vec<_> = files
         .par_iter()
-        .map(|f| runner::run_file(&f.path, &options(layers.clone(), f), None))
+        .map(|f| runner::run_file(&f.path, &options(layers.clone(), f, false), None))
         .collect();
     let mut pass = BTreeSet::new();
     let mut by_game: BTreeMap<GameKind, Vec<usize>> = BTreeMap::new();
@@ -63,92 +106,175 @@ fn passing(files: &[Found], layers: &RuleLayers) -> (BTreeSet<Id>, BTreeMap<Game
     (pass, by_game)
 }
 
-fn options(layers: RuleLayers, f: &Found) -> RunOptions {
-    RunOptions {
-        skip_snapshots: false,
-        write_snapshots: false,
-        root: Some(Arc::from(f.root.as_path())),
-        layers: Arc::new(layers),
-        ..RunOptions::default()
-    }
+/// The layers of a run under mutant `m` of `game`.
+fn mutated(base: &RuleLayers, game: GameKind, m: &Mutant) -> RuleLayers {
+    let mut layers = base.clone();
+    layers.mutant = Some(MutantLayer {
+        game,
+        key: m.layer_key.clone(),
+        value: m.layer_value.clone(),
+    });
+    layers
 }
 
-/// The first scenario passing under the real rules that fails under `m`.
-fn first_killer(
-    m: &Mutant,
-    game: GameKind,
-    files: &[&Found],
+/// The mutant as `KEY=VALUE` (JSON is YAML, on one line).
+fn set_words(m: &Mutant) -> String {
+    let json = serde_json::to_string(&m.layer_value).unwrap_or_else(|_| "~".into());
+    format!("{}={json}", m.layer_key)
+}
+
+/// A scenario's outcomes under one mutant, in the matrix's words.
+#[derive(Default)]
+struct Outcome {
+    killed_by: Vec<String>,
+    not_exposed: usize,
+    invalid_for: Vec<String>,
+}
+
+/// Plays every file of `game` under each mutant of `work` (files in
+/// parallel, each parsed once): the outcome per mutant.
+fn play_all(
+    work: &[(GameKind, Mutant, Vec<String>)],
+    files: &[Found],
+    by_game: &BTreeMap<GameKind, Vec<usize>>,
     base: &RuleLayers,
     pass: &BTreeSet<Id>,
-) -> Option<String> {
-    let mut layers = base.clone();
-    layers.command_line.push((
-        game,
-        LayerSource::Text {
-            name: format!("mutant {} {}", m.key, m.change),
-            text: Arc::new(m.layer_text(game.name())),
-        },
-    ));
-    for f in files {
-        let r = runner::run_file(&f.path, &options(layers.clone(), f), None);
-        for s in &r.scenarios {
-            let id = (r.source.name.clone(), s.line);
-            if !s.passed() && pass.contains(&id) {
-                return Some(format!("{}:{} {}", id.0, id.1, s.name));
-            }
+) -> Vec<Outcome> {
+    let mut jobs: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let _ = f;
+        let mine: Vec<usize> = work
+            .iter()
+            .enumerate()
+            .filter(|(_, (g, _, _))| by_game.get(g).is_some_and(|l| l.contains(&i)))
+            .map(|(k, _)| k)
+            .collect();
+        if !mine.is_empty() {
+            jobs.push((i, mine));
         }
     }
-    None
+    let per_file: Vec<Vec<(usize, Outcome)>> = jobs
+        .par_iter()
+        .map(|(i, mine)| {
+            let f = &files[*i];
+            let opts: Vec<RunOptions> = mine
+                .iter()
+                .map(|&k| {
+                    let (g, m, _) = &work[k];
+                    options(mutated(base, *g, m), f, false)
+                })
+                .collect();
+            let refs: Vec<&RunOptions> = opts.iter().collect();
+            let reports = runner::run_file_under(&f.path, &refs);
+            mine.iter()
+                .zip(reports)
+                .map(|(&k, r)| {
+                    let game = work[k].0;
+                    let mut o = Outcome::default();
+                    for s in r.scenarios.iter().filter(|s| s.game == game) {
+                        let id = (r.source.name.clone(), s.line);
+                        let named = || format!("{}:{} {}", id.0, id.1, s.name);
+                        match s.mutant {
+                            Some(Exposure::NotExposed) => o.not_exposed += 1,
+                            Some(Exposure::Invalid) => o.invalid_for.push(named()),
+                            Some(Exposure::Exposed) if !s.passed() && pass.contains(&id) => {
+                                o.killed_by.push(named())
+                            }
+                            _ => {}
+                        }
+                    }
+                    (k, o)
+                })
+                .collect()
+        })
+        .collect();
+    let mut out: Vec<Outcome> = work.iter().map(|_| Outcome::default()).collect();
+    for (k, o) in per_file.into_iter().flatten() {
+        let slot = &mut out[k];
+        slot.killed_by.extend(o.killed_by);
+        slot.not_exposed += o.not_exposed;
+        slot.invalid_for.extend(o.invalid_for);
+    }
+    out
 }
 
-pub fn mutate(
-    paths: Vec<PathBuf>,
-    only: Option<&str>,
-    format: MutateFormat,
-    min_score: Option<f64>,
-) -> i32 {
-    let project = match context::project() {
-        Ok(p) => p,
+/// Whether mutant `m` is the one `KEY=VALUE` names: its key, and the value
+/// the key holds under it.
+fn names(m: &Mutant, tree: &Value, key: &str, value: &Value) -> bool {
+    if m.key != key && m.layer_key != key {
+        return false;
+    }
+    let applied = m.apply(tree);
+    let mut node = &applied;
+    for part in key.split('.') {
+        node = match node {
+            Value::Mapping(map) => match map.get(part) {
+                Some(v) => v,
+                None => return false,
+            },
+            Value::Sequence(s) => match part.parse::<usize>().ok().and_then(|i| s.get(i)) {
+                Some(v) => v,
+                None => return false,
+            },
+            _ => return false,
+        };
+    }
+    node == value
+}
+
+pub fn mutate(args: MutateArgs) -> i32 {
+    match run(args) {
+        Ok(code) => code,
         Err(e) => {
             errln!("error: {e}");
-            return 2;
+            2
         }
-    };
-    let base = match context::layers(project.as_ref(), &context::RulesArgs::default()) {
-        Ok(l) => l,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    let paths = context::paths_or_default(paths, project.as_ref());
-    let files = match super::output::scenario_files(&paths) {
+    }
+}
+
+fn run(args: MutateArgs) -> Result<i32, String> {
+    let project = context::project()?;
+    let base = context::layers(project.as_ref(), &context::RulesArgs::default())?;
+    let root = context::root(project.as_ref());
+    let paths = context::paths_or_default(args.paths.clone(), project.as_ref());
+    let files = super::output::scenario_files(&paths).map_err(|_| "no scenario files".to_string());
+    let files = match files {
         Ok(f) => f,
-        Err(code) => return code,
+        Err(_) => return Ok(2),
     };
     let started = std::time::Instant::now();
     let (pass, by_game) = passing(&files, &base);
     if pass.is_empty() {
-        errln!("error: no scenario passes under the real rules: a mutant could kill nothing");
-        return 2;
+        return Err("no scenario passes under the real rules: a mutant could kill nothing".into());
     }
+    let explain = match &args.explain {
+        None => None,
+        Some(s) => {
+            let (k, v) = s
+                .split_once('=')
+                .ok_or_else(|| format!("--explain {s}: write KEY=VALUE, e.g. board.ring=53"))?;
+            let v: Value = serde_yaml::from_str(v.trim())
+                .map_err(|e| format!("--explain {s}: the value is not YAML: {e}"))?;
+            Some((k.trim().to_string(), v))
+        }
+    };
     // Every valid mutant of every game the scenarios play.
     let mut work: Vec<(GameKind, Mutant, Vec<String>)> = Vec::new();
+    let mut trees: BTreeMap<GameKind, Value> = BTreeMap::new();
     let mut invalid: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut invalid_list: Vec<serde_json::Value> = Vec::new();
     for &game in by_game.keys() {
-        let tree = match context::working_tree(game, project.as_ref()) {
-            Ok((t, _)) => t,
-            Err(e) => {
-                errln!("error: {e}");
-                return 2;
-            }
-        };
+        let (tree, _) = ruleset::project_tree(game, &base, &root)?;
         let ids: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
         let table = rules_of_keys(super::default_yaml(game), &ids);
         for m in mutants(&tree) {
-            if only.is_some_and(|o| !m.key.starts_with(o)) {
+            if args.only.as_deref().is_some_and(|o| !m.key.starts_with(o)) {
                 continue;
+            }
+            if let Some((k, v)) = &explain {
+                if !names(&m, &tree, k, v) {
+                    continue;
+                }
             }
             if let Err(e) = Rules::from_tree(game, m.apply(&tree)) {
                 *invalid.entry(game.name()).or_default() += 1;
@@ -158,120 +284,269 @@ pub fn mutate(
             let rules = rules_for(&table, &m.key);
             work.push((game, m, rules));
         }
+        trees.insert(game, tree);
+    }
+    if let Some((k, v)) = &explain {
+        return explain_one(&work, &files, &by_game, &base, &pass, k, v);
     }
     if work.is_empty() {
-        errln!(
-            "error: no valid mutant{}: nothing was checked",
-            only.map_or(String::new(), |o| format!(" of a key starting `{o}`"))
-        );
-        return 2;
+        return Err(format!(
+            "no valid mutant{}: nothing was checked",
+            args.only
+                .as_deref()
+                .map_or(String::new(), |o| format!(" of a key starting `{o}`"))
+        ));
     }
+    let outcomes = play_all(&work, &files, &by_game, &base, &pass);
     let fates: Vec<Fate> = work
-        .par_iter()
-        .map(|(game, m, rules)| {
-            let mine: Vec<&Found> = by_game[game].iter().map(|&i| &files[i]).collect();
-            Fate {
-                game: game.name(),
-                key: m.key.clone(),
-                change: m.change.clone(),
-                kind: m.kind,
-                section: rules
-                    .first()
-                    .and_then(|r| r.split('.').next())
-                    .unwrap_or("(no rule)")
-                    .to_string(),
-                rules: rules.clone(),
-                killed_by: first_killer(m, *game, &mine, &base, &pass),
-            }
+        .iter()
+        .zip(outcomes)
+        .map(|((game, m, rules), o)| Fate {
+            game: game.name(),
+            key: m.key.clone(),
+            change: m.change.clone(),
+            kind: m.kind,
+            set: set_words(m),
+            section: rules
+                .first()
+                .and_then(|r| r.split('.').next())
+                .unwrap_or("(no rule)")
+                .to_string(),
+            rules: rules.clone(),
+            status: if o.killed_by.is_empty() {
+                Status::Survived
+            } else {
+                Status::Killed
+            },
+            killed_by: o.killed_by,
+            not_exposed: o.not_exposed,
+            invalid_for: o.invalid_for,
         })
         .collect();
     let secs = started.elapsed().as_secs_f64();
-    let score = |list: &[&Fate]| {
-        let killed = list.iter().filter(|f| f.killed_by.is_some()).count();
-        (
-            killed,
-            list.len(),
-            100.0 * killed as f64 / list.len().max(1) as f64,
-        )
-    };
     let all: Vec<&Fate> = fates.iter().collect();
     let (killed, valid, total) = score(&all);
-    match format {
-        MutateFormat::Json => {
-            let mut games = serde_json::Map::new();
-            for game in by_game.keys() {
-                let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game.name()).collect();
-                let (k, v, s) = score(&mine);
-                let mut sections = serde_json::Map::new();
-                let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
-                for sec in names {
-                    let list: Vec<&Fate> =
-                        mine.iter().copied().filter(|f| f.section == sec).collect();
-                    let (k, v, s) = score(&list);
-                    sections.insert(
-                        sec.to_string(),
-                        serde_json::json!({"killed": k, "valid": v, "score": s}),
-                    );
-                }
-                let survivors: Vec<&&Fate> =
-                    mine.iter().filter(|f| f.killed_by.is_none()).collect();
-                games.insert(
-                    game.name().to_string(),
-                    serde_json::json!({
-                        "killed": k, "valid": v, "score": s,
-                        "invalid": invalid.get(game.name()).copied().unwrap_or(0),
-                        "sections": sections, "survivors": survivors,
-                    }),
-                );
-            }
-            outln!(
-                "{}",
-                serde_json::json!({"killed": killed, "valid": valid, "score": total, "seconds": secs, "games": games, "invalid": invalid_list})
-            );
-        }
-        MutateFormat::Text => {
-            outln!(
-                "goti mutate: {valid} valid mutants, {killed} killed: score {total:.1}% ({} invalid, refused by validation; {secs:.1} s)",
-                invalid.values().sum::<usize>()
-            );
-            for game in by_game.keys() {
-                let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game.name()).collect();
-                if mine.is_empty() {
-                    continue;
-                }
-                let (k, v, s) = score(&mine);
-                outln!(
-                    "\n{}: {k} of {v} killed ({s:.1}%), {} invalid",
-                    game.name(),
-                    invalid.get(game.name()).copied().unwrap_or(0)
-                );
-                let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
-                for sec in names {
-                    let list: Vec<&Fate> =
-                        mine.iter().copied().filter(|f| f.section == sec).collect();
-                    let (k, v, s) = score(&list);
-                    outln!("  {sec:<12} {k:>4} of {v:<4} {s:5.1}%");
-                }
-                for f in mine.iter().filter(|f| f.killed_by.is_none()) {
-                    outln!(
-                        "  survives: {} {} (reads {}): no passing scenario's outcome changed",
-                        f.key,
-                        f.change,
-                        if f.rules.is_empty() {
-                            "no cited rule".to_string()
-                        } else {
-                            f.rules.join(", ")
-                        }
-                    );
-                }
-            }
-        }
+    let suspects = kills_everything(&fates);
+    match args.format {
+        MutateFormat::Json => json(&fates, &by_game, &invalid, &invalid_list, &suspects, secs),
+        MutateFormat::Text => text(&fates, &by_game, &invalid, &suspects, secs, args.verbose),
     }
-    match min_score {
+    let _ = (killed, valid);
+    match args.min_score {
         Some(min) if total + 1e-9 < min => {
             errln!("error: mutation score {total:.1}% is below --min-score {min}");
-            1
+            Ok(1)
         }
-        _ => 0,
+        _ => Ok(0),
     }
+}
+
+fn score(list: &[&Fate]) -> (usize, usize, f64) {
+    let killed = list.iter().filter(|f| f.status == Status::Killed).count();
+    (
+        killed,
+        list.len(),
+        100.0 * killed as f64 / list.len().max(1) as f64,
+    )
+}
+
+/// Scenarios that kill every valid mutant of their game (more than two):
+/// such a scenario fails whatever changes, so its kills say nothing.
+fn kills_everything(fates: &[Fate]) -> Vec<String> {
+    let mut out = Vec::new();
+    let games: BTreeSet<&str> = fates.iter().map(|f| f.game).collect();
+    for game in games {
+        let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game).collect();
+        if mine.len() < 3 {
+            continue;
+        }
+        let mut common: BTreeSet<&String> = mine[0].killed_by.iter().collect();
+        for f in &mine[1..] {
+            let these: BTreeSet<&String> = f.killed_by.iter().collect();
+            common = common.intersection(&these).copied().collect();
+        }
+        out.extend(common.into_iter().cloned());
+    }
+    out
+}
+
+fn json(
+    fates: &[Fate],
+    by_game: &BTreeMap<GameKind, Vec<usize>>,
+    invalid: &BTreeMap<&'static str, usize>,
+    invalid_list: &[serde_json::Value],
+    suspects: &[String],
+    secs: f64,
+) {
+    let all: Vec<&Fate> = fates.iter().collect();
+    let (killed, valid, total) = score(&all);
+    let mut games = serde_json::Map::new();
+    for game in by_game.keys() {
+        let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game.name()).collect();
+        let (k, v, s) = score(&mine);
+        let mut sections = serde_json::Map::new();
+        let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
+        for sec in names {
+            let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
+            let (k, v, s) = score(&list);
+            sections.insert(
+                sec.to_string(),
+                serde_json::json!({"killed": k, "valid": v, "score": s}),
+            );
+        }
+        let survivors: Vec<&&Fate> = mine
+            .iter()
+            .filter(|f| f.status == Status::Survived)
+            .collect();
+        games.insert(
+            game.name().to_string(),
+            serde_json::json!({
+                "killed": k, "valid": v, "score": s,
+                "invalid": invalid.get(game.name()).copied().unwrap_or(0),
+                "sections": sections, "survivors": survivors,
+            }),
+        );
+    }
+    outln!(
+        "{}",
+        serde_json::json!({"killed": killed, "valid": valid, "score": total, "seconds": secs,
+            "games": games, "mutants": fates, "kills_every_mutant": suspects, "invalid": invalid_list})
+    );
+}
+
+fn text(
+    fates: &[Fate],
+    by_game: &BTreeMap<GameKind, Vec<usize>>,
+    invalid: &BTreeMap<&'static str, usize>,
+    suspects: &[String],
+    secs: f64,
+    verbose: bool,
+) {
+    let all: Vec<&Fate> = fates.iter().collect();
+    let (killed, valid, total) = score(&all);
+    outln!(
+        "goti mutate: {valid} valid mutants, {killed} killed: score {total:.1}% ({} invalid, refused by validation; {secs:.1} s)",
+        invalid.values().sum::<usize>()
+    );
+    for game in by_game.keys() {
+        let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game.name()).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let (k, v, s) = score(&mine);
+        outln!(
+            "\n{}: {k} of {v} killed ({s:.1}%), {} invalid",
+            game.name(),
+            invalid.get(game.name()).copied().unwrap_or(0)
+        );
+        let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
+        for sec in names {
+            let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
+            let (k, v, s) = score(&list);
+            outln!("  {sec:<12} {k:>4} of {v:<4} {s:5.1}%");
+        }
+        for f in &mine {
+            let reads = if f.rules.is_empty() {
+                "no cited rule".to_string()
+            } else {
+                f.rules.join(", ")
+            };
+            match f.status {
+                Status::Survived => {
+                    outln!(
+                        "  survives: {} {} (reads {reads}): no passing scenario's outcome changed ({} n/a: their own ruleset sets the key)",
+                        f.key, f.change, f.not_exposed
+                    );
+                }
+                Status::Killed if verbose => {
+                    outln!(
+                        "  killed: {} {} (reads {reads}) by {} scenario(s):",
+                        f.key,
+                        f.change,
+                        f.killed_by.len()
+                    );
+                    for k in &f.killed_by {
+                        outln!("    {k}");
+                    }
+                }
+                Status::Killed => {}
+            }
+        }
+    }
+    for s in suspects {
+        outln!("\nwarning: {s} kills every mutant of its game: it fails whatever changes, so its kills say nothing");
+    }
+    if !verbose {
+        outln!("\n(--verbose names the scenarios that killed each mutant; --explain KEY=VALUE shows the first one's diff)");
+    }
+}
+
+/// `--explain KEY=VALUE`: the first killing scenario played under the real
+/// rules and the mutant, compared step by step as `goti diff` shows it.
+fn explain_one(
+    work: &[(GameKind, Mutant, Vec<String>)],
+    files: &[Found],
+    by_game: &BTreeMap<GameKind, Vec<usize>>,
+    base: &RuleLayers,
+    pass: &BTreeSet<Id>,
+    key: &str,
+    value: &Value,
+) -> Result<i32, String> {
+    let shown = serde_json::to_string(value).unwrap_or_default();
+    let [one] = work else {
+        return Err(if work.is_empty() {
+            format!("--explain {key}={shown}: no valid mutant gives {key} that value (`goti mutate --format json` lists every mutant and its `set`)")
+        } else {
+            format!("--explain {key}={shown}: {} mutants give {key} that value; name a list entry (`{key}.0`)", work.len())
+        });
+    };
+    let outcome = play_all(std::slice::from_ref(one), files, by_game, base, pass)
+        .pop()
+        .unwrap_or_default();
+    let (game, m, _) = one;
+    let Some(first) = outcome.killed_by.first() else {
+        outln!(
+            "{} {} survives: no passing scenario's outcome changed ({} n/a)",
+            m.key,
+            m.change,
+            outcome.not_exposed
+        );
+        return Ok(1);
+    };
+    let (place, _) = first.split_once(' ').unwrap_or((first, ""));
+    let (file, line) = place.rsplit_once(':').unwrap_or((place, "0"));
+    let line: usize = line.parse().unwrap_or(0);
+    let found = files
+        .iter()
+        .find(|f| f.path.display().to_string() == file)
+        .ok_or_else(|| format!("{file}: not among the scenario files"))?;
+    let (base_opts, head_opts) = (
+        options(base.clone(), found, true),
+        options(mutated(base, *game, m), found, true),
+    );
+    let mut both = runner::run_file_under(Path::new(&found.path), &[&base_opts, &head_opts]);
+    let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
+        return Err("the scenario file gave no reports".into());
+    };
+    let diffs: Vec<diff::ScenarioDiff> = b
+        .scenarios
+        .iter()
+        .zip(&h.scenarios)
+        .filter(|(sb, _)| sb.line == line)
+        .map(|(sb, sh)| diff::compare(&h.source.name, sb, sh))
+        .collect();
+    outln!(
+        "mutant {} {} ({}; `goti run {place} --set {}` fails it): killed by {} scenario(s), the first:",
+        m.key,
+        m.change,
+        game,
+        set_words(m),
+        outcome.killed_by.len()
+    );
+    super::diff::print_text(
+        &diff::Report::new(diffs),
+        "the project's rules",
+        &format!("the mutant {}", set_words(m)),
+    );
+    Ok(0)
 }

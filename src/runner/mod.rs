@@ -1,6 +1,7 @@
 //! Runs scenario files: reads them, parses, plays every scenario, checks
 //! expectations and snapshots. Reads and writes files, never prints.
 
+pub mod base;
 pub mod diagnostic;
 pub mod diff;
 pub mod files;

@@ -242,6 +242,15 @@ impl Position {
     pub fn final_standings(&self) -> Option<&[Player]> {
         each_position!(self, g => Game::final_standings(g))
     }
+    /// Whether the rules give the table piece `id` (maedn's `table.pieces`
+    /// may be fewer than the words allow; the other games' words are exact).
+    pub fn has_piece(&self, id: PieceId) -> bool {
+        match self {
+            Position::Maedn(m) => m.has_piece(id),
+            _ => true,
+        }
+    }
+    /// Piece `id` of `p`; callers check [`Position::has_piece`] first.
     pub fn piece(&self, p: Player, id: PieceId) -> Piece {
         each_position!(self, g => Game::piece(g, p, id))
     }

@@ -44,6 +44,33 @@ pub struct Project {
     pub scenarios: Vec<PathBuf>,
 }
 
+/// What a `goti.yaml` text says, checked for shape and fields; an error
+/// says where in it (`:line:col: ...`, or `: ...`), after the file's name.
+fn parse(text: &str) -> Result<ProjectFile, String> {
+    crate::rules::yaml::check_shape(text).map_err(|e| format!(": {}", e.message))?;
+    if text.trim().is_empty() {
+        return Ok(ProjectFile::default());
+    }
+    serde_yaml::from_str(text).map_err(|e| match e.location() {
+        Some(l) => format!(":{}:{}: {e}", l.line(), l.column()),
+        None => format!(": {e}"),
+    })
+}
+
+/// The games a `goti.yaml` text names ruleset files for, with the paths as
+/// written (relative to the file). For a base read at a git revision.
+pub fn parse_rules(text: &str) -> Result<Vec<(crate::engine::GameKind, String)>, String> {
+    parse(text)
+        .map_err(|e| e.trim_start_matches(':').trim_start().to_string())?
+        .rules
+        .into_iter()
+        .map(|(game, path)| {
+            let kind = game.parse().map_err(|e| format!("rules.{game}: {e}"))?;
+            Ok((kind, path))
+        })
+        .collect()
+}
+
 /// Reads `goti.yaml` in `root`; an error says where in it (`file:line:col`).
 pub fn load(root: &Path) -> Result<Project, String> {
     let file = root.join(PROJECT_FILE);
@@ -51,15 +78,7 @@ pub fn load(root: &Path) -> Result<Project, String> {
     let bytes = super::files::read_limited(&file, super::files::MAX_RULESET_BYTES)
         .map_err(|e| format!("{shown}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
-    crate::rules::yaml::check_shape(&text).map_err(|e| format!("{shown}: {}", e.message))?;
-    let parsed: ProjectFile = if text.trim().is_empty() {
-        ProjectFile::default()
-    } else {
-        serde_yaml::from_str(&text).map_err(|e| match e.location() {
-            Some(l) => format!("{shown}:{}:{}: {e}", l.line(), l.column()),
-            None => format!("{shown}: {e}"),
-        })?
-    };
+    let parsed = parse(&text).map_err(|e| format!("{shown}:{e}"))?;
     let mut project = Project {
         root: root.to_path_buf(),
         ..Project::default()

@@ -153,6 +153,10 @@ impl Maedn {
             r => Place::HomePath((r - ring + 1) as u8),
         }
     }
+    /// Whether the table has piece `id` (`table.pieces` may be fewer than 4).
+    pub fn has_piece(&self, id: PieceId) -> bool {
+        matches!(id, PieceId::Guard(n) if (1..=self.rules.pieces() as u8).contains(&n))
+    }
     pub fn piece(&self, p: Player, id: PieceId) -> Piece {
         match id {
             PieceId::Guard(n) if (1..=self.rules.pieces() as u8).contains(&n) => {

@@ -128,11 +128,16 @@ impl Portal {
         // Past home: route positions beyond home have no place on the route.
         let past_home = |(pl, s): &(Option<Place>, i32)| pl.is_none() || *s > board.home_step();
         // move.no-jump (the way) before move.exact-home (where it lands).
+        // Home is no tile on the way: it holds any number (move.one-per-tile),
+        // so a piece home is never passed over; going past it is exact-home.
         for (place, _) in path[..path.len() - 1]
             .iter()
             .take_while(|step| !past_home(step))
         {
             let Some(place) = *place else { break };
+            if place == Place::Home {
+                break;
+            }
             if let Some((q, i)) = self.occupant(p, place) {
                 return Err((
                     C::Way,

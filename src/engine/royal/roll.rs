@@ -96,20 +96,23 @@ impl Royal {
                 .guards
                 .iter()
                 .all(|g| matches!(g.place, Place::Yard | Place::Home));
-        if dealt_grace || forced {
-            let rule = if dealt_grace {
-                R::GraceCheck
-            } else {
-                R::GraceForced
-            };
-            if seat.first_turn {
-                self.event(ev, R::GraceFirstTurn, What::GraceSkipped);
-            } else if self.phase.graces < self.rules.params.exits.grace_per_turn {
-                self.phase.graces += 1;
-                self.event(ev, rule, What::Grace);
-                let amount = self.rules.params.exits.grace_credit;
-                self.add_credits(amount, ev);
+        // grace.forced: a dealt grace roll and a forced one in the same turn
+        // are two grace rolls, the dealt one first; `exits.grace_per_turn`
+        // decides how many count.
+        if (dealt_grace || forced) && seat.first_turn {
+            // grace.first-turn
+            self.event(ev, R::GraceFirstTurn, What::GraceSkipped);
+            return Ok(());
+        }
+        let graces = [(dealt_grace, R::GraceCheck), (forced, R::GraceForced)];
+        for (_, rule) in graces.into_iter().filter(|(due, _)| *due) {
+            if self.phase.graces >= self.rules.params.exits.grace_per_turn {
+                break;
             }
+            self.phase.graces += 1;
+            self.event(ev, rule, What::Grace);
+            let amount = self.rules.params.exits.grace_credit;
+            self.add_credits(amount, ev);
         }
         Ok(())
     }

@@ -64,6 +64,16 @@ fn players_words(list: &[Player]) -> String {
 /// Checks one expectation; on failure says what was expected and found.
 pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String> {
     let fail = |want: String, found: String| Err(format!("expected {want}, found {found}"));
+    // table.pieces: a piece the table does not have is named, never looked up.
+    let named = match check {
+        Check::Place(_, id, _) | Check::Midpoint(_, id, _) | Check::Steps(_, id, _) => Some(*id),
+        _ => None,
+    };
+    if let Some(id) = named.filter(|id| !pos.has_piece(*id)) {
+        return Err(format!(
+            "the table has no {id} under these rules (table.pieces); name a piece it has"
+        ));
+    }
     // Expectations of one game only (lowering keeps them to their game).
     let other = |mine: &str| {
         format!(

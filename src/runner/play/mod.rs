@@ -113,6 +113,8 @@ pub struct ScenarioReport {
     pub rules_applied: BTreeSet<RuleId>,
     /// The command line's `--set` keys this scenario's ruleset has (and took).
     pub sets_applied: Vec<String>,
+    /// How the scenario met the run's mutant (`goti mutate`), if any.
+    pub mutant: Option<ruleset::Exposure>,
     pub snapshots: Vec<SnapshotReport>,
     pub transcript: Vec<TranscriptStep>,
     /// The set-up and every action's outcome, when recorded.
@@ -142,6 +144,7 @@ pub fn play(
         problems: Vec::new(),
         rules_applied: BTreeSet::new(),
         sets_applied: Vec::new(),
+        mutant: None,
         snapshots: Vec::new(),
         transcript: Vec::new(),
         steps: Vec::new(),

@@ -22,9 +22,11 @@ use crate::dsl::ast::{Scenario, Span, Spanned};
 use crate::dsl::lower;
 use crate::engine::GameKind;
 use crate::rules::{layers, yaml, RulesetError};
+use crate::runner::base::Revision;
 use crate::runner::diagnostic::{Diagnostic, Kind, Source};
 use crate::runner::files::{self, MAX_RULESET_BYTES};
 use crate::runner::position::Rules;
+use crate::runner::project::Project;
 use crate::runner::RunOptions;
 
 /// Where a ruleset layer comes from.
@@ -32,8 +34,12 @@ use crate::runner::RunOptions;
 pub enum LayerSource {
     /// A file in the working tree.
     File(PathBuf),
-    /// A file's text from elsewhere (a git revision), shown under `name`.
+    /// A file's text from elsewhere, shown under `name`; what it extends is
+    /// read from the working tree.
     Text { name: String, text: Arc<String> },
+    /// A file at a git revision (`path` as it would stand in the working
+    /// tree); what it extends is read at the same revision.
+    Git { rev: Arc<Revision>, path: PathBuf },
 }
 
 impl LayerSource {
@@ -41,8 +47,33 @@ impl LayerSource {
         match self {
             LayerSource::File(p) => p.display().to_string(),
             LayerSource::Text { name, .. } => name.clone(),
+            LayerSource::Git { rev, path } => rev.shown(path),
         }
     }
+}
+
+/// One key of the project's rules given another value (`goti mutate`):
+/// it replaces that key, and nothing else, in every scenario of `game`
+/// that does not give the key a value of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MutantLayer {
+    pub game: GameKind,
+    /// The dotted key written (a list is written whole).
+    pub key: String,
+    pub value: Value,
+}
+
+/// How a scenario met the mutant of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Exposure {
+    /// The mutant's key took the mutant's value.
+    Exposed,
+    /// The scenario's own `rules file` (or a file it extends) or `set`
+    /// gives the key a value of its own: the mutant does not reach it.
+    NotExposed,
+    /// Under the mutant the scenario's rules are refused by validation.
+    Invalid,
 }
 
 /// The ruleset layers beyond a scenario's own.
@@ -58,6 +89,35 @@ pub struct RuleLayers {
     pub command_line: Vec<(GameKind, LayerSource)>,
     /// `--set KEY=VALUE`: applies to every scenario whose ruleset has KEY.
     pub sets: Vec<(String, String)>,
+    /// The base of a comparison is a git revision: a scenario's own `rules
+    /// file` is read at it where the revision has that file.
+    pub revision: Option<Arc<Revision>>,
+    /// A mutant of the project's rules (`goti mutate`), applied last.
+    pub mutant: Option<MutantLayer>,
+}
+
+impl RuleLayers {
+    fn is_empty(&self) -> bool {
+        self.project.is_empty()
+            && self.instead_of_project.is_empty()
+            && self.command_line.is_empty()
+            && self.sets.is_empty()
+            && self.revision.is_none()
+            && self.mutant.is_none()
+    }
+}
+
+/// The layers of a project's own ruleset files (`goti.yaml`'s `rules:`).
+pub fn project_layers(project: Option<&Project>) -> RuleLayers {
+    let mut layers = RuleLayers::default();
+    if let Some(p) = project {
+        for (game, path) in &p.rules {
+            layers
+                .project
+                .push((*game, LayerSource::File(path.clone())));
+        }
+    }
+    layers
 }
 
 /// A layer that could not be used: the error, and the text it points into.
@@ -69,9 +129,15 @@ struct LayerError {
     shown: String,
 }
 
-/// A resolved layer: its tree, and the texts of the files it came from
-/// (shown name, text), to place an error found after merging.
-type Tree = (Value, Vec<(String, Arc<String>)>);
+/// A resolved layer: its tree, the texts of the files it came from
+/// (shown name, text), to place an error found after merging, and the keys
+/// its files write themselves (not those of a game's built-in defaults).
+#[derive(Clone, Debug)]
+struct Tree {
+    tree: Value,
+    texts: Vec<(String, Arc<String>)>,
+    own: Value,
+}
 
 type Resolved = Result<Tree, LayerError>;
 
@@ -87,8 +153,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Rules already built in this run, by everything that made them.
-type RulesCache = Mutex<HashMap<String, (Rules, Vec<String>)>>;
+/// Rules already built in this run, by everything that made them: the
+/// rules, the `--set` keys taken, how the scenario met the mutant.
+type RulesCache = Mutex<HashMap<String, (Rules, Vec<String>, Option<Exposure>)>>;
 
 fn rules_cache() -> &'static RulesCache {
     static CACHE: OnceLock<RulesCache> = OnceLock::new();
@@ -118,6 +185,7 @@ fn rules_key(
     let source = |src: &LayerSource| match src {
         LayerSource::File(p) => version(p),
         LayerSource::Text { name, text } => Some(format!("{name}:{}", text.len()) + text),
+        LayerSource::Git { rev, path } => Some(format!("{}:{}", rev.commit, path.display())),
     };
     let mut key = format!("{game}|{}|", root.display());
     for (g, src) in opts
@@ -138,6 +206,12 @@ fn rules_key(
     }
     for (k, v) in &opts.layers.sets {
         write!(key, "cli {k}={v}|").ok();
+    }
+    if let Some(rev) = &opts.layers.revision {
+        write!(key, "rev {}|", rev.commit).ok();
+    }
+    if let Some(m) = &opts.layers.mutant {
+        write!(key, "mutant {} {} {:?}|", m.game, m.key, m.value).ok();
     }
     Some(key)
 }
@@ -167,21 +241,20 @@ pub(super) fn load(
     };
     let root = opts.root.as_deref().unwrap_or(folder);
     let out = &mut report.problems;
-    let no_layers = opts.layers.project.is_empty()
-        && opts.layers.instead_of_project.is_empty()
-        && opts.layers.command_line.is_empty()
-        && opts.layers.sets.is_empty();
-    if header.rules_file.is_none() && header.overrides.is_empty() && no_layers {
+    if header.rules_file.is_none() && header.overrides.is_empty() && opts.layers.is_empty() {
         return Some(Rules::default_of(game));
     }
     // The same layers give the same rules: built once per run.
     let key = rules_key(game, header, folder, root, opts);
     if let Some(key) = &key {
-        if let Some((rules, applied)) = lock(rules_cache()).get(key) {
+        if let Some((rules, applied, exposure)) = lock(rules_cache()).get(key) {
             report.sets_applied = applied.clone();
+            report.mutant = *exposure;
             return Some(rules.clone());
         }
     }
+    // The keys the scenario's own file (and what it extends) writes.
+    let mut own = Value::Mapping(Default::default());
     // The layers' texts, latest last, to place a validation error.
     let mut texts: Vec<(String, Arc<String>)> = Vec::new();
     let mut tree = Rules::default_tree(game);
@@ -216,9 +289,9 @@ pub(super) fn load(
     for ((g, src), trust) in project_layers {
         if *g == game {
             match resolve(src, &src.shown(), game, trust, 0, &mut HashSet::new()) {
-                Ok((t, mut x)) => {
-                    layers::merge(&mut tree, t);
-                    texts.append(&mut x);
+                Ok(mut t) => {
+                    layers::merge(&mut tree, t.tree);
+                    texts.append(&mut t.texts);
                 }
                 Err(e) => {
                     layer_failed(e, sc.name.span, out);
@@ -228,12 +301,20 @@ pub(super) fn load(
         }
     }
     if let Some(file) = &header.rules_file {
-        let src = match files::resolve_inside(root, folder, &file.value) {
-            Ok(full) => LayerSource::File(full),
-            Err(e) => {
-                out.push(unread(file, &e.to_string(), source));
-                return None;
-            }
+        let at_revision = opts
+            .layers
+            .revision
+            .as_ref()
+            .and_then(|rev| at_revision(rev, root, folder, &file.value));
+        let src = match at_revision {
+            Some(src) => src,
+            None => match files::resolve_inside(root, folder, &file.value) {
+                Ok(full) => LayerSource::File(full),
+                Err(e) => {
+                    out.push(unread(file, &e.to_string(), source));
+                    return None;
+                }
+            },
         };
         let shown = folder.join(&file.value).display().to_string();
         match resolve(
@@ -244,9 +325,10 @@ pub(super) fn load(
             0,
             &mut HashSet::new(),
         ) {
-            Ok((t, mut x)) => {
-                layers::merge(&mut tree, t);
-                texts.append(&mut x);
+            Ok(mut t) => {
+                layers::merge(&mut tree, t.tree);
+                texts.append(&mut t.texts);
+                own = t.own;
             }
             Err(e) => {
                 layer_failed(e, file.span, out);
@@ -257,9 +339,9 @@ pub(super) fn load(
     for (g, src) in &opts.layers.command_line {
         if *g == game {
             match resolve(src, &src.shown(), game, Trust::Own, 0, &mut HashSet::new()) {
-                Ok((t, mut x)) => {
-                    layers::merge(&mut tree, t);
-                    texts.append(&mut x);
+                Ok(mut t) => {
+                    layers::merge(&mut tree, t.tree);
+                    texts.append(&mut t.texts);
                 }
                 Err(e) => {
                     layer_failed(e, sc.name.span, out);
@@ -291,10 +373,45 @@ pub(super) fn load(
         out.push(command_line_diagnostic(&e, sc, source));
         return None;
     }
+    // goti mutate: the mutant's key, unless the scenario gives it a value.
+    if let Some(m) = opts.layers.mutant.as_ref().filter(|m| m.game == game) {
+        let overlaps = |k: &str| {
+            k == m.key
+                || k.starts_with(&format!("{}.", m.key))
+                || m.key.starts_with(&format!("{k}."))
+        };
+        let owned = layers::has_field(&own, &m.key)
+            || header.overrides.iter().any(|(k, _)| overlaps(&k.value));
+        if owned {
+            report.mutant = Some(Exposure::NotExposed);
+        } else {
+            report.mutant = Some(Exposure::Exposed);
+            let valid = crate::rules::set_path(&mut tree, &m.key, m.value.clone())
+                .ok()
+                .and_then(|()| Rules::from_tree(game, tree.clone()).ok());
+            let Some(r) = valid else {
+                report.mutant = Some(Exposure::Invalid);
+                report.problems.push(Diagnostic::new(
+                    Kind::Ruleset,
+                    source,
+                    sc.name.span,
+                    format!("under the mutant {} the rules are refused", m.key),
+                    "this scenario",
+                ));
+                return None;
+            };
+            if let Some(key) = key {
+                lock(rules_cache())
+                    .insert(key, (r.clone(), report.sets_applied.clone(), report.mutant));
+            }
+            return Some(r);
+        }
+    }
     match Rules::from_tree(game, tree) {
         Ok(r) => {
             if let Some(key) = key {
-                lock(rules_cache()).insert(key, (r.clone(), report.sets_applied.clone()));
+                lock(rules_cache())
+                    .insert(key, (r.clone(), report.sets_applied.clone(), report.mutant));
             }
             Some(r)
         }
@@ -347,12 +464,6 @@ fn resolve(
         text,
         shown: shown.clone(),
     };
-    let plain = |message: String| RulesetError {
-        field: String::new(),
-        message,
-        offset: None,
-        unknown_field: false,
-    };
     if depth > 8 {
         return Err(fail(
             plain("`extends` goes more than 8 files deep".into()),
@@ -360,14 +471,17 @@ fn resolve(
         ));
     }
     let (key, text) = match src {
-        LayerSource::File(path) => {
+        LayerSource::File(path) | LayerSource::Git { path, .. } => {
             if !seen.insert(path.clone()) {
                 return Err(fail(
                     plain("`extends` comes back to this file (a cycle)".into()),
                     None,
                 ));
             }
-            let meta = std::fs::metadata(path).ok();
+            let meta = match src {
+                LayerSource::File(_) => std::fs::metadata(path).ok(),
+                _ => None,
+            };
             let key = (
                 src.clone(),
                 meta.as_ref().and_then(|m| m.modified().ok()),
@@ -377,18 +491,33 @@ fn resolve(
             if let Some(hit) = lock(cache()).get(&key) {
                 return hit.clone();
             }
-            let bytes = match trust {
-                Trust::Inside(root) => {
+            let bytes = match (src, trust) {
+                (LayerSource::Git { rev, path }, _) => match rev.read(path) {
+                    Ok(Some(text)) => Ok(text.into_bytes()),
+                    Ok(None) => Err(files::ReadError::Missing),
+                    Err(e) => Err(e),
+                }
+                .map_err(|e| fail(plain(format!("cannot use it at {}: {e}", rev.name)), None)),
+                (_, Trust::Inside(root)) => {
                     let folder = path.parent().unwrap_or(Path::new("."));
                     let name = path
                         .file_name()
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_default();
-                    files::read_inside(root, folder, &name, MAX_RULESET_BYTES).map(|(_, b)| b)
+                    files::read_inside(root, folder, &name, MAX_RULESET_BYTES)
+                        .map(|(_, b)| b)
+                        .map_err(|e| fail(plain(format!("cannot use it: {e}")), None))
                 }
-                Trust::Own => files::read_limited(path, MAX_RULESET_BYTES),
+                (_, Trust::Own) => files::read_limited(path, MAX_RULESET_BYTES)
+                    .map_err(|e| fail(plain(format!("cannot use it: {e}")), None)),
             };
-            let bytes = bytes.map_err(|e| fail(plain(format!("cannot use it: {e}")), None))?;
+            let bytes = match bytes {
+                Ok(b) => b,
+                Err(e) => {
+                    lock(cache()).insert(key, Err(e.clone()));
+                    return Err(e);
+                }
+            };
             let text = String::from_utf8(bytes)
                 .map_err(|_| fail(plain("it is not UTF-8 text".into()), None))?;
             (Some(key), Arc::new(text))
@@ -401,21 +530,60 @@ fn resolve(
             text: Some(text.clone()),
             shown: shown.clone(),
         });
-    let resolved = match resolved {
-        Ok((tree, mut texts)) => {
-            texts.push((shown.clone(), text.clone()));
-            Ok((tree, texts))
-        }
-        Err(e) => Err(e),
-    };
+    let resolved = resolved.map(|mut t| {
+        t.texts.push((shown.clone(), text.clone()));
+        t
+    });
     if let Some(key) = key {
         lock(cache()).insert(key, resolved.clone());
     }
     resolved
 }
 
+fn plain(message: String) -> RulesetError {
+    RulesetError {
+        field: String::new(),
+        message,
+        offset: None,
+        unknown_field: false,
+    }
+}
+
+/// The file a layer extends, as a source of the same kind: at the same
+/// revision for a file read at a revision, else in the working tree.
+fn extended(src: &LayerSource, name: &str, trust: Trust) -> Result<LayerSource, files::ReadError> {
+    let base = match src {
+        LayerSource::File(p) | LayerSource::Git { path: p, .. } => {
+            p.parent().unwrap_or(Path::new(".")).to_path_buf()
+        }
+        LayerSource::Text { .. } => PathBuf::from("."),
+    };
+    match (src, trust) {
+        (LayerSource::Git { rev, .. }, trust) => {
+            let full = super::super::base::lexical(&base.join(name));
+            if let Trust::Inside(root) = trust {
+                let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+                if !full.starts_with(&root) {
+                    return Err(files::ReadError::Outside { root });
+                }
+            }
+            Ok(LayerSource::Git {
+                rev: rev.clone(),
+                path: full,
+            })
+        }
+        (_, Trust::Inside(root)) => files::resolve_inside(root, &base, name).map(LayerSource::File),
+        (_, Trust::Own) => base
+            .join(name)
+            .canonicalize()
+            .map(LayerSource::File)
+            .map_err(|_| files::ReadError::Missing),
+    }
+}
+
 /// A layer's text checked (shape, syntax, game, keys) and its `extends`
-/// resolved: the tree to merge.
+/// resolved: the tree to merge. Which game a file is for comes from its
+/// `extends:` (or its keys), never from its free-text `name:`.
 fn resolve_text(
     text: &str,
     src: &LayerSource,
@@ -426,22 +594,18 @@ fn resolve_text(
     seen: &mut HashSet<PathBuf>,
 ) -> Result<Tree, RulesetError> {
     let layer = layers::read_layer(text)?;
-    if let Some(name) = &layer.name {
-        if !name.eq_ignore_ascii_case(game.name()) {
-            return Err(RulesetError {
-                field: "name".into(),
-                message: format!("this ruleset file is for `{name}`; the scenario plays {game}"),
-                offset: None,
-                unknown_field: false,
-            });
-        }
-    }
     Rules::check_keys(game, &layer.tree)?;
     let mut texts = Vec::new();
-    let mut tree = match &layer.extends {
-        None => Value::Mapping(Default::default()),
+    let (mut tree, mut own) = match &layer.extends {
+        None => (
+            Value::Mapping(Default::default()),
+            Value::Mapping(Default::default()),
+        ),
         Some(name) => match name.parse::<GameKind>() {
-            Ok(g) if g == game => Rules::default_tree(game),
+            Ok(g) if g == game => (
+                Rules::default_tree(game),
+                Value::Mapping(Default::default()),
+            ),
             Ok(g) => {
                 return Err(RulesetError {
                     field: "extends".into(),
@@ -451,36 +615,23 @@ fn resolve_text(
                 })
             }
             Err(_) => {
-                let base = match src {
-                    LayerSource::File(p) => p.parent().unwrap_or(Path::new(".")).to_path_buf(),
-                    LayerSource::Text { .. } => PathBuf::from("."),
-                };
-                let target = match trust {
-                    Trust::Inside(root) => files::resolve_inside(root, &base, name),
-                    Trust::Own => base
-                        .join(name)
-                        .canonicalize()
-                        .map_err(|_| files::ReadError::Missing),
-                };
-                let target = target.map_err(|e| RulesetError {
+                let target = extended(src, name, trust).map_err(|e| RulesetError {
                     field: "extends".into(),
                     message: format!("cannot extend `{name}`: {e}"),
                     offset: None,
                     unknown_field: false,
                 })?;
-                let shown_dir = Path::new(shown).parent().unwrap_or(Path::new(""));
-                let target_shown = shown_dir.join(name).display().to_string();
-                match resolve(
-                    &LayerSource::File(target),
-                    &target_shown,
-                    game,
-                    trust,
-                    depth + 1,
-                    seen,
-                ) {
-                    Ok((t, mut x)) => {
-                        texts.append(&mut x);
-                        t
+                let target_shown = match &target {
+                    LayerSource::Git { rev, path } => rev.shown(path),
+                    _ => {
+                        let shown_dir = Path::new(shown).parent().unwrap_or(Path::new(""));
+                        shown_dir.join(name).display().to_string()
+                    }
+                };
+                match resolve(&target, &target_shown, game, trust, depth + 1, seen) {
+                    Ok(mut t) => {
+                        texts.append(&mut t.texts);
+                        (t.tree, t.own)
                     }
                     Err(e) => {
                         return Err(RulesetError {
@@ -497,8 +648,128 @@ fn resolve_text(
             }
         },
     };
+    layers::merge(&mut own, layer.tree.clone());
     layers::merge(&mut tree, layer.tree);
-    Ok((tree, texts))
+    Ok(Tree { tree, texts, own })
+}
+
+/// A scenario's `rules file` at the base revision, where the revision has
+/// it (else the working tree's file is read, as for the head).
+fn at_revision(rev: &Arc<Revision>, root: &Path, folder: &Path, file: &str) -> Option<LayerSource> {
+    let folder = folder.canonicalize().ok()?;
+    let full = super::super::base::lexical(&folder.join(file));
+    let root = root.canonicalize().ok()?;
+    if !full.starts_with(&root) {
+        return None;
+    }
+    match rev.read(&full) {
+        Ok(Some(_)) | Err(_) => Some(LayerSource::Git {
+            rev: rev.clone(),
+            path: full,
+        }),
+        Ok(None) => None,
+    }
+}
+
+/// The game a ruleset file is for: what it `extends` (a game, or the game
+/// of the file it extends), else the one game whose keys it fits. A file
+/// whose keys fit several games must say `extends:`. Its `name:` is free
+/// text and decides nothing.
+pub fn game_of_file(path: &Path) -> Result<GameKind, String> {
+    game_of_file_at(path, 0)
+}
+
+fn game_of_file_at(path: &Path, depth: usize) -> Result<GameKind, String> {
+    let shown = path.display();
+    if depth > 8 {
+        return Err(format!("{shown}: `extends` goes more than 8 files deep"));
+    }
+    let bytes =
+        files::read_limited(path, MAX_RULESET_BYTES).map_err(|e| format!("{shown}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
+    let layer = layers::read_layer(&text).map_err(|e| format!("{shown}: {e}"))?;
+    if let Some(name) = &layer.extends {
+        if let Ok(game) = name.parse::<GameKind>() {
+            return Ok(game);
+        }
+        let target = path.parent().unwrap_or(Path::new(".")).join(name);
+        return game_of_file_at(&target, depth + 1)
+            .map_err(|e| format!("{shown}: extends `{name}`: {e}"));
+    }
+    let fits: Vec<GameKind> = GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|g| Rules::check_keys(*g, &layer.tree).is_ok())
+        .collect();
+    match fits[..] {
+        [game] => Ok(game),
+        [] => Err(format!(
+            "{shown}: its keys fit no game's ruleset; say which game it is for with `extends: royal` (or portal, maedn)"
+        )),
+        _ => {
+            let names: Vec<&str> = fits.iter().map(|g| g.name()).collect();
+            Err(format!(
+                "{shown}: its keys fit the rulesets of {}; say which game it is for with `extends: {}`",
+                names.join(" and "),
+                names[0]
+            ))
+        }
+    }
+}
+
+/// A game's rules as every command that plays them builds them, before
+/// any scenario's own file: the built-in defaults, the project's ruleset
+/// file (or the one standing in for it) with its whole `extends:` chain,
+/// the command line's `--ruleset` files and `--set` keys. Also what they
+/// came from, in words. An error names the file that cannot be used.
+pub fn project_tree(
+    game: GameKind,
+    layers: &RuleLayers,
+    root: &Path,
+) -> Result<(Value, String), String> {
+    let mut tree = Rules::default_tree(game);
+    let mut shown = Vec::new();
+    let replaced = layers.instead_of_project.iter().any(|(g, _)| *g == game);
+    let chosen = layers
+        .project
+        .iter()
+        .filter(|_| !replaced)
+        .map(|l| (l, Trust::Inside(root)))
+        .chain(layers.instead_of_project.iter().map(|l| (l, Trust::Own)))
+        .chain(layers.command_line.iter().map(|l| (l, Trust::Own)));
+    for ((g, src), trust) in chosen {
+        if *g != game {
+            continue;
+        }
+        let t = resolve(src, &src.shown(), game, trust, 0, &mut HashSet::new())
+            .map_err(|e| format!("the {game} ruleset file {}: {}", e.shown, e.error))?;
+        layers::merge(&mut tree, t.tree);
+        shown.push(src.shown());
+    }
+    let sets: Vec<(&str, &str)> = layers
+        .sets
+        .iter()
+        .filter(|(k, _)| layers::has_field(&tree, k))
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    layers::set_all(&mut tree, &sets).map_err(|e| format!("--set: {e}"))?;
+    for (k, v) in &sets {
+        shown.push(format!("--set {k}={v}"));
+    }
+    Rules::from_tree(game, tree.clone()).map_err(|e| {
+        format!(
+            "the {game} rules ({}) are refused: {e}",
+            if shown.is_empty() {
+                format!("built-in {game}")
+            } else {
+                shown.join(" + ")
+            }
+        )
+    })?;
+    if shown.is_empty() {
+        shown.push(format!("built-in {game}"));
+    }
+    Ok((tree, shown.join(" + ")))
 }
 
 /// A `rules file` that could not be read, at the line that names it.
