@@ -114,7 +114,7 @@ fn mistakes_exit_2() {
         vec!["balance", "--games", "0"],
         vec!["balance", "--set", "journey.no_such_key=1", "--games", "10"],
         vec!["balance", "--set", "journey.capture_value", "--games", "10"],
-        vec!["balance", "--base", "HEAD~1", "--games", "10"],
+        vec!["balance", "--base", "no-such-revision", "--games", "10"],
         vec!["balance", "--set", "board.ring=3", "--games", "10"],
     ] {
         let o = goti(&args);

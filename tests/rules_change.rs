@@ -250,11 +250,14 @@ fn ruleset_files_may_be_partial_and_errors_point_at_their_own_line() {
     let o = goti(p, &["run"]);
     let text = out(&o);
     assert!(text.contains("ok   scenarios/r.goti:1 partial"), "{text}");
-    assert!(text.contains("scenarios/forty.yaml:21:3"), "{text}");
+    assert!(text.contains("scenarios/forty.yaml:22:3"), "{text}");
     assert!(text.contains("invalid type: string \"forty\", expected i64"));
     assert!(text.contains("scenarios/typo.yaml:3:3"), "{text}");
     assert!(text.contains("did you mean `capture_value`?"));
-    assert!(text.contains("this ruleset file is for `royal`; the scenario plays portal"));
+    assert!(
+        text.contains("this ruleset file extends royal; the scenario plays portal"),
+        "{text}"
+    );
     insta::assert_snapshot!(text);
 }
 

@@ -421,6 +421,26 @@ pub(super) fn default_yaml(game: GameKind) -> &'static str {
     }
 }
 
+/// The shipped ruleset file as `goti rules GAME --dump` prints it: with an
+/// `extends: GAME` line, which says the game the file is for (its `name:`
+/// is free text a designer may edit).
+fn dump_yaml(game: GameKind) -> String {
+    let text = default_yaml(game);
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut placed = false;
+    for line in text.lines() {
+        if !placed && !line.starts_with('#') {
+            out.push_str(&format!(
+                "extends: {game}      # the game this file is for\n"
+            ));
+            placed = true;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 /// Whether to colour output on this stream.
 pub fn colour(stream_is_terminal: bool) -> bool {
     stream_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
@@ -532,7 +552,7 @@ fn run() -> i32 {
         }
         Command::Rules { ruleset, dump } => {
             if dump {
-                out!("{}", default_yaml(ruleset));
+                out!("{}", dump_yaml(ruleset));
             } else {
                 for r in ruleset.catalogue() {
                     outln!("{:<26} {}", r.id.0, r.text);

@@ -594,6 +594,18 @@ fn resolve_text(
     seen: &mut HashSet<PathBuf>,
 ) -> Result<Tree, RulesetError> {
     let layer = layers::read_layer(text)?;
+    // The game the file is for first: a file of another game is said so,
+    // before its keys are judged by this game's ruleset.
+    if let Some(Ok(g)) = layer.extends.as_ref().map(|n| n.parse::<GameKind>()) {
+        if g != game {
+            return Err(RulesetError {
+                field: "extends".into(),
+                message: format!("this ruleset file extends {g}; the scenario plays {game}"),
+                offset: None,
+                unknown_field: false,
+            });
+        }
+    }
     Rules::check_keys(game, &layer.tree)?;
     let mut texts = Vec::new();
     let (mut tree, mut own) = match &layer.extends {
