@@ -13,3 +13,4 @@ pub mod oracle;
 pub mod rules;
 pub mod runner;
 pub mod selfplay;
+pub mod shown;

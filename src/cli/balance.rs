@@ -177,7 +177,9 @@ pub fn balance(args: &BalanceArgs) -> i32 {
     match args.format {
         BalanceFormat::Json => outln!(
             "{}",
-            serde_json::json!({"title": title, "base": base_shown, "head": head_shown, "seconds": secs, "report": report})
+            crate::shown::json(
+                &serde_json::json!({"title": title, "base": base_shown, "head": head_shown, "seconds": secs, "report": report})
+            )
         ),
         BalanceFormat::Text | BalanceFormat::Markdown => print_table(
             &report,

@@ -145,13 +145,13 @@ pub fn diff(
         ),
         DiffFormat::Json => outln!(
             "{}",
-            serde_json::json!({
+            crate::shown::json(&serde_json::json!({
                 "base": base_shown,
                 "head": head_shown,
                 "summary": report.summary,
                 "by_rule": report.by_rule,
                 "changed": report.changed,
-            })
+            }))
         ),
     }
     i32::from(report.any_change())
@@ -161,7 +161,7 @@ fn describe_head(layers: &RuleLayers) -> String {
     let mut parts = vec!["the working tree's rules".to_string()];
     for (_, src) in &layers.command_line {
         if let LayerSource::File(p) = src {
-            parts.push(format!("--head {}", p.display()));
+            parts.push(format!("--head {}", crate::shown::path(p)));
         }
     }
     for (k, v) in &layers.sets {
@@ -192,10 +192,12 @@ fn summary_line(report: &Report) -> String {
     )
 }
 
-/// The text report (also `goti mutate --explain`'s).
+/// The text report (also `goti mutate --explain`'s). Every fragment from a
+/// file (names, statements, board lines, events) is shown by `shown::line`.
 pub(super) fn print_text(report: &Report, base: &str, head: &str) {
-    outln!("base: {base}");
-    outln!("head: {head}");
+    use crate::shown::line;
+    outln!("base: {}", line(base));
+    outln!("head: {}", line(head));
     outln!("{}", summary_line(report));
     for kind in KINDS {
         let list: Vec<_> = report.of(kind).collect();
@@ -204,7 +206,7 @@ pub(super) fn print_text(report: &Report, base: &str, head: &str) {
         }
         outln!("\n{} ({}):", kind.words(), list.len());
         for d in list {
-            outln!("  {}:{} {}", d.file, d.line, d.name);
+            outln!("  {}:{} {}", line(&d.file), d.line, line(&d.name));
         }
     }
     if !report.by_rule.is_empty() {
@@ -216,21 +218,21 @@ pub(super) fn print_text(report: &Report, base: &str, head: &str) {
     for d in &report.changed {
         outln!(
             "\n== {}:{} {} — {}",
-            d.file,
+            line(&d.file),
             d.line,
-            d.name,
+            line(&d.name),
             d.change.words()
         );
         for s in &d.steps {
-            outln!("-- after line {}: {}", s.line, s.text);
+            outln!("-- after line {}: {}", s.line, line(&s.text));
             for l in s.state.lines() {
-                outln!("   {l}");
+                outln!("   {}", line(l));
             }
             for e in &s.removed {
-                outln!("   - event {}", e.trim());
+                outln!("   - event {}", line(e.trim()));
             }
             for e in &s.added {
-                outln!("   + event {}", e.trim());
+                outln!("   + event {}", line(e.trim()));
             }
         }
         if matches!(
@@ -238,15 +240,29 @@ pub(super) fn print_text(report: &Report, base: &str, head: &str) {
             Change::NowFailing | Change::ChangedFailing | Change::Error
         ) {
             for p in &d.problems {
-                outln!("   under head: {}", p.lines().next().unwrap_or(""));
+                outln!("   under head: {}", line(p.lines().next().unwrap_or("")));
             }
         }
     }
 }
 
+/// A fence longer than any run of backticks in `lines`, so no line closes it.
+fn fence<'a>(lines: impl Iterator<Item = &'a str>) -> String {
+    let longest = lines
+        .flat_map(|l| l.split(|c| c != '`'))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    "`".repeat(longest.max(2) + 1)
+}
+
+/// The Markdown report, for a pull-request comment: names, file names and
+/// problems escaped for Markdown and the HTML in it (`shown::markdown`);
+/// the step diffs in a fence no line can close, each line `shown::line`.
 fn markdown(report: &Report, base: &str, head: &str) {
+    use crate::shown::{line, markdown as md};
     outln!("### goti diff\n");
-    outln!("- base: {base}\n- head: {head}\n");
+    outln!("- base: {}\n- head: {}\n", md(base), md(head));
     outln!("{}\n", summary_line(report));
     if !report.by_rule.is_empty() {
         outln!("| rule | scenarios |\n|---|---|");
@@ -264,34 +280,39 @@ fn markdown(report: &Report, base: &str, head: &str) {
         for d in list {
             outln!(
                 "<details><summary><code>{}:{}</code> {}</summary>\n",
-                d.file,
+                md(&d.file),
                 d.line,
-                d.name
+                md(&d.name)
             );
-            outln!("```diff");
+            let mut body: Vec<String> = Vec::new();
             for s in &d.steps {
-                outln!("@@ after line {}: {} @@", s.line, s.text);
+                body.push(format!("@@ after line {}: {} @@", s.line, line(&s.text)));
                 for l in s
                     .state
                     .lines()
                     .filter(|l| !l.starts_with("---") && !l.starts_with("+++"))
                 {
-                    outln!("{l}");
+                    body.push(line(l).into_owned());
                 }
                 for e in &s.removed {
-                    outln!("- event {}", e.trim());
+                    body.push(format!("- event {}", line(e.trim())));
                 }
                 for e in &s.added {
-                    outln!("+ event {}", e.trim());
+                    body.push(format!("+ event {}", line(e.trim())));
                 }
             }
-            outln!("```\n");
+            let fence = fence(body.iter().map(String::as_str));
+            outln!("{fence}diff");
+            for l in &body {
+                outln!("{l}");
+            }
+            outln!("{fence}\n");
             for p in d
                 .problems
                 .iter()
                 .filter(|_| d.change != Change::ChangedPassing)
             {
-                outln!("> {}", p.lines().next().unwrap_or(""));
+                outln!("> {}", md(p.lines().next().unwrap_or("")));
             }
             outln!("</details>\n");
         }

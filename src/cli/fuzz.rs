@@ -169,10 +169,10 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -
                     "replay ({} of {} turns) written to {}; `goti run {}` reproduces it",
                     shrunk.turns.len(),
                     v.record.turns.len(),
-                    path.display(),
-                    path.display()
+                    crate::shown::path(&path),
+                    crate::shown::path(&path)
                 ),
-                Err(e) => errln!("error: cannot write {}: {e}", path.display()),
+                Err(e) => errln!("error: cannot write {}: {e}", crate::shown::path(&path)),
             }
             1
         }
@@ -233,7 +233,7 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
         outln!(
             "FAILURE on input {} ({why}); written to {}",
             seed.wrapping_add(i),
-            path.display()
+            crate::shown::path(&path)
         );
         return 1;
     }

@@ -24,9 +24,29 @@ macro_rules! errln {
 /// The exit status of a process ended by a closed pipe (128 + SIGPIPE).
 pub const CLOSED_PIPE: i32 = 141;
 
-pub fn write_out(args: fmt::Arguments, newline: bool) {
+/// Writes goti's own workflow command lines (`::error ...` annotations):
+/// the one path around the net of [`crate::shown::output`].
+macro_rules! annotation {
+    ($($t:tt)*) => { $crate::cli::io::write_raw(format_args!($($t)*)) };
+}
+
+pub fn write_raw(args: fmt::Arguments) {
     let mut out = std::io::stdout().lock();
-    let result = out.write_fmt(args).and_then(|()| {
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.write_all(b"\n")) {
+        fail(e);
+    }
+}
+
+/// Everything printed passes the last net (`shown::output`): no line of it
+/// is a workflow command goti did not mean to write.
+pub fn write_out(args: fmt::Arguments, newline: bool) {
+    let text = match args.as_str() {
+        Some(s) => std::borrow::Cow::Borrowed(s),
+        None => std::borrow::Cow::Owned(args.to_string()),
+    };
+    let text = crate::shown::output(&text);
+    let mut out = std::io::stdout().lock();
+    let result = out.write_all(text.as_bytes()).and_then(|()| {
         if newline {
             out.write_all(b"\n")
         } else {
@@ -39,8 +59,12 @@ pub fn write_out(args: fmt::Arguments, newline: bool) {
 }
 
 pub fn write_err(args: fmt::Arguments) {
+    let text = args.to_string();
+    let text = crate::shown::output(&text);
     let mut err = std::io::stderr().lock();
-    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
+    let _ = err
+        .write_all(text.as_bytes())
+        .and_then(|()| err.write_all(b"\n"));
 }
 
 /// Flushes standard output before goti exits.

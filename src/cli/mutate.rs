@@ -409,8 +409,10 @@ fn json(
     }
     outln!(
         "{}",
-        serde_json::json!({"killed": killed, "valid": valid, "score": total, "seconds": secs,
+        crate::shown::json(
+            &serde_json::json!({"killed": killed, "valid": valid, "score": total, "seconds": secs,
             "games": games, "mutants": fates, "kills_every_mutant": suspects, "invalid": invalid_list})
+        )
     );
 }
 
@@ -466,7 +468,7 @@ fn text(
                         f.killed_by.len()
                     );
                     for k in &f.killed_by {
-                        outln!("    {k}");
+                        outln!("    {}", crate::shown::line(k));
                     }
                 }
                 Status::Killed => {}

@@ -52,7 +52,7 @@ pub fn oracle(args: &OracleArgs) -> i32 {
     if !args.script.is_file() {
         errln!(
             "error: {} not found (run from the project root or give --script)",
-            args.script.display()
+            crate::shown::path(&args.script)
         );
         return 2;
     }
@@ -81,7 +81,7 @@ pub fn oracle(args: &OracleArgs) -> i32 {
         Ok(o) => {
             errln!(
                 "error: {} has no OpenSpiel (pyspiel): {}",
-                py.display(),
+                crate::shown::path(&py),
                 String::from_utf8_lossy(&o.stderr)
                     .lines()
                     .last()
@@ -91,7 +91,7 @@ pub fn oracle(args: &OracleArgs) -> i32 {
             return 2;
         }
         Err(e) => {
-            errln!("error: cannot run {}: {e}", py.display());
+            errln!("error: cannot run {}: {e}", crate::shown::path(&py));
             return 2;
         }
     }
@@ -208,8 +208,8 @@ pub fn oracle(args: &OracleArgs) -> i32 {
         );
         if k < 20 {
             match crate::runner::snapshot::write_atomic(&path, d.scenario.as_bytes()) {
-                Ok(()) => outln!("  reproduced in {}", path.display()),
-                Err(e) => errln!("error: cannot write {}: {e}", path.display()),
+                Ok(()) => outln!("  reproduced in {}", crate::shown::path(&path)),
+                Err(e) => errln!("error: cannot write {}: {e}", crate::shown::path(&path)),
             }
         }
     }

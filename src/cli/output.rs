@@ -35,12 +35,10 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
     out
 }
 
-/// A name on one line of the text log: line breaks and tabs shown escaped
-/// (other control characters were already made visible when the file was read).
+/// A name on one line of the text log (`shown::line`): line breaks,
+/// controls and the forms of a workflow command made harmless.
 pub(super) fn one_line(s: &str) -> String {
-    s.replace('\r', "\\r")
-        .replace('\n', "\\n")
-        .replace('\t', "\\t")
+    crate::shown::line(s).into_owned()
 }
 
 /// A problem as JSON: where, what kind, which rule, what was expected and
@@ -86,14 +84,14 @@ pub(super) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, i3
         }
     };
     for (path, why) in &found.skipped {
-        errln!("note: skipped {}: {why}", path.display());
+        errln!("note: skipped {}: {why}", crate::shown::path(path));
     }
     if found.files.is_empty() {
         errln!(
             "error: no scenario files (*.goti) found in {}",
             paths
                 .iter()
-                .map(|p| p.display().to_string())
+                .map(|p| crate::shown::path(p).to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -146,7 +144,7 @@ pub fn explain(
             if o.extension()
                 .is_none_or(|x| !x.eq_ignore_ascii_case("html")) =>
         {
-            errln!("error: -o {}: name the page `.html`", o.display());
+            errln!("error: -o {}: name the page `.html`", crate::shown::path(o));
             return 2;
         }
         _ => {}
@@ -190,7 +188,10 @@ pub fn explain(
     let file_failed = reports.iter().any(|r| !r.file_problems.is_empty());
     if shown == 0 && !file_failed {
         let wanted = scenario.unwrap_or("");
-        errln!("error: {} has no scenario named {wanted:?}", file.display());
+        errln!(
+            "error: {} has no scenario named {wanted:?}",
+            crate::shown::path(file)
+        );
         if let Some(guess) = crate::dsl::closest::closest(wanted, names.iter().map(String::as_str))
         {
             errln!("  did you mean {guess:?}?");
@@ -213,10 +214,10 @@ pub fn explain(
         (ExplainFormat::Html, Some(o)) => {
             let page = super::page::explain_page(&reports);
             if let Err(e) = runner::snapshot::write_atomic(o, page.as_bytes()) {
-                errln!("error: cannot write {}: {e}", o.display());
+                errln!("error: cannot write {}: {e}", crate::shown::path(o));
                 return 2;
             }
-            outln!("wrote {} ({shown} scenarios)", o.display());
+            outln!("wrote {} ({shown} scenarios)", crate::shown::path(o));
         }
         (ExplainFormat::Svg, Some(dir)) => {
             if let Err(code) = explain_svgs(&reports, dir) {
@@ -285,7 +286,7 @@ fn explain_text(reports: &[runner::FileReport], board: bool, color: bool) {
 /// One SVG file per step in `dir`: `<file path>-<scenario>-<step>.svg`.
 fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), i32> {
     if let Err(e) = std::fs::create_dir_all(dir) {
-        errln!("error: cannot make folder {}: {e}", dir.display());
+        errln!("error: cannot make folder {}: {e}", crate::shown::path(dir));
         return Err(2);
     }
     let mut written = 0;
@@ -306,14 +307,14 @@ fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), i32> {
                 }
                 let path = dir.join(&name);
                 if let Err(e) = runner::snapshot::write_atomic(&path, step.svg.as_bytes()) {
-                    errln!("error: cannot write {}: {e}", path.display());
+                    errln!("error: cannot write {}: {e}", crate::shown::path(&path));
                     return Err(2);
                 }
                 written += 1;
             }
         }
     }
-    outln!("wrote {written} pictures into {}", dir.display());
+    outln!("wrote {written} pictures into {}", crate::shown::path(dir));
     Ok(())
 }
 
@@ -352,7 +353,7 @@ pub fn render_picture(
         Some(_) => {
             errln!(
                 "error: -o {}: name the picture `.svg` or `.png`",
-                output.map_or_else(String::new, |o| o.display().to_string())
+                output.map_or_else(String::new, |o| crate::shown::path(o).to_string())
             );
             return 2;
         }
@@ -442,12 +443,12 @@ pub fn render_picture(
                 svg.as_bytes().to_vec()
             };
             if let Err(e) = runner::snapshot::write_atomic(o, &bytes) {
-                errln!("error: cannot write {}: {e}", o.display());
+                errln!("error: cannot write {}: {e}", crate::shown::path(o));
                 return 2;
             }
             outln!(
                 "wrote {} (step {index}, line {}: {})",
-                o.display(),
+                crate::shown::path(o),
                 steps[index].line,
                 steps[index].text
             );
@@ -457,12 +458,34 @@ pub fn render_picture(
     0
 }
 
+/// Why a command that writes or deletes snapshots does not run in CI
+/// (README: nothing is written or deleted there).
+fn refused_in_ci(what: &str) -> bool {
+    if runner::in_ci() {
+        errln!(
+            "error: the CI variable is set: {what}, and goti writes or deletes no snapshot in CI; run it on your machine and commit the result (or unset CI)"
+        );
+        return true;
+    }
+    false
+}
+
 /// `accept`: promote every `.snap.new` under the given folders.
 pub fn accept(paths: &[PathBuf]) -> i32 {
+    if refused_in_ci("`goti accept` writes snapshot files") {
+        return 2;
+    }
     let mut n = 0;
     for dir in paths {
         if !dir.exists() {
-            errln!("error: no such file or folder: {}", dir.display());
+            errln!("error: no such file or folder: {}", crate::shown::path(dir));
+            return 2;
+        }
+        if let Some(link) = runner::snapshot::linked_part(dir) {
+            errln!(
+                "error: {} is a symbolic link; goti accepts snapshots only inside the tree",
+                crate::shown::path(&link)
+            );
             return 2;
         }
         let pending = if dir.is_file() {
@@ -473,17 +496,20 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
         for pending in pending {
             match runner::snapshot::accept(&pending) {
                 Ok(target) => {
-                    outln!("accepted {}", target.display());
+                    outln!("accepted {}", crate::shown::path(&target));
                     n += 1;
                 }
                 Err(e) => {
-                    errln!("error: cannot accept {}: {e}", pending.display());
+                    errln!("error: cannot accept {}: {e}", crate::shown::path(&pending));
                     return 2;
                 }
             }
         }
     }
-    let searched: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let searched: Vec<String> = paths
+        .iter()
+        .map(|p| crate::shown::path(p).to_string())
+        .collect();
     if searched.is_empty() {
         outln!("{n} snapshot(s) accepted: no `snapshots/` folder lies beside any scenario file");
     } else {
@@ -508,15 +534,30 @@ pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
     };
     let reports = super::report::play_all(&files, &opts, None);
     let orphans = runner::snapshot::orphans(paths, &reports);
+    if prune && !dry_run {
+        if refused_in_ci("`goti snapshots --prune` deletes snapshot files") {
+            return 2;
+        }
+        if let Some(link) = orphans
+            .iter()
+            .find_map(|o| runner::snapshot::linked_part(o))
+        {
+            errln!(
+                "error: {} is a symbolic link; goti deletes snapshots only inside the tree",
+                crate::shown::path(&link)
+            );
+            return 2;
+        }
+    }
     for o in &orphans {
         if prune && !dry_run {
             if let Err(e) = std::fs::remove_file(o) {
-                errln!("error: cannot remove {}: {e}", o.display());
+                errln!("error: cannot remove {}: {e}", crate::shown::path(o));
                 return 2;
             }
-            outln!("removed {}", o.display());
+            outln!("removed {}", crate::shown::path(o));
         } else {
-            outln!("orphaned {}", o.display());
+            outln!("orphaned {}", crate::shown::path(o));
         }
     }
     let verb = if prune && !dry_run {
@@ -637,12 +678,12 @@ pub fn fmt(paths: &[PathBuf], check: bool) -> i32 {
         let bytes = match runner::files::read_limited(&f.path, runner::files::MAX_SCENARIO_BYTES) {
             Ok(b) => b,
             Err(e) => {
-                errln!("error: cannot read {}: {e}", f.path.display());
+                errln!("error: cannot read {}: {e}", crate::shown::path(&f.path));
                 return 2;
             }
         };
         let Ok(text) = String::from_utf8(bytes) else {
-            errln!("error: {} is not UTF-8 text", f.path.display());
+            errln!("error: {} is not UTF-8 text", crate::shown::path(&f.path));
             return 2;
         };
         let laid = crate::dsl::format::format(&text);
@@ -651,12 +692,12 @@ pub fn fmt(paths: &[PathBuf], check: bool) -> i32 {
         }
         changed += 1;
         if check {
-            outln!("would reformat {}", f.path.display());
+            outln!("would reformat {}", crate::shown::path(&f.path));
         } else if let Err(e) = runner::snapshot::write_atomic(&f.path, laid.as_bytes()) {
-            errln!("error: cannot write {}: {e}", f.path.display());
+            errln!("error: cannot write {}: {e}", crate::shown::path(&f.path));
             return 2;
         } else {
-            outln!("reformatted {}", f.path.display());
+            outln!("reformatted {}", crate::shown::path(&f.path));
         }
     }
     if check {

@@ -206,7 +206,7 @@ pub fn run(
     if let Some(file) = &args.output {
         let body = format_report(&reports, args.format, word);
         if let Err(e) = runner::snapshot::write_atomic(file, body.as_bytes()) {
-            errln!("error: cannot write {}: {e}", file.display());
+            errln!("error: cannot write {}: {e}", crate::shown::path(file));
             return 2;
         }
     }
@@ -230,7 +230,7 @@ fn tally(reports: &[FileReport]) -> Tally {
     for r in reports {
         for d in &r.file_problems {
             t.failed += 1;
-            t.unreadable |= d.kind == runner::Kind::Unreadable;
+            t.unreadable |= matches!(d.kind, runner::Kind::Unreadable | runner::Kind::Internal);
         }
         for sc in &r.scenarios {
             if sc.passed() {
@@ -245,6 +245,13 @@ fn tally(reports: &[FileReport]) -> Tally {
 
 /// Prints the reports in `format` on standard output.
 fn print(reports: &[FileReport], format: Format, color: bool, word: &str) -> Tally {
+    if format == Format::Github {
+        // goti's own `::error` annotations: around the output net (the
+        // report made every fragment safe itself).
+        let body = format_report(reports, format, word);
+        annotation!("{}", body.trim_end_matches('\n'));
+        return tally(reports);
+    }
     if format != Format::Text {
         out!("{}", format_report(reports, format, word));
         return tally(reports);
@@ -302,7 +309,7 @@ pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> Stri
             for r in reports {
                 for d in &r.file_problems {
                     let v = serde_json::json!({"file": r.source.name, "line": 1, "scenario": null, "status": "fail", "problems": [json_problem(d)]});
-                    writeln!(out, "{v}").ok();
+                    writeln!(out, "{}", crate::shown::json(&v)).ok();
                 }
                 for sc in &r.scenarios {
                     let problems: Vec<_> = sc.problems.iter().map(json_problem).collect();
@@ -315,11 +322,11 @@ pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> Stri
                         "status": if sc.passed() { "pass" } else { "fail" },
                         "problems": problems,
                     });
-                    writeln!(out, "{v}").ok();
+                    writeln!(out, "{}", crate::shown::json(&v)).ok();
                 }
             }
             let v = serde_json::json!({"summary": {word: t.passed, "failed": t.failed}});
-            writeln!(out, "{v}").ok();
+            writeln!(out, "{}", crate::shown::json(&v)).ok();
         }
         Format::Junit => junit(reports, &mut out),
         Format::Github => {
@@ -333,26 +340,14 @@ pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> Stri
                 }
             }
             writeln!(out, "{} {word}, {} failed", t.passed, t.failed).ok();
+            return out;
         }
     }
-    out
+    crate::shown::output(&out).into_owned()
 }
 
 fn xml(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' | '\t' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::shown::xml(s)
 }
 
 /// JUnit XML: a testsuite per file, a testcase per scenario, a failure per
@@ -441,7 +436,7 @@ fn github(d: &Diagnostic) -> String {
     }
     format!(
         "::error file={},line={line},col={col},title={}::{}",
-        prop(&d.source.name),
+        prop(&crate::shown::line(&d.source.name)),
         prop(&d.code_text()),
         data(&message)
     )
@@ -458,7 +453,7 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
         let bytes = match runner::files::read_limited(&f.path, runner::files::MAX_SCENARIO_BYTES) {
             Ok(b) => b,
             Err(e) => {
-                errln!("error: cannot read {}: {e}", f.path.display());
+                errln!("error: cannot read {}: {e}", crate::shown::path(&f.path));
                 return 2;
             }
         };
@@ -474,7 +469,9 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
             if json {
                 outln!(
                     "{}",
-                    serde_json::json!({"file": source.name, "line": line, "scenario": sc.name.value, "tags": tags})
+                    crate::shown::json(
+                        &serde_json::json!({"file": source.name, "line": line, "scenario": sc.name.value, "tags": tags})
+                    )
                 );
             } else if tags.is_empty() {
                 outln!(
@@ -487,7 +484,7 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
                     "{}:{line} {} [{}]",
                     one_line(&source.name),
                     one_line(&sc.name.value),
-                    tags.join(", ")
+                    one_line(&tags.join(", "))
                 );
             }
         }
@@ -510,7 +507,10 @@ pub fn html(
         .extension()
         .is_none_or(|x| !x.eq_ignore_ascii_case("html"))
     {
-        errln!("error: -o {}: name the report `.html`", output.display());
+        errln!(
+            "error: -o {}: name the report `.html`",
+            crate::shown::path(output)
+        );
         return 2;
     }
     let (_, files, sel) = match selected_files(paths, select) {
@@ -533,13 +533,13 @@ pub fn html(
     }
     let page = super::page::page(&reports);
     if let Err(e) = runner::snapshot::write_atomic(output, page.as_bytes()) {
-        errln!("error: cannot write {}: {e}", output.display());
+        errln!("error: cannot write {}: {e}", crate::shown::path(output));
         return 2;
     }
     let failed = reports.iter().any(|r| !r.passed());
     outln!(
         "wrote {} ({selected} scenarios, {})",
-        output.display(),
+        crate::shown::path(output),
         if failed { "some failed" } else { "all passed" }
     );
     i32::from(failed)

@@ -15,6 +15,9 @@ use crate::engine::{Rejection, RuleId, SetupError};
 pub struct Source {
     pub name: String,
     pub text: Arc<String>,
+    /// The text as a diagnostic quotes it (`shown::quote`: the same length,
+    /// nothing a terminal or CI runner would obey).
+    quoted: Arc<String>,
     /// Where each line starts, built once: a line ends at `\n`, at `\r\n`,
     /// or at a lone `\r` (as the pictures of diagnostics count them), so text
     /// and JSON give the same line numbers.
@@ -36,9 +39,11 @@ impl Source {
                 line_starts.push(i + 1);
             }
         }
+        let quoted = Arc::new(crate::shown::quote(&text).into_owned());
         Source {
             name: name.into(),
             text: Arc::new(text),
+            quoted,
             line_starts: Arc::new(line_starts),
             context: true,
         }
@@ -102,6 +107,8 @@ pub enum Kind {
     /// A file that could not be read at all (exit code 2).
     Unreadable,
     Io,
+    /// goti itself failed on this file (a bug: the run goes on, exit 2).
+    Internal,
 }
 
 impl Kind {
@@ -116,6 +123,7 @@ impl Kind {
             Kind::Invariant => "goti::invariant",
             Kind::Unreadable => "goti::unreadable",
             Kind::Io => "goti::io",
+            Kind::Internal => "goti::internal",
         }
     }
 }
@@ -202,10 +210,10 @@ impl Diagnostic {
         self.help = help;
         self
     }
-    /// `file:line:column`.
+    /// `file:line:column`, the file's name on one line (`shown::line`).
     pub fn location(&self) -> String {
         let (l, c) = self.source.line_col(self.span.start);
-        format!("{}:{l}:{c}", self.source.name)
+        format!("{}:{l}:{c}", crate::shown::line(&self.source.name))
     }
     /// The code shown: the rule ID when a rule decided it.
     pub fn code_text(&self) -> String {
@@ -228,10 +236,12 @@ impl Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
+    /// The message (and a snapshot's diff) as text to show: what came from
+    /// a file is made safe by `shown::block`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
+        f.write_str(&crate::shown::block(&self.message))?;
         if let Some(diff) = &self.diff {
-            write!(f, "\n{diff}")?;
+            write!(f, "\n{}", crate::shown::block(diff))?;
         }
         Ok(())
     }
@@ -246,7 +256,7 @@ impl miette::Diagnostic for Diagnostic {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
             .as_ref()
-            .map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(crate::shown::block(h).into_owned()) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(self as &dyn miette::SourceCode)
@@ -254,7 +264,7 @@ impl miette::Diagnostic for Diagnostic {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = SourceSpan::new(self.span.start.into(), self.span.len());
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(self.label.clone()),
+            Some(crate::shown::line(&self.label).into_owned()),
             span,
         ))))
     }
@@ -267,7 +277,7 @@ impl miette::SourceCode for Diagnostic {
         before: usize,
         after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let text = self.source.text.as_str();
+        let text = self.source.quoted.as_str();
         let contents = if self.source.context || (before == 0 && after == 0) {
             text.read_span(span, before, after)?
         } else {
@@ -281,7 +291,7 @@ impl miette::SourceCode for Diagnostic {
             text.read_span(&lines, 0, 0)?
         };
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.source.name.clone(),
+            crate::shown::line(&self.source.name).into_owned(),
             contents.data(),
             *contents.span(),
             contents.line(),

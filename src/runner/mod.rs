@@ -69,19 +69,82 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         .collect())
 }
 
+/// The project of a path given to scan, found from the path as written
+/// (made absolute, `..` taken by name), never through a link's target: the
+/// folder of `goti.yaml` at or above it (not past a repository's root),
+/// else the repository's top (the folder holding `.git`), else the working
+/// folder when the path lies below it, else the path's own folder.
+pub fn root_of(path: &Path) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let root = root_at(&cwd, path);
+    // Shown as the user sees it: relative to the working folder below it.
+    match root.strip_prefix(&cwd) {
+        Ok(rel) if rel.as_os_str().is_empty() => PathBuf::from("."),
+        Ok(rel) => rel.to_path_buf(),
+        Err(_) => root,
+    }
+}
+
+fn root_at(cwd: &Path, path: &Path) -> PathBuf {
+    let cwd = cwd.to_path_buf();
+    let abs = base::lexical(&cwd.join(path));
+    let is_real_dir = std::fs::symlink_metadata(&abs).is_ok_and(|m| m.is_dir());
+    let start = if is_real_dir {
+        abs.clone()
+    } else {
+        abs.parent().map_or_else(|| abs.clone(), Path::to_path_buf)
+    };
+    for dir in start.ancestors() {
+        let file = dir.join(project::PROJECT_FILE);
+        if std::fs::symlink_metadata(&file).is_ok_and(|m| m.is_file()) || dir.join(".git").exists()
+        {
+            return dir.to_path_buf();
+        }
+    }
+    if abs.starts_with(&cwd) {
+        cwd
+    } else {
+        start
+    }
+}
+
 /// Scenario files under the given files and folders, sorted, each with its
-/// project: `project` when given (the folder of `goti.yaml`), else the
-/// folder searched (or the file's own folder). Folder walks never follow
-/// symbolic links, so they cannot loop or leave the tree; a file named on
-/// the command line is the user's own and may be a link.
+/// project: `project` (the folder of `goti.yaml`) for a path below it, else
+/// [`root_of`] the path. A folder to scan must lead to a place inside its
+/// project: one that is (or passes through) a link leaving it is refused.
+/// Folder walks never follow symbolic links, so they cannot loop or leave
+/// the tree; a file named on the command line is the user's own and may be
+/// a link.
 pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Discovery, String> {
     let mut found = Discovery::default();
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let mut walked = std::collections::HashSet::new();
     for p in paths {
+        let abs = base::lexical(&cwd.join(p));
+        // Each folder or file once, however often it is named.
+        if !walked.insert(abs.clone()) {
+            continue;
+        }
+        let root = match project {
+            Some(r) if abs.starts_with(r) => r.to_path_buf(),
+            _ => root_of(p),
+        };
         if p.is_dir() {
-            let root = project.map_or_else(|| p.clone(), Path::to_path_buf);
+            let inside = root
+                .canonicalize()
+                .ok()
+                .zip(p.canonicalize().ok())
+                .is_some_and(|(r, t)| t.starts_with(r));
+            if !inside {
+                return Err(format!(
+                    "{}: this folder leads outside the project {} (through a symbolic link); goti scans only folders inside the project",
+                    crate::shown::path(p),
+                    crate::shown::path(&root)
+                ));
+            }
             for entry in walkdir::WalkDir::new(p).follow_links(false) {
-                let entry =
-                    entry.map_err(|e| format!("cannot read folder {}: {e}", p.display()))?;
+                let entry = entry
+                    .map_err(|e| format!("cannot read folder {}: {e}", crate::shown::path(p)))?;
                 if entry.path().extension().is_none_or(|x| x != "goti") {
                     continue;
                 }
@@ -103,16 +166,12 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
                 }
             }
         } else if p.exists() {
-            let folder = p.parent().filter(|f| !f.as_os_str().is_empty());
-            let root = project
-                .or(folder)
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
             found.files.push(Found {
                 path: p.clone(),
                 root,
             });
         } else {
-            return Err(format!("no such file or folder: {}", p.display()));
+            return Err(format!("no such file or folder: {}", crate::shown::path(p)));
         }
     }
     found.files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -122,6 +181,15 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
 
 /// Reads and parses one file once and plays it under each of `runs`.
 pub fn run_file_under(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
+    guarded(
+        path,
+        runs.len(),
+        || run_file_under_unguarded(path, runs),
+        |r| r,
+    )
+}
+
+fn run_file_under_unguarded(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
     let name = path.display().to_string();
     let bytes = match files::read_limited(path, files::MAX_SCENARIO_BYTES) {
         Ok(b) => b,
@@ -139,8 +207,64 @@ pub fn run_file_under(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
     }
 }
 
+/// Runs `run`, and should goti fail on the file (a panic: a bug of goti's),
+/// reports the file as an internal error with its name, so one file never
+/// takes the other files' reports down.
+fn guarded<T>(
+    path: &Path,
+    runs: usize,
+    run: impl FnOnce() -> Vec<T>,
+    wrap: impl Fn(FileReport) -> T,
+) -> Vec<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(v) => v,
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "no message".into());
+            (0..runs)
+                .map(|_| {
+                    let source = Source::new(path.display().to_string(), String::new());
+                    let d = Diagnostic::new(
+                        Kind::Internal,
+                        &source,
+                        Span::default(),
+                        format!("goti failed on this file (an internal error): {why}"),
+                        "internal error",
+                    )
+                    .help(
+                        "this is a bug of goti's, not of the file: please report it with the file",
+                    );
+                    wrap(FileReport {
+                        path: path.to_path_buf(),
+                        source,
+                        file_problems: vec![d],
+                        scenarios: vec![],
+                        hidden_problems: 0,
+                        snapshot_files: vec![],
+                    })
+                })
+                .collect()
+        }
+    }
+}
+
 /// Reads and runs one file; `only` limits it to the scenario of that name.
+/// A failure of goti's own is this file's internal error (see [`guarded`]).
 pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
+    guarded(
+        path,
+        1,
+        || vec![run_file_unguarded(path, opts, only)],
+        |r| r,
+    )
+    .pop()
+    .unwrap_or_else(|| unreachable!("one run gives one report"))
+}
+
+fn run_file_unguarded(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
     let name = path.display().to_string();
     match files::read_limited(path, files::MAX_SCENARIO_BYTES) {
         Err(e) => {

@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 /// The project file's name.
 pub const PROJECT_FILE: &str = "goti.yaml";
 
+/// How many scenario folders `goti.yaml` may name.
+pub const MAX_SCENARIO_FOLDERS: usize = 1_000;
+
 /// The folder of the first `goti.yaml` at or above `start`, not looking
 /// past a repository root (a folder holding `.git`).
 pub fn find(start: &Path) -> Option<PathBuf> {
@@ -91,7 +94,31 @@ pub fn load(root: &Path) -> Result<Project, String> {
             .map_err(|e| format!("{shown}: rules.{game}: `{path}`: {e}"))?;
         project.rules.push((kind, full));
     }
-    project.scenarios = parsed.scenarios.iter().map(|s| root.join(s)).collect();
+    if parsed.scenarios.len() > MAX_SCENARIO_FOLDERS {
+        return Err(format!(
+            "{shown}: scenarios: {} entries; goti.yaml names at most {MAX_SCENARIO_FOLDERS} scenario folders",
+            parsed.scenarios.len()
+        ));
+    }
+    // Each folder once, and inside the project as `rules:` paths are.
+    let canonical_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    for s in &parsed.scenarios {
+        let full = super::base::lexical(&root.join(s));
+        let leaves = !full.starts_with(root)
+            || full
+                .canonicalize()
+                .is_ok_and(|c| !c.starts_with(&canonical_root));
+        if leaves {
+            return Err(format!(
+                "{shown}: scenarios: `{}` is outside the project ({}); scenario folders must stay inside it",
+                crate::shown::line(s),
+                crate::shown::path(root)
+            ));
+        }
+        if !project.scenarios.contains(&full) {
+            project.scenarios.push(full);
+        }
+    }
     Ok(project)
 }
 

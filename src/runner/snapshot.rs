@@ -195,14 +195,25 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
     }
 }
 
-/// The first part of `path` (from its `snapshots` folder down) that is a
-/// symbolic link, if any.
+/// The first part of `path` that is a symbolic link, if any: every
+/// component of a relative path, and of an absolute one every component
+/// below the working folder (or, outside it, from its first `scenarios` or
+/// `snapshots` folder down). A linked outer `snapshots` folder is found
+/// even when the path holds another `snapshots` below it.
 pub fn linked_part(path: &Path) -> Option<PathBuf> {
     let comps: Vec<Component> = path.components().collect();
-    let from = comps
-        .iter()
-        .rposition(|c| c.as_os_str() == "snapshots")
-        .unwrap_or(comps.len().saturating_sub(1));
+    let from = if path.is_relative() {
+        0
+    } else {
+        let cwd = std::env::current_dir().ok();
+        match cwd.as_deref().filter(|c| path.starts_with(c)) {
+            Some(c) => c.components().count(),
+            None => comps
+                .iter()
+                .position(|c| c.as_os_str() == "snapshots" || c.as_os_str() == "scenarios")
+                .unwrap_or(comps.len().saturating_sub(1)),
+        }
+    };
     let mut here = PathBuf::new();
     for (i, c) in comps.iter().enumerate() {
         here.push(c);

@@ -29,12 +29,10 @@ pub fn shape_name(p: Player) -> &'static str {
     ["circle", "square", "triangle", "diamond"][p.index()]
 }
 
-/// Escapes text for SVG.
+/// Escapes text for SVG and HTML (`shown::xml`: markup, the forms of a
+/// workflow command, characters outside XML 1.0).
 pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    crate::shown::xml(s)
 }
 
 /// An SVG document being written.
