@@ -44,6 +44,15 @@ const WORDS: &[&str] = &[
     "\t",
     "é",
     "\u{202e}",
+    // The forms of a CI runner's workflow commands, and what ends a line.
+    "##[add-mask]FAIL",
+    "##[set-output name=x]y",
+    "::error::owned",
+    "\r",
+    "\r::warning::x",
+    "\u{1b}[2J",
+    "\u{fffe}",
+    "\u{2028}",
 ];
 
 /// One mutated input from the corpus (deterministic in `seed`).
@@ -113,9 +122,10 @@ pub fn mutate(corpus: &[Vec<u8>], seed: u64) -> Vec<u8> {
     data
 }
 
-/// Parses, validates and runs `input` (snapshots off). `Err` says what went
-/// wrong: a panic, or a diagnostic whose span is outside the text.
-pub fn check_input(input: &[u8]) -> Result<(), String> {
+/// Parses, validates and runs `input` (snapshots off): its report, or what
+/// went wrong (a panic, goti's internal error, a diagnostic whose span is
+/// outside the text).
+pub fn check_input(input: &[u8]) -> Result<runner::FileReport, String> {
     let opts = RunOptions {
         skip_snapshots: true,
         ..RunOptions::default()
@@ -135,6 +145,9 @@ pub fn check_input(input: &[u8]) -> Result<(), String> {
         .iter()
         .chain(report.scenarios.iter().flat_map(|s| s.problems.iter()));
     for d in all {
+        if d.kind == runner::Kind::Internal {
+            return Err(d.message.clone());
+        }
         let len = d.source.text.len();
         if d.span.start > d.span.end || d.span.end > len {
             return Err(format!(
@@ -146,7 +159,7 @@ pub fn check_input(input: &[u8]) -> Result<(), String> {
             return Err("diagnostic span not on a character boundary".into());
         }
     }
-    Ok(())
+    Ok(report)
 }
 
 /// What kind of file an input is served as.
@@ -159,14 +172,17 @@ pub enum FileKind {
     Fifo,
     /// The input padded past the scenario file limit.
     Oversized,
+    /// The scenario folder is a link to a folder outside the project.
+    LinkedFolder,
 }
 
 impl FileKind {
-    pub const ALL: [FileKind; 4] = [
+    pub const ALL: [FileKind; 5] = [
         FileKind::Regular,
         FileKind::Link,
         FileKind::Fifo,
         FileKind::Oversized,
+        FileKind::LinkedFolder,
     ];
 }
 
@@ -175,7 +191,23 @@ impl FileKind {
 /// oversized file is refused. `Err` says what went wrong.
 pub fn check_file_kind(input: &[u8], kind: FileKind) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|e| format!("no temporary folder: {e}"))?;
-    let folder = dir.path().join("scenarios");
+    // A project folder (a repository's top) beside an outside folder.
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(project.join(".git")).map_err(|e| e.to_string())?;
+    let folder = project.join("scenarios");
+    if let FileKind::LinkedFolder = kind {
+        let outside = dir.path().join("outside");
+        std::fs::create_dir(&outside).map_err(|e| e.to_string())?;
+        std::fs::write(outside.join("fuzz.goti"), input).map_err(|e| e.to_string())?;
+        std::os::unix::fs::symlink(&outside, &folder).map_err(|e| e.to_string())?;
+        return match runner::discover_files(std::slice::from_ref(&folder), Some(&project)) {
+            Err(e) if e.contains("outside the project") => Ok(()),
+            Err(e) => Err(format!(
+                "a linked folder was refused for another reason: {e}"
+            )),
+            Ok(_) => Err("a folder linked outside the project was scanned".into()),
+        };
+    }
     std::fs::create_dir(&folder).map_err(|e| e.to_string())?;
     let file = folder.join("fuzz.goti");
     let aside = dir.path().join("aside.goti");
@@ -197,10 +229,11 @@ pub fn check_file_kind(input: &[u8], kind: FileKind) -> Result<(), String> {
             big.resize(runner::files::MAX_SCENARIO_BYTES as usize + 1, b'\n');
             std::fs::write(&file, big)
         }
+        FileKind::LinkedFolder => unreachable!("a linked folder was served above"),
     };
     made.map_err(|e| format!("cannot make a {kind:?} file: {e}"))?;
     let result = std::panic::catch_unwind(|| {
-        let found = runner::discover_files(std::slice::from_ref(&folder), None)?;
+        let found = runner::discover_files(std::slice::from_ref(&folder), Some(&project))?;
         let opts = RunOptions {
             skip_snapshots: true,
             ..RunOptions::default()
@@ -228,6 +261,56 @@ pub fn check_file_kind(input: &[u8], kind: FileKind) -> Result<(), String> {
         {
             Err("an oversized file was not refused".into())
         }
+        _ if reports
+            .iter()
+            .flat_map(|r| &r.file_problems)
+            .any(|d| d.kind == runner::Kind::Internal) =>
+        {
+            Err(format!(
+                "goti failed on a {kind:?} file (an internal error)"
+            ))
+        }
         _ => Ok(()),
+    }
+}
+
+/// The workflow commands a GitHub Actions runner would read in `log`: a
+/// line (ended by `\n`, `\r\n` or a lone `\r`) whose first non-blank
+/// characters are `::name ...::`, or that holds `##[name` anywhere.
+pub fn workflow_commands(log: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let name_of = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect()
+    };
+    for line in log.split('\n').flat_map(|l| l.split('\r')) {
+        if let Some(rest) = line.trim_start().strip_prefix("::") {
+            let name = name_of(rest);
+            if !name.is_empty() && rest[name.len()..].contains("::") {
+                out.push(name);
+            }
+        }
+        let mut at = 0;
+        while let Some(i) = line[at..].find("##[") {
+            let name = name_of(&line[at + i + 3..]);
+            if !name.is_empty() {
+                out.push(format!("##[{name}"));
+            }
+            at += i + 3;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_runner_model_reads_both_command_forms_and_a_lone_cr() {
+        use super::workflow_commands as wc;
+        assert_eq!(wc("  ::error file=x::boom"), ["error"]);
+        assert_eq!(wc("text ##[add-mask]FAIL"), ["##[add-mask"]);
+        assert_eq!(wc("ok\r::set-output name=x::y"), ["set-output"]);
+        assert!(wc("ok   a.goti:1 # #[add-mask] : :x::").is_empty());
     }
 }

@@ -34,17 +34,17 @@ proptest! {
     fn mutated_scenarios_never_panic(seed in any::<u64>()) {
         let corpus = corpus();
         let input = mutate(&corpus, seed);
-        prop_assert_eq!(check_input(&input), Ok(()));
+        prop_assert_eq!(check_input(&input).map(|_| ()), Ok(()));
     }
 
     #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,400}") {
-        prop_assert_eq!(check_input(text.as_bytes()), Ok(()));
+        prop_assert_eq!(check_input(text.as_bytes()).map(|_| ()), Ok(()));
     }
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        prop_assert_eq!(check_input(&bytes), Ok(()));
+        prop_assert_eq!(check_input(&bytes).map(|_| ()), Ok(()));
     }
 
     #[test]
@@ -54,7 +54,7 @@ proptest! {
             "store", "credits", "battle", "-5", "past midpoint", "steps", "backward", "snapshot", "applied", "set", "=",
             "journey.blockade_penalty", "rules royal clash", "players 3", "turn"]), 0..60)) {
         let text = words.join(" ");
-        prop_assert_eq!(check_input(text.as_bytes()), Ok(()));
+        prop_assert_eq!(check_input(text.as_bytes()).map(|_| ()), Ok(()));
     }
 }
 

@@ -181,6 +181,34 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -
 
 /// Mutates the given scenario files and runs the results; any panic or a
 /// diagnostic outside the file is a failure. Returns the exit code.
+/// Every reporter's output of `report`, read as a CI runner reads a log:
+/// no workflow command but goti's own `::error` annotations.
+fn commands_in_output(report: &runner::FileReport) -> Result<(), String> {
+    use super::report::{format_report, Format};
+    let reports = std::slice::from_ref(report);
+    for format in [Format::Text, Format::Json, Format::Junit, Format::Github] {
+        let log = format_report(reports, format, "passed");
+        let rendered: String = report
+            .scenarios
+            .iter()
+            .flat_map(|s| &s.problems)
+            .map(|d| super::output::render(d, false))
+            .collect();
+        for log in [log, crate::shown::output(&rendered).into_owned()] {
+            let found: Vec<String> = crate::fuzz::workflow_commands(&log)
+                .into_iter()
+                .filter(|c| !(format == Format::Github && c == "error"))
+                .collect();
+            if let Some(c) = found.first() {
+                return Err(format!(
+                    "the {format:?} output holds the workflow command `{c}`"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
     let files = match runner::discover(corpus) {
         Ok(f) if !f.is_empty() => f,
@@ -207,14 +235,16 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
         let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));
         let t0 = Instant::now();
         // Every 50th input is also served as a link, a FIFO and an oversized file.
-        let result = crate::fuzz::check_input(&input).and_then(|()| {
-            if i % 50 != 0 {
-                return Ok(());
-            }
-            crate::fuzz::FileKind::ALL
-                .iter()
-                .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
-        });
+        let result = crate::fuzz::check_input(&input)
+            .and_then(|report| commands_in_output(&report))
+            .and_then(|()| {
+                if i % 50 != 0 {
+                    return Ok(());
+                }
+                crate::fuzz::FileKind::ALL
+                    .iter()
+                    .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
+            });
         slowest_us.fetch_max(t0.elapsed().as_micros() as u64, Ordering::Relaxed);
         if let Err(why) = result {
             if let Ok(mut f) = failed.lock() {
@@ -242,7 +272,7 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
         pb.finish_and_clear();
     }
     outln!(
-        "{cases} inputs in {:.1} s on {} thread(s), slowest {:.3} s: no panic, every diagnostic inside its file",
+        "{cases} inputs in {:.1} s on {} thread(s), slowest {:.3} s: no panic, every diagnostic inside its file, no workflow command in any reporter's output",
         start.elapsed().as_secs_f64(),
         rayon::current_num_threads(),
         slowest

@@ -35,6 +35,14 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
     out
 }
 
+/// `explain --format html` shows the first and the last this many steps of
+/// a scenario.
+pub const SHOWN_STEPS: usize = 100;
+/// ... pictures of its first this many steps (and its last) ...
+pub const PICTURED_STEPS: usize = 50;
+/// ... and at most this many pictures in the page.
+pub const MAX_PICTURES: usize = 1_000;
+
 /// A name on one line of the text log (`shown::line`): line breaks,
 /// controls and the forms of a workflow command made harmless.
 pub(super) fn one_line(s: &str) -> String {
@@ -101,7 +109,7 @@ pub(super) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, i3
 }
 
 /// `opts` for a file of the project `root`.
-fn in_project(opts: &RunOptions, root: &Path) -> RunOptions {
+pub(super) fn in_project(opts: &RunOptions, root: &Path) -> RunOptions {
     RunOptions {
         root: Some(Arc::from(root)),
         ..opts.clone()
@@ -155,11 +163,23 @@ pub fn explain(
             Ok(s) => s,
             Err(code) => return code,
         };
+    // A page stays bounded: the first and last steps of a long scenario,
+    // pictures of its first steps and its last, a limit for the page.
+    let limits = match format {
+        ExplainFormat::Html => runner::play::TranscriptLimits {
+            steps: Some(SHOWN_STEPS),
+            pictured: Some(PICTURED_STEPS),
+            budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(MAX_PICTURES))),
+            brief: true,
+        },
+        _ => Default::default(),
+    };
     let opts = super::context::options(
         RunOptions {
             explain: true,
             skip_snapshots: true,
             select: Arc::new(sel),
+            limits,
             ..RunOptions::default()
         },
         layers,

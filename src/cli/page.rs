@@ -42,66 +42,98 @@ document.getElementById('tag').addEventListener('change',apply);document.getElem
 var h=new URLSearchParams(location.hash.slice(1));if(h.get('status')){var b=document.querySelector('button[data-status='+JSON.stringify(h.get('status'))+']');if(b)b.click();}\
 if(h.get('tag'))document.getElementById('tag').value=h.get('tag');apply();var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);d.dataset.ready='1';})();";
 
-/// The page for `reports` (played with transcripts).
-pub fn page(reports: &[FileReport]) -> String {
-    let scenarios: Vec<_> = reports
-        .iter()
-        .flat_map(|r| r.scenarios.iter().map(move |s| (r, s)))
-        .collect();
-    let failed = scenarios.iter().filter(|(_, s)| !s.passed()).count()
-        + reports
-            .iter()
-            .filter(|r| !r.file_problems.is_empty())
-            .count();
-    let passed = scenarios.iter().filter(|(_, s)| s.passed()).count();
-    let mut tags: Vec<&str> = scenarios
-        .iter()
-        .flat_map(|(_, s)| s.tags.iter().map(String::as_str))
-        .collect();
-    tags.sort_unstable();
-    tags.dedup();
-    let mut out = String::new();
-    writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
+/// What the top of the report page says: the counts and the filter lists.
+#[derive(Default)]
+pub struct PageHead {
+    pub passed: usize,
+    pub failed: usize,
+    pub tags: std::collections::BTreeSet<String>,
+    pub files: Vec<String>,
+}
+
+impl PageHead {
+    /// Counts a file's scenarios and notes its tags and name.
+    pub fn add(&mut self, r: &FileReport) {
+        self.failed += r.scenarios.iter().filter(|s| !s.passed()).count()
+            + usize::from(!r.file_problems.is_empty());
+        self.passed += r.scenarios.iter().filter(|s| s.passed()).count();
+        for s in &r.scenarios {
+            self.tags.extend(s.tags.iter().cloned());
+        }
+        self.files.push(r.source.name.clone());
+    }
+
+    /// The page's head: title, counts and filters.
+    pub fn html(&self) -> String {
+        let (passed, failed) = (self.passed, self.failed);
+        let mut out = String::new();
+        writeln!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
 <title>goti report</title><style>{STYLE}</style><script>{GUARD}</script></head><body>\n\
 <h1>goti report</h1>\n<p id=\"summary\">{passed} passed, {failed} failed</p>"
-    )
-    .ok();
-    out.push_str("<nav aria-label=\"filters\">");
-    for (status, label) in [("all", "all"), ("passed", "passed"), ("failed", "failed")] {
-        write!(
-            out,
-            "<button type=\"button\" data-status=\"{status}\" aria-pressed=\"{}\">{label}</button>",
-            status == "all"
         )
         .ok();
-    }
-    out.push_str("<label>tag <select id=\"tag\"><option value=\"\">any</option>");
-    for t in &tags {
-        write!(out, "<option>{}</option>", esc(t)).ok();
-    }
-    out.push_str(
-        "</select></label><label>file <select id=\"file\"><option value=\"\">any</option>",
-    );
-    for r in reports {
-        write!(out, "<option>{}</option>", esc(&r.source.name)).ok();
-    }
-    out.push_str("</select></label> <span id=\"shown\" aria-live=\"polite\"></span></nav>\n");
-    for r in reports {
-        for d in &r.file_problems {
-            writeln!(
+        out.push_str("<nav aria-label=\"filters\">");
+        for (status, label) in [("all", "all"), ("passed", "passed"), ("failed", "failed")] {
+            write!(
                 out,
-                "<section class=\"scenario failed\" data-status=\"failed\" data-tags=\"\" data-file=\"{}\"><h2>{}</h2><pre class=\"problem\">{}</pre></section>",
-                esc(&r.source.name),
-                esc(&r.source.name),
-                esc(&super::render_plain(d))
+                "<button type=\"button\" data-status=\"{status}\" aria-pressed=\"{}\">{label}</button>",
+                status == "all"
             )
             .ok();
         }
+        out.push_str("<label>tag <select id=\"tag\"><option value=\"\">any</option>");
+        for t in &self.tags {
+            write!(out, "<option>{}</option>", esc(t)).ok();
+        }
+        out.push_str(
+            "</select></label><label>file <select id=\"file\"><option value=\"\">any</option>",
+        );
+        for f in &self.files {
+            write!(out, "<option>{}</option>", esc(f)).ok();
+        }
+        out.push_str("</select></label> <span id=\"shown\" aria-live=\"polite\"></span></nav>\n");
+        out
     }
-    for (r, s) in &scenarios {
+}
+
+/// The page's end: the rules' text and the script.
+pub fn page_foot() -> String {
+    let mut out = rules_section();
+    writeln!(out, "<script>{SCRIPT}</script>\n</body></html>").ok();
+    out
+}
+
+/// Where a scenario's transcript left steps out: a line saying how many,
+/// and where to see them all.
+fn omitted_note(r: &FileReport, s: &crate::runner::ScenarioReport, k: usize) -> Option<String> {
+    let (at, n) = s.omitted?;
+    (at == k).then(|| {
+        format!(
+            "<li class=\"omitted\">… {n} steps not shown (this page shows the first and last of a long scenario): <code>goti explain {}:{}</code> lists every step</li>",
+            esc(&r.source.name),
+            s.line
+        )
+    })
+}
+
+/// A file's sections of the report page: its file problems, then one
+/// section per scenario (steps collapsed, the final board where drawn).
+pub fn page_sections(r: &FileReport) -> String {
+    let mut out = String::new();
+    for d in &r.file_problems {
+        writeln!(
+            out,
+            "<section class=\"scenario failed\" data-status=\"failed\" data-tags=\"\" data-file=\"{}\"><h2>{}</h2><pre class=\"problem\">{}</pre></section>",
+            esc(&r.source.name),
+            esc(&r.source.name),
+            esc(&super::render_plain(d))
+        )
+        .ok();
+    }
+    for s in &r.scenarios {
         let status = if s.passed() { "passed" } else { "failed" };
         writeln!(
             out,
@@ -128,7 +160,10 @@ pub fn page(reports: &[FileReport]) -> String {
             .ok();
         }
         out.push_str("<details><summary>steps and events</summary><ol>");
-        for step in &s.transcript {
+        for (k, step) in s.transcript.iter().enumerate() {
+            if let Some(note) = omitted_note(r, s, k) {
+                out.push_str(&note);
+            }
             write!(
                 out,
                 "<li><code>{}</code> (line {}) — {}<ul>",
@@ -147,17 +182,26 @@ pub fn page(reports: &[FileReport]) -> String {
         }
         out.push_str("</ol></details>\n");
         if let Some(last) = s.transcript.last() {
-            writeln!(
-                out,
-                "<figure class=\"board\">{}<figcaption>after line {}</figcaption></figure>",
-                last.svg, last.line
-            )
-            .ok();
+            if last.svg.is_empty() {
+                writeln!(
+                    out,
+                    "<p class=\"board\">board not drawn (the page draws at most {} boards): <code>goti render {}:{}</code> draws it</p>",
+                    super::report::MAX_BOARDS,
+                    esc(&r.source.name),
+                    s.line
+                )
+                .ok();
+            } else {
+                writeln!(
+                    out,
+                    "<figure class=\"board\">{}<figcaption>after line {}</figcaption></figure>",
+                    last.svg, last.line
+                )
+                .ok();
+            }
         }
         out.push_str("</section>\n");
     }
-    out.push_str(&rules_section());
-    writeln!(out, "<script>{SCRIPT}</script>\n</body></html>").ok();
     out
 }
 
@@ -221,12 +265,31 @@ pub fn explain_page(reports: &[FileReport]) -> String {
                 s.line
             )
             .ok();
-            for (k, step) in s.transcript.iter().enumerate() {
+            for (i, step) in s.transcript.iter().enumerate() {
+                if let Some(note) = omitted_note(r, s, i) {
+                    writeln!(out, "<ul>{note}</ul>").ok();
+                }
+                // The step's number in the whole scenario (steps left out counted).
+                let k = match s.omitted {
+                    Some((at, n)) if i >= at => i + n,
+                    _ => i,
+                };
+                let picture = if step.svg.is_empty() {
+                    format!(
+                        "<p>not drawn (the page draws the first {} steps of a scenario, its last, and at most {} pictures): <code>goti render {}:{} --step {k}</code></p>",
+                        super::output::PICTURED_STEPS,
+                        super::output::MAX_PICTURES,
+                        esc(&r.source.name),
+                        s.line
+                    )
+                } else {
+                    step.svg.clone()
+                };
                 write!(
                     out,
                     "<div class=\"step\" id=\"step-{k}\"><figure class=\"board\">{}<figcaption>step {k}</figcaption></figure>\
 <div class=\"log\"><h3><code>{}</code> <small>line {}</small></h3><p>{}</p><ul>",
-                    step.svg,
+                    picture,
                     esc(&step.text),
                     step.line,
                     esc(&step.outcome)

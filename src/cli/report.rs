@@ -496,6 +496,59 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
     0
 }
 
+/// `goti report` draws the final board of at most this many scenarios.
+pub const MAX_BOARDS: usize = 1_000;
+
+/// Plays `files` one after the other and writes the report page to
+/// `output` as it goes (the sections to a temporary file, then head,
+/// sections and foot into the page, atomically): the scenarios reported
+/// and whether any failed. Memory holds one file's report at a time.
+fn stream_page(
+    files: &[Found],
+    opts: &RunOptions,
+    output: &Path,
+) -> std::io::Result<(usize, bool)> {
+    use std::io::{BufWriter, Seek, Write};
+    let dir = output
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let mut sections = BufWriter::new(tempfile::tempfile_in(dir)?);
+    let mut head = super::page::PageHead::default();
+    let (mut selected, mut failed) = (0, false);
+    for f in files {
+        let r = runner::run_file(&f.path, &super::output::in_project(opts, &f.root), None);
+        selected += r.scenarios.len();
+        failed |= !r.passed();
+        head.add(&r);
+        sections.write_all(super::page::page_sections(&r).as_bytes())?;
+    }
+    let mut sections = sections.into_inner().map_err(|e| e.into_error())?;
+    sections.rewind()?;
+    let mut page = tempfile::Builder::new()
+        .prefix(".goti-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    {
+        let mut w = BufWriter::new(page.as_file_mut());
+        w.write_all(head.html().as_bytes())?;
+        std::io::copy(&mut sections, &mut w)?;
+        w.write_all(super::page::page_foot().as_bytes())?;
+        w.flush()?;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(output).map_or(0o644, |m| m.permissions().mode() & 0o777);
+        page.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode))?;
+    }
+    page.as_file().sync_all()?;
+    page.persist(output).map_err(|e| e.error)?;
+    Ok((selected, failed))
+}
+
 /// `report`: plays the selection with transcripts and writes the HTML page.
 pub fn html(
     paths: Vec<PathBuf>,
@@ -517,26 +570,34 @@ pub fn html(
         Ok(s) => s,
         Err(code) => return code,
     };
+    // The page keeps per scenario only what it shows (the first and last
+    // steps, the final board) and is written file by file, in order.
     let opts = super::context::options(
         RunOptions {
             explain: true,
             select: Arc::new(sel),
+            limits: runner::play::TranscriptLimits {
+                steps: Some(super::output::SHOWN_STEPS),
+                pictured: Some(0),
+                budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(MAX_BOARDS))),
+                brief: true,
+            },
             ..RunOptions::default()
         },
         layers,
     );
-    let reports = play_all(&files, &opts, None);
-    let selected: usize = reports.iter().map(|r| r.scenarios.len()).sum();
+    let written = stream_page(&files, &opts, output);
+    let (selected, failed) = match written {
+        Ok(counts) => counts,
+        Err(e) => {
+            errln!("error: cannot write {}: {e}", crate::shown::path(output));
+            return 2;
+        }
+    };
     if selected == 0 && !select.allow_empty {
         errln!("error: no scenario to report (--allow-empty to accept that)");
         return 2;
     }
-    let page = super::page::page(&reports);
-    if let Err(e) = runner::snapshot::write_atomic(output, page.as_bytes()) {
-        errln!("error: cannot write {}: {e}", crate::shown::path(output));
-        return 2;
-    }
-    let failed = reports.iter().any(|r| !r.passed());
     outln!(
         "wrote {} ({selected} scenarios, {})",
         crate::shown::path(output),

@@ -466,6 +466,7 @@ pub fn run_parsed(
                 layers: opts.layers.clone(),
                 record: false,
                 select: opts.select.clone(),
+                limits: Default::default(),
             };
             let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

@@ -43,6 +43,44 @@ pub struct RunOptions {
     pub record: bool,
     /// Which scenarios to play (default: all).
     pub select: std::sync::Arc<crate::runner::select::Selection>,
+    /// How much of a transcript is kept (pages bound their size with it).
+    pub limits: TranscriptLimits,
+}
+
+/// How much of each transcript a run keeps, so a page made of it stays
+/// bounded whatever the input (`goti report`, `explain --format html`).
+#[derive(Clone, Debug, Default)]
+pub struct TranscriptLimits {
+    /// Keep only the first `n` and the last `n` steps of a scenario (the
+    /// rest is counted in `ScenarioReport::omitted`); `None`: every step.
+    pub steps: Option<usize>,
+    /// Keep the SVG picture of the first `n` steps and of the latest only;
+    /// `None`: of every step.
+    pub pictured: Option<usize>,
+    /// How many pictures the whole run may keep (shared by its scenarios,
+    /// played in order); past it, steps are not drawn.
+    pub budget: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
+    /// No ASCII board and no state text per step (a page shows neither).
+    pub brief: bool,
+}
+
+impl TranscriptLimits {
+    /// Takes one picture from the budget: whether a step may be drawn.
+    fn take(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        match &self.budget {
+            None => true,
+            Some(b) => b
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok(),
+        }
+    }
+    /// Gives a picture back (a step that lost its picture).
+    fn refund(&self) {
+        if let Some(b) = &self.budget {
+            b.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
 }
 
 /// The outcome of one step as `goti diff` compares it: the board and every
@@ -119,6 +157,9 @@ pub struct ScenarioReport {
     pub transcript: Vec<TranscriptStep>,
     /// The set-up and every action's outcome, when recorded.
     pub steps: Vec<StepRecord>,
+    /// Transcript steps left out by `TranscriptLimits::steps`: where (the
+    /// index in `transcript` they stood before) and how many.
+    pub omitted: Option<(usize, usize)>,
 }
 
 impl ScenarioReport {
@@ -148,6 +189,7 @@ pub fn play(
         snapshots: Vec::new(),
         transcript: Vec::new(),
         steps: Vec::new(),
+        omitted: None,
     };
     let mut problems: Vec<Problem> = Vec::new();
     let header = lower::header(sc, from_file, &mut problems);
@@ -198,16 +240,18 @@ pub fn play(
         return report;
     }
     if opts.explain {
-        report.transcript.push(TranscriptStep {
-            line: report.line,
-            text: format!("scenario \"{}\" (setup)", sc.name.value),
-            outcome: "set up".into(),
-            events: events.iter().map(|e| e.to_string()).collect(),
-            picture: pos.picture(),
-            svg: pos.svg(&crate::runner::render::svg::Marks::from_events(&events)),
-            state: pos.render_state(),
-            checks: Vec::new(),
-        });
+        let (line, text) = (
+            report.line,
+            format!("scenario \"{}\" (setup)", sc.name.value),
+        );
+        push_step(
+            &mut report,
+            &opts.limits,
+            (line, text),
+            "set up",
+            &events,
+            &pos,
+        );
     }
     if opts.record {
         report.steps.push(StepRecord {
@@ -234,6 +278,15 @@ pub fn play(
     for step in &plan.steps {
         if play.step(step) == Flow::Stop {
             break;
+        }
+    }
+    // Only the last step pictured: drawn once, at the end.
+    if opts.explain && opts.limits.pictured == Some(0) && opts.limits.take() {
+        let marks =
+            crate::runner::render::svg::Marks::from_events(&play.events[play.last_action.clone()]);
+        match play.report.transcript.last_mut() {
+            Some(last) => last.svg = play.pos.svg(&marks),
+            None => opts.limits.refund(),
         }
     }
     play.report
@@ -289,27 +342,80 @@ impl Play<'_> {
     }
 }
 
-fn transcript(
-    source: &Source,
-    span: Span,
+/// Records a step of the transcript (`explain`) within `limits`: the
+/// pictures of the first steps and the latest, the first and last steps.
+fn push_step(
+    report: &mut ScenarioReport,
+    limits: &TranscriptLimits,
+    (line, text): (usize, String),
     outcome: &str,
     events: &[Event],
     pos: &Position,
-) -> TranscriptStep {
-    let text = source
-        .text
-        .get(span.start..span.end)
-        .unwrap_or("")
-        .to_string();
-    TranscriptStep {
-        line: source.line_col(span.start).0,
+) {
+    let index = report.transcript.len() + report.omitted.map_or(0, |(_, n)| n);
+    // The latest step so far loses its picture once past the pictured ones.
+    if limits.pictured.is_some_and(|cap| index > cap) {
+        if let Some(prev) = report.transcript.last_mut() {
+            if !prev.svg.is_empty() {
+                prev.svg = String::new();
+                limits.refund();
+            }
+        }
+    }
+    // With only the last step pictured, `play` draws it at the end.
+    let draw = limits.pictured != Some(0) && limits.take();
+    report.transcript.push(TranscriptStep {
+        line,
         text,
         outcome: outcome.to_string(),
         events: events.iter().map(|e| e.to_string()).collect(),
-        picture: pos.picture(),
-        svg: pos.svg(&crate::runner::render::svg::Marks::from_events(events)),
-        state: pos.render_state(),
+        picture: if limits.brief {
+            String::new()
+        } else {
+            pos.picture()
+        },
+        svg: if draw {
+            pos.svg(&crate::runner::render::svg::Marks::from_events(events))
+        } else {
+            String::new()
+        },
+        state: if limits.brief {
+            String::new()
+        } else {
+            pos.render_state()
+        },
         checks: Vec::new(),
+    });
+    if let Some(n) = limits.steps {
+        if report.transcript.len() > 2 * n {
+            let dropped = report.transcript.remove(n);
+            if !dropped.svg.is_empty() {
+                limits.refund();
+            }
+            let count = report.omitted.map_or(0, |(_, c)| c);
+            report.omitted = Some((n, count + 1));
+        }
+    }
+}
+
+impl Play<'_> {
+    /// A step of the transcript after the statement at `span` (explain only).
+    fn transcript(&mut self, span: Span, outcome: &str, events: std::ops::Range<usize>) {
+        let text = self
+            .source
+            .text
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .to_string();
+        let line = self.source.line_col(span.start).0;
+        push_step(
+            &mut self.report,
+            &self.opts.limits,
+            (line, text),
+            outcome,
+            &self.events[events],
+            &self.pos,
+        );
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{expect::evaluate, transcript, Flow, Play, SnapshotReport};
+use super::{expect::evaluate, Flow, Play, SnapshotReport};
 use crate::dsl::ast::{Span, Spanned};
 use crate::dsl::lower::Check;
 use crate::engine::{Action, Player};
@@ -40,8 +40,7 @@ impl Play<'_> {
                     .rules_applied
                     .extend(applied.iter().map(|e| e.rule));
                 if self.opts.explain {
-                    let step = transcript(self.source, span, "applied", applied, &self.pos);
-                    self.report.transcript.push(step);
+                    self.transcript(span, "applied", mark..self.events.len());
                 }
                 if self.opts.record {
                     let applied = &self.events[mark..];
@@ -66,8 +65,7 @@ impl Play<'_> {
                     .push(Diagnostic::from_rejection(self.source, span, &rej));
                 if self.opts.explain {
                     let outcome = format!("REFUSED by {}: {}", rej.rule, rej.reason);
-                    let step = transcript(self.source, span, &outcome, &[], &self.pos);
-                    self.report.transcript.push(step);
+                    self.transcript(span, &outcome, 0..0);
                 }
                 Flow::Stop
             }
@@ -97,8 +95,7 @@ impl Play<'_> {
                 let applied: BTreeSet<&str> = scratch.iter().map(|e| e.rule.0).collect();
                 let applied: Vec<&str> = applied.into_iter().collect();
                 if self.opts.explain {
-                    let step = transcript(self.source, span, "ALLOWED", &[], &self.pos);
-                    self.report.transcript.push(step);
+                    self.transcript(span, "ALLOWED", 0..0);
                     self.checked(
                         span,
                         Some(format!(
@@ -126,8 +123,7 @@ impl Play<'_> {
                         None => format!("refused as expected by {}: {}", rej.rule, rej.reason),
                         Some(_) => format!("refused by {}: {}", rej.rule, rej.reason),
                     };
-                    let step = transcript(self.source, span, &outcome, &[], &self.pos);
-                    self.report.transcript.push(step);
+                    self.transcript(span, &outcome, 0..0);
                     let failure = wrong.map(|r| format!("expected {} to refuse it", r.value));
                     self.checked(span, failure);
                 }
