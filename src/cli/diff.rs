@@ -41,6 +41,14 @@ pub(super) fn check_buildable(sides: &[(&str, &RuleLayers)], root: &Path) -> Res
     Ok(())
 }
 
+/// Where the base comes from, beyond `--base`.
+pub struct BaseFrom {
+    /// A trace another build made (`--base-trace FILE`).
+    pub trace: Option<PathBuf>,
+    /// Build `--base REV`'s goti and trace with it (`--build`).
+    pub build: bool,
+}
+
 /// `goti diff`: the exit code.
 pub fn diff(
     paths: Vec<PathBuf>,
@@ -48,7 +56,17 @@ pub fn diff(
     head: Option<PathBuf>,
     sets: Vec<String>,
     format: DiffFormat,
+    from: BaseFrom,
 ) -> i32 {
+    if from.trace.is_some() || from.build {
+        return match against_trace(paths, base, head, sets, format, from) {
+            Ok(code) => code,
+            Err(e) => {
+                errln!("error: {e}");
+                2
+            }
+        };
+    }
     let project = match context::project() {
         Ok(p) => p,
         Err(e) => {
@@ -100,12 +118,19 @@ pub fn diff(
     let mut diffs = Vec::new();
     let mut boards = Vec::new();
     let mut applied: Vec<(GameKind, Vec<String>)> = Vec::new();
-    for f in &found {
-        let (base_opts, head_opts) = (
-            opts(base_layers.clone(), &f.root),
-            opts(head_layers.clone(), &f.root),
-        );
-        let mut both = runner::run_file_under(&f.path, &[&base_opts, &head_opts]);
+    // Every file under both rules, on every core; compared in file order.
+    use rayon::prelude::*;
+    let played: Vec<Vec<runner::FileReport>> = found
+        .par_iter()
+        .map(|f| {
+            let (base_opts, head_opts) = (
+                opts(base_layers.clone(), &f.root),
+                opts(head_layers.clone(), &f.root),
+            );
+            runner::run_file_under(&f.path, &[&base_opts, &head_opts])
+        })
+        .collect();
+    for mut both in played {
         let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
             unreachable!("two runs give two reports")
         };
@@ -131,17 +156,133 @@ pub fn diff(
     }
     let head_shown = describe_head(&head_layers);
     let report = Report::new(diffs);
+    print(&report, &boards, format, &base_shown, &head_shown);
+    i32::from(report.any_change())
+}
+
+/// `goti diff --base-trace FILE` (or `--base REV --build`): the head
+/// played now, the base read from a trace another build made; scenarios
+/// matched by file and name, those on one side only listed as added or
+/// removed, a changed text said so.
+fn against_trace(
+    paths: Vec<PathBuf>,
+    base: Option<&str>,
+    head: Option<PathBuf>,
+    sets: Vec<String>,
+    format: DiffFormat,
+    from: BaseFrom,
+) -> Result<i32, String> {
+    let project = context::project()?;
+    let head_layers = context::layers(
+        project.as_ref(),
+        &RulesArgs {
+            rulesets: head.into_iter().collect(),
+            sets,
+        },
+    )?;
+    let root = context::root(project.as_ref());
+    check_buildable(&[("head", &head_layers)], &root)?;
+    let given = paths.clone();
+    let paths = context::paths_or_default(paths, project.as_ref());
+    let (file, shown) = match (&from.trace, from.build, base) {
+        (Some(_), true, _) => return Err("--base-trace and --build: give one base".into()),
+        (Some(f), false, None) => (f.clone(), String::new()),
+        (Some(_), false, Some(_)) => {
+            return Err("--base and --base-trace: give one base (a trace is the base whole)".into())
+        }
+        (None, true, Some(rev)) => super::trace::base_trace_by_build(rev, &given)?,
+        (None, true, None) => return Err("--build builds the goti of --base REV: name REV".into()),
+        (None, false, _) => unreachable!("called for a trace or a build"),
+    };
+    let size = std::fs::metadata(&file)
+        .map_err(|e| format!("--base-trace {}: {e}", crate::shown::path(&file)))?
+        .len();
+    if size > MAX_TRACE_BYTES {
+        return Err(format!(
+            "--base-trace {}: {size} bytes; goti reads traces of at most {MAX_TRACE_BYTES} bytes",
+            crate::shown::path(&file)
+        ));
+    }
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("--base-trace {}: {e}", crate::shown::path(&file)))?;
+    let trace = runner::trace::read(&text)
+        .map_err(|e| format!("--base-trace {}: {e}", crate::shown::path(&file)))?;
+    let base_shown = format!(
+        "{}a trace by goti {} (trace format {}, rules {})",
+        if shown.is_empty() {
+            format!("{}: ", crate::shown::path(&file))
+        } else {
+            format!("{shown}: ")
+        },
+        trace.header.goti,
+        trace.header.goti_trace,
+        trace.header.rules
+    );
+    let found = super::output::scenario_files(&paths).map_err(|_| "no scenario files".to_string())?;
+    let pictures = format == DiffFormat::Html;
+    let opts = RunOptions {
+        record: true,
+        explain: pictures,
+        skip_snapshots: true,
+        layers: Arc::new(head_layers.clone()),
+        ..RunOptions::default()
+    };
+    let reports = super::report::play_all(&found, &opts, None);
+    let mut seen = std::collections::BTreeSet::new();
+    let (mut diffs, mut boards, mut added, mut applied) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for h in &reports {
+        if !h.file_problems.is_empty() {
+            return Err(format!("{}: {}", crate::shown::line(&h.source.name), h.file_problems[0].message));
+        }
+        for sh in &h.scenarios {
+            applied.push((sh.game, sh.sets_applied.clone()));
+            let key = (h.source.name.clone(), sh.name.clone());
+            let Some(sb) = trace.scenarios.get(&key) else {
+                added.push(format!("{}:{} {}", h.source.name, sh.line, sh.name));
+                continue;
+            };
+            seen.insert(key);
+            let d = diff::compare_outcomes(&h.source.name, sb, &sh.into());
+            if pictures && d.change != Change::Unchanged {
+                boards.push(super::page::DiffBoards {
+                    base: Vec::new(),
+                    head: sh.transcript.clone(),
+                });
+            }
+            diffs.push(d);
+        }
+    }
+    context::check_sets(&head_layers, &applied)?;
+    let removed: Vec<String> = trace
+        .order
+        .iter()
+        .filter(|k| !seen.contains(*k))
+        .map(|(f, n)| format!("{f} {n}"))
+        .collect();
+    let mut report = Report::new(diffs);
+    report.added = added;
+    report.removed = removed;
+    print(&report, &boards, format, &base_shown, &describe_head(&head_layers));
+    Ok(i32::from(report.any_change()))
+}
+
+/// Traces larger than this are refused.
+const MAX_TRACE_BYTES: u64 = 512 * 1024 * 1024;
+
+/// Prints the report in `format`.
+fn print(
+    report: &Report,
+    boards: &[super::page::DiffBoards],
+    format: DiffFormat,
+    base_shown: &str,
+    head_shown: &str,
+) {
     match format {
-        DiffFormat::Text => print_text(&report, &base_shown, &head_shown),
-        DiffFormat::Markdown => markdown(&report, &base_shown, &head_shown),
+        DiffFormat::Text => print_text(report, base_shown, head_shown),
+        DiffFormat::Markdown => markdown(report, base_shown, head_shown),
         DiffFormat::Html => out!(
             "{}",
-            super::page::diff_page(
-                &report,
-                &boards,
-                (&base_shown, &head_shown),
-                &summary_line(&report)
-            )
+            super::page::diff_page(report, boards, (base_shown, head_shown), &summary_line(report))
         ),
         DiffFormat::Json => outln!(
             "{}",
@@ -151,10 +292,11 @@ pub fn diff(
                 "summary": report.summary,
                 "by_rule": report.by_rule,
                 "changed": report.changed,
+                "added": report.added,
+                "removed": report.removed,
             }))
         ),
     }
-    i32::from(report.any_change())
 }
 
 fn describe_head(layers: &RuleLayers) -> String {
@@ -177,6 +319,46 @@ const KINDS: [Change; 5] = [
     Change::ChangedFailing,
     Change::Error,
 ];
+
+/// The pull-request comment's first line: what changed, what now fails,
+/// what changed silently.
+fn verdict(report: &Report) -> String {
+    let n = |c: Change| report.summary.get(c.words()).copied().unwrap_or(0);
+    if !report.any_change() {
+        return "No scenario's outcome changed.".into();
+    }
+    let mut parts = Vec::new();
+    let failing = n(Change::NowFailing) + n(Change::Error);
+    if failing > 0 {
+        parts.push(format!("{failing} scenario(s) now fail"));
+    }
+    if n(Change::ChangedPassing) > 0 {
+        parts.push(format!(
+            "{} changed silently (still passing)",
+            n(Change::ChangedPassing)
+        ));
+    }
+    if n(Change::NowPassing) > 0 {
+        parts.push(format!("{} now pass", n(Change::NowPassing)));
+    }
+    if n(Change::ChangedFailing) > 0 {
+        parts.push(format!("{} changed and still fail", n(Change::ChangedFailing)));
+    }
+    if !report.added.is_empty() || !report.removed.is_empty() {
+        parts.push(format!(
+            "{} added, {} removed",
+            report.added.len(),
+            report.removed.len()
+        ));
+    }
+    let rules: Vec<String> = report.by_rule.keys().map(|r| format!("`{r}`")).collect();
+    let by = if rules.is_empty() {
+        String::new()
+    } else {
+        format!(" — rules whose events moved: {}", rules.join(", "))
+    };
+    format!("{}{by}", parts.join("; "))
+}
 
 fn summary_line(report: &Report) -> String {
     let n = |c: Change| report.summary.get(c.words()).copied().unwrap_or(0);
@@ -206,7 +388,24 @@ pub(super) fn print_text(report: &Report, base: &str, head: &str) {
         }
         outln!("\n{} ({}):", kind.words(), list.len());
         for d in list {
-            outln!("  {}:{} {}", line(&d.file), d.line, line(&d.name));
+            outln!(
+                "  {}:{} {}{}",
+                line(&d.file),
+                d.line,
+                line(&d.name),
+                if d.text_changed { " (its text changed)" } else { "" }
+            );
+        }
+    }
+    for (words, list) in [
+        ("added (only the head has them)", &report.added),
+        ("removed (only the base has them)", &report.removed),
+    ] {
+        if !list.is_empty() {
+            outln!("\n{words} ({}):", list.len());
+            for s in list {
+                outln!("  {}", line(s));
+            }
         }
     }
     if !report.by_rule.is_empty() {
@@ -262,8 +461,14 @@ fn fence<'a>(lines: impl Iterator<Item = &'a str>) -> String {
 fn markdown(report: &Report, base: &str, head: &str) {
     use crate::shown::{line, markdown as md};
     outln!("### goti diff\n");
+    outln!("**{}**\n", verdict(report));
     outln!("- base: {}\n- head: {}\n", md(base), md(head));
     outln!("{}\n", summary_line(report));
+    for (words, list) in [("added", &report.added), ("removed", &report.removed)] {
+        if !list.is_empty() {
+            outln!("{words}: {}\n", list.iter().map(|s| md(s)).collect::<Vec<_>>().join(", "));
+        }
+    }
     if !report.by_rule.is_empty() {
         outln!("| rule | scenarios |\n|---|---|");
         for (rule, list) in &report.by_rule {
@@ -279,10 +484,11 @@ fn markdown(report: &Report, base: &str, head: &str) {
         outln!("#### {} ({})\n", kind.words(), list.len());
         for d in list {
             outln!(
-                "<details><summary><code>{}:{}</code> {}</summary>\n",
+                "<details><summary><code>{}:{}</code> {}{}</summary>\n",
                 md(&d.file),
                 d.line,
-                md(&d.name)
+                md(&d.name),
+                if d.text_changed { " (its text changed)" } else { "" }
             );
             let mut body: Vec<String> = Vec::new();
             for s in &d.steps {

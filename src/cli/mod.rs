@@ -13,6 +13,7 @@ mod oracle;
 mod output;
 mod page;
 mod report;
+mod trace;
 
 pub use output::render as render_diagnostic;
 
@@ -169,6 +170,29 @@ enum Command {
         /// Text, JSON, or Markdown for a pull-request comment.
         #[arg(long, value_enum, default_value_t = diff::DiffFormat::Text)]
         format: diff::DiffFormat,
+        /// The base as a trace another build made (`goti trace -o FILE`):
+        /// for a change to the engine's code, or a goti upgrade.
+        #[arg(long, value_name = "FILE", conflicts_with = "base")]
+        base_trace: Option<PathBuf>,
+        /// In goti's own source tree: build --base REV's goti (cached under
+        /// target/goti-base/), trace with it, and compare.
+        #[arg(long, requires = "base")]
+        build: bool,
+    },
+    /// Every scenario's outcome after every step (board, numbers,
+    /// standings, events with their rule IDs), as versioned JSON lines: the
+    /// base of `goti diff --base-trace` in another build.
+    Trace {
+        /// Scenario files or folders; default as for `run`.
+        paths: Vec<PathBuf>,
+        /// Write the trace here (default: standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Threads (default: every core); the trace is the same on any number.
+        #[arg(short = 'j', long, value_name = "N")]
+        jobs: Option<usize>,
+        #[command(flatten)]
+        rules: context::RulesArgs,
     },
     /// List a ruleset's rule IDs with their text, or dump its default YAML.
     Rules {
@@ -613,7 +637,25 @@ fn run() -> i32 {
             head,
             sets,
             format,
-        } => diff::diff(paths, base.as_deref(), head, sets, format),
+            base_trace,
+            build,
+        } => diff::diff(
+            paths,
+            base.as_deref(),
+            head,
+            sets,
+            format,
+            diff::BaseFrom {
+                trace: base_trace,
+                build,
+            },
+        ),
+        Command::Trace {
+            paths,
+            output,
+            jobs,
+            rules,
+        } => trace::trace(paths, output.as_deref(), &rules, jobs),
         Command::Report {
             paths,
             output,

@@ -62,6 +62,8 @@ pub struct ScenarioDiff {
     pub rules: BTreeSet<&'static str>,
     /// What failed under head.
     pub problems: Vec<String>,
+    /// The scenario's text differs between the sides (a base trace).
+    pub text_changed: bool,
 }
 
 /// The events of a step as a multiset difference: (only in a, only in b).
@@ -101,11 +103,46 @@ fn empty_step(like: &StepRecord) -> StepRecord {
         text: like.text.clone(),
         state: "(not reached)\n".into(),
         events: Vec::new(),
+        standings: String::new(),
+    }
+}
+
+/// One side of a comparison: a scenario as played now, or as a trace
+/// another build made recorded it.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub name: String,
+    pub line: usize,
+    pub game: crate::engine::GameKind,
+    pub passed: bool,
+    pub steps: Vec<StepRecord>,
+    /// Each problem's message (what failed).
+    pub problems: Vec<String>,
+    /// The scenario's text, hashed (`play::text_hash`).
+    pub text_hash: u64,
+}
+
+impl From<&ScenarioReport> for Outcome {
+    fn from(r: &ScenarioReport) -> Outcome {
+        Outcome {
+            name: r.name.clone(),
+            line: r.line,
+            game: r.game,
+            passed: r.passed(),
+            steps: r.steps.clone(),
+            problems: r.problems.iter().map(|d| d.to_string()).collect(),
+            text_hash: r.text_hash,
+        }
     }
 }
 
 /// Compares a scenario's base and head runs (`file` as shown).
 pub fn compare(file: &str, base: &ScenarioReport, head: &ScenarioReport) -> ScenarioDiff {
+    compare_outcomes(file, &base.into(), &head.into())
+}
+
+/// Compares a scenario's base and head outcomes (`file` as shown).
+pub fn compare_outcomes(file: &str, base: &Outcome, head: &Outcome) -> ScenarioDiff {
     let mut steps = Vec::new();
     let mut rules = BTreeSet::new();
     for i in 0..base.steps.len().max(head.steps.len()) {
@@ -137,12 +174,14 @@ pub fn compare(file: &str, base: &ScenarioReport, head: &ScenarioReport) -> Scen
             added,
         });
     }
-    let setup_failed = |r: &ScenarioReport| r.steps.is_empty() && !r.passed();
-    let change = match (base.passed(), head.passed()) {
+    let setup_failed = |r: &Outcome| r.steps.is_empty() && !r.passed;
+    let change = match (base.passed, head.passed) {
         _ if setup_failed(head) && !setup_failed(base) => Change::Error,
         (true, false) => Change::NowFailing,
         (false, true) => Change::NowPassing,
-        _ if steps.is_empty() => Change::Unchanged,
+        _ if steps.is_empty() && base.text_hash == head.text_hash => Change::Unchanged,
+        _ if steps.is_empty() && base.passed => Change::ChangedPassing,
+        _ if steps.is_empty() => Change::ChangedFailing,
         (true, true) => Change::ChangedPassing,
         (false, false) => Change::ChangedFailing,
     };
@@ -152,9 +191,10 @@ pub fn compare(file: &str, base: &ScenarioReport, head: &ScenarioReport) -> Scen
         name: head.name.clone(),
         game: head.game.name(),
         change,
+        text_changed: base.text_hash != head.text_hash,
         steps,
         rules,
-        problems: head.problems.iter().map(|d| d.to_string()).collect(),
+        problems: head.problems.clone(),
     }
 }
 
@@ -165,6 +205,10 @@ pub struct Report {
     pub summary: BTreeMap<&'static str, usize>,
     pub by_rule: BTreeMap<&'static str, Vec<String>>,
     pub changed: Vec<ScenarioDiff>,
+    /// Scenarios (`file name`) only the head has (against a base trace).
+    pub added: Vec<String>,
+    /// Scenarios only the base trace has.
+    pub removed: Vec<String>,
 }
 
 impl Report {
@@ -199,7 +243,7 @@ impl Report {
 
     /// Whether anything moved.
     pub fn any_change(&self) -> bool {
-        !self.changed.is_empty()
+        !self.changed.is_empty() || !self.added.is_empty() || !self.removed.is_empty()
     }
 
     /// The scenarios of one kind of change.

@@ -11,6 +11,7 @@ pub mod project;
 pub mod render;
 pub mod select;
 pub mod snapshot;
+pub mod trace;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -94,6 +94,23 @@ pub struct StepRecord {
     pub state: String,
     /// The events of the step, rendered, each with its rule ID.
     pub events: Vec<(RuleId, String)>,
+    /// The standings once the game is over (`P2 P1`), else empty.
+    pub standings: String,
+}
+
+/// The standings of a finished game in words (`P2 P1 P3`), else empty.
+pub(crate) fn standings_words(pos: &Position) -> String {
+    pos.final_standings().map_or_else(String::new, |s| {
+        s.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    })
+}
+
+/// A stable 64-bit hash of text (FNV-1a): the same on every build and
+/// machine, for telling whether a scenario's text changed between traces.
+pub fn text_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// One step as `goti explain` shows it.
@@ -160,6 +177,8 @@ pub struct ScenarioReport {
     /// Transcript steps left out by `TranscriptLimits::steps`: where (the
     /// index in `transcript` they stood before) and how many.
     pub omitted: Option<(usize, usize)>,
+    /// [`text_hash`] of the scenario's text as written.
+    pub text_hash: u64,
 }
 
 impl ScenarioReport {
@@ -190,6 +209,11 @@ pub fn play(
         transcript: Vec::new(),
         steps: Vec::new(),
         omitted: None,
+        text_hash: {
+            // The whole scenario as written: its line and every statement.
+            let end = sc.statements.iter().map(|s| s.span.end).fold(sc.span.end, usize::max);
+            text_hash(source.text.get(sc.span.start..end).unwrap_or(""))
+        },
     };
     let mut problems: Vec<Problem> = Vec::new();
     let header = lower::header(sc, from_file, &mut problems);
@@ -259,6 +283,7 @@ pub fn play(
             text: "(set-up)".into(),
             state: pos.render_state(),
             events: Vec::new(),
+            standings: standings_words(&pos),
         });
     }
     let last_action = 0..events.len();

@@ -54,6 +54,7 @@ impl Play<'_> {
                             .to_string(),
                         state: self.pos.render_state(),
                         events: applied.iter().map(|e| (e.rule, e.to_string())).collect(),
+                        standings: super::standings_words(&self.pos),
                     });
                 }
                 Flow::Go
