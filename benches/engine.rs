@@ -5,6 +5,8 @@
 //! - `parse_and_run`: a generated corpus of ten-line scenarios parsed,
 //!   validated and played; throughput in scenarios per second.
 //! - `goti_run_10000_files`: `goti run -j 1` and `-j 2` over 10,000 files.
+//! - `goti_trace_10000_files`: `goti trace -j 2` over the same files (the
+//!   README compares it with `goti run -j 2`).
 
 use std::path::Path;
 
@@ -143,5 +145,29 @@ fn goti_run_10000_files(bencher: Bencher, jobs: usize) {
                 .expect("goti runs");
             assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
             o.stdout.len()
+        });
+}
+
+/// `goti trace -j 2` (the built binary) over 10,000 generated scenario
+/// files, written to a file: to compare with `goti_run_10000_files`.
+#[divan::bench(sample_count = 5)]
+fn goti_trace_10000_files(bencher: Bencher) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let scenarios = dir.path().join("scenarios");
+    std::fs::create_dir_all(&scenarios).expect("a scenarios folder");
+    for i in 0..10_000 {
+        std::fs::write(scenarios.join(format!("s{i}.goti")), generated_scenario(i))
+            .expect("a scenario file");
+    }
+    bencher
+        .counter(ItemsCount::new(10_000usize))
+        .bench_local(|| {
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_goti"))
+                .args(["trace", "-j", "2", "-o", "t.trace", "scenarios"])
+                .current_dir(dir.path())
+                .output()
+                .expect("goti runs");
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            o.stderr.len()
         });
 }

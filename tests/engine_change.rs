@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn run(cmd: &mut Command) -> Output {
-    let o = cmd.output().expect("the command runs");
-    o
+    cmd.output().expect("the command runs")
 }
 
 fn ok(cmd: &mut Command) {
@@ -49,7 +48,9 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
     let target = here.join("target/build-test");
     let tmp = tempfile::tempdir().unwrap();
     let copy = tmp.path().join("goti");
-    let listed = run(Command::new("git").args(["ls-files", "-z"]).current_dir(&here));
+    let listed = run(Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(&here));
     for name in listed.stdout.split(|b| *b == 0).filter(|n| !n.is_empty()) {
         let rel = String::from_utf8_lossy(name).into_owned();
         let (from, to) = (here.join(&rel), copy.join(&rel));
@@ -67,10 +68,16 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
     assert!(code.contains(from), "the capture points are decided here");
     std::fs::write(
         &capture,
-        code.replace(from, "self.mode_params().capture_value * count * factor * 2;"),
+        code.replace(
+            from,
+            "self.mode_params().capture_value * count * factor * 2;",
+        ),
     )
     .unwrap();
-    git(&copy, &["commit", "-q", "-am", "capture points doubled in code"]);
+    git(
+        &copy,
+        &["commit", "-q", "-am", "capture points doubled in code"],
+    );
     let build = |offline: bool| {
         let mut c = Command::new(env!("CARGO"));
         c.args(["build", "--release", "--locked", "--bin", "goti"])
@@ -99,7 +106,10 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
     assert!(report.contains("built by --build"), "{report}");
     assert!(report.contains("capture.points:"), "{report}");
     assert!(report.contains("now failing ("), "{report}");
-    assert!(report.contains("changed, still passing ("), "silent changes too: {report}");
+    assert!(
+        report.contains("changed, still passing ("),
+        "silent changes too: {report}"
+    );
     // The same report from the base build's trace.
     let trace = std::fs::read_dir(copy.join("target/goti-base"))
         .unwrap()
@@ -110,5 +120,9 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
     let from_trace = goti(&["diff", "--base-trace", trace.to_str().unwrap()]);
     let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(from_trace.status.code(), Some(1));
-    assert_eq!(body(&text(&from_trace)), body(&report), "one report, either way");
+    assert_eq!(
+        body(&text(&from_trace)),
+        body(&report),
+        "one report, either way"
+    );
 }

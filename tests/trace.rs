@@ -62,32 +62,63 @@ fn a_diff_against_a_trace_groups_by_rule_and_lists_added_and_removed() {
     std::fs::write(p.join("scenarios/a.goti"), format!("{brief}\n{quiet}")).unwrap();
     std::fs::write(p.join("scenarios/gone.goti"), quiet).unwrap();
     // The base: another build's outcome (here: a capture worth 30).
-    let o = goti(p, &["trace", "--set", "journey.capture_value=30", "-o", "base.trace"]);
+    let o = goti(
+        p,
+        &[
+            "trace",
+            "--set",
+            "journey.capture_value=30",
+            "-o",
+            "base.trace",
+        ],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", all(&o));
     std::fs::remove_file(p.join("scenarios/gone.goti")).unwrap();
     std::fs::write(
         p.join("scenarios/a.goti"),
-        format!("{brief}\n{}\n\nscenario \"new\"\nP1 G1 on 30, P2 G1 on 10\n", quiet.replace("move G1 1", "move G1 2")),
+        format!(
+            "{brief}\n{}\n\nscenario \"new\"\nP1 G1 on 30, P2 G1 on 10\n",
+            quiet.replace("move G1 1", "move G1 2")
+        ),
     )
     .unwrap();
     let o = goti(p, &["diff", "--base-trace", "base.trace"]);
     let text = all(&o);
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(text.contains("capture.points: 1 scenario(s)"), "{text}");
-    assert!(text.contains("now passing (1)"), "the base's capture was 30: {text}");
+    assert!(
+        text.contains("now passing (1)"),
+        "the base's capture was 30: {text}"
+    );
     assert!(text.contains("quiet (its text changed)"), "{text}");
-    assert!(text.contains("added (only the head has them) (1):"), "{text}");
+    assert!(
+        text.contains("added (only the head has them) (1):"),
+        "{text}"
+    );
     assert!(text.contains("scenarios/a.goti:10 new"), "{text}");
-    assert!(text.contains("removed (only the base has them) (1):"), "{text}");
+    assert!(
+        text.contains("removed (only the base has them) (1):"),
+        "{text}"
+    );
     assert!(text.contains("scenarios/gone.goti quiet"), "{text}");
     let v: serde_json::Value = serde_json::from_slice(
-        &goti(p, &["diff", "--base-trace", "base.trace", "--format", "json"]).stdout,
+        &goti(
+            p,
+            &["diff", "--base-trace", "base.trace", "--format", "json"],
+        )
+        .stdout,
     )
     .unwrap();
     assert_eq!(v["added"].as_array().unwrap().len(), 1);
     assert_eq!(v["removed"].as_array().unwrap().len(), 1);
-    let md = all(&goti(p, &["diff", "--base-trace", "base.trace", "--format", "markdown"]));
-    assert!(md.lines().nth(2).unwrap().starts_with("**"), "the verdict heads the comment: {md}");
+    let md = all(&goti(
+        p,
+        &["diff", "--base-trace", "base.trace", "--format", "markdown"],
+    ));
+    assert!(
+        md.lines().nth(2).unwrap().starts_with("**"),
+        "the verdict heads the comment: {md}"
+    );
 }
 
 #[test]
@@ -95,8 +126,16 @@ fn a_trace_of_another_format_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path();
     std::fs::create_dir_all(p.join("scenarios")).unwrap();
-    std::fs::write(p.join("scenarios/a.goti"), "scenario \"a\"\nP1 G1 on 40, P2 G1 on 10\n").unwrap();
-    std::fs::write(p.join("old.trace"), "{\"goti_trace\":0,\"goti\":\"0.0.1\",\"rules\":\"\",\"files\":[]}\n").unwrap();
+    std::fs::write(
+        p.join("scenarios/a.goti"),
+        "scenario \"a\"\nP1 G1 on 40, P2 G1 on 10\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("old.trace"),
+        "{\"goti_trace\":0,\"goti\":\"0.0.1\",\"rules\":\"\",\"files\":[]}\n",
+    )
+    .unwrap();
     let o = goti(p, &["diff", "--base-trace", "old.trace"]);
     assert_eq!(o.status.code(), Some(2), "{}", all(&o));
     assert!(all(&o).contains("format 0"), "{}", all(&o));
@@ -107,4 +146,62 @@ fn a_trace_of_another_format_is_refused() {
     let o = goti(p, &["diff", "--base", "HEAD", "--build"]);
     assert_eq!(o.status.code(), Some(2), "{}", all(&o));
     assert!(all(&o).contains("--base-trace"), "{}", all(&o));
+}
+
+#[test]
+fn mutate_in_diff_plays_only_the_changed_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    let git = |args: &[&str]| {
+        let o = Command::new("git")
+            .args(args)
+            .current_dir(p)
+            .env("GIT_AUTHOR_NAME", "goti")
+            .env("GIT_AUTHOR_EMAIL", "goti@example.invalid")
+            .env("GIT_COMMITTER_NAME", "goti")
+            .env("GIT_COMMITTER_EMAIL", "goti@example.invalid")
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", all(&o));
+    };
+    std::fs::create_dir_all(p.join("rules")).unwrap();
+    std::fs::create_dir_all(p.join("scenarios")).unwrap();
+    std::fs::write(p.join("goti.yaml"), "rules:\n  royal: rules/royal.yaml\n").unwrap();
+    std::fs::write(p.join("rules/royal.yaml"), "extends: royal\n").unwrap();
+    std::fs::write(
+        p.join("scenarios/a.goti"),
+        "scenario \"brief\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P1 battle 20\n",
+    )
+    .unwrap();
+    git(&["init", "-q", "-b", "main"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-q", "-m", "base"]);
+    let o = goti(p, &["mutate", "--in-diff", "HEAD"]);
+    assert_eq!(o.status.code(), Some(0), "{}", all(&o));
+    assert!(all(&o).contains("no ruleset key changed"), "{}", all(&o));
+    std::fs::write(
+        p.join("rules/royal.yaml"),
+        "extends: royal\njourney:\n  capture_value: 30\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("scenarios/a.goti"),
+        "scenario \"brief\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P1 battle 30\n",
+    )
+    .unwrap();
+    let o = goti(p, &["mutate", "--in-diff", "HEAD", "--format", "json"]);
+    let v: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", all(&o)));
+    let keys: Vec<&str> = v["mutants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        ["journey.capture_value", "journey.capture_value"],
+        "{v}"
+    );
+    assert_eq!(v["killed"], 2);
 }

@@ -52,8 +52,12 @@ fn trees(args: &BalanceArgs) -> Result<(Shown, Shown), String> {
     let base = base::read(project.as_ref(), args.base.as_deref(), &here)?;
     let (base_tree, base_rules) =
         ruleset::project_tree(game, &base.layers, &root).map_err(|e| format!("the base: {e}"))?;
+    // balance compares rules *data*: both sides play this build's engine.
     let base_shown = match &args.base {
-        Some(_) => format!("{}: {base_rules}", base.shown),
+        Some(_) => format!(
+            "{}: {base_rules} (rules data only: both sides play this build's engine; for an engine change use goti diff --base-trace)",
+            base.shown
+        ),
         None => base_rules,
     };
     let head_args = context::RulesArgs {

@@ -218,7 +218,8 @@ fn against_trace(
         trace.header.goti_trace,
         trace.header.rules
     );
-    let found = super::output::scenario_files(&paths).map_err(|_| "no scenario files".to_string())?;
+    let found =
+        super::output::scenario_files(&paths).map_err(|_| "no scenario files".to_string())?;
     let pictures = format == DiffFormat::Html;
     let opts = RunOptions {
         record: true,
@@ -229,10 +230,15 @@ fn against_trace(
     };
     let reports = super::report::play_all(&found, &opts, None);
     let mut seen = std::collections::BTreeSet::new();
-    let (mut diffs, mut boards, mut added, mut applied) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut diffs, mut boards, mut added, mut applied) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for h in &reports {
         if !h.file_problems.is_empty() {
-            return Err(format!("{}: {}", crate::shown::line(&h.source.name), h.file_problems[0].message));
+            return Err(format!(
+                "{}: {}",
+                crate::shown::line(&h.source.name),
+                h.file_problems[0].message
+            ));
         }
         for sh in &h.scenarios {
             applied.push((sh.game, sh.sets_applied.clone()));
@@ -262,7 +268,13 @@ fn against_trace(
     let mut report = Report::new(diffs);
     report.added = added;
     report.removed = removed;
-    print(&report, &boards, format, &base_shown, &describe_head(&head_layers));
+    print(
+        &report,
+        &boards,
+        format,
+        &base_shown,
+        &describe_head(&head_layers),
+    );
     Ok(i32::from(report.any_change()))
 }
 
@@ -282,7 +294,12 @@ fn print(
         DiffFormat::Markdown => markdown(report, base_shown, head_shown),
         DiffFormat::Html => out!(
             "{}",
-            super::page::diff_page(report, boards, (base_shown, head_shown), &summary_line(report))
+            super::page::diff_page(
+                report,
+                boards,
+                (base_shown, head_shown),
+                &summary_line(report)
+            )
         ),
         DiffFormat::Json => outln!(
             "{}",
@@ -342,7 +359,10 @@ fn verdict(report: &Report) -> String {
         parts.push(format!("{} now pass", n(Change::NowPassing)));
     }
     if n(Change::ChangedFailing) > 0 {
-        parts.push(format!("{} changed and still fail", n(Change::ChangedFailing)));
+        parts.push(format!(
+            "{} changed and still fail",
+            n(Change::ChangedFailing)
+        ));
     }
     if !report.added.is_empty() || !report.removed.is_empty() {
         parts.push(format!(
@@ -393,7 +413,11 @@ pub(super) fn print_text(report: &Report, base: &str, head: &str) {
                 line(&d.file),
                 d.line,
                 line(&d.name),
-                if d.text_changed { " (its text changed)" } else { "" }
+                if d.text_changed {
+                    " (its text changed)"
+                } else {
+                    ""
+                }
             );
         }
     }
@@ -466,7 +490,10 @@ fn markdown(report: &Report, base: &str, head: &str) {
     outln!("{}\n", summary_line(report));
     for (words, list) in [("added", &report.added), ("removed", &report.removed)] {
         if !list.is_empty() {
-            outln!("{words}: {}\n", list.iter().map(|s| md(s)).collect::<Vec<_>>().join(", "));
+            outln!(
+                "{words}: {}\n",
+                list.iter().map(|s| md(s)).collect::<Vec<_>>().join(", ")
+            );
         }
     }
     if !report.by_rule.is_empty() {
@@ -488,7 +515,11 @@ fn markdown(report: &Report, base: &str, head: &str) {
                 md(&d.file),
                 d.line,
                 md(&d.name),
-                if d.text_changed { " (its text changed)" } else { "" }
+                if d.text_changed {
+                    " (its text changed)"
+                } else {
+                    ""
+                }
             );
             let mut body: Vec<String> = Vec::new();
             for s in &d.steps {

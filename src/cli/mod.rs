@@ -287,6 +287,10 @@ enum Command {
         /// KEY this VALUE (`board.ring=53`, `board.forts.1=30`).
         #[arg(long, value_name = "KEY=VALUE")]
         explain: Option<String>,
+        /// Only the mutants of ruleset keys changed since this git revision
+        /// (for a pull request: the strength of the suite where it changed).
+        #[arg(long, value_name = "REV")]
+        in_diff: Option<String>,
     },
     /// What a rule change does to play: self-play of base and head rules.
     ///
@@ -731,7 +735,9 @@ fn run() -> i32 {
             min_score,
             verbose,
             explain,
+            in_diff,
         } => mutate::mutate(mutate::MutateArgs {
+            in_diff,
             paths,
             only,
             format,

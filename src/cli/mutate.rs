@@ -39,6 +39,35 @@ pub struct MutateArgs {
     pub verbose: bool,
     /// `KEY=VALUE`: show the first killing scenario's diff for this mutant.
     pub explain: Option<String>,
+    /// Only mutants of the ruleset keys changed since this revision.
+    pub in_diff: Option<String>,
+}
+
+/// The dotted keys whose values differ between two ruleset trees (a list
+/// is one key, compared whole).
+fn changed_keys(a: &Value, b: &Value, prefix: &str, out: &mut Vec<String>) {
+    match (a, b) {
+        (Value::Mapping(x), Value::Mapping(y)) => {
+            let keys: BTreeSet<String> = x
+                .keys()
+                .chain(y.keys())
+                .filter_map(|k| k.as_str().map(str::to_string))
+                .collect();
+            for k in keys {
+                let path = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                match (x.get(k.as_str()), y.get(k.as_str())) {
+                    (Some(v), Some(w)) => changed_keys(v, w, &path, out),
+                    _ => out.push(path),
+                }
+            }
+        }
+        (x, y) if x != y => out.push(prefix.to_string()),
+        _ => {}
+    }
 }
 
 /// A mutant's status in the matrix.
@@ -258,6 +287,31 @@ fn run(args: MutateArgs) -> Result<i32, String> {
             Some((k.trim().to_string(), v))
         }
     };
+    // --in-diff REV: the keys of each game's rules changed since REV.
+    let mut in_diff: Option<BTreeMap<GameKind, Vec<String>>> = None;
+    if let Some(rev) = &args.in_diff {
+        let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let at = crate::runner::base::read(project.as_ref(), Some(rev), &here)?;
+        let mut keys = BTreeMap::new();
+        for &game in by_game.keys() {
+            let (then, _) = ruleset::project_tree(game, &at.layers, &root)
+                .map_err(|e| format!("--in-diff {rev}: {e}"))?;
+            let (now, _) = ruleset::project_tree(game, &base, &root)?;
+            let mut changed = Vec::new();
+            changed_keys(&then, &now, "", &mut changed);
+            changed.retain(|k| k != "name");
+            keys.insert(game, changed);
+        }
+        if keys.values().all(Vec::is_empty) {
+            outln!(
+                "goti mutate --in-diff {rev}: no ruleset key changed since {} ({}): no mutant to play",
+                rev,
+                at.shown
+            );
+            return Ok(0);
+        }
+        in_diff = Some(keys);
+    }
     // Every valid mutant of every game the scenarios play.
     let mut work: Vec<(GameKind, Mutant, Vec<String>)> = Vec::new();
     let mut trees: BTreeMap<GameKind, Value> = BTreeMap::new();
@@ -270,6 +324,19 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         for m in mutants(&tree) {
             if args.only.as_deref().is_some_and(|o| !m.key.starts_with(o)) {
                 continue;
+            }
+            if let Some(keys) = &in_diff {
+                let touched = keys.get(&game).is_some_and(|ks| {
+                    ks.iter().any(|k| {
+                        m.key == *k
+                            || m.key.starts_with(&format!("{k}."))
+                            || k.starts_with(&format!("{}.", m.layer_key))
+                            || *k == m.layer_key
+                    })
+                });
+                if !touched {
+                    continue;
+                }
             }
             if let Some((k, v)) = &explain {
                 if !names(&m, &tree, k, v) {

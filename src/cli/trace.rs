@@ -38,7 +38,12 @@ pub fn play(files: &[runner::Found], layers: RuleLayers, jobs: Option<usize>) ->
 }
 
 /// `goti trace`: the exit code (0 written, 2 an error).
-pub fn trace(paths: Vec<PathBuf>, output: Option<&Path>, rules: &RulesArgs, jobs: Option<usize>) -> i32 {
+pub fn trace(
+    paths: Vec<PathBuf>,
+    output: Option<&Path>,
+    rules: &RulesArgs,
+    jobs: Option<usize>,
+) -> i32 {
     let project = match context::project() {
         Ok(p) => p,
         Err(e) => {
@@ -64,7 +69,11 @@ pub fn trace(paths: Vec<PathBuf>, output: Option<&Path>, rules: &RulesArgs, jobs
             .iter()
             .any(|d| d.kind == runner::Kind::Unreadable || d.kind == runner::Kind::Internal)
     }) {
-        errln!("error: {}: {}", crate::shown::line(&r.source.name), r.file_problems[0]);
+        errln!(
+            "error: {}: {}",
+            crate::shown::line(&r.source.name),
+            r.file_problems[0]
+        );
         return 2;
     }
     let text = runner::trace::write(&reports, &fingerprint(&layers));
@@ -163,9 +172,16 @@ pub fn base_trace_by_build(rev: &str, paths: &[PathBuf]) -> Result<(PathBuf, Str
     }
     let out = cache.join(format!("{}.trace", r.commit));
     let mut cmd = Command::new(&built);
-    cmd.current_dir(&here).arg("trace").args(paths).arg("-o").arg(&out);
+    cmd.current_dir(&here)
+        .arg("trace")
+        .args(paths)
+        .arg("-o")
+        .arg(&out);
     run(&mut cmd, &format!("goti trace of {rev}'s goti")).map_err(|e| {
         format!("{e}\n(a revision older than `goti trace` cannot make a trace){suggest}")
     })?;
-    Ok((out, format!("{rev} ({}), built by --build", &r.commit[..12])))
+    Ok((
+        out,
+        format!("{rev} ({}), built by --build", &r.commit[..12]),
+    ))
 }

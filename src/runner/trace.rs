@@ -196,7 +196,10 @@ pub fn read(text: &str) -> Result<Trace, String> {
                 let s: StepLine = serde_json::from_value(v).map_err(at)?;
                 let key = (s.file.clone(), s.scenario.clone());
                 let outcome = trace.scenarios.get_mut(&key).ok_or_else(|| {
-                    format!("line {}: a step of a scenario not recorded before it", i + 1)
+                    format!(
+                        "line {}: a step of a scenario not recorded before it",
+                        i + 1
+                    )
                 })?;
                 let game = outcome.game;
                 outcome.steps.push(StepRecord {

@@ -101,7 +101,10 @@ pub struct StepRecord {
 /// The standings of a finished game in words (`P2 P1 P3`), else empty.
 pub(crate) fn standings_words(pos: &Position) -> String {
     pos.final_standings().map_or_else(String::new, |s| {
-        s.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        s.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
     })
 }
 
@@ -211,7 +214,11 @@ pub fn play(
         omitted: None,
         text_hash: {
             // The whole scenario as written: its line and every statement.
-            let end = sc.statements.iter().map(|s| s.span.end).fold(sc.span.end, usize::max);
+            let end = sc
+                .statements
+                .iter()
+                .map(|s| s.span.end)
+                .fold(sc.span.end, usize::max);
             text_hash(source.text.get(sc.span.start..end).unwrap_or(""))
         },
     };
