@@ -80,3 +80,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_misspelt_maedn_keyword_gets_a_did_you_mean() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("b.goti"),
+        "scenario \"x\"\nrules maedn\nplayers 2\nexpect legla: pass\n",
+    )
+    .unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_goti"))
+        .args(["check", "b.goti"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("did you mean `legal`?"), "{text}");
+}

@@ -5,14 +5,12 @@
 //! comments kept as written; quoted names untouched. Formatting a formatted
 //! file changes nothing, and never changes what a scenario means.
 
-use super::parse::suggest::KEYWORDS;
+use super::parse::suggest::keywords;
 
-/// Words that are keywords besides those of the suggestions.
-const MORE_KEYWORDS: &[&str] = &["no", "k", "pit"];
-
+/// A keyword: one of the grammar's (`keywords`), or `k` (the King).
 fn is_keyword(word: &str) -> bool {
     let lower = word.to_ascii_lowercase();
-    KEYWORDS.contains(&lower.as_str()) || MORE_KEYWORDS.contains(&lower.as_str())
+    keywords().contains(&lower.as_str()) || lower == "k"
 }
 
 /// A piece of a statement.
@@ -207,6 +205,30 @@ mod tests {
         assert_eq!(
             format(text),
             "scenario \"a\"\nP1 G1 on 30\n\n# about b\n# more\nscenario \"b\"\n"
+        );
+    }
+}
+
+#[cfg(test)]
+mod keyword_tests {
+    use super::*;
+
+    #[test]
+    fn every_keyword_of_every_game_is_lower_cased() {
+        let words = keywords();
+        for must in [
+            "legal", "returns", "seats", "opposite", "maedn", "royal", "portal", "goal",
+        ] {
+            assert!(words.contains(&must), "{must} is a keyword of the grammar");
+        }
+        for w in words {
+            let text = format!("scenario \"x\"\nexpect {} 2\n", w.to_ascii_uppercase());
+            let out = format(&text);
+            assert!(out.contains(&format!("expect {w} 2")), "{w}: {out}");
+        }
+        assert_eq!(
+            format("scenario \"x\"\nRULES MAEDN\nEXPECT LEGAL: PASS\n"),
+            "scenario \"x\"\nrules maedn\nexpect legal: pass\n"
         );
     }
 }

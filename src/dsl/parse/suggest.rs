@@ -6,70 +6,34 @@ use super::Rule;
 use crate::dsl::ast::Span;
 use crate::dsl::problem::Problem;
 
-/// The words of the language, for "did you mean" suggestions.
-pub(crate) const KEYWORDS: &[&str] = &[
-    "scenario",
-    "rules",
-    "file",
-    "mode",
-    "set",
-    "players",
-    "tags",
-    "journey",
-    "clash",
-    "turn",
-    "to",
-    "move",
-    "solo",
-    "pair",
-    "trio",
-    "quad",
-    "king",
-    "on",
-    "home",
-    "in",
-    "yard",
-    "past",
-    "before",
-    "midpoint",
-    "steps",
-    "store",
-    "empty",
-    "credits",
-    "battle",
-    "first",
-    "roll",
-    "exit",
-    "forward",
-    "backward",
-    "next",
-    "expect",
-    "illegal",
-    "progress",
-    "score",
-    "tile",
-    "applied",
-    "winner",
-    "game",
-    "over",
-    "snapshot",
-    "royal",
-    "portal",
-    "ranked",
-    "falls",
-    "lane",
-    "base",
-    "toilet",
-    "doubles",
-    "enter",
-    "burned",
-    "again",
-    "standings",
-    "tokens",
-    "not",
-    "goes",
-    "capture",
-];
+/// The grammar, whose case-insensitive literals are the language's keywords.
+const GRAMMAR: &str = include_str!("../../../grammar/scenario.pest");
+
+/// Every keyword of the language, of every game: the grammar's own
+/// case-insensitive literals (`^"expect"`) of two letters or more, and the
+/// games' names. One list, kept by the grammar itself, for the formatter,
+/// the suggestions and editor support (a new word in the grammar is a
+/// keyword everywhere at once).
+pub(crate) fn keywords() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut out: Vec<&'static str> = Vec::new();
+        let mut rest: &'static str = GRAMMAR;
+        while let Some(i) = rest.find("^\"") {
+            let after = &rest[i + 2..];
+            let Some(j) = after.find('"') else { break };
+            let word = &after[..j];
+            if word.len() >= 2 && word.chars().all(|c| c.is_ascii_alphabetic()) {
+                out.push(word);
+            }
+            rest = &after[j + 1..];
+        }
+        out.extend(crate::engine::GameKind::ALL.iter().map(|g| g.name()));
+        out.sort_unstable();
+        out.dedup();
+        out
+    })
+}
 
 /// The words that start an action or an expectation.
 const STARTERS: &[&str] = &[
@@ -152,15 +116,15 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     // language's words where a statement starts), and never for a word that
     // is itself one of the language's, only misplaced.
     let wanted: Vec<&str> = if pos == 0 {
-        KEYWORDS.to_vec()
+        keywords().to_vec()
     } else {
-        KEYWORDS
+        keywords()
             .iter()
             .copied()
             .filter(|k| expected.iter().any(|e| e == &format!("`{k}`")))
             .collect()
     };
-    let is_keyword = KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word));
+    let is_keyword = keywords().iter().any(|k| k.eq_ignore_ascii_case(word));
     let suggestion = if is_keyword {
         None
     } else {
