@@ -12,7 +12,7 @@ use crate::engine::{Event, Game, Player, What};
 use crate::selfplay::{Driver, Turn};
 
 /// What one game did.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct GameStats {
     pub turns: u32,
     pub finished: bool,
@@ -201,6 +201,37 @@ pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
             })
             .collect(),
     }
+}
+
+/// A game's stats read back from JSON (`goti merge` of balance shards):
+/// measure names and rule IDs become the shipped ones again.
+pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> Option<GameStats> {
+    let name = |s: &str, known: Vec<&'static str>| -> &'static str {
+        known
+            .into_iter()
+            .find(|k| *k == s)
+            .unwrap_or_else(|| Box::leak(s.to_string().into_boxed_str()))
+    };
+    let map = |x: &serde_json::Value, rules: bool| -> Option<BTreeMap<&'static str, f64>> {
+        x.as_object()?
+            .iter()
+            .map(|(k, n)| {
+                let key = if rules {
+                    name(k, game.catalogue().iter().map(|r| r.id.0).collect())
+                } else {
+                    name(k, MEASURES.to_vec())
+                };
+                Some((key, n.as_f64()?))
+            })
+            .collect()
+    };
+    Some(GameStats {
+        turns: u32::try_from(v["turns"].as_u64()?).ok()?,
+        finished: v["finished"].as_bool()?,
+        winner: v["winner"].as_u64().map(|w| w as usize),
+        measures: map(&v["measures"], false)?,
+        rules: map(&v["rules"], true)?,
+    })
 }
 
 #[cfg(test)]

@@ -13,4 +13,5 @@ pub mod oracle;
 pub mod rules;
 pub mod runner;
 pub mod selfplay;
+pub mod shard;
 pub mod shown;

@@ -36,6 +36,8 @@ pub struct BalanceArgs {
     pub seed: u64,
     pub max_turns: u32,
     pub format: BalanceFormat,
+    /// Only shard K of N of the seeds.
+    pub shard: Option<crate::shard::Shard>,
 }
 
 /// A ruleset tree and how it was made (shown in the report).
@@ -133,7 +135,17 @@ pub fn balance(args: &BalanceArgs) -> i32 {
         }
     };
     let players = &Player::ALL[..args.players.clamp(2, 4) as usize];
-    let seeds: Vec<u64> = (args.seed..args.seed + args.games).collect();
+    let shard = match super::report::shard_of(args.shard) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
+    // --shard K/N: this shard's seeds (the same games as one machine plays).
+    let seeds: Vec<u64> = (args.seed..args.seed + args.games)
+        .filter(|s| shard.is_none_or(|k| k.takes(&s.to_string())))
+        .collect();
     let started = std::time::Instant::now();
     let (b, h) = match (base, head) {
         (Rules::Royal(b), Rules::Royal(h)) => run_both(
@@ -171,7 +183,7 @@ pub fn balance(args: &BalanceArgs) -> i32 {
         Policy::Greedy => "greedy",
     };
     let title = format!(
-        "{}{mode}, {} players, {} games per side (seeds {}-{}), {policy} policy, {secs:.1} s",
+        "{}{mode}, {} players, {} games per side (seeds {}-{}), {policy} policy",
         args.game,
         players.len(),
         args.games,
@@ -179,15 +191,26 @@ pub fn balance(args: &BalanceArgs) -> i32 {
         args.seed + args.games - 1
     );
     match args.format {
-        BalanceFormat::Json => outln!(
-            "{}",
-            crate::shown::json(
-                &serde_json::json!({"title": title, "base": base_shown, "head": head_shown, "seconds": secs, "report": report})
-            )
-        ),
+        BalanceFormat::Json => {
+            let mut v = serde_json::json!({"title": title, "base": base_shown, "head": head_shown, "seconds": secs, "report": report});
+            if let Some(s) = shard {
+                let hdr: serde_json::Value = serde_json::from_str(&super::report::shard_header(
+                    "balance",
+                    s,
+                    &format!("{base_shown} | {head_shown}"),
+                ))
+                .unwrap_or_default();
+                v["goti_shard"] = hdr["goti_shard"].clone();
+                v["game"] = args.game.name().into();
+                v["players"] = players.len().into();
+                v["seeds"] = serde_json::json!(seeds);
+                v["stats"] = serde_json::json!({"base": b, "head": h});
+            }
+            outln!("{}", crate::shown::json(&v))
+        }
         BalanceFormat::Text | BalanceFormat::Markdown => print_table(
             &report,
-            &title,
+            &format!("{title}, {secs:.1} s"),
             &base_shown,
             &head_shown,
             args.format == BalanceFormat::Markdown,
@@ -196,7 +219,7 @@ pub fn balance(args: &BalanceArgs) -> i32 {
     0
 }
 
-fn print_table(r: &Report, title: &str, base: &str, head: &str, markdown: bool) {
+pub(super) fn print_table(r: &Report, title: &str, base: &str, head: &str, markdown: bool) {
     let mut rows: Vec<(String, &Paired, bool)> = vec![
         ("game length (turns, mean)".into(), &r.length, false),
         ("games finished".into(), &r.finished, true),

@@ -209,7 +209,21 @@ fn commands_in_output(report: &runner::FileReport) -> Result<(), String> {
     Ok(())
 }
 
-pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
+pub fn text(
+    cases: u64,
+    seed: u64,
+    corpus: &[PathBuf],
+    out: &Path,
+    shard: Option<crate::shard::Shard>,
+    json: bool,
+) -> i32 {
+    let shard = match super::report::shard_of(shard) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
     let files = match runner::discover(corpus) {
         Ok(f) if !f.is_empty() => f,
         _ => {
@@ -218,46 +232,77 @@ pub fn text(cases: u64, seed: u64, corpus: &[PathBuf], out: &Path) -> i32 {
         }
     };
     let texts: Vec<Vec<u8>> = files.iter().filter_map(|f| std::fs::read(f).ok()).collect();
-    let pb = bar(cases, "inputs");
+    let pb = if json { None } else { bar(cases, "inputs") };
+    // --shard K/N: this shard's inputs (by input number).
+    let mine = |i: u64| shard.is_none_or(|s| s.takes(&seed.wrapping_add(i).to_string()));
+    let checked = AtomicU64::new(0);
     let start = Instant::now();
     // Every core: inputs in parallel; the first failure (lowest input
     // number) is the one reported, so a run is reproducible.
     use rayon::prelude::*;
     let slowest_us = AtomicU64::new(0);
     let failed = Mutex::new(None::<(u64, String, Vec<u8>)>);
-    (0..cases).into_par_iter().for_each(|i| {
-        if failed
-            .lock()
-            .is_ok_and(|f| f.as_ref().is_some_and(|(j, _, _)| *j < i))
-        {
-            return;
-        }
-        let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));
-        let t0 = Instant::now();
-        // Every 50th input is also served as a link, a FIFO and an oversized file.
-        let result = crate::fuzz::check_input(&input)
-            .and_then(|report| commands_in_output(&report))
-            .and_then(|()| {
-                if i % 50 != 0 {
-                    return Ok(());
-                }
-                crate::fuzz::FileKind::ALL
-                    .iter()
-                    .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
-            });
-        slowest_us.fetch_max(t0.elapsed().as_micros() as u64, Ordering::Relaxed);
-        if let Err(why) = result {
-            if let Ok(mut f) = failed.lock() {
-                if f.as_ref().is_none_or(|(j, _, _)| i < *j) {
-                    *f = Some((i, why.to_string(), input));
+    (0..cases)
+        .into_par_iter()
+        .filter(|i| mine(*i))
+        .for_each(|i| {
+            checked.fetch_add(1, Ordering::Relaxed);
+            if failed
+                .lock()
+                .is_ok_and(|f| f.as_ref().is_some_and(|(j, _, _)| *j < i))
+            {
+                return;
+            }
+            let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));
+            let t0 = Instant::now();
+            // Every 50th input is also served as a link, a FIFO and an oversized file.
+            let result = crate::fuzz::check_input(&input)
+                .and_then(|report| commands_in_output(&report))
+                .and_then(|()| {
+                    if i % 50 != 0 {
+                        return Ok(());
+                    }
+                    crate::fuzz::FileKind::ALL
+                        .iter()
+                        .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
+                });
+            slowest_us.fetch_max(t0.elapsed().as_micros() as u64, Ordering::Relaxed);
+            if let Err(why) = result {
+                if let Ok(mut f) = failed.lock() {
+                    if f.as_ref().is_none_or(|(j, _, _)| i < *j) {
+                        *f = Some((i, why.to_string(), input));
+                    }
                 }
             }
+            if let Some(pb) = &pb {
+                pb.inc(1);
+            }
+        });
+    let failure = failed.into_inner().ok().flatten();
+    if json {
+        let mut v = serde_json::json!({
+            "inputs": checked.load(Ordering::Relaxed),
+            "cases": cases,
+            "seed": seed,
+            "failure": failure.as_ref().map(|(i, why, _)| serde_json::json!({"input": seed.wrapping_add(*i), "why": why})),
+            "seconds": start.elapsed().as_secs_f64(),
+        });
+        if let Some(s) = shard {
+            let hdr: serde_json::Value =
+                serde_json::from_str(&super::report::shard_header("fuzz", s, ""))
+                    .unwrap_or_default();
+            v["goti_shard"] = hdr["goti_shard"].clone();
         }
-        if let Some(pb) = &pb {
-            pb.inc(1);
+        if let Some((i, _, input)) = &failure {
+            let _ = write_atomic(
+                &out.join(format!("text-{}.goti", seed.wrapping_add(*i))),
+                input,
+            );
         }
-    });
-    if let Some((i, why, input)) = failed.into_inner().ok().flatten() {
+        outln!("{}", crate::shown::json(&v));
+        return i32::from(failure.is_some());
+    }
+    if let Some((i, why, input)) = failure {
         let path = out.join(format!("text-{}.goti", seed.wrapping_add(i)));
         let _ = write_atomic(&path, &input);
         outln!(

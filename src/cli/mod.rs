@@ -8,6 +8,7 @@ mod balance;
 mod context;
 mod diff;
 mod fuzz;
+mod merge;
 mod mutate;
 mod oracle;
 mod output;
@@ -191,8 +192,20 @@ enum Command {
         /// Threads (default: every core); the trace is the same on any number.
         #[arg(short = 'j', long, value_name = "N")]
         jobs: Option<usize>,
+        /// Only shard K of N of the scenarios (`goti merge` joins the traces).
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::shard::Shard>,
         #[command(flatten)]
         rules: context::RulesArgs,
+    },
+    /// Put the JSON results of `--shard K/N` runs together: the result one
+    /// machine would give (run, check, trace, mutate, balance, fuzz).
+    Merge {
+        /// The shards' results (`--format json` / `-o` files).
+        files: Vec<PathBuf>,
+        /// JSON (as one run's), or text / Markdown to read.
+        #[arg(long, value_enum, default_value = "json")]
+        format: merge::MergeFormat,
     },
     /// List a ruleset's rule IDs with their text, or dump its default YAML.
     Rules {
@@ -258,6 +271,12 @@ enum Command {
         /// With --text: the files or folders to mutate.
         #[arg(long, default_value = "scenarios")]
         corpus: Vec<PathBuf>,
+        /// With --text: only shard K of N of the inputs.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::shard::Shard>,
+        /// With --text: the result as JSON (for `goti merge`).
+        #[arg(long)]
+        json: bool,
     },
     /// Would the scenarios notice if a rule were wrong? Mutants of the rulesets.
     ///
@@ -291,6 +310,9 @@ enum Command {
         /// (for a pull request: the strength of the suite where it changed).
         #[arg(long, value_name = "REV")]
         in_diff: Option<String>,
+        /// Only shard K of N of the mutants (`goti merge` joins the results).
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::shard::Shard>,
     },
     /// What a rule change does to play: self-play of base and head rules.
     ///
@@ -330,6 +352,10 @@ enum Command {
         /// The first seed (game i plays seed + i on both sides).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Only shard K of N of the seeds (`goti merge` joins the results;
+        /// with --format json).
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::shard::Shard>,
         /// Stop a game after this many turns.
         #[arg(long, default_value_t = 4000)]
         max_turns: u32,
@@ -658,8 +684,10 @@ fn run() -> i32 {
             paths,
             output,
             jobs,
+            shard,
             rules,
-        } => trace::trace(paths, output.as_deref(), &rules, jobs),
+        } => trace::trace(paths, output.as_deref(), &rules, jobs, shard),
+        Command::Merge { files, format } => merge::merge(&files, format),
         Command::Report {
             paths,
             output,
@@ -711,7 +739,9 @@ fn run() -> i32 {
             seed,
             max_turns,
             format,
+            shard,
         } => balance::balance(&balance::BalanceArgs {
+            shard,
             game: rules,
             base,
             head,
@@ -736,8 +766,10 @@ fn run() -> i32 {
             verbose,
             explain,
             in_diff,
+            shard,
         } => mutate::mutate(mutate::MutateArgs {
             in_diff,
+            shard,
             paths,
             only,
             format,
@@ -811,9 +843,11 @@ fn run() -> i32 {
             text,
             cases,
             corpus,
+            shard,
+            json,
         } => {
             if text {
-                fuzz::text(cases, seed, &corpus, &out)
+                fuzz::text(cases, seed, &corpus, &out, shard, json)
             } else {
                 let mode = if mode == ModeArg::Clash {
                     crate::engine::Mode::Clash

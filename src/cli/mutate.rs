@@ -41,6 +41,8 @@ pub struct MutateArgs {
     pub explain: Option<String>,
     /// Only mutants of the ruleset keys changed since this revision.
     pub in_diff: Option<String>,
+    /// Only shard K of N of the mutants.
+    pub shard: Option<crate::shard::Shard>,
 }
 
 /// The dotted keys whose values differ between two ruleset trees (a list
@@ -71,7 +73,7 @@ fn changed_keys(a: &Value, b: &Value, prefix: &str, out: &mut Vec<String>) {
 }
 
 /// A mutant's status in the matrix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 enum Status {
     Killed,
@@ -79,9 +81,11 @@ enum Status {
 }
 
 /// One mutant's row of the kill matrix.
-#[derive(Clone, Debug, serde::Serialize)]
-struct Fate {
-    game: &'static str,
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub(super) struct Fate {
+    /// Its place among all the mutants (shards merge in this order).
+    n: usize,
+    game: String,
     key: String,
     change: String,
     kind: MutationKind,
@@ -101,6 +105,9 @@ struct Fate {
 
 /// (file, line) of a scenario.
 type Id = (String, usize);
+
+/// A mutant to play: its game, the mutant, the rule IDs that read its key.
+type Work = (GameKind, Mutant, Vec<String>);
 
 fn options(layers: RuleLayers, f: &Found, record: bool) -> RunOptions {
     RunOptions {
@@ -364,12 +371,27 @@ fn run(args: MutateArgs) -> Result<i32, String> {
                 .map_or(String::new(), |o| format!(" of a key starting `{o}`"))
         ));
     }
-    let outcomes = play_all(&work, &files, &by_game, &base, &pass);
+    // --shard K/N: this shard's mutants (by game, key and change).
+    let shard = super::report::shard_of(args.shard)?;
+    let numbered: Vec<usize> = (0..work.len())
+        .filter(|&i| {
+            let (g, m, _) = &work[i];
+            shard.is_none_or(|s| s.takes(&format!("{g}\u{0}{}\u{0}{}", m.key, m.change)))
+        })
+        .collect();
+    let plain: Vec<Work> = numbered.iter().map(|&i| work[i].clone()).collect();
+    let work: Vec<(usize, Work)> = numbered
+        .iter()
+        .copied()
+        .zip(plain.iter().cloned())
+        .collect();
+    let outcomes = play_all(&plain, &files, &by_game, &base, &pass);
     let fates: Vec<Fate> = work
         .iter()
         .zip(outcomes)
-        .map(|((game, m, rules), o)| Fate {
-            game: game.name(),
+        .map(|((n, (game, m, rules)), o)| Fate {
+            n: *n,
+            game: game.name().to_string(),
             key: m.key.clone(),
             change: m.change.clone(),
             kind: m.kind,
@@ -392,13 +414,31 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         .collect();
     let secs = started.elapsed().as_secs_f64();
     let all: Vec<&Fate> = fates.iter().collect();
-    let (killed, valid, total) = score(&all);
-    let suspects = kills_everything(&fates);
+    let (_, _, total) = score(&all);
+    let games: Vec<String> = by_game.keys().map(|g| g.name().to_string()).collect();
+    let invalid: BTreeMap<String, usize> = invalid
+        .into_iter()
+        .map(|(g, n)| (g.to_string(), n))
+        .collect();
+    let header = shard.map(|s| {
+        let rules = super::trace::fingerprint(&base);
+        let h: serde_json::Value =
+            serde_json::from_str(&super::report::shard_header("mutate", s, &rules))
+                .unwrap_or_default();
+        h["goti_shard"].clone()
+    });
+    let done = Matrix {
+        fates,
+        games,
+        invalid,
+        invalid_list,
+        seconds: secs,
+        shard: header,
+    };
     match args.format {
-        MutateFormat::Json => json(&fates, &by_game, &invalid, &invalid_list, &suspects, secs),
-        MutateFormat::Text => text(&fates, &by_game, &invalid, &suspects, secs, args.verbose),
+        MutateFormat::Json => outln!("{}", crate::shown::json(&done.json())),
+        MutateFormat::Text => done.text(args.verbose),
     }
-    let _ = (killed, valid);
     match args.min_score {
         Some(min) if total + 1e-9 < min => {
             errln!("error: mutation score {total:.1}% is below --min-score {min}");
@@ -421,7 +461,7 @@ fn score(list: &[&Fate]) -> (usize, usize, f64) {
 /// such a scenario fails whatever changes, so its kills say nothing.
 fn kills_everything(fates: &[Fate]) -> Vec<String> {
     let mut out = Vec::new();
-    let games: BTreeSet<&str> = fates.iter().map(|f| f.game).collect();
+    let games: BTreeSet<&str> = fates.iter().map(|f| f.game.as_str()).collect();
     for game in games {
         let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game).collect();
         if mine.len() < 3 {
@@ -437,116 +477,144 @@ fn kills_everything(fates: &[Fate]) -> Vec<String> {
     out
 }
 
-fn json(
-    fates: &[Fate],
-    by_game: &BTreeMap<GameKind, Vec<usize>>,
-    invalid: &BTreeMap<&'static str, usize>,
-    invalid_list: &[serde_json::Value],
-    suspects: &[String],
-    secs: f64,
-) {
-    let all: Vec<&Fate> = fates.iter().collect();
-    let (killed, valid, total) = score(&all);
-    let mut games = serde_json::Map::new();
-    for game in by_game.keys() {
-        let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game.name()).collect();
-        let (k, v, s) = score(&mine);
-        let mut sections = serde_json::Map::new();
-        let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
-        for sec in names {
-            let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
-            let (k, v, s) = score(&list);
-            sections.insert(
-                sec.to_string(),
-                serde_json::json!({"killed": k, "valid": v, "score": s}),
-            );
-        }
-        let survivors: Vec<&&Fate> = mine
-            .iter()
-            .filter(|f| f.status == Status::Survived)
-            .collect();
-        games.insert(
-            game.name().to_string(),
-            serde_json::json!({
-                "killed": k, "valid": v, "score": s,
-                "invalid": invalid.get(game.name()).copied().unwrap_or(0),
-                "sections": sections, "survivors": survivors,
-            }),
-        );
-    }
-    outln!(
-        "{}",
-        crate::shown::json(
-            &serde_json::json!({"killed": killed, "valid": valid, "score": total, "seconds": secs,
-            "games": games, "mutants": fates, "kills_every_mutant": suspects, "invalid": invalid_list})
-        )
-    );
+/// A whole mutation run (or a shard of one): what `--format json` writes
+/// and `goti merge` reads back.
+pub(super) struct Matrix {
+    pub fates: Vec<Fate>,
+    /// The games the scenarios play.
+    pub games: Vec<String>,
+    /// Mutants every scenario's validation refuses, per game.
+    pub invalid: BTreeMap<String, usize>,
+    pub invalid_list: Vec<serde_json::Value>,
+    pub seconds: f64,
+    /// The shard header (`goti_shard`), for a shard or a merge.
+    pub shard: Option<serde_json::Value>,
 }
 
-fn text(
-    fates: &[Fate],
-    by_game: &BTreeMap<GameKind, Vec<usize>>,
-    invalid: &BTreeMap<&'static str, usize>,
-    suspects: &[String],
-    secs: f64,
-    verbose: bool,
-) {
-    let all: Vec<&Fate> = fates.iter().collect();
-    let (killed, valid, total) = score(&all);
-    outln!(
-        "goti mutate: {valid} valid mutants, {killed} killed: score {total:.1}% ({} invalid, refused by validation; {secs:.1} s)",
-        invalid.values().sum::<usize>()
-    );
-    for game in by_game.keys() {
-        let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game.name()).collect();
-        if mine.is_empty() {
-            continue;
+impl Fate {
+    /// Its place among all the mutants.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+}
+
+impl Matrix {
+    /// A shard's matrix from its JSON.
+    pub fn from_json(v: &serde_json::Value) -> Result<Matrix, String> {
+        let fates: Vec<Fate> = serde_json::from_value(v["mutants"].clone())
+            .map_err(|e| format!("its mutants: {e}"))?;
+        let games_map = v["games"].as_object().ok_or("no `games`")?;
+        Ok(Matrix {
+            fates,
+            games: games_map.keys().cloned().collect(),
+            invalid: games_map
+                .iter()
+                .map(|(g, x)| (g.clone(), x["invalid"].as_u64().unwrap_or(0) as usize))
+                .collect(),
+            invalid_list: v["invalid"].as_array().cloned().unwrap_or_default(),
+            seconds: v["seconds"].as_f64().unwrap_or(0.0),
+            shard: v.get("goti_shard").cloned(),
+        })
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        let fates = &self.fates;
+        let all: Vec<&Fate> = fates.iter().collect();
+        let (killed, valid, total) = score(&all);
+        let mut games = serde_json::Map::new();
+        for game in &self.games {
+            let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == *game).collect();
+            let (k, v, s) = score(&mine);
+            let mut sections = serde_json::Map::new();
+            let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
+            for sec in names {
+                let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
+                let (k, v, s) = score(&list);
+                sections.insert(
+                    sec.to_string(),
+                    serde_json::json!({"killed": k, "valid": v, "score": s}),
+                );
+            }
+            let survivors: Vec<&&Fate> = mine
+                .iter()
+                .filter(|f| f.status == Status::Survived)
+                .collect();
+            games.insert(
+                game.clone(),
+                serde_json::json!({
+                    "killed": k, "valid": v, "score": s,
+                    "invalid": self.invalid.get(game).copied().unwrap_or(0),
+                    "sections": sections, "survivors": survivors,
+                }),
+            );
         }
-        let (k, v, s) = score(&mine);
+        let mut v = serde_json::json!({"killed": killed, "valid": valid, "score": total, "seconds": self.seconds,
+            "games": games, "mutants": fates, "kills_every_mutant": kills_everything(fates), "invalid": self.invalid_list});
+        if let Some(h) = &self.shard {
+            v["goti_shard"] = h.clone();
+        }
+        v
+    }
+
+    pub fn text(&self, verbose: bool) {
+        let fates = &self.fates;
+        let all: Vec<&Fate> = fates.iter().collect();
+        let (killed, valid, total) = score(&all);
         outln!(
-            "\n{}: {k} of {v} killed ({s:.1}%), {} invalid",
-            game.name(),
-            invalid.get(game.name()).copied().unwrap_or(0)
+            "goti mutate: {valid} valid mutants, {killed} killed: score {total:.1}% ({} invalid, refused by validation; {:.1} s)",
+            self.invalid.values().sum::<usize>(),
+            self.seconds
         );
-        let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
-        for sec in names {
-            let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
-            let (k, v, s) = score(&list);
-            outln!("  {sec:<12} {k:>4} of {v:<4} {s:5.1}%");
-        }
-        for f in &mine {
-            let reads = if f.rules.is_empty() {
-                "no cited rule".to_string()
-            } else {
-                f.rules.join(", ")
-            };
-            match f.status {
-                Status::Survived => {
-                    outln!(
-                        "  survives: {} {} (reads {reads}): no passing scenario's outcome changed ({} n/a: their own ruleset sets the key)",
-                        f.key, f.change, f.not_exposed
-                    );
-                }
-                Status::Killed if verbose => {
-                    outln!(
-                        "  killed: {} {} (reads {reads}) by {} scenario(s):",
-                        f.key,
-                        f.change,
-                        f.killed_by.len()
-                    );
-                    for k in &f.killed_by {
-                        outln!("    {}", crate::shown::line(k));
+        for game in &self.games {
+            let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == *game).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let (k, v, s) = score(&mine);
+            outln!(
+                "\n{game}: {k} of {v} killed ({s:.1}%), {} invalid",
+                self.invalid.get(game).copied().unwrap_or(0)
+            );
+            let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
+            for sec in names {
+                let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
+                let (k, v, s) = score(&list);
+                outln!("  {sec:<12} {k:>4} of {v:<4} {s:5.1}%");
+            }
+            for f in &mine {
+                let reads = if f.rules.is_empty() {
+                    "no cited rule".to_string()
+                } else {
+                    f.rules.join(", ")
+                };
+                match f.status {
+                    Status::Survived => {
+                        outln!(
+                            "  survives: {} {} (reads {reads}): no passing scenario's outcome changed ({} n/a: their own ruleset sets the key)",
+                            f.key, f.change, f.not_exposed
+                        );
                     }
+                    Status::Killed if verbose => {
+                        outln!(
+                            "  killed: {} {} (reads {reads}) by {} scenario(s):",
+                            f.key,
+                            f.change,
+                            f.killed_by.len()
+                        );
+                        for k in &f.killed_by {
+                            outln!("    {}", crate::shown::line(k));
+                        }
+                    }
+                    Status::Killed => {}
                 }
-                Status::Killed => {}
             }
         }
-    }
-    for s in suspects {
-        outln!("\nwarning: {s} kills every mutant of its game: it fails whatever changes, so its kills say nothing");
-    }
-    if !verbose {
-        outln!("\n(--verbose names the scenarios that killed each mutant; --explain KEY=VALUE shows the first one's diff)");
+        for s in kills_everything(fates) {
+            outln!("\nwarning: {} kills every mutant of its game: it fails whatever changes, so its kills say nothing", crate::shown::line(&s));
+        }
+        if !verbose {
+            outln!("\n(--verbose names the scenarios that killed each mutant; --explain KEY=VALUE shows the first one's diff)");
+        }
     }
 }
 

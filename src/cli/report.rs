@@ -46,6 +46,33 @@ pub struct SelectArgs {
     /// Succeed when the selection matches no scenario (else an error).
     #[arg(long)]
     pub allow_empty: bool,
+    /// Only shard K of N (a stable hash of each scenario's file and name);
+    /// `goti merge` puts the shards' JSON results together. Default: Bazel's
+    /// TEST_SHARD_INDEX / TEST_TOTAL_SHARDS when both are set.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
+}
+
+/// `--shard`, else the shard Bazel's variables name (said in a note).
+pub fn shard_of(arg: Option<crate::shard::Shard>) -> Result<Option<crate::shard::Shard>, String> {
+    if arg.is_some() {
+        return Ok(arg);
+    }
+    Ok(crate::shard::Shard::from_env()?.map(|(s, note)| {
+        errln!("{note}");
+        s
+    }))
+}
+
+/// The first line of a shard's JSON result: what `goti merge` checks.
+pub fn shard_header(command: &str, shard: crate::shard::Shard, rules: &str) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    crate::shown::json(&serde_json::json!({"goti_shard": {
+        "command": command,
+        "shard": shard,
+        "args": crate::shard::args_fingerprint(&args),
+        "rules": rules,
+    }}))
 }
 
 /// How to report and how many threads.
@@ -73,6 +100,7 @@ pub fn selection(
         skip_tags: args.skip_tags.iter().flat_map(|t| split_list(t)).collect(),
         name: args.name.as_deref().map(NameFilter::parse).transpose()?,
         lines: Vec::new(),
+        shard: shard_of(args.shard)?,
     };
     let mut out = Vec::new();
     for p in paths {
@@ -202,9 +230,20 @@ pub fn run(
     } else {
         args.format
     };
+    // A shard's JSON opens with what `goti merge` checks.
+    let header = opts.select.shard.map(|s| {
+        let rules = super::trace::fingerprint(&opts.layers);
+        shard_header(if check { "check" } else { "run" }, s, &rules) + "\n"
+    });
+    if let (Some(h), Format::Json) = (&header, on_terminal) {
+        out!("{h}");
+    }
     let tally = print(&reports, on_terminal, color, word);
     if let Some(file) = &args.output {
-        let body = format_report(&reports, args.format, word);
+        let mut body = format_report(&reports, args.format, word);
+        if let (Some(h), Format::Json) = (&header, args.format) {
+            body.insert_str(0, h);
+        }
         if let Err(e) = runner::snapshot::write_atomic(file, body.as_bytes()) {
             errln!("error: cannot write {}: {e}", crate::shown::path(file));
             return 2;

@@ -26,12 +26,22 @@ pub fn fingerprint(layers: &RuleLayers) -> String {
         .join(" ")
 }
 
-/// Plays `files` recording every step (on `jobs` threads), in file order.
-pub fn play(files: &[runner::Found], layers: RuleLayers, jobs: Option<usize>) -> Vec<FileReport> {
+/// Plays `files` recording every step (on `jobs` threads), in file order;
+/// only `shard`'s scenarios when given.
+pub fn play(
+    files: &[runner::Found],
+    layers: RuleLayers,
+    jobs: Option<usize>,
+    shard: Option<crate::shard::Shard>,
+) -> Vec<FileReport> {
     let opts = RunOptions {
         record: true,
         skip_snapshots: true,
         layers: Arc::new(layers),
+        select: Arc::new(runner::select::Selection {
+            shard,
+            ..Default::default()
+        }),
         ..RunOptions::default()
     };
     super::report::play_all(files, &opts, jobs)
@@ -43,7 +53,15 @@ pub fn trace(
     output: Option<&Path>,
     rules: &RulesArgs,
     jobs: Option<usize>,
+    shard: Option<crate::shard::Shard>,
 ) -> i32 {
+    let shard = match super::report::shard_of(shard) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
     let project = match context::project() {
         Ok(p) => p,
         Err(e) => {
@@ -63,7 +81,7 @@ pub fn trace(
         Ok(f) => f,
         Err(code) => return code,
     };
-    let reports = play(&files, layers.clone(), jobs);
+    let reports = play(&files, layers.clone(), jobs, shard);
     if let Some(r) = reports.iter().find(|r| {
         r.file_problems
             .iter()
@@ -76,7 +94,9 @@ pub fn trace(
         );
         return 2;
     }
-    let text = runner::trace::write(&reports, &fingerprint(&layers));
+    let args: Vec<String> = std::env::args().collect();
+    let shard = shard.map(|s| (s, crate::shard::args_fingerprint(&args)));
+    let text = runner::trace::write(&reports, &fingerprint(&layers), shard);
     let scenarios: usize = reports.iter().map(|r| r.scenarios.len()).sum();
     match output {
         None => out!("{text}"),

@@ -6,7 +6,9 @@
 use serde_yaml::{Mapping, Value};
 
 /// What a mutant changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum MutationKind {
     /// A number one up or one down (a board position to the next tile).

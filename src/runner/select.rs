@@ -53,6 +53,8 @@ pub struct Selection {
     pub name: Option<NameFilter>,
     /// `FILE:LINE`: the scenario around each line of a file.
     pub lines: Vec<(PathBuf, usize)>,
+    /// `--shard K/N`: only this shard's scenarios (by file and name).
+    pub shard: Option<crate::shard::Shard>,
 }
 
 impl Selection {
@@ -72,10 +74,15 @@ impl Selection {
         i: usize,
         line_of: impl Fn(usize) -> usize,
     ) -> bool {
+        let sc = &file.scenarios[i];
+        if let Some(shard) = &self.shard {
+            if !shard.takes(&format!("{}\u{0}{}", path.display(), sc.name.value)) {
+                return false;
+            }
+        }
         if self.is_everything() {
             return true;
         }
-        let sc = &file.scenarios[i];
         let tags = tags_of(&file.header, &sc.statements);
         let has = |t: &String| tags.iter().any(|x| x == t);
         if !self.tags.is_empty() {

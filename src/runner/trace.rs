@@ -33,6 +33,12 @@ pub struct Header {
     pub rules: String,
     /// The scenario files, as shown.
     pub files: Vec<String>,
+    /// The shard this trace is of (`--shard K/N`), and a fingerprint of
+    /// the rest of its command line; `goti merge` checks both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::shard::Shard>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -60,13 +66,20 @@ struct StepLine {
     events: Vec<(String, String)>,
 }
 
-/// The trace of `reports` (played with `record`), as text.
-pub fn write(reports: &[FileReport], rules: &str) -> String {
+/// The trace of `reports` (played with `record`), as text; `shard`: of a
+/// shard, with the fingerprint of the command line.
+pub fn write(
+    reports: &[FileReport],
+    rules: &str,
+    shard: Option<(crate::shard::Shard, String)>,
+) -> String {
     let header = Header {
         goti_trace: FORMAT,
         goti: env!("CARGO_PKG_VERSION").to_string(),
         rules: rules.to_string(),
         files: reports.iter().map(|r| r.source.name.clone()).collect(),
+        shard: shard.as_ref().map(|(s, _)| *s),
+        args: shard.map(|(_, a)| a),
     };
     let line = |v: &dyn erased::Json| crate::shown::json_text(&v.json());
     let mut out = line(&header);
