@@ -571,3 +571,42 @@ fn bench_reports_the_speed_path() {
     let o = goti(&["bench", "royal"]);
     assert_eq!(code(&o), 2);
 }
+
+#[test]
+fn explain_lists_each_expectation_of_a_chained_line_once() {
+    let dir = project(
+        "two.goti",
+        "scenario \"two\"\nP1 G1 on 3, P2 G1 on 10\nmove G1 3\nexpect P1 G1 on home 1, P1 G1 steps 52\n",
+    );
+    let o = goti_in(dir.path(), &["explain", "scenarios/two.goti"], true);
+    let text = stdout(&o);
+    assert_eq!(code(&o), 0, "{text}");
+    assert_eq!(
+        text.matches("pass  line 4: expect P1 G1 on home 1\n")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("pass  line 4: expect P1 G1 steps 52\n")
+            .count(),
+        1,
+        "{text}"
+    );
+}
+
+#[test]
+fn a_set_of_a_list_item_in_brackets_suggests_the_dotted_path() {
+    let o = goti(&[
+        "run",
+        "scenarios/portal",
+        "--set",
+        "board.toilets[0].trigger=43",
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("`board.toilets.0.trigger`"),
+        "{}",
+        stderr(&o)
+    );
+}

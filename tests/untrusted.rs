@@ -446,3 +446,20 @@ fn a_fifo_or_odd_name_in_a_scanned_folder_hangs_nothing() {
     assert!(text(&o).contains("skipped"), "{}", text(&o));
     let _ = PathBuf::new();
 }
+
+#[test]
+fn a_scenario_past_the_statement_limit_gets_one_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("scenario \"long\"\nP1 G1 on 40, P2 G1 on 10\n");
+    for _ in 0..10_001 {
+        text.push_str("move G1 1\n");
+    }
+    write(dir.path(), "scenarios/long.goti", text.as_bytes());
+    let o = goti(dir.path(), &["check", "--format", "json"]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("at most 10000 statements"), "{out}");
+    assert!(
+        !out.contains("header statements come before"),
+        "no follow-on problem: {out}"
+    );
+}

@@ -103,6 +103,14 @@ pub fn check_sets(
             .map(|(g, _)| *g)
             .collect();
         if games.is_empty() {
+            // `a[0].b`: list items are dotted numbers in goti's paths.
+            let dotted = key.replace(['[', ']'], ".").replace("..", ".");
+            let dotted = dotted.trim_end_matches('.');
+            if dotted != key {
+                return Err(format!(
+                    "--set {key}: a list item is written with a dot and its number: `{dotted}` (e.g. --set {dotted}=VALUE)"
+                ));
+            }
             return Err(format!(
                 "--set {key}: no scenario run has that field in its ruleset; `goti rules GAME --dump` lists the fields"
             ));

@@ -13,6 +13,14 @@ fn is_keyword(word: &str) -> bool {
     keywords().contains(&lower.as_str()) || lower == "k"
 }
 
+/// A player or piece name (`p1`, `g2`, `w3`): written upper-case.
+fn is_piece_or_player(word: &str) -> bool {
+    let mut chars = word.chars();
+    matches!(chars.next(), Some('p' | 'P' | 'g' | 'G' | 'w' | 'W'))
+        && word.len() > 1
+        && chars.all(|c| c.is_ascii_digit())
+}
+
 /// A piece of a statement.
 #[derive(Debug, PartialEq)]
 enum Token<'a> {
@@ -91,6 +99,7 @@ fn statement(code: &str) -> String {
         }
         match t {
             Token::Word(w) if is_keyword(w) => out.push_str(&w.to_ascii_lowercase()),
+            Token::Word(w) if is_piece_or_player(w) => out.push_str(&w.to_ascii_uppercase()),
             Token::Word(w) => out.push_str(w),
             Token::Quoted(q) => out.push_str(q),
             Token::Punct(p) => out.push(*p),
@@ -229,6 +238,11 @@ mod keyword_tests {
         assert_eq!(
             format("scenario \"x\"\nRULES MAEDN\nEXPECT LEGAL: PASS\n"),
             "scenario \"x\"\nrules maedn\nexpect legal: pass\n"
+        );
+        // Players and pieces upper-case; names in quotes as written.
+        assert_eq!(
+            format("scenario \"p1 g1\"\np1 g2 on 27, p2 solo on 23; move g2 4 forward\n"),
+            "scenario \"p1 g1\"\nP1 G2 on 27, P2 solo on 23; move G2 4 forward\n"
         );
     }
 }

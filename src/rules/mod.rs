@@ -128,7 +128,7 @@ where
         let unknown_field = message.starts_with("unknown field `");
         let message = match unknown_field.then(|| did_you_mean(message)).flatten() {
             Some(hint) => format!("{message}; {hint}"),
-            None => message.to_string(),
+            None => in_words(message),
         };
         RulesetError {
             field,
@@ -137,6 +137,32 @@ where
             unknown_field,
         }
     })
+}
+
+/// serde's type names in a designer's words: `expected i64` is "a whole
+/// number", `expected a boolean` "yes or no (true or false)".
+fn in_words(message: &str) -> String {
+    let mut out = message.to_string();
+    for (rust, words) in [
+        ("expected i64", "expected a whole number"),
+        ("expected i32", "expected a whole number"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u16", "expected a whole number, 0 or more"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected f64", "expected a number"),
+        ("expected a boolean", "expected true or false"),
+    ] {
+        if let Some(at) = out.find(rust) {
+            let end = at + rust.len();
+            // Only the whole word (`u8`, not the start of `u16`).
+            if !out[end..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                out.replace_range(at..end, words);
+            }
+        }
+    }
+    out
 }
 
 /// "did you mean `b`?" for serde's "unknown field `x`, expected one of ...".

@@ -47,6 +47,8 @@ pub fn parse_file(text: &str) -> ScenarioFile {
         return file;
     }
     let mut orphan_reported = false;
+    // The scenario (by count) whose statements past the limit are dropped.
+    let mut cut: Option<usize> = None;
     for (start, chunk) in split_statements(text) {
         if chunk.len() > MAX_STATEMENT_BYTES {
             file.errors.push(Problem {
@@ -107,10 +109,12 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                         statements: Vec::new(),
                     });
                 }
-                Item::Stmt(kind) => match file.scenarios.last_mut() {
-                    // Past the limit, one problem, then statements are dropped.
-                    Some(sc) if sc.statements.len() > MAX_STATEMENTS => {}
-                    Some(sc) if sc.statements.len() == MAX_STATEMENTS => {
+                Item::Stmt(kind) => match (file.scenarios.len(), file.scenarios.last_mut()) {
+                    // Past the limit, one problem, then statements are dropped
+                    // (nothing stands in for them: no follow-on problem).
+                    (n, Some(_)) if cut == Some(n) => {}
+                    (n, Some(sc)) if sc.statements.len() == MAX_STATEMENTS => {
+                        cut = Some(n);
                         file.errors.push(Problem {
                             rule: None,
                             span,
@@ -120,14 +124,10 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                             label: "statements from here on are not read".into(),
                             help: Some("split the scenario".into()),
                         });
-                        sc.statements.push(Stmt {
-                            kind: StmtKind::Tags(vec![]),
-                            span,
-                        });
                     }
-                    Some(sc) => sc.statements.push(Stmt { kind, span }),
-                    None if kind.is_header() => file.header.push(Stmt { kind, span }),
-                    None if !orphan_reported => {
+                    (_, Some(sc)) => sc.statements.push(Stmt { kind, span }),
+                    (_, None) if kind.is_header() => file.header.push(Stmt { kind, span }),
+                    (_, None) if !orphan_reported => {
                         orphan_reported = true;
                         file.errors.push(Problem {
                             rule: None,
@@ -137,7 +137,7 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                             help: Some("a file header holds rules, mode, set, rules file, players, tags and ranked; start a scenario with `scenario \"what this shows\"` for the rest".into()),
                         });
                     }
-                    None => {}
+                    (_, None) => {}
                 },
             }
         }

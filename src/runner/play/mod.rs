@@ -467,8 +467,13 @@ impl Play<'_> {
             .to_string();
         let (a, b) = self.source.line_span(span.start);
         let whole = self.source.text.get(a..b).unwrap_or("").trim();
-        let text = if whole.contains(&text) && !whole.contains(';') {
+        // A line of one statement is shown whole; a chained line
+        // (`expect A, B`) shows each expectation on its own.
+        let starts_expect = |t: &str| t.to_ascii_lowercase().starts_with("expect");
+        let text = if whole.contains(&text) && !whole.contains(';') && !whole.contains(',') {
             whole.to_string()
+        } else if starts_expect(whole) && !starts_expect(&text) {
+            format!("expect {text}")
         } else {
             text
         };
