@@ -158,3 +158,45 @@ fn forbidden_move_scenarios_are_current() {
             .unwrap();
     assert_eq!(String::from_utf8_lossy(&o.stdout), shipped);
 }
+
+#[test]
+fn oracle_shards_merge_to_one_run() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "oracle", "maedn", "--games", "120", "--tables", "2o,4", "--json", "--python", &py,
+        ];
+        args.extend_from_slice(extra);
+        let o = goti(&args);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let mut one = run(&["--shard", "1/1"]);
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let v = run(&["--shard", &format!("{k}/3")]);
+        let f = dir.path().join(format!("o{k}.json"));
+        std::fs::write(&f, v.to_string()).unwrap();
+        files.push(f.display().to_string());
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let o = goti(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let mut merged: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    one.as_object_mut().unwrap().remove("seconds");
+    merged.as_object_mut().unwrap().remove("seconds");
+    assert_eq!(merged, one);
+    assert_eq!(one["games"], 240);
+}

@@ -151,6 +151,7 @@ fn run(files: &[PathBuf], format: MergeFormat) -> Result<i32, String> {
         "mutate" => mutants(&parts, format),
         "balance" => balance(&parts, format),
         "fuzz" => fuzz(&parts, format),
+        "oracle" => oracle(&parts, format),
         other => Err(format!("goti merge does not merge `{other}` results")),
     }
 }
@@ -403,4 +404,53 @@ fn fuzz(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
         },
     }
     Ok(i32::from(failure.is_some()))
+}
+
+/// `oracle --json` shards: every game replayed, every disagreement.
+fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
+    let (mut games, mut actions, mut seconds) = (0, 0, 0.0);
+    let (mut found, mut failures): (Vec<Value>, Vec<Value>) = (Vec::new(), Vec::new());
+    let mut first: Option<Value> = None;
+    for p in parts {
+        let v: Value =
+            serde_json::from_str(&p.text).map_err(|e| format!("{}: {e}", shown(&p.file)))?;
+        games += v["games"].as_u64().unwrap_or(0);
+        actions += v["actions"].as_u64().unwrap_or(0);
+        seconds += v["seconds"].as_f64().unwrap_or(0.0);
+        found.extend(v["disagreements"].as_array().cloned().unwrap_or_default());
+        failures.extend(v["failures"].as_array().cloned().unwrap_or_default());
+        first.get_or_insert(v);
+    }
+    let first = first.ok_or("no shard")?;
+    found.sort_by(|a, b| {
+        (a["table"].as_str(), a["seed"].as_u64()).cmp(&(b["table"].as_str(), b["seed"].as_u64()))
+    });
+    match format {
+        MergeFormat::Json => {
+            let mut v = serde_json::json!({
+                "games": games, "actions": actions, "tables": first["tables"],
+                "games_per_table": first["games_per_table"], "seed": first["seed"],
+                "disagreements": found, "failures": failures, "seconds": seconds,
+            });
+            v["goti_shard"] = whole(&parts[0].header);
+            outln!("{}", crate::shown::json(&v));
+        }
+        MergeFormat::Text | MergeFormat::Markdown => {
+            outln!("maedn oracle: {games} OpenSpiel games in {} shards, {actions} player actions compared: {} disagreement(s)", parts.len(), found.len());
+            for d in &found {
+                outln!(
+                    "DISAGREE table {} seed {} step {}: {}",
+                    d["table"].as_str().unwrap_or(""),
+                    d["seed"],
+                    d["step"],
+                    crate::shown::line(d["what"].as_str().unwrap_or(""))
+                );
+            }
+        }
+    }
+    Ok(if !failures.is_empty() {
+        2
+    } else {
+        i32::from(!found.is_empty())
+    })
 }

@@ -423,6 +423,13 @@ enum Command {
         /// Change goti's maedn rules (KEY=VALUE): the oracle must then disagree.
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
+        /// Only shard K of N of the games (by table and block of 50 games);
+        /// `goti merge` joins the shards' --json results.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::shard::Shard>,
+        /// The result as JSON (for `goti merge`).
+        #[arg(long)]
+        json: bool,
     },
     /// Accept reviewed snapshots: promote `.snap.new` files to `.snap`.
     ///
@@ -820,7 +827,11 @@ fn run() -> i32 {
             out,
             jobs,
             sets,
+            shard,
+            json,
         } => oracle::oracle(&oracle::OracleArgs {
+            shard,
+            json,
             sets,
             games,
             seed,
