@@ -35,16 +35,25 @@ fn bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
 
 /// Plays `games` games from `seed` on all cores. Writes a shrunk replay
 /// scenario into `out` on the first violation and returns exit code 1.
+/// Self-play `goti fuzz`: `table` is the players, the mode and the turns a
+/// game may last.
 pub fn self_play(
     games: u64,
     seed: u64,
-    players: u8,
-    mode: Mode,
-    max_turns: u32,
+    (players, mode, max_turns): (u8, Mode, u32),
     out: &Path,
     game: GameKind,
+    (shard, json): (Option<crate::shard::Shard>, bool),
 ) -> i32 {
+    let shard = match super::report::shard_of(shard) {
+        Ok(s) => s,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
+    };
     let cfg = Config { players, max_turns };
+    let part = Part { shard, json };
     match game {
         GameKind::Royal => run(
             &RoyalDriver::new(RoyalRules::default_rules(), mode),
@@ -52,6 +61,7 @@ pub fn self_play(
             seed,
             &cfg,
             out,
+            part,
         ),
         GameKind::Portal => run(
             &PortalDriver::new(PortalRules::default_rules()),
@@ -59,6 +69,7 @@ pub fn self_play(
             seed,
             &cfg,
             out,
+            part,
         ),
         GameKind::Maedn => run(
             &MaednDriver::new(MaednRules::default_rules()),
@@ -66,11 +77,19 @@ pub fn self_play(
             seed,
             &cfg,
             out,
+            part,
         ),
     }
 }
 
-fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -> i32 {
+/// A shard's share of the games, and whether to print JSON.
+#[derive(Clone, Copy)]
+struct Part {
+    shard: Option<crate::shard::Shard>,
+    json: bool,
+}
+
+fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path, part: Part) -> i32 {
     let game = <D::Game as Game>::KIND;
     let max_turns = cfg.max_turns;
     let check = selfplay::standard_check::<D::Game>;
@@ -92,6 +111,10 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -
                         break;
                     }
                     let game_seed = seed.wrapping_add(i);
+                    // --shard K/N: this shard's games, by seed.
+                    if part.shard.is_some_and(|s| !s.takes(&game_seed.to_string())) {
+                        continue;
+                    }
                     match play(game_seed) {
                         Ok(sum) => {
                             // Same seed, same game: replay every 50th game and compare.
@@ -141,6 +164,22 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path) -
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    if part.json {
+        let violation = violation.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut v = serde_json::json!({
+            "game": game.name(), "games": t.games, "finished": t.finished, "turns": t.turns,
+            "events": t.events, "seconds": secs,
+            "violation": violation.as_ref().map(|v| serde_json::json!({"seed": v.record.seed, "message": v.message})),
+        });
+        if let Some(s) = part.shard {
+            let hdr: serde_json::Value =
+                serde_json::from_str(&super::report::shard_header("fuzz-games", s, ""))
+                    .unwrap_or_default();
+            v["goti_shard"] = hdr["goti_shard"].clone();
+        }
+        outln!("{}", crate::shown::json(&v));
+        return i32::from(violation.is_some());
+    }
     outln!(
         "{}: {} games ({} finished, {} stopped at {max_turns} turns), {} turns, {} events in {secs:.1} s: {:.0} turns/s on {threads} thread(s)",
         game.name(),

@@ -152,6 +152,7 @@ fn run(files: &[PathBuf], format: MergeFormat) -> Result<i32, String> {
         "balance" => balance(&parts, format),
         "fuzz" => fuzz(&parts, format),
         "oracle" => oracle(&parts, format),
+        "fuzz-games" => fuzz_games(&parts, format),
         other => Err(format!("goti merge does not merge `{other}` results")),
     }
 }
@@ -453,4 +454,54 @@ fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
     } else {
         i32::from(!found.is_empty())
     })
+}
+
+/// Self-play `fuzz --json` shards: every game's totals, the first violation.
+fn fuzz_games(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
+    let mut sums = [0u64; 4];
+    let mut seconds = 0.0;
+    let mut violation: Option<Value> = None;
+    let mut game = String::new();
+    for p in parts {
+        let v: Value =
+            serde_json::from_str(&p.text).map_err(|e| format!("{}: {e}", shown(&p.file)))?;
+        for (k, key) in ["games", "finished", "turns", "events"].iter().enumerate() {
+            sums[k] += v[*key].as_u64().unwrap_or(0);
+        }
+        seconds += v["seconds"].as_f64().unwrap_or(0.0);
+        if let Some(x) = v.get("violation").filter(|x| !x.is_null()) {
+            if violation
+                .as_ref()
+                .is_none_or(|y| x["seed"].as_u64() < y["seed"].as_u64())
+            {
+                violation = Some(x.clone());
+            }
+        }
+        game = v["game"].as_str().unwrap_or("").to_string();
+    }
+    match format {
+        MergeFormat::Json => {
+            let mut v = serde_json::json!({
+                "game": game, "games": sums[0], "finished": sums[1], "turns": sums[2],
+                "events": sums[3], "seconds": seconds, "violation": violation,
+            });
+            v["goti_shard"] = whole(&parts[0].header);
+            outln!("{}", crate::shown::json(&v));
+        }
+        MergeFormat::Text | MergeFormat::Markdown => outln!(
+            "{game}: {} games ({} finished), {} turns, {} events in {} shards: {}",
+            sums[0],
+            sums[1],
+            sums[2],
+            sums[3],
+            parts.len(),
+            violation
+                .as_ref()
+                .map_or("no violation".to_string(), |v| format!(
+                    "VIOLATION in game seed {}",
+                    v["seed"]
+                ))
+        ),
+    }
+    Ok(i32::from(violation.is_some()))
 }

@@ -271,10 +271,10 @@ enum Command {
         /// With --text: the files or folders to mutate.
         #[arg(long, default_value = "scenarios")]
         corpus: Vec<PathBuf>,
-        /// With --text: only shard K of N of the inputs.
+        /// Only shard K of N of the games (by seed), or with --text of the inputs.
         #[arg(long, value_name = "K/N")]
         shard: Option<crate::shard::Shard>,
-        /// With --text: the result as JSON (for `goti merge`).
+        /// The result as JSON (for `goti merge`).
         #[arg(long)]
         json: bool,
     },
@@ -865,7 +865,14 @@ fn run() -> i32 {
                 } else {
                     crate::engine::Mode::Journey
                 };
-                fuzz::self_play(games, seed, players, mode, max_turns, &out, rules)
+                fuzz::self_play(
+                    games,
+                    seed,
+                    (players, mode, max_turns),
+                    &out,
+                    rules,
+                    (shard, json),
+                )
             }
         }
     }
