@@ -622,6 +622,7 @@ fn run() -> i32 {
             0
         }
         Command::Accept { paths } => {
+            let defaulted = paths.is_empty();
             let paths = if paths.is_empty() {
                 let mut scanned = context::paths_or_default(Vec::new(), project.as_ref());
                 // No project and no `scenarios/` here: the scenario files
@@ -633,7 +634,7 @@ fn run() -> i32 {
             } else {
                 paths
             };
-            output::accept(&paths)
+            output::accept(&paths, defaulted)
         }
         Command::Snapshots {
             paths,

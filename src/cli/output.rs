@@ -490,8 +490,9 @@ fn refused_in_ci(what: &str) -> bool {
     false
 }
 
-/// `accept`: promote every `.snap.new` under the given folders.
-pub fn accept(paths: &[PathBuf]) -> i32 {
+/// `accept`: promote every `.snap.new` under the given folders
+/// (`defaulted`: the project's folders, as no path was given).
+pub fn accept(paths: &[PathBuf], defaulted: bool) -> i32 {
     if refused_in_ci("`goti accept` writes snapshot files") {
         return 2;
     }
@@ -524,6 +525,19 @@ pub fn accept(paths: &[PathBuf]) -> i32 {
                     return 2;
                 }
             }
+        }
+    }
+    if n == 0 && defaulted {
+        // Nothing in the default folders, yet snapshots wait elsewhere here.
+        let elsewhere = runner::snapshot::pending_under(std::path::Path::new("."));
+        if let Some(first) = elsewhere.first() {
+            errln!(
+                "error: no snapshot accepted in the default folders, but {} pending snapshot(s) lie under the working folder, e.g. {}: run `goti accept {}` (or name its folder)",
+                elsewhere.len(),
+                crate::shown::path(first),
+                crate::shown::path(first)
+            );
+            return 1;
         }
     }
     let searched: Vec<String> = paths

@@ -206,7 +206,11 @@ impl Play<'_> {
                     "no accepted snapshot",
                 )
                 .help(match pending {
-                    Some(p) => format!("review {} and run `goti accept` to keep it", p.display()),
+                    Some(p) => format!(
+                        "review {} and run `goti accept {}` to keep it",
+                        p.display(),
+                        p.display()
+                    ),
                     None => "run `goti run` outside CI to write it, review it, then `goti accept`"
                         .into(),
                 }),
@@ -221,7 +225,7 @@ impl Play<'_> {
                 )
                 .help(match pending {
                     Some(p) => format!(
-                        "if the change is right, `goti accept` promotes {}",
+                        "if the change is right, `goti accept {}` promotes it",
                         p.display()
                     ),
                     None => "run outside CI to write the new snapshot for review".into(),
