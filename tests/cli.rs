@@ -616,13 +616,25 @@ fn a_bare_accept_that_finds_nothing_where_snapshots_wait_says_where() {
     let dir = project("b.goti", "scenario \"b\"\nP1 G1 on 40, P2 G1 on 10\n");
     let mine = dir.path().join("mine");
     std::fs::create_dir_all(&mine).unwrap();
-    std::fs::write(mine.join("a.goti"), "scenario \"a\"\nP1 G1 on 40, P2 G1 on 10\nsnapshot\n").unwrap();
+    std::fs::write(
+        mine.join("a.goti"),
+        "scenario \"a\"\nP1 G1 on 40, P2 G1 on 10\nsnapshot\n",
+    )
+    .unwrap();
     let o = goti_in(dir.path(), &["run", "mine"], false);
     assert_eq!(code(&o), 1);
-    assert!(stdout(&o).contains("run `goti accept mine/snapshots/a__a.snap.new`"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("run `goti accept mine/snapshots/a__a.snap.new`"),
+        "{}",
+        stdout(&o)
+    );
     let o = goti_in(dir.path(), &["accept"], false);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     assert!(stderr(&o).contains("a__a.snap.new"), "{}", stderr(&o));
-    let o = goti_in(dir.path(), &["accept", "mine/snapshots/a__a.snap.new"], false);
+    let o = goti_in(
+        dir.path(),
+        &["accept", "mine/snapshots/a__a.snap.new"],
+        false,
+    );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
