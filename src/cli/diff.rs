@@ -413,11 +413,7 @@ pub(super) fn print_text(report: &Report, base: &str, head: &str) {
                 line(&d.file),
                 d.line,
                 line(&d.name),
-                if d.text_changed {
-                    " (its text changed)"
-                } else {
-                    ""
-                }
+                d.text_note()
             );
         }
     }
@@ -515,11 +511,7 @@ fn markdown(report: &Report, base: &str, head: &str) {
                 md(&d.file),
                 d.line,
                 md(&d.name),
-                if d.text_changed {
-                    " (its text changed)"
-                } else {
-                    ""
-                }
+                d.text_note()
             );
             let mut body: Vec<String> = Vec::new();
             for s in &d.steps {

@@ -240,22 +240,7 @@ fn names(m: &Mutant, tree: &Value, key: &str, value: &Value) -> bool {
     if m.key != key && m.layer_key != key {
         return false;
     }
-    let applied = m.apply(tree);
-    let mut node = &applied;
-    for part in key.split('.') {
-        node = match node {
-            Value::Mapping(map) => match map.get(part) {
-                Some(v) => v,
-                None => return false,
-            },
-            Value::Sequence(s) => match part.parse::<usize>().ok().and_then(|i| s.get(i)) {
-                Some(v) => v,
-                None => return false,
-            },
-            _ => return false,
-        };
-    }
-    node == value
+    crate::rules::layers::field(&m.apply(tree), key) == Some(value)
 }
 
 pub fn mutate(args: MutateArgs) -> i32 {

@@ -118,23 +118,22 @@ pub fn set_all(tree: &mut Value, overrides: &[(&str, &str)]) -> Result<(), Rules
     Ok(())
 }
 
-/// Whether the dotted `path` names a field of the tree.
-pub fn has_field(tree: &Value, path: &str) -> bool {
+/// The value at the dotted `path` of the tree (list items by number).
+pub fn field<'a>(tree: &'a Value, path: &str) -> Option<&'a Value> {
     let mut node = tree;
     for part in path.split('.') {
         node = match node {
-            Value::Mapping(m) => match m.get(part) {
-                Some(v) => v,
-                None => return false,
-            },
-            Value::Sequence(s) => match part.parse::<usize>().ok().and_then(|i| s.get(i)) {
-                Some(v) => v,
-                None => return false,
-            },
-            _ => return false,
+            Value::Mapping(m) => m.get(part)?,
+            Value::Sequence(s) => s.get(part.parse::<usize>().ok()?)?,
+            _ => return None,
         };
     }
-    true
+    Some(node)
+}
+
+/// Whether the dotted `path` names a field of the tree.
+pub fn has_field(tree: &Value, path: &str) -> bool {
+    field(tree, path).is_some()
 }
 
 /// The parameters of a merged tree, validated.

@@ -211,6 +211,17 @@ pub struct Report {
     pub removed: Vec<String>,
 }
 
+impl ScenarioDiff {
+    /// ` (its text changed)` when the sides' texts differ, else nothing.
+    pub fn text_note(&self) -> &'static str {
+        if self.text_changed {
+            " (its text changed)"
+        } else {
+            ""
+        }
+    }
+}
+
 impl Report {
     pub fn new(diffs: Vec<ScenarioDiff>) -> Report {
         let mut report = Report::default();

@@ -182,12 +182,7 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
 
 /// Reads and parses one file once and plays it under each of `runs`.
 pub fn run_file_under(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
-    guarded(
-        path,
-        runs.len(),
-        || run_file_under_unguarded(path, runs),
-        |r| r,
-    )
+    guarded(path, runs.len(), || run_file_under_unguarded(path, runs))
 }
 
 fn run_file_under_unguarded(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
@@ -211,12 +206,7 @@ fn run_file_under_unguarded(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport
 /// Runs `run`, and should goti fail on the file (a panic: a bug of goti's),
 /// reports the file as an internal error with its name, so one file never
 /// takes the other files' reports down.
-fn guarded<T>(
-    path: &Path,
-    runs: usize,
-    run: impl FnOnce() -> Vec<T>,
-    wrap: impl Fn(FileReport) -> T,
-) -> Vec<T> {
+fn guarded(path: &Path, runs: usize, run: impl FnOnce() -> Vec<FileReport>) -> Vec<FileReport> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(v) => v,
         Err(panic) => {
@@ -238,14 +228,14 @@ fn guarded<T>(
                     .help(
                         "this is a bug of goti's, not of the file: please report it with the file",
                     );
-                    wrap(FileReport {
+                    FileReport {
                         path: path.to_path_buf(),
                         source,
                         file_problems: vec![d],
                         scenarios: vec![],
                         hidden_problems: 0,
                         snapshot_files: vec![],
-                    })
+                    }
                 })
                 .collect()
         }
@@ -255,14 +245,9 @@ fn guarded<T>(
 /// Reads and runs one file; `only` limits it to the scenario of that name.
 /// A failure of goti's own is this file's internal error (see [`guarded`]).
 pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
-    guarded(
-        path,
-        1,
-        || vec![run_file_unguarded(path, opts, only)],
-        |r| r,
-    )
-    .pop()
-    .unwrap_or_else(|| unreachable!("one run gives one report"))
+    guarded(path, 1, || vec![run_file_unguarded(path, opts, only)])
+        .pop()
+        .unwrap_or_else(|| unreachable!("one run gives one report"))
 }
 
 fn run_file_unguarded(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {

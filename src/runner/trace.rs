@@ -81,7 +81,6 @@ pub fn write(
         shard: shard.as_ref().map(|(s, _)| *s),
         args: shard.map(|(_, a)| a),
     };
-    let line = |v: &dyn erased::Json| crate::shown::json_text(&v.json());
     let mut out = line(&header);
     out.push('\n');
     for r in reports {
@@ -122,17 +121,10 @@ pub fn write(
     out
 }
 
-/// A JSON line of anything serialisable, without generic methods in a
-/// `dyn` (the writer takes header and records alike).
-mod erased {
-    pub trait Json {
-        fn json(&self) -> String;
-    }
-    impl<T: serde::Serialize> Json for T {
-        fn json(&self) -> String {
-            serde_json::to_string(self).unwrap_or_else(|e| unreachable!("records serialise: {e}"))
-        }
-    }
+/// A record as one JSON line (`#` escaped as everywhere goti prints JSON).
+fn line<T: Serialize>(v: &T) -> String {
+    let text = serde_json::to_string(v).unwrap_or_else(|e| unreachable!("records serialise: {e}"));
+    crate::shown::json_text(&text)
 }
 
 /// A trace read back: its header and every scenario's outcome, by (file,
