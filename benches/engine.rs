@@ -171,3 +171,63 @@ fn goti_trace_10000_files(bencher: Bencher) {
             o.stderr.len()
         });
 }
+
+/// A 200-line scenario file: twenty scenarios of ten lines each.
+fn lsp_document() -> String {
+    let mut text = String::new();
+    for i in 0..20 {
+        text.push_str(&format!(
+            "scenario \"merge capture {i}\"\n\
+             P1 G2 on 27, P1 G1 on 23, P2 solo on 23\n\
+             move G2 4 forward\n\
+             expect P2 G1 in yard\n\
+             expect P1 battle 20\n\
+             expect applied capture.merge\n\
+             next turn\n\
+             expect turn P2\n\
+             expect P1 G2 on 23\n\
+             # line ten\n"
+        ));
+    }
+    text
+}
+
+/// `goti lsp` on a 200-line document, per request: the check run on every
+/// change, the play after the idle, and a hover and the inlay hints (each
+/// answered from the played document). The README's target: 50 ms.
+#[divan::bench(sample_count = 20, args = ["check", "play", "hover", "inlay_hints"])]
+fn lsp_200_lines(bencher: Bencher, what: &str) {
+    use goti::lsp::{analysis, features};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("doc.goti");
+    let text = lsp_document();
+    assert_eq!(text.lines().count(), 200);
+    let context = analysis::Context::of(&path);
+    let played = goti::lsp::Document {
+        path: path.clone(),
+        text: text.clone(),
+        version: 1,
+        context: context.clone(),
+        analysis: analysis::analyse(&path, &text, &context, true),
+        changed: None,
+        published: true,
+    };
+    assert!(played.analysis.report.scenarios.iter().all(|s| s.passed()));
+    let at = lsp_types::Position::new(192, 6);
+    let all = lsp_types::Range::new(
+        lsp_types::Position::new(0, 0),
+        lsp_types::Position::new(200, 0),
+    );
+    bencher.bench_local(|| match what {
+        "check" => analysis::analyse(&path, &text, &context, false)
+            .report
+            .scenarios
+            .len(),
+        "play" => analysis::analyse(&path, &text, &context, true)
+            .report
+            .scenarios
+            .len(),
+        "hover" => features::hover(&played, at).iter().count(),
+        _ => features::inlay_hints(&played, all).len(),
+    });
+}

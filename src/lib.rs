@@ -9,6 +9,7 @@ pub mod cli;
 pub mod dsl;
 pub mod engine;
 pub mod fuzz;
+pub mod lsp;
 pub mod oracle;
 pub mod rules;
 pub mod runner;

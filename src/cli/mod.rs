@@ -465,6 +465,13 @@ enum Command {
     Completions { shell: clap_complete::Shell },
     /// goti's manual page (roff): `goti man > goti.1`.
     Man,
+    /// A language server for scenario files on standard input and output
+    /// (for editors: diagnostics as you type, hovers, completion, inlay
+    /// hints with the position after each action; see README "Editors").
+    ///
+    /// Exits 0 after the editor's `shutdown` and `exit`, 2 on a broken
+    /// connection.
+    Lsp,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -654,6 +661,23 @@ fn run() -> i32 {
             clap_complete::generate(shell, &mut cmd, "goti", &mut buf);
             out!("{}", String::from_utf8_lossy(&buf));
             0
+        }
+        Command::Lsp => {
+            let (connection, threads) = lsp_server::Connection::stdio();
+            let served = crate::lsp::serve(&connection);
+            drop(connection);
+            let joined = threads.join();
+            match (served, joined) {
+                (Ok(()), Ok(())) => 0,
+                (Err(e), _) => {
+                    errln!("error: goti lsp: {e}");
+                    2
+                }
+                (_, Err(e)) => {
+                    errln!("error: goti lsp: {e}");
+                    2
+                }
+            }
         }
         Command::Man => {
             let cmd = <Cli as clap::CommandFactory>::command();

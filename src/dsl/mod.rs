@@ -9,4 +9,6 @@ pub mod lower;
 mod parse;
 pub mod problem;
 
-pub use parse::{parse_file, split_statements, MAX_FILE_BYTES, MAX_SCENARIOS, MAX_STATEMENTS};
+pub use parse::{
+    keywords, parse_file, split_statements, MAX_FILE_BYTES, MAX_SCENARIOS, MAX_STATEMENTS,
+};

@@ -415,6 +415,9 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     fn ring(rules: &Self::Rules) -> u8;
     /// The Home path's (royal) or lane's (portal) tile count.
     fn home_path(rules: &Self::Rules) -> u8;
+    /// What ring tile `tile` is under these rules, in the game's words
+    /// (`fort`, `P1's entry`, `toilet 1 trigger`); empty for a plain tile.
+    fn tile_words(rules: &Self::Rules, tile: u8) -> Vec<String>;
 }
 
 /// Implements [`Game`] for a position type whose inherent methods carry the
@@ -489,6 +492,9 @@ macro_rules! delegate_game {
             }
             fn home_path(rules: &$rules) -> u8 {
                 rules.home_path()
+            }
+            fn tile_words(rules: &$rules, tile: u8) -> Vec<String> {
+                rules.tile_words(tile)
             }
         }
     };

@@ -206,7 +206,11 @@ fn run_file_under_unguarded(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport
 /// Runs `run`, and should goti fail on the file (a panic: a bug of goti's),
 /// reports the file as an internal error with its name, so one file never
 /// takes the other files' reports down.
-fn guarded(path: &Path, runs: usize, run: impl FnOnce() -> Vec<FileReport>) -> Vec<FileReport> {
+pub(crate) fn guarded(
+    path: &Path,
+    runs: usize,
+    run: impl FnOnce() -> Vec<FileReport>,
+) -> Vec<FileReport> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(v) => v,
         Err(panic) => {

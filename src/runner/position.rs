@@ -140,6 +140,10 @@ impl Rules {
     pub fn home_path(&self) -> u8 {
         each_game!(self, G, r => G::home_path(r))
     }
+    /// What ring tile `tile` is, in the game's words (empty: a plain tile).
+    pub fn tile_words(&self, tile: u8) -> Vec<String> {
+        each_game!(self, G, r => G::tile_words(r, tile))
+    }
     /// Validates a setup into a position.
     pub fn set_up(
         &self,

@@ -11,6 +11,7 @@ pub(crate) mod suggest;
 
 use build::Builder;
 pub use split::split_statements;
+pub use suggest::keywords;
 use suggest::syntax_error;
 
 use super::ast::*;

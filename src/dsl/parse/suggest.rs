@@ -14,7 +14,7 @@ const GRAMMAR: &str = include_str!("../../../grammar/scenario.pest");
 /// games' names. One list, kept by the grammar itself, for the formatter,
 /// the suggestions and editor support (a new word in the grammar is a
 /// keyword everywhere at once).
-pub(crate) fn keywords() -> &'static [&'static str] {
+pub fn keywords() -> &'static [&'static str] {
     static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
         let mut out: Vec<&'static str> = Vec::new();

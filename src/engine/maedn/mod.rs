@@ -86,6 +86,14 @@ impl MaednRules {
     pub fn home_path(&self) -> u8 {
         self.params.board.goal
     }
+    /// What field `tile` is: a seat's start field (`board.ring`).
+    pub fn tile_words(&self, tile: u8) -> Vec<String> {
+        let starts = self.params.board.starts;
+        (0..starts.len())
+            .filter(|&s| starts[s] == tile)
+            .map(|s| format!("seat {s}'s start field"))
+            .collect()
+    }
     /// The last route position (the last goal field).
     pub fn last(&self) -> i8 {
         (self.ring() + self.home_path()) as i8 - 1

@@ -67,6 +67,35 @@ impl PortalRules {
     pub fn home_path(&self) -> u8 {
         self.board.lane
     }
+    /// What ring tile `tile` is: a start tile, a safe or dice tile, a
+    /// road's end, a toilet's trigger (`board.*` of PORTAL.md §2).
+    pub fn tile_words(&self, tile: u8) -> Vec<String> {
+        let b = &self.board;
+        let mut out = Vec::new();
+        for p in Player::ALL {
+            if b.start[p.index()] == tile {
+                out.push(format!("{p}'s start"));
+            }
+        }
+        if b.is_safe(tile) {
+            out.push("safe tile".to_string());
+        }
+        if b.is_dice(tile) {
+            out.push("dice tile".to_string());
+        }
+        if let Some(other) = b.fork(tile) {
+            out.push(format!("road to {other}"));
+        }
+        for (i, t) in b.toilets.iter().enumerate() {
+            if t.trigger == tile {
+                out.push(format!("toilet {} trigger", i + 1));
+            }
+            if t.rejoin == tile {
+                out.push(format!("toilet {} rejoin", i + 1));
+            }
+        }
+        out
+    }
     pub fn new(params: PortalParams) -> Arc<PortalRules> {
         let board = PortalBoard::new(&params);
         Arc::new(PortalRules { params, board })

@@ -70,6 +70,29 @@ impl RoyalRules {
     pub fn home_path(&self) -> u8 {
         self.board.home_path
     }
+    /// What ring tile `tile` is: a fort (`board.forts`), a seat's entry
+    /// (`board.entry`), midpoint (`board.midpoint`) or junction
+    /// (`board.junction`).
+    pub fn tile_words(&self, tile: u8) -> Vec<String> {
+        let b = &self.board;
+        let mut out = Vec::new();
+        if b.is_fort(tile) {
+            out.push("fort".to_string());
+        }
+        for p in Player::ALL {
+            let i = p.index();
+            for (tiles, word) in [
+                (&b.entry, "entry"),
+                (&b.midpoint, "midpoint"),
+                (&b.junction, "junction"),
+            ] {
+                if tiles[i] == tile {
+                    out.push(format!("{p}'s {word}"));
+                }
+            }
+        }
+        out
+    }
     pub fn new(params: RoyalParams) -> Arc<RoyalRules> {
         let board = Board::new(&params);
         Arc::new(RoyalRules { params, board })

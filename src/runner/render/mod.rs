@@ -101,7 +101,7 @@ fn moved(was: &str, now: &str) -> String {
 }
 
 /// The state's lines as (key, rest): `turn`, `P1`, `P1 G2`, `P1 in yard`.
-fn keyed(state: &str) -> Vec<(String, String)> {
+pub fn keyed(state: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut player = String::new();
     let mut in_players = false;

@@ -1,0 +1,773 @@
+//! The answers of `goti lsp`, each from a document's [`Analysis`]: the
+//! diagnostics, hovers, completions, definitions, inlay hints, code actions,
+//! code lenses, formatting and symbols.
+
+use std::path::{Path, PathBuf};
+
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeLens, Command, CompletionItem,
+    CompletionItemKind, CompletionResponse, DiagnosticRelatedInformation, DiagnosticSeverity,
+    DocumentSymbol, DocumentSymbolResponse, GotoDefinitionResponse, Hover, HoverContents,
+    InlayHint, InlayHintKind, InlayHintLabel, Location, MarkupContent, MarkupKind, NumberOrString,
+    Position, Range, SymbolKind, TextEdit, Url, WorkspaceEdit,
+};
+
+use super::analysis::{self, Analysis, Change};
+use super::text::{word_at, LineIndex};
+use super::Document;
+use crate::engine::{GameKind, Word};
+use crate::runner::{self, Diagnostic};
+
+/// The document's diagnostics as the editor shows them: those of `goti
+/// check` (or, once played, of `goti run`), same code, span and help.
+pub fn diagnostics(doc: &Document) -> Vec<lsp_types::Diagnostic> {
+    let index = LineIndex::new(&doc.text);
+    let mut out: Vec<lsp_types::Diagnostic> = doc
+        .analysis
+        .diagnostics()
+        .map(|d| to_lsp(doc, &index, d))
+        .collect();
+    if let Some(problem) = &doc.context.problem {
+        out.insert(0, plain(Range::default(), "goti::project", problem.clone()));
+    }
+    out
+}
+
+fn plain(range: Range, code: &str, message: String) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range,
+        severity: Some(DiagnosticSeverity::ERROR),
+        code: Some(NumberOrString::String(code.into())),
+        source: Some("goti".into()),
+        message,
+        ..Default::default()
+    }
+}
+
+/// The code `goti check` prints: the rule ID where a rule decided it.
+pub fn code_of(d: &Diagnostic) -> String {
+    d.rule
+        .map_or_else(|| d.kind.name().to_string(), |r| r.0.to_string())
+}
+
+fn to_lsp(doc: &Document, index: &LineIndex, d: &Diagnostic) -> lsp_types::Diagnostic {
+    let mut message = d.to_string();
+    if let Some(help) = &d.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    let here = d.source.name == doc.path.display().to_string();
+    if here {
+        let range = index.range(&doc.text, d.span.start, d.span.end);
+        return lsp_types::Diagnostic {
+            range,
+            ..plain(range, &code_of(d), message)
+        };
+    }
+    // A problem of another file (a `rules file`): shown on the statement
+    // that names it, with where it is in that file.
+    let (line, col) = d.source.line_col(d.span.start);
+    let at = rules_file_statement(&doc.text)
+        .map_or(Range::default(), |(s, e)| index.range(&doc.text, s, e));
+    let related = Url::from_file_path(absolute(&d.source.name))
+        .ok()
+        .map(|uri| {
+            let p = Position::new(line.saturating_sub(1) as u32, col.saturating_sub(1) as u32);
+            vec![DiagnosticRelatedInformation {
+                location: Location::new(uri, Range::new(p, p)),
+                message: d.label.clone(),
+            }]
+        });
+    lsp_types::Diagnostic {
+        related_information: related,
+        ..plain(
+            at,
+            &code_of(d),
+            format!("{}:{line}:{col}: {message}", d.source.name),
+        )
+    }
+}
+
+fn absolute(name: &str) -> PathBuf {
+    let p = PathBuf::from(name);
+    if p.is_absolute() {
+        p
+    } else {
+        std::env::current_dir().map_or(p.clone(), |c| c.join(p))
+    }
+}
+
+/// The byte range of the first `rules file "..."` statement's path.
+fn rules_file_statement(text: &str) -> Option<(usize, usize)> {
+    let re = regex::Regex::new(r#"(?im)^[ \t]*rules[ \t]+file[ \t]+"([^"\n]*)""#).ok()?;
+    let m = re.captures(text)?.get(1)?;
+    Some((m.start(), m.end()))
+}
+
+/// The shipped rules text of a game (`tests/data/*.md`, the rulebooks the
+/// catalogue is checked against) and its file name.
+pub fn rulebook(game: GameKind) -> (&'static str, &'static str) {
+    match game {
+        GameKind::Royal => ("ROYAL.md", include_str!("../../tests/data/ROYAL.md")),
+        GameKind::Portal => ("PORTAL.md", include_str!("../../tests/data/PORTAL.md")),
+        GameKind::Maedn => ("MAEDN.md", include_str!("../../tests/data/MAEDN.md")),
+    }
+}
+
+/// The 0-based line of the rulebook clause that defines `id` (`` - `id` ``).
+pub fn rule_line(text: &str, id: &str) -> Option<usize> {
+    let tick = format!("`{id}`");
+    text.lines()
+        .position(|l| l.trim_start().starts_with(&format!("- {tick}")))
+        .or_else(|| text.lines().position(|l| l.contains(&tick)))
+}
+
+/// The hover at `pos`: a rule ID's text, a piece's place before and after
+/// the line's step, or what a tile is and what stands on it.
+pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
+    let index = LineIndex::new(&doc.text);
+    let offset = index.offset(&doc.text, pos);
+    let (start, end, word) = word_at(&doc.text, offset)?;
+    let line = index.line_of(start) + 1;
+    let game = doc.analysis.game_at(line);
+    let markdown = if let Some(rule) = game.rule(word) {
+        rule_hover(game, rule.0)
+    } else if let Some(piece) = analysis::piece_word(word) {
+        piece_hover(doc, &index, line, start, &piece)?
+    } else if let Ok(tile) = word.parse::<u8>() {
+        tile_hover(doc, &index, line, start, tile, game)?
+    } else {
+        return None;
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: markdown,
+        }),
+        range: Some(index.range(&doc.text, start, end)),
+    })
+}
+
+fn rule_hover(game: GameKind, id: &str) -> String {
+    let info = game.catalogue().iter().find(|r| r.id.0 == id);
+    let mut out = format!("**`{id}`** ({game})");
+    if let Some(info) = info {
+        out.push_str(&format!(": {}", info.text));
+    }
+    let (name, text) = rulebook(game);
+    if let Some(l) = rule_line(text, id) {
+        let clause = text.lines().nth(l).unwrap_or("").trim();
+        out.push_str(&format!("\n\n{name}:{}: {clause}", l + 1));
+    }
+    out
+}
+
+/// The player a piece on this line belongs to: the `P2` just before it,
+/// else the player to move before the line's step.
+fn player_before(doc: &Document, start: usize, before: Option<&str>) -> Option<String> {
+    let line_start = doc.text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let words: Vec<&str> = doc.text[line_start..start].split_whitespace().collect();
+    if let Some(p) = words
+        .last()
+        .and_then(|w| analysis::player_word(w.trim_end_matches(':')))
+    {
+        return Some(p);
+    }
+    // `P2: move G1 3`.
+    if let Some(p) = words
+        .first()
+        .filter(|w| w.ends_with(':'))
+        .and_then(|w| analysis::player_word(w.trim_end_matches(':')))
+    {
+        return Some(p);
+    }
+    before.and_then(analysis::turn_of)
+}
+
+fn piece_hover(
+    doc: &Document,
+    _index: &LineIndex,
+    line: usize,
+    start: usize,
+    piece: &str,
+) -> Option<String> {
+    let a = &doc.analysis;
+    if let Some(states) = a.states_at(line) {
+        let player = player_before(doc, start, states.before.or(Some(states.after)))?;
+        let after = analysis::place_of(states.after, &player, piece);
+        let before = states
+            .before
+            .and_then(|b| analysis::place_of(b, &player, piece));
+        let show = |p: Option<String>| p.unwrap_or_else(|| "not in the game".into());
+        return Some(match states.before {
+            Some(_) => format!(
+                "**{player} {piece}**\n\nbefore: {}\n\nafter: {}",
+                show(before),
+                show(after)
+            ),
+            None => format!("**{player} {piece}**\n\nset up: {}", show(after)),
+        });
+    }
+    let state = a.state_by(line)?;
+    let player = player_before(doc, start, Some(state))?;
+    let place = analysis::place_of(state, &player, piece)?;
+    Some(format!("**{player} {piece}**\n\nnow: {place}"))
+}
+
+fn tile_hover(
+    doc: &Document,
+    _index: &LineIndex,
+    line: usize,
+    start: usize,
+    tile: u8,
+    game: GameKind,
+) -> Option<String> {
+    // A tile number follows `on` or `tile`.
+    let line_start = doc.text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let prev = doc.text[line_start..start].split_whitespace().last()?;
+    if !prev.eq_ignore_ascii_case("on") && !prev.eq_ignore_ascii_case("tile") {
+        return None;
+    }
+    let rules = doc
+        .analysis
+        .rules_at(line, &doc.context)
+        .unwrap_or_else(|| runner::position::Rules::default_of(game));
+    if tile == 0 && game != GameKind::Maedn || tile > rules.ring() {
+        return Some(format!(
+            "**tile {tile}**: not on the {game} ring (1-{})",
+            rules.ring()
+        ));
+    }
+    let words = rules.tile_words(tile);
+    let mut out = format!(
+        "**tile {tile}**: {}",
+        if words.is_empty() {
+            "a plain tile".to_string()
+        } else {
+            words.join(", ")
+        }
+    );
+    let state = doc
+        .analysis
+        .states_at(line)
+        .map(|s| s.after)
+        .or_else(|| doc.analysis.state_by(line));
+    if let Some(state) = state {
+        let on = analysis::pieces_on(state, tile);
+        out.push_str(&format!(
+            "\n\nstanding there: {}",
+            if on.is_empty() {
+                "nobody".to_string()
+            } else {
+                on.join(", ")
+            }
+        ));
+    }
+    Some(out)
+}
+
+impl Analysis {
+    /// The rules of the scenario at `line`, as the project gives them
+    /// (without the scenario's own `set`s).
+    pub fn rules_at(
+        &self,
+        line: usize,
+        context: &super::analysis::Context,
+    ) -> Option<runner::position::Rules> {
+        let game = self.scenario_at(line)?.game;
+        let root = context.root.clone().unwrap_or_else(|| PathBuf::from("."));
+        let (tree, _) = runner::play::ruleset::project_tree(game, &context.layers, &root).ok()?;
+        runner::position::Rules::from_tree(game, tree).ok()
+    }
+}
+
+/// The words of `game`'s language from the grammar's keyword list: every
+/// keyword but those only other games have.
+pub fn keywords_of(game: GameKind) -> Vec<&'static str> {
+    let v = game.vocabulary();
+    let tokens = |w: Word| -> Vec<&'static str> {
+        w.text()
+            .split(['/', ' '])
+            .filter(|t| t.len() > 1 && t.chars().all(|c| c.is_ascii_lowercase()))
+            .collect()
+    };
+    let ours: Vec<&str> = v.words.iter().flat_map(|w| tokens(*w)).collect();
+    let common = ["on", "in", "turn", "roll", "home"];
+    let foreign: Vec<&str> = ALL_WORDS
+        .iter()
+        .filter(|w| !v.allows(**w))
+        .flat_map(|w| tokens(*w))
+        .filter(|t| !ours.contains(t) && !common.contains(t))
+        .collect();
+    crate::dsl::keywords()
+        .iter()
+        .copied()
+        .filter(|k| !foreign.contains(k))
+        .filter(|k| GameKind::ALL.iter().all(|g| g.name() != *k) || *k == game.name())
+        .collect()
+}
+
+const ALL_WORDS: &[Word] = &[
+    Word::King,
+    Word::GroupCount,
+    Word::Midpoint,
+    Word::Store,
+    Word::Credits,
+    Word::Battle,
+    Word::FirstTurn,
+    Word::Mode,
+    Word::Exit,
+    Word::Enter,
+    Word::Ranked,
+    Word::Doubles,
+    Word::Falls,
+    Word::Lane,
+    Word::Base,
+    Word::Toilet,
+    Word::HomePathTile,
+    Word::Progress,
+    Word::Score,
+    Word::Tokens,
+    Word::Burned,
+    Word::RollAgain,
+    Word::Standings,
+    Word::Goal,
+    Word::Seats,
+    Word::Pass,
+    Word::Legal,
+    Word::Returns,
+];
+
+/// What can stand at `pos`: rule IDs in `expect illegal(`, after `applied`;
+/// ruleset keys with their values after `set`; else the game's keywords,
+/// pieces and players.
+pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
+    let index = LineIndex::new(&doc.text);
+    let offset = index.offset(&doc.text, pos);
+    let line_start = doc.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let before = doc.text[line_start..offset].to_ascii_lowercase();
+    let statement = before.rsplit(';').next().unwrap_or("").trim_start();
+    let line = index.line_of(offset) + 1;
+    let game = doc.analysis.game_at(line);
+    let item = |label: String, kind, detail: Option<String>| CompletionItem {
+        label,
+        kind: Some(kind),
+        detail,
+        ..Default::default()
+    };
+    let ends_with_word = |w: &str| {
+        let t =
+            statement.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+        t.trim_end().ends_with(w)
+    };
+    if ends_with_word("illegal(") || ends_with_word("applied") {
+        return CompletionResponse::Array(
+            game.catalogue()
+                .iter()
+                .map(|r| {
+                    item(
+                        r.id.0.to_string(),
+                        CompletionItemKind::CONSTANT,
+                        Some(r.text.to_string()),
+                    )
+                })
+                .collect(),
+        );
+    }
+    if statement.starts_with("set ") && !statement.contains('=') {
+        let tree = rules_tree(doc, game);
+        return CompletionResponse::Array(
+            tree.into_iter()
+                .map(|(k, v)| CompletionItem {
+                    insert_text: Some(format!("{k} = {v}")),
+                    ..item(k, CompletionItemKind::PROPERTY, Some(format!("now {v}")))
+                })
+                .collect(),
+        );
+    }
+    let v = game.vocabulary();
+    let mut items: Vec<CompletionItem> = keywords_of(game)
+        .into_iter()
+        .map(|k| item(k.to_string(), CompletionItemKind::KEYWORD, None))
+        .collect();
+    items.extend((1..=v.pieces).map(|n| {
+        item(
+            format!("G{n}"),
+            CompletionItemKind::VALUE,
+            Some(v.piece_word.to_string()),
+        )
+    }));
+    items.extend((1..=4).map(|n| {
+        item(
+            format!("P{n}"),
+            CompletionItemKind::VALUE,
+            Some("player".into()),
+        )
+    }));
+    CompletionResponse::Array(items)
+}
+
+/// Every leaf of a ruleset as `dotted.key` and its value in YAML.
+fn rules_tree(doc: &Document, game: GameKind) -> Vec<(String, String)> {
+    let root = doc
+        .context
+        .root
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("."));
+    let tree = runner::play::ruleset::project_tree(game, &doc.context.layers, &root)
+        .map_or_else(|_| runner::position::Rules::default_tree(game), |(t, _)| t);
+    let mut out = Vec::new();
+    leaves(&tree, String::new(), &mut out);
+    out
+}
+
+fn leaves(v: &serde_yaml::Value, prefix: String, out: &mut Vec<(String, String)>) {
+    match v {
+        serde_yaml::Value::Mapping(m) => {
+            for (k, v) in m {
+                let Some(k) = k.as_str() else { continue };
+                let key = if prefix.is_empty() {
+                    k.to_string()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                leaves(v, key, out);
+            }
+        }
+        other => {
+            let text = serde_yaml::to_string(other).unwrap_or_default();
+            let text = text.trim().replace('\n', " ");
+            out.push((prefix, text));
+        }
+    }
+}
+
+/// Go to definition: a rule ID goes to its clause in the rulebook goti
+/// ships (written once to a folder of goti's own under the temporary
+/// folder); `rules file "PATH"` goes to that file.
+pub fn definition(doc: &Document, pos: Position) -> Option<GotoDefinitionResponse> {
+    let index = LineIndex::new(&doc.text);
+    let offset = index.offset(&doc.text, pos);
+    if let Some((s, e)) = rules_file_statement(&doc.text) {
+        if (s..=e).contains(&offset) {
+            let dir = doc.path.parent().unwrap_or(Path::new("."));
+            let file = absolute(&dir.join(&doc.text[s..e]).display().to_string());
+            let uri = Url::from_file_path(file).ok()?;
+            return Some(GotoDefinitionResponse::Scalar(Location::new(
+                uri,
+                Range::default(),
+            )));
+        }
+    }
+    let (start, _, word) = word_at(&doc.text, offset)?;
+    let game = doc.analysis.game_at(index.line_of(start) + 1);
+    let rule = game.rule(word)?;
+    let (name, text) = rulebook(game);
+    let line = rule_line(text, rule.0)? as u32;
+    let file = rulebook_file(name, text)?;
+    let uri = Url::from_file_path(file).ok()?;
+    let at = Position::new(line, 0);
+    Some(GotoDefinitionResponse::Scalar(Location::new(
+        uri,
+        Range::new(at, at),
+    )))
+}
+
+/// The rulebook as a file the editor can open (written atomically, once
+/// per version of goti).
+fn rulebook_file(name: &str, text: &str) -> Option<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("goti-{}-rules", env!("CARGO_PKG_VERSION")));
+    std::fs::create_dir_all(&dir).ok()?;
+    let file = dir.join(name);
+    if std::fs::read_to_string(&file).ok().as_deref() != Some(text) {
+        runner::snapshot::write_atomic(&file, text.as_bytes()).ok()?;
+    }
+    Some(file)
+}
+
+/// After each line with an action, what it changed.
+pub fn inlay_hints(doc: &Document, range: Range) -> Vec<InlayHint> {
+    let index = LineIndex::new(&doc.text);
+    let mut out = Vec::new();
+    for line in range.start.line..=range.end.line.min(index.lines() as u32) {
+        let Some(states) = doc.analysis.states_at(line as usize + 1) else {
+            continue;
+        };
+        // The set-up line states the position; hints show what moved.
+        let Some(before) = states.before else {
+            continue;
+        };
+        let changes = analysis::what_happened(Some(before), states.after);
+        let mut label: Vec<String> = changes.iter().map(Change::short).collect();
+        if states.outcome != "applied" && !states.outcome.is_empty() {
+            label.insert(0, states.outcome.to_string());
+        }
+        if label.is_empty() {
+            continue;
+        }
+        let (_, end) = index.line_span(&doc.text, line as usize);
+        let (_, end) = comment_start(&doc.text, index.line_span(&doc.text, line as usize).0, end);
+        out.push(InlayHint {
+            position: index.position(&doc.text, end),
+            label: InlayHintLabel::String(format!("=> {}", label.join(", "))),
+            kind: None,
+            text_edits: None,
+            tooltip: None,
+            padding_left: Some(true),
+            padding_right: None,
+            data: None,
+        });
+    }
+    let _ = InlayHintKind::TYPE;
+    out
+}
+
+/// Where a line's statement text ends: before a `#` comment outside a string.
+fn comment_start(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let mut in_string = false;
+    for (i, c) in text[start..end].char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '#' if !in_string => return (start, text[start..start + i].trim_end().len() + start),
+            _ => {}
+        }
+    }
+    (start, end)
+}
+
+/// "Expect what happened": on a line with an action, the expectations of
+/// its observed outcome, inserted after it and marked for review. Only
+/// expectations that hold when played are offered.
+pub fn code_actions(doc: &Document, uri: &Url, range: Range) -> Vec<CodeActionOrCommand> {
+    let line = range.start.line as usize;
+    let Some(states) = doc.analysis.states_at(line + 1) else {
+        return vec![];
+    };
+    let Some(before) = states.before else {
+        return vec![];
+    };
+    let lines: Vec<String> = analysis::what_happened(Some(before), states.after)
+        .iter()
+        .filter_map(Change::expectation)
+        .collect();
+    if lines.is_empty() {
+        return vec![];
+    }
+    let index = LineIndex::new(&doc.text);
+    let (start, end) = index.line_span(&doc.text, line);
+    let indent: String = doc.text[start..end]
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    let kept = holding(doc, end, &indent, &lines);
+    if kept.is_empty() {
+        return vec![];
+    }
+    let insert = insertion(&indent, &kept);
+    let at = index.position(&doc.text, end);
+    let edit = WorkspaceEdit {
+        changes: Some([(uri.clone(), vec![TextEdit::new(Range::new(at, at), insert)])].into()),
+        ..Default::default()
+    };
+    vec![CodeActionOrCommand::CodeAction(CodeAction {
+        title: format!(
+            "expect what happened ({} expectation(s), check them against the rules)",
+            kept.len()
+        ),
+        kind: Some(CodeActionKind::QUICKFIX),
+        edit: Some(edit),
+        ..Default::default()
+    })]
+}
+
+fn insertion(indent: &str, lines: &[String]) -> String {
+    let mut out = format!("\n{indent}# observed by goti: check against the rules before keeping");
+    for l in lines {
+        out.push_str(&format!("\n{indent}{l}"));
+    }
+    out
+}
+
+/// The expectations of `lines` that hold: the document played with them
+/// inserted at `at`, and those that gave a problem left out.
+fn holding(doc: &Document, at: usize, indent: &str, lines: &[String]) -> Vec<String> {
+    let mut text = doc.text.clone();
+    let insert = insertion(indent, lines);
+    text.insert_str(at, &insert);
+    let played = analysis::analyse(&doc.path, &text, &doc.context, true);
+    let index = LineIndex::new(&doc.text);
+    let first = index.line_of(at) + 3; // 1-based line of the first expectation
+    let source = runner::Source::new("", text.as_str());
+    let bad: Vec<usize> = played
+        .diagnostics()
+        .map(|d| source.line_of(d.span.start))
+        .collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !bad.contains(&(first + i)))
+        .map(|(_, l)| l.clone())
+        .collect()
+}
+
+/// Per scenario: run it (its result in the title), and accept its pending
+/// snapshots when `goti run` left any.
+pub fn code_lenses(doc: &Document, uri: &Url) -> Vec<CodeLens> {
+    let index = LineIndex::new(&doc.text);
+    let mut out = Vec::new();
+    for sc in &doc.analysis.report.scenarios {
+        let at = Position::new(sc.line.saturating_sub(1) as u32, 0);
+        let range = Range::new(at, at);
+        let title = if sc.passed() {
+            "▶ run scenario: passed".to_string()
+        } else {
+            format!("▶ run scenario: {} problem(s)", sc.problems.len())
+        };
+        out.push(CodeLens {
+            range,
+            command: Some(Command::new(
+                title,
+                super::RUN_COMMAND.into(),
+                Some(vec![uri.as_str().into(), sc.name.clone().into()]),
+            )),
+            data: None,
+        });
+        let pending: Vec<serde_json::Value> = sc
+            .snapshots
+            .iter()
+            .map(|s| runner::snapshot::pending_of(&s.path))
+            .filter(|p| p.is_file())
+            .map(|p| p.display().to_string().into())
+            .collect();
+        if !pending.is_empty() {
+            let n = pending.len();
+            let mut args = vec![serde_json::Value::from(uri.as_str())];
+            args.extend(pending);
+            out.push(CodeLens {
+                range,
+                command: Some(Command::new(
+                    format!("accept {n} pending snapshot(s)"),
+                    super::ACCEPT_COMMAND.into(),
+                    Some(args),
+                )),
+                data: None,
+            });
+        }
+    }
+    let _ = index;
+    out
+}
+
+/// `goti.run`: a scenario's (or the file's) result, as the message shows it.
+pub fn run_result(doc: &Document, name: Option<&str>) -> serde_json::Value {
+    let scenarios: Vec<_> = doc
+        .analysis
+        .report
+        .scenarios
+        .iter()
+        .filter(|s| name.is_none_or(|n| s.name == n))
+        .collect();
+    if scenarios.is_empty() {
+        return serde_json::json!({"ok": false, "message": format!("goti: no scenario {}", name.unwrap_or(""))});
+    }
+    let failed: Vec<String> = scenarios
+        .iter()
+        .filter(|s| !s.passed())
+        .map(|s| {
+            let first = s
+                .problems
+                .first()
+                .map(|d| d.message.clone())
+                .unwrap_or_default();
+            format!("scenario \"{}\" (line {}) failed: {first}", s.name, s.line)
+        })
+        .collect();
+    let ok = failed.is_empty() && doc.analysis.report.file_problems.is_empty();
+    let message = if ok {
+        format!("goti: {} scenario(s) passed", scenarios.len())
+    } else if failed.is_empty() {
+        "goti: the file has problems".to_string()
+    } else {
+        format!("goti: {}", failed.join("; "))
+    };
+    serde_json::json!({"ok": ok, "message": message, "failed": failed.len()})
+}
+
+/// `goti.accept`: keeps the pending snapshots named (refused under `CI`,
+/// as `goti accept` is; only `.snap.new` files of this document's
+/// scenarios).
+pub fn accept(doc: Option<&Document>, files: &[PathBuf]) -> serde_json::Value {
+    if runner::in_ci() {
+        return serde_json::json!({"ok": false, "message": "goti: the CI variable is set: goti writes no snapshot in CI"});
+    }
+    let Some(doc) = doc else {
+        return serde_json::json!({"ok": false, "message": "goti: that document is not open"});
+    };
+    let ours: Vec<PathBuf> = doc
+        .analysis
+        .report
+        .scenarios
+        .iter()
+        .flat_map(|s| {
+            s.snapshots
+                .iter()
+                .map(|s| runner::snapshot::pending_of(&s.path))
+        })
+        .collect();
+    let mut accepted = Vec::new();
+    for f in files {
+        if !ours.contains(f) || !runner::snapshot::is_pending_snapshot(f) {
+            return serde_json::json!({"ok": false, "message": format!("goti: {} is not a pending snapshot of this file", f.display())});
+        }
+        match runner::snapshot::accept(f) {
+            Ok(target) => accepted.push(target.display().to_string()),
+            Err(e) => {
+                return serde_json::json!({"ok": false, "message": format!("goti: cannot accept {}: {e}", f.display())})
+            }
+        }
+    }
+    serde_json::json!({"ok": true, "message": format!("goti: accepted {}", accepted.join(", "))})
+}
+
+/// The document laid out by `goti fmt` (no edit when it already is).
+pub fn formatting(doc: &Document) -> Vec<TextEdit> {
+    let formatted = crate::dsl::format::format(&doc.text);
+    if formatted == doc.text {
+        return vec![];
+    }
+    let index = LineIndex::new(&doc.text);
+    vec![TextEdit::new(
+        index.range(&doc.text, 0, doc.text.len()),
+        formatted,
+    )]
+}
+
+/// One symbol per scenario, from its line to the next scenario's.
+pub fn symbols(doc: &Document) -> DocumentSymbolResponse {
+    let index = LineIndex::new(&doc.text);
+    let scenarios = &doc.analysis.report.scenarios;
+    let last = index.lines().saturating_sub(1) as u32;
+    #[allow(deprecated)]
+    let symbols = scenarios
+        .iter()
+        .enumerate()
+        .map(|(i, sc)| {
+            let start = Position::new(sc.line.saturating_sub(1) as u32, 0);
+            let end_line = scenarios
+                .get(i + 1)
+                .map_or(last, |n| n.line.saturating_sub(2) as u32);
+            let end = Position::new(end_line.max(start.line), 0);
+            DocumentSymbol {
+                name: sc.name.clone(),
+                detail: Some(sc.game.name().to_string()),
+                kind: SymbolKind::FUNCTION,
+                tags: None,
+                deprecated: None,
+                range: Range::new(start, end),
+                selection_range: Range::new(start, start),
+                children: None,
+            }
+        })
+        .collect();
+    DocumentSymbolResponse::Nested(symbols)
+}

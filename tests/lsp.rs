@@ -1,0 +1,533 @@
+//! `goti lsp` driven in memory (lsp-server's `Connection::memory`, as
+//! rust-analyzer's slow tests do): every request the server answers, with
+//! outcomes asserted and the responses kept as snapshots.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{json, Value};
+
+const BRIEF: &str = "scenario \"merge capture on a shared tile\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battle 20\nexpect applied capture.merge\n";
+
+struct Client {
+    conn: Connection,
+    server: Option<std::thread::JoinHandle<Result<(), String>>>,
+    next: i32,
+    /// Notifications received while waiting for responses.
+    notes: Vec<Notification>,
+    dir: tempfile::TempDir,
+}
+
+impl Client {
+    fn start() -> Client {
+        let (server, client) = Connection::memory();
+        let handle =
+            std::thread::spawn(move || goti::lsp::serve(&server).map_err(|e| e.to_string()));
+        let mut c = Client {
+            conn: client,
+            server: Some(handle),
+            next: 0,
+            notes: vec![],
+            dir: tempfile::tempdir().unwrap(),
+        };
+        let init = c.request(
+            "initialize",
+            json!({"capabilities": {}, "processId": null, "rootUri": null}),
+        );
+        assert!(
+            init["capabilities"]["hoverProvider"].as_bool().unwrap(),
+            "{init}"
+        );
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = RequestId::from(self.next);
+        self.conn
+            .sender
+            .send(Message::Request(Request::new(
+                id.clone(),
+                method.into(),
+                params,
+            )))
+            .unwrap();
+        loop {
+            match self
+                .conn
+                .receiver
+                .recv_timeout(Duration::from_secs(20))
+                .expect("an answer")
+            {
+                Message::Response(Response {
+                    id: got,
+                    result,
+                    error,
+                }) if got == id => {
+                    assert!(error.is_none(), "{method}: {error:?}");
+                    return result.unwrap_or(Value::Null);
+                }
+                Message::Notification(n) => self.notes.push(n),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.conn
+            .sender
+            .send(Message::Notification(Notification::new(
+                method.into(),
+                params,
+            )))
+            .unwrap();
+    }
+
+    /// The next diagnostics published for `uri` (waiting for them).
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        loop {
+            if let Some(i) = self.notes.iter().position(|n| {
+                n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri
+            }) {
+                let n = self.notes.remove(i);
+                return n.params["diagnostics"].as_array().unwrap().clone();
+            }
+            match self
+                .conn
+                .receiver
+                .recv_timeout(Duration::from_secs(20))
+                .expect("diagnostics")
+            {
+                Message::Notification(n) => self.notes.push(n),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn file(&self, name: &str, text: &str) -> (PathBuf, String) {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let uri = lsp_types::Url::from_file_path(&path).unwrap().to_string();
+        (path, uri)
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "goti", "version": 1, "text": text}}),
+        );
+    }
+
+    /// Text with this test's folder written as `[dir]`.
+    fn redact(&self, v: &Value) -> String {
+        let dir = self.dir.path().canonicalize().unwrap();
+        let text = serde_json::to_string_pretty(v).unwrap();
+        let text = text.replace(&dir.display().to_string(), "[dir]");
+        text.replace(&self.dir.path().display().to_string(), "[dir]")
+    }
+
+    fn stop(mut self) {
+        let r = self.request("shutdown", Value::Null);
+        assert_eq!(r, Value::Null);
+        self.notify("exit", Value::Null);
+        let served = self.server.take().unwrap().join().unwrap();
+        assert_eq!(served, Ok(()));
+    }
+}
+
+fn at(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
+}
+
+fn doc_at(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": at(line, character)})
+}
+
+/// The column of `needle` in line `line` of `text`.
+fn col(text: &str, line: usize, needle: &str) -> u32 {
+    text.lines().nth(line).unwrap().find(needle).unwrap() as u32
+}
+
+#[test]
+fn brief_line_hints_hovers_and_actions() {
+    let mut c = Client::start();
+    let (_, uri) = c.file("brief.goti", BRIEF);
+    c.open(&uri, BRIEF);
+    // Checked at once, then played after the idle: nothing to report.
+    assert_eq!(c.diagnostics(&uri), Vec::<Value>::new());
+
+    // The inlay hint after `move G2 4 forward`: P2's guard sent to the
+    // Yard and the battle points (ROYAL.md capture.merge, capture.points).
+    let hints = c.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri}, "range": {"start": at(0, 0), "end": at(5, 0)}}),
+    );
+    let hints = hints.as_array().unwrap();
+    assert_eq!(hints.len(), 1, "{hints:?}");
+    let label = hints[0]["label"].as_str().unwrap();
+    assert!(label.contains("P2 G1 in yard"), "{label}");
+    assert!(label.contains("P1 battle 20 (+20)"), "{label}");
+    assert!(label.contains("P1 G2 on 23"), "{label}");
+    assert_eq!(hints[0]["position"]["line"], 1);
+    insta::assert_snapshot!("inlay_hints", c.redact(&Value::Array(hints.clone())));
+
+    // Hover on a rule ID: its catalogue text and its clause in ROYAL.md.
+    let h = c.request(
+        "textDocument/hover",
+        doc_at(&uri, 4, col(BRIEF, 4, "merge")),
+    );
+    let text = h["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("standing own guards join a moving group"),
+        "{text}"
+    );
+    assert!(text.contains("ROYAL.md:"), "{text}");
+    insta::assert_snapshot!("hover_rule", c.redact(&h));
+
+    // Hover on the moving guard: where it stood and where it stands.
+    let h = c.request(
+        "textDocument/hover",
+        doc_at(&uri, 1, col(BRIEF, 1, "G2 4") + 1),
+    );
+    let text = h["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("before: on 27"), "{text}");
+    assert!(text.contains("after: on 23"), "{text}");
+
+    // Hover on P2's guard in the expectation: where it is now.
+    let h = c.request("textDocument/hover", doc_at(&uri, 2, col(BRIEF, 2, "G1")));
+    let text = h["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("P2 G1"), "{text}");
+    assert!(text.contains("in yard"), "{text}");
+
+    // Hover on tile 23: what it is and who stands there after the move.
+    let h = c.request("textDocument/hover", doc_at(&uri, 1, col(BRIEF, 1, "23")));
+    let text = h["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("tile 23"), "{text}");
+    assert!(text.contains("P1 G1, P1 G2"), "{text}");
+    // Tile 52 is P1's entry (ROYAL.md board.entry), 44 a fort
+    // (board.forts: 44, 31, 18, 5), 40 P2's junction (one Backward of its
+    // entry 39, board.junction), 41 a plain tile.
+    let probe = "scenario \"tiles\"\nP1 G1 on 52, P2 G1 on 44\nexpect P1 G1 on 52\nexpect P2 G1 on 44\nexpect tile 40 empty\nexpect tile 41 empty\n";
+    let (_, tiles) = c.file("tiles.goti", probe);
+    c.open(&tiles, probe);
+    c.diagnostics(&tiles);
+    let h = c.request("textDocument/hover", doc_at(&tiles, 2, col(probe, 2, "52")));
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("P1's entry"),
+        "{h}"
+    );
+    let h = c.request("textDocument/hover", doc_at(&tiles, 3, col(probe, 3, "44")));
+    assert!(
+        h["contents"]["value"].as_str().unwrap().contains("fort"),
+        "{h}"
+    );
+    let h = c.request("textDocument/hover", doc_at(&tiles, 4, col(probe, 4, "40")));
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("P2's junction"),
+        "{h}"
+    );
+    let h = c.request("textDocument/hover", doc_at(&tiles, 5, col(probe, 5, "41")));
+    let text = h["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("a plain tile") && text.contains("nobody"),
+        "{h}"
+    );
+
+    // Go to definition on the rule ID: its line in the rulebook.
+    let d = c.request(
+        "textDocument/definition",
+        doc_at(&uri, 4, col(BRIEF, 4, "capture")),
+    );
+    let target = d["uri"].as_str().unwrap();
+    assert!(target.ends_with("/ROYAL.md"), "{d}");
+    let file = lsp_types::Url::parse(target)
+        .unwrap()
+        .to_file_path()
+        .unwrap();
+    let line = d["range"]["start"]["line"].as_u64().unwrap() as usize;
+    let clause = std::fs::read_to_string(file).unwrap();
+    assert!(clause
+        .lines()
+        .nth(line)
+        .unwrap()
+        .contains("`capture.merge`"));
+
+    // Expect what happened: the observed outcome, only what holds.
+    let a = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": at(1, 0), "end": at(1, 0)}, "context": {"diagnostics": []}}),
+    );
+    let edit = &a[0]["edit"]["changes"][&uri][0]["newText"];
+    let edit = edit.as_str().unwrap();
+    assert!(edit.contains("expect P2 G1 in yard"), "{edit}");
+    assert!(edit.contains("expect P1 battle 20"), "{edit}");
+    assert!(edit.contains("expect P1 G2 on 23"), "{edit}");
+    assert!(edit.contains("# observed by goti"), "{edit}");
+    insta::assert_snapshot!("code_action", c.redact(&a));
+
+    // Code lenses: run (with its result).
+    let lenses = c.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(lenses[0]["command"]["title"], "▶ run scenario: passed");
+    let run = c.request("workspace/executeCommand", lenses[0]["command"].clone());
+    assert_eq!(run["ok"], true, "{run}");
+
+    // Document symbols: one per scenario.
+    let s = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(s[0]["name"], "merge capture on a shared tile");
+    c.stop();
+}
+
+#[test]
+fn completion_formatting_and_changes() {
+    let mut c = Client::start();
+    let text = "scenario \"x\"\nP1 G1 on 10\nexpect illegal(\nset \n";
+    let (_, uri) = c.file("c.goti", text);
+    c.open(&uri, text);
+    c.diagnostics(&uri);
+    let items = c.request("textDocument/completion", doc_at(&uri, 2, 15));
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"capture.merge"), "{labels:?}");
+    assert!(labels.contains(&"move.exact-home"), "{labels:?}");
+    let items = c.request("textDocument/completion", doc_at(&uri, 3, 4));
+    let keys: Vec<(&str, &str)> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["label"].as_str().unwrap(), i["detail"].as_str().unwrap()))
+        .collect();
+    assert!(
+        keys.contains(&("journey.capture_value", "now 20")),
+        "{keys:?}"
+    );
+    // Keywords are the scenario's game's own: royal has no `toilet`.
+    let items = c.request("textDocument/completion", doc_at(&uri, 1, 0));
+    let words: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        words.contains(&"king") && words.contains(&"midpoint"),
+        "{words:?}"
+    );
+    assert!(
+        !words.contains(&"toilet") && !words.contains(&"goal"),
+        "{words:?}"
+    );
+
+    // Formatting is `goti fmt`'s layout.
+    let messy = "SCENARIO \"x\"\nP1 G1 ON 10 ;  MOVE G1 3\n";
+    let (_, m) = c.file("m.goti", messy);
+    c.open(&m, messy);
+    c.diagnostics(&m);
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": m}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(edits[0]["newText"], goti::dsl::format::format(messy));
+    insta::assert_snapshot!("formatting", c.redact(&edits));
+
+    // An incremental change that makes a typo: the diagnostic `goti check`
+    // gives for the same text, at the same place.
+    let (path, b) = c.file("typo.goti", BRIEF);
+    c.open(&b, BRIEF);
+    assert_eq!(c.diagnostics(&b), Vec::<Value>::new());
+    let typo_col = col(BRIEF, 3, "battle");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": b, "version": 2}, "contentChanges": [
+            {"range": {"start": at(3, typo_col), "end": at(3, typo_col + 6)}, "text": "battel"}
+        ]}),
+    );
+    let got = c.diagnostics(&b);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let typo = BRIEF.replace("P1 battle", "P1 battel");
+    std::fs::write(&path, &typo).unwrap();
+    let check = cli_problem(&path, "check");
+    assert_eq!(
+        got[0]["range"]["start"]["line"],
+        check["line"].as_u64().unwrap() - 1
+    );
+    assert_eq!(
+        got[0]["range"]["start"]["character"],
+        check["column"].as_u64().unwrap() - 1
+    );
+    assert_eq!(
+        got[0]["code"],
+        check["rule"]
+            .as_str()
+            .unwrap_or_else(|| check["code"].as_str().unwrap())
+    );
+    assert!(
+        got[0]["message"].as_str().unwrap().contains("battle"),
+        "{got:?}"
+    );
+    insta::assert_snapshot!("typo_diagnostic", c.redact(&Value::Array(got)));
+    c.stop();
+}
+
+/// A played problem (a failed expectation) shows at its span after the idle.
+#[test]
+fn played_problems_show_where_run_reports_them() {
+    let mut c = Client::start();
+    let wrong = BRIEF.replace("P1 battle 20", "P1 battle 30");
+    let (path, uri) = c.file("wrong.goti", &wrong);
+    c.open(&uri, &wrong);
+    assert_eq!(
+        c.diagnostics(&uri),
+        Vec::<Value>::new(),
+        "checking finds nothing"
+    );
+    let played = c.diagnostics(&uri);
+    assert_eq!(played.len(), 1, "{played:?}");
+    let p = &cli_problem(&path, "run");
+    assert_eq!(
+        played[0]["range"]["start"]["line"],
+        p["line"].as_u64().unwrap() - 1
+    );
+    assert_eq!(
+        played[0]["range"]["start"]["character"],
+        p["column"].as_u64().unwrap() - 1
+    );
+    assert!(
+        played[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("found P1 battle 20"),
+        "{played:?}"
+    );
+    c.stop();
+}
+
+/// The first problem `goti COMMAND --format json` reports for a file.
+fn cli_problem(path: &Path, command: &str) -> Value {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goti"));
+    cmd.args([command, "--format", "json"]);
+    if command == "run" {
+        cmd.arg("--no-write");
+    }
+    let out = cmd
+        .arg(path)
+        .env_remove("CI")
+        .current_dir(path.parent().unwrap())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find_map(|v| v["problems"].as_array().and_then(|p| p.first()).cloned())
+        .unwrap_or_else(|| panic!("no problem in {text}"))
+}
+
+/// A file too large for goti gets the CLI's refusal as its diagnostic, not
+/// a hang or a crash; a `rules file` with a bad value shows on the
+/// statement that names it, pointing into the ruleset file.
+#[test]
+fn bounds_and_rules_file_problems() {
+    let mut c = Client::start();
+    let huge = format!(
+        "scenario \"big\"\n{}",
+        "# padding\n".repeat(goti::dsl::MAX_FILE_BYTES / 10 + 10)
+    );
+    let (_, uri) = c.file("huge.goti", "");
+    c.open(&uri, &huge);
+    let d = c.diagnostics(&uri);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0]["message"].as_str().unwrap().contains("bytes"), "{d:?}");
+
+    std::fs::write(
+        c.dir.path().join("bad.yaml"),
+        "extends: royal\njourney:\n  capture_value: twenty\n",
+    )
+    .unwrap();
+    let text = "scenario \"x\"\nrules file \"bad.yaml\"\nP1 G1 on 10\n";
+    let (_, uri) = c.file("r.goti", text);
+    c.open(&uri, text);
+    let d = c.diagnostics(&uri);
+    // The file's problem, and (as `goti check` says) which scenario it
+    // stops: both on the `rules file` line.
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert_eq!(d[0]["range"]["start"]["line"], 1, "{d:?}");
+    assert_eq!(d[1]["range"]["start"]["line"], 1, "{d:?}");
+    let message = d[0]["message"].as_str().unwrap();
+    assert!(message.contains("bad.yaml:3:"), "{message}");
+    assert!(message.contains("capture_value"), "{message}");
+    let related = d[0]["relatedInformation"][0]["location"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(related.ends_with("/bad.yaml"), "{d:?}");
+    c.stop();
+}
+
+/// The built binary: `goti lsp` over standard input and output, exit 0
+/// after shutdown and exit, 2 when the editor goes away mid-way.
+#[test]
+fn goti_lsp_over_stdio_exit_codes() {
+    use std::io::Write;
+    let frame = |v: Value| {
+        let body = v.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    };
+    let run = |input: String| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_goti"))
+            .arg("lsp")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let init = frame(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+    );
+    let initialized = frame(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+    let shutdown = frame(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+    let exit = frame(json!({"jsonrpc": "2.0", "method": "exit"}));
+    let o = run(format!("{init}{initialized}{shutdown}{exit}"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("\"serverInfo\":{\"name\":\"goti\""), "{out}");
+    // Only protocol on standard output: every frame has its header.
+    assert!(out.starts_with("Content-Length: "), "{out}");
+    let o = run(init.to_string());
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("goti lsp"));
+}
