@@ -6,6 +6,7 @@
 
 pub mod balance;
 pub mod cli;
+pub mod desk;
 pub mod dsl;
 pub mod engine;
 pub mod fuzz;

@@ -6,6 +6,7 @@
 mod io;
 mod balance;
 mod context;
+mod desk;
 mod diff;
 mod fuzz;
 mod merge;
@@ -29,7 +30,6 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::engine::GameKind;
-use crate::rules::{PortalParams, RoyalParams, RulesetParams};
 use crate::runner::{self, RunOptions};
 
 /// goti: the rulebook that runs. Plays scenario files against the rules
@@ -465,6 +465,31 @@ enum Command {
     Completions { shell: clap_complete::Shell },
     /// goti's manual page (roff): `goti man > goti.1`.
     Man,
+    /// Start a project in DIR (default: here): goti.yaml, rules/GAME.yaml,
+    /// two example scenarios that pass, a .gitignore and a GitHub workflow.
+    ///
+    /// Overwrites nothing: exits 2, writing nothing, when any of its files
+    /// exists. Outside a git repository it runs `git init`. Exits 0.
+    Init {
+        dir: Option<PathBuf>,
+        /// The game of the project.
+        #[arg(long, default_value = "royal")]
+        game: GameKind,
+    },
+    /// Rerun what changes: scenario files (those changed), their ruleset
+    /// files and goti.yaml (every scenario), until Ctrl-C.
+    ///
+    /// Files are polled every 100 ms; a rerun starts once nothing changed
+    /// for 300 ms (a save of several files is one rerun). Exits 0 on
+    /// Ctrl-C, 2 when there is nothing to watch.
+    Watch {
+        /// Scenario files or folders; default: the project's folders.
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        report: report::ReportArgs,
+        #[command(flatten)]
+        rules: context::RulesArgs,
+    },
     /// A language server for scenario files on standard input and output
     /// (for editors: diagnostics as you type, hovers, completion, inlay
     /// hints with the position after each action; see README "Editors").
@@ -482,11 +507,7 @@ enum ModeArg {
 
 /// The shipped ruleset file of a game (`goti rules GAME --dump`).
 pub(super) fn default_yaml(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Royal => RoyalParams::DEFAULT_YAML,
-        GameKind::Portal => PortalParams::DEFAULT_YAML,
-        GameKind::Maedn => crate::rules::MaednParams::DEFAULT_YAML,
-    }
+    crate::rules::default_yaml(game)
 }
 
 /// The shipped ruleset file as `goti rules GAME --dump` prints it: with an
@@ -661,6 +682,20 @@ fn run() -> i32 {
             clap_complete::generate(shell, &mut cmd, "goti", &mut buf);
             out!("{}", String::from_utf8_lossy(&buf));
             0
+        }
+        Command::Init { dir, game } => desk::init(dir, game),
+        Command::Watch {
+            paths,
+            report,
+            rules,
+        } => {
+            let layers = match layers(&rules) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            let paths = context::paths_or_default(paths, project.as_ref());
+            let root = project.as_ref().map(|p| p.root.clone());
+            desk::watch(paths, root, layers, &report, color)
         }
         Command::Lsp => {
             let (connection, threads) = lsp_server::Connection::stdio();

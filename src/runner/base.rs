@@ -89,7 +89,17 @@ impl Revision {
                 &spec,
             ],
         )
-        .map_err(|e| format!("--base {name}: git knows no such revision: {e}"))?;
+        .map_err(|e| {
+            // A repository without a commit has no revision at all.
+            let head = ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"];
+            if git(&top, &head).is_err() {
+                format!(
+                    "--base {name}: the repository has no commit yet, so there is no base to compare with; make the first commit (git add -A && git commit -m \"goti project\"), then change the rules and run goti diff --base HEAD"
+                )
+            } else {
+                format!("--base {name}: git knows no such revision: {e}")
+            }
+        })?;
         let commit = String::from_utf8_lossy(&commit).trim().to_string();
         if commit.is_empty() {
             return Err(format!("--base {name}: git knows no such revision"));

@@ -1,0 +1,115 @@
+//! `goti init` and `goti watch`: the library's `desk` with what they print.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::{context, report};
+use crate::desk::{init as project, watch as watching};
+use crate::engine::GameKind;
+use crate::runner::play::ruleset::RuleLayers;
+use crate::runner::RunOptions;
+
+/// `goti init [DIR] [--game GAME]`.
+pub fn init(dir: Option<PathBuf>, game: GameKind) -> i32 {
+    let dir = dir.unwrap_or_else(|| PathBuf::from("."));
+    match project::init(&dir, game) {
+        Err(e) => {
+            errln!("error: {e}");
+            2
+        }
+        Ok(made) => {
+            if made.git_init {
+                outln!(
+                    "made a git repository in {} (git init)",
+                    crate::shown::path(&dir)
+                );
+            }
+            for f in &made.files {
+                outln!("wrote {}", crate::shown::path(&dir.join(f)));
+            }
+            let cd = if dir == PathBuf::from(".") {
+                String::new()
+            } else {
+                format!("cd {} && ", crate::shown::path(&dir))
+            };
+            outln!("next: {cd}goti run");
+            outln!(
+                "then the first commit, which `goti diff --base HEAD` compares against: git add -A && git commit -m \"goti project\""
+            );
+            0
+        }
+    }
+}
+
+/// `goti watch [PATHS]`: one run, then a run of what changed after each
+/// settled change, until Ctrl-C.
+pub fn watch(
+    paths: Vec<PathBuf>,
+    root: Option<PathBuf>,
+    layers: RuleLayers,
+    args: &report::ReportArgs,
+    color: bool,
+) -> i32 {
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        errln!(
+            "error: no such file or folder: {}",
+            crate::shown::path(missing)
+        );
+        return 2;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
+        errln!("error: cannot watch for Ctrl-C: {e}");
+        return 2;
+    }
+    let options = || {
+        let opts = RunOptions {
+            write_snapshots: !crate::runner::in_ci(),
+            ..RunOptions::default()
+        };
+        context::options(opts, layers.clone())
+    };
+    let select = report::SelectArgs::default();
+    report::run(paths.clone(), &select, options(), args, false, color);
+    outln!(
+        "watching {} (rerun {} ms after a change; Ctrl-C to stop)",
+        paths
+            .iter()
+            .map(|p| crate::shown::path(p).to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        watching::DEBOUNCE.as_millis()
+    );
+    watching::watch(&paths, root.as_deref(), &stop, |changes| {
+        let rerun = if changes.rules.is_empty() {
+            outln!(
+                "-- changed: {}",
+                changes
+                    .scenarios
+                    .iter()
+                    .map(|p| crate::shown::path(p).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            changes.scenarios.clone()
+        } else {
+            outln!(
+                "-- rules changed ({}): every scenario",
+                changes
+                    .rules
+                    .iter()
+                    .map(|p| crate::shown::path(p).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            paths.clone()
+        };
+        if !rerun.is_empty() {
+            report::run(rerun, &select, options(), args, false, color);
+        }
+    });
+    outln!("stopped watching");
+    0
+}

@@ -1,0 +1,269 @@
+//! `goti init`: a project that works at once — `goti.yaml`, a partial
+//! ruleset file, two example scenarios that pass, a `.gitignore` for
+//! pending snapshots, and a GitHub Actions workflow. Nothing that exists is
+//! overwritten: every file is checked first, then each is created
+//! exclusively (`create_new`), so a file that appears meanwhile is kept.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::engine::GameKind;
+
+/// What `init` wrote, and whether it made a git repository.
+#[derive(Debug)]
+pub struct Made {
+    pub files: Vec<PathBuf>,
+    pub git_init: bool,
+}
+
+/// Why `init` wrote nothing.
+#[derive(Debug)]
+pub enum InitError {
+    /// These files exist already.
+    Exists(Vec<PathBuf>),
+    Io(PathBuf, std::io::Error),
+    /// `git init` failed (its words).
+    Git(String),
+}
+
+impl std::fmt::Display for InitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InitError::Exists(files) => {
+                let names: Vec<String> = files.iter().map(|p| crate::shown::path(p)).collect();
+                write!(
+                    f,
+                    "{} already exist(s); goti init overwrites nothing (choose another folder, or move them away)",
+                    names.join(", ")
+                )
+            }
+            InitError::Io(p, e) => write!(f, "cannot write {}: {e}", crate::shown::path(p)),
+            InitError::Git(e) => write!(f, "git init failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for InitError {}
+
+/// The files of a new project for `game`, as (path relative to the
+/// project, text).
+pub fn files(game: GameKind) -> Vec<(PathBuf, String)> {
+    let name = game.name();
+    vec![
+        (
+            "goti.yaml".into(),
+            format!(
+                "# goti's project file: the ruleset file of each game, and the folders\n\
+                 # `goti run` plays when given no path.\n\
+                 rules:\n  {name}: rules/{name}.yaml\n\
+                 scenarios:\n  - scenarios\n"
+            ),
+        ),
+        (format!("rules/{name}.yaml").into(), ruleset(game)),
+        (
+            format!("scenarios/{name}.goti").into(),
+            examples(game).to_string(),
+        ),
+        (
+            ".gitignore".into(),
+            "# Snapshots waiting for review (`goti accept` keeps them).\n*.snap.new\n".into(),
+        ),
+        (".github/workflows/goti.yml".into(), workflow()),
+    ]
+}
+
+/// A partial ruleset file: `extends:` and, commented out, every key with
+/// its default and the rule that reads it (`goti rules GAME --dump`).
+fn ruleset(game: GameKind) -> String {
+    let mut out = format!(
+        "# The project's {name} rules: the shipped defaults, with the keys\n\
+         # written here changed. Uncomment a line and change its value; `goti\n\
+         # diff --base HEAD` then shows which scenarios' outcomes move.\n\
+         extends: {name}\n",
+        name = game.name()
+    );
+    for line in crate::rules::default_yaml(game).lines() {
+        let t = line.trim_start();
+        if t.starts_with("extends:") || t.starts_with("name:") || line.starts_with('#') {
+            continue;
+        }
+        if line.trim().is_empty() {
+            out.push('\n');
+        } else {
+            out.push_str(&format!("# {line}\n"));
+        }
+    }
+    out
+}
+
+/// Two scenarios that pass, their expectations derived from the rulebook
+/// (each comment names the clause).
+fn examples(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Royal => {
+            "# Two scenarios of ROYAL.md. `goti explain scenarios/royal.goti` shows each\n\
+             # step with the rules it applied.\n\
+             rules royal\n\
+             \n\
+             scenario \"merge capture on a shared tile\"\n\
+             # capture.merge: G1 standing on 23 joins G2 landing there (27 - 4,\n\
+             # board.direction), so the pair captures P2's lone guard;\n\
+             # capture.points: 20 battle points per piece.\n\
+             P1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\n\
+             expect P2 G1 in yard\n\
+             expect P1 battle 20\n\
+             \n\
+             scenario \"a guard moves Forward to the lower number\"\n\
+             # board.direction: Forward goes to the next lower number.\n\
+             players 2\n\
+             P1 G1 on 40; move G1 3 forward\n\
+             expect P1 G1 on 37\n\
+             expect no capture\n"
+        }
+        GameKind::Portal => {
+            "# Two scenarios of PORTAL.md. `goti explain scenarios/portal.goti` shows\n\
+             # each step with the rules it applied.\n\
+             rules portal\n\
+             \n\
+             scenario \"landing on an opponent sends it back to base\"\n\
+             # capture.land: G1 on 40 plays 5 to 35, where P2's piece stands.\n\
+             P1 G1 on 40, P2 G1 on 35\n\
+             roll 5 1\n\
+             move G1 5\n\
+             expect P2 G1 in base\n\
+             expect applied capture.land\n\
+             \n\
+             scenario \"the larger value is played first\"\n\
+             # dice.larger-first: of 5 1, the 5 is played first.\n\
+             players 2\n\
+             P1 G1 on 40\n\
+             roll 5 1\n\
+             move G1 5\n\
+             expect P1 G1 on 35\n"
+        }
+        GameKind::Maedn => {
+            "# Two scenarios of MAEDN.md. `goti explain scenarios/maedn.goti` shows\n\
+             # each step with the rules it applied.\n\
+             rules maedn\n\
+             \n\
+             scenario \"landing on an opponent sends it back to base\"\n\
+             # capture.land: G1 on 5 moves 3 to 8, where P2's piece stands.\n\
+             players 2\n\
+             P1 G1 on 5, P2 G1 on 8\n\
+             roll 3\n\
+             move G1\n\
+             expect P1 G1 on 8\n\
+             expect P2 G1 in base\n\
+             \n\
+             scenario \"a piece moves by the die\"\n\
+             # move.free: G1 on 5 moves 4 fields to 9.\n\
+             players 2\n\
+             P1 G1 on 5\n\
+             roll 4\n\
+             move G1\n\
+             expect P1 G1 on 9\n"
+        }
+    }
+}
+
+/// The workflow: goti installed by `cargo install` (pinned to this
+/// version), the scenarios run as annotations on every push and pull
+/// request, and on a pull request `goti diff` against its base posted as a
+/// comment. It runs on `pull_request` (the pull request's code with a
+/// read-only token), never `pull_request_target`.
+fn workflow() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    format!(
+        r#"# goti on every push and pull request: the scenarios as annotations, and
+# on a pull request what its rules change does to every scenario, posted
+# as a comment. Written by `goti init`.
+name: goti
+on:
+  push:
+  pull_request:
+
+permissions:
+  contents: read
+
+jobs:
+  scenarios:
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0
+      - name: Install goti (pinned)
+        run: cargo install goti --version ={version} --locked
+      - name: Run the scenarios
+        run: goti run --format github
+      - name: What the pull request's rules change moves
+        if: github.event_name == 'pull_request'
+        run: |
+          goti diff --base "origin/${{{{ github.base_ref }}}}" --format markdown > comment.md || test $? -eq 1
+          gh pr comment "${{{{ github.event.pull_request.number }}}}" --body-file comment.md
+        env:
+          GH_TOKEN: ${{{{ github.token }}}}
+"#
+    )
+}
+
+/// Writes a new project into `dir` (made if missing); refuses, writing
+/// nothing, when any of its files exists. Outside a git repository it runs
+/// `git init` first.
+pub fn init(dir: &Path, game: GameKind) -> Result<Made, InitError> {
+    let files = files(game);
+    let existing: Vec<PathBuf> = files
+        .iter()
+        .map(|(p, _)| dir.join(p))
+        .filter(|p| p.symlink_metadata().is_ok())
+        .collect();
+    if !existing.is_empty() {
+        return Err(InitError::Exists(existing));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| InitError::Io(dir.to_path_buf(), e))?;
+    let git_init = !in_git_repository(dir);
+    if git_init {
+        let out = std::process::Command::new("git")
+            .arg("init")
+            .arg("--quiet")
+            .arg(dir)
+            .output()
+            .map_err(|e| InitError::Git(e.to_string()))?;
+        if !out.status.success() {
+            return Err(InitError::Git(
+                String::from_utf8_lossy(&out.stderr).trim().to_string(),
+            ));
+        }
+    }
+    let mut made = Vec::new();
+    for (rel, text) in files {
+        let path = dir.join(&rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| InitError::Io(parent.to_path_buf(), e))?;
+        }
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| InitError::Io(path.clone(), e))?;
+        f.write_all(text.as_bytes())
+            .map_err(|e| InitError::Io(path.clone(), e))?;
+        made.push(rel);
+    }
+    Ok(Made {
+        files: made,
+        git_init,
+    })
+}
+
+/// Whether `dir` (or a folder above it) is inside a git work tree.
+fn in_git_repository(dir: &Path) -> bool {
+    std::process::Command::new("git")
+        .args(["rev-parse", "--is-inside-work-tree"])
+        .current_dir(dir)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}

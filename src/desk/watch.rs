@@ -1,0 +1,111 @@
+//! `goti watch`: which files to watch and when to rerun. The files are
+//! polled (every [`POLL`]) for their length and modification time: no
+//! platform notification API, the same on every system. A change is acted
+//! on once nothing else changed for [`DEBOUNCE`], so an editor's save of
+//! several files is one rerun.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+/// How often the files are looked at.
+pub const POLL: Duration = Duration::from_millis(100);
+/// How long after the last change the rerun starts.
+pub const DEBOUNCE: Duration = Duration::from_millis(300);
+
+/// What a file looked like: its length and modification time (`None`:
+/// it is gone).
+type Stamp = Option<(u64, SystemTime)>;
+
+/// What changed since the last look.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// Scenario files changed, added or removed.
+    pub scenarios: Vec<PathBuf>,
+    /// Ruleset files or `goti.yaml` changed: every scenario reruns.
+    pub rules: Vec<PathBuf>,
+}
+
+impl Changes {
+    pub fn is_empty(&self) -> bool {
+        self.scenarios.is_empty() && self.rules.is_empty()
+    }
+}
+
+/// The files of a watch: the scenario files under `paths`, and the YAML
+/// files (ruleset files, `goti.yaml`) under them and the project root.
+fn files(paths: &[PathBuf], root: Option<&Path>) -> BTreeMap<PathBuf, Stamp> {
+    let mut out = BTreeMap::new();
+    let mut dirs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    dirs.extend(root);
+    for dir in dirs {
+        let walker = walkdir::WalkDir::new(dir).follow_links(false).max_depth(12);
+        for entry in walker.into_iter().filter_entry(|e| {
+            let name = e.file_name().to_string_lossy();
+            e.depth() == 0 || !(name.starts_with('.') || name == "target" || name == "snapshots")
+        }) {
+            let Ok(entry) = entry else { continue };
+            let p = entry.path();
+            let wanted = matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("goti" | "yaml" | "yml")
+            );
+            if wanted && entry.file_type().is_file() {
+                out.insert(p.to_path_buf(), stamp(p));
+            }
+            if out.len() >= 100_000 {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+fn stamp(p: &Path) -> Stamp {
+    let m = std::fs::metadata(p).ok()?;
+    Some((m.len(), m.modified().ok()?))
+}
+
+/// Watches `paths` until `stop` is set, calling `rerun` with each settled
+/// set of changes.
+pub fn watch(
+    paths: &[PathBuf],
+    root: Option<&Path>,
+    stop: &AtomicBool,
+    mut rerun: impl FnMut(&Changes),
+) {
+    let mut seen = files(paths, root);
+    let mut pending = Changes::default();
+    let mut last_change: Option<Instant> = None;
+    while !stop.load(Ordering::SeqCst) {
+        std::thread::sleep(POLL);
+        let now = files(paths, root);
+        let changed: Vec<PathBuf> = now
+            .iter()
+            .filter(|(p, s)| seen.get(*p) != Some(s))
+            .map(|(p, _)| p.clone())
+            .chain(seen.keys().filter(|p| !now.contains_key(*p)).cloned())
+            .collect();
+        for p in changed {
+            let list = if p.extension().is_some_and(|e| e == "goti") {
+                &mut pending.scenarios
+            } else {
+                &mut pending.rules
+            };
+            if !list.contains(&p) {
+                list.push(p);
+            }
+            last_change = Some(Instant::now());
+        }
+        seen = now;
+        if last_change.is_some_and(|t| t.elapsed() >= DEBOUNCE) && !pending.is_empty() {
+            // Removed scenario files are not rerun (nothing to play).
+            pending.scenarios.retain(|p| p.is_file());
+            pending.scenarios.sort();
+            rerun(&pending);
+            pending = Changes::default();
+            last_change = None;
+        }
+    }
+}
