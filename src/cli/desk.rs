@@ -28,7 +28,7 @@ pub fn init(dir: Option<PathBuf>, game: GameKind) -> i32 {
             for f in &made.files {
                 outln!("wrote {}", crate::shown::path(&dir.join(f)));
             }
-            let cd = if dir == PathBuf::from(".") {
+            let cd = if dir == std::path::Path::new(".") {
                 String::new()
             } else {
                 format!("cd {} && ", crate::shown::path(&dir))

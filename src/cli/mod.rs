@@ -41,6 +41,13 @@ pub struct Cli {
     command: Command,
 }
 
+/// The editor grammars `goti grammar` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum GrammarKind {
+    /// A TextMate grammar (VS Code, Sublime Text, many others).
+    Textmate,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run scenario files: play them, check expectations and snapshots.
@@ -490,6 +497,13 @@ enum Command {
         #[command(flatten)]
         rules: context::RulesArgs,
     },
+    /// An editor grammar for scenario files, from the language's grammar:
+    /// `goti grammar textmate > goti.tmLanguage.json` (the one shipped in
+    /// editors/vscode/). Exits 0.
+    Grammar {
+        #[arg(value_enum)]
+        kind: GrammarKind,
+    },
     /// A language server for scenario files on standard input and output
     /// (for editors: diagnostics as you type, hovers, completion, inlay
     /// hints with the position after each action; see README "Editors").
@@ -696,6 +710,12 @@ fn run() -> i32 {
             let paths = context::paths_or_default(paths, project.as_ref());
             let root = project.as_ref().map(|p| p.root.clone());
             desk::watch(paths, root, layers, &report, color)
+        }
+        Command::Grammar {
+            kind: GrammarKind::Textmate,
+        } => {
+            out!("{}", crate::desk::textmate::grammar_text());
+            0
         }
         Command::Lsp => {
             let (connection, threads) = lsp_server::Connection::stdio();

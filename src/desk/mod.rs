@@ -2,4 +2,5 @@
 //! rerunning what changed (`watch.rs`, `goti watch`).
 
 pub mod init;
+pub mod textmate;
 pub mod watch;
