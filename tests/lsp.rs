@@ -531,3 +531,63 @@ fn goti_lsp_over_stdio_exit_codes() {
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("goti lsp"));
 }
+
+/// Go to definition on `rules file "..."` opens that file; a scenario
+/// whose snapshot `goti run` left pending gets an accept lens, which keeps
+/// it (refused, keeping nothing, when the CI variable is set, as `goti
+/// accept` is).
+#[test]
+fn rules_file_definition_and_accept_lens() {
+    let mut c = Client::start();
+    std::fs::create_dir_all(c.dir.path().join("scenarios")).unwrap();
+    std::fs::write(c.dir.path().join("scenarios/mine.yaml"), "extends: royal\n").unwrap();
+    let text = "scenario \"kept\"\nrules file \"mine.yaml\"\nplayers 2\nP1 G1 on 40; move G1 3 forward\nsnapshot\n";
+    let (path, uri) = c.file("scenarios/kept.goti", text);
+    let o = Command::new(env!("CARGO_BIN_EXE_goti"))
+        .arg("run")
+        .arg(&path)
+        .current_dir(c.dir.path())
+        .env_remove("CI")
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "a new snapshot: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let pending = c.dir.path().join("snapshots/kept__kept.snap.new");
+    assert!(pending.is_file(), "{}", String::from_utf8_lossy(&o.stdout));
+    c.open(&uri, text);
+    c.diagnostics(&uri);
+    let d = c.request(
+        "textDocument/definition",
+        doc_at(&uri, 1, col(text, 1, "mine") + 1),
+    );
+    assert!(
+        d["uri"].as_str().unwrap().ends_with("/scenarios/mine.yaml"),
+        "{d}"
+    );
+    let lenses = c.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let accept = lenses
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["command"]["title"] == "accept 1 pending snapshot(s)")
+        .unwrap_or_else(|| panic!("{lenses}"))
+        .clone();
+    let r = c.request("workspace/executeCommand", accept["command"].clone());
+    let kept = c.dir.path().join("snapshots/kept__kept.snap");
+    if goti::runner::in_ci() {
+        assert_eq!(r["ok"], false, "{r}");
+        assert!(r["message"].as_str().unwrap().contains("CI"), "{r}");
+        assert!(pending.is_file() && !kept.exists());
+    } else {
+        assert_eq!(r["ok"], true, "{r}");
+        assert!(kept.is_file() && !pending.exists());
+    }
+    c.stop();
+}
