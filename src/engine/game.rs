@@ -159,6 +159,38 @@ pub enum Word {
 }
 
 impl Word {
+    /// Every word, in the order above.
+    pub const ALL: &'static [Word] = &[
+        Word::King,
+        Word::GroupCount,
+        Word::Midpoint,
+        Word::Store,
+        Word::Credits,
+        Word::Battle,
+        Word::FirstTurn,
+        Word::Mode,
+        Word::Exit,
+        Word::Enter,
+        Word::Ranked,
+        Word::Doubles,
+        Word::Falls,
+        Word::Lane,
+        Word::Base,
+        Word::Toilet,
+        Word::HomePathTile,
+        Word::Progress,
+        Word::Score,
+        Word::Tokens,
+        Word::Burned,
+        Word::RollAgain,
+        Word::Standings,
+        Word::Goal,
+        Word::Seats,
+        Word::Pass,
+        Word::Legal,
+        Word::Returns,
+    ];
+
     /// How the word is written.
     pub const fn text(self) -> &'static str {
         match self {
@@ -518,6 +550,18 @@ mod tests {
             e.to_string(),
             "goti has no ruleset `chess` (known: royal, portal, maedn)"
         );
+    }
+
+    #[test]
+    fn word_all_lists_every_word_once() {
+        let all = Word::ALL;
+        for (i, w) in all.iter().enumerate() {
+            assert!(!all[..i].contains(w), "{w:?} twice");
+            // The match in `text` is exhaustive; a word missing here would
+            // leave its text out of every game's word list.
+            assert!(!w.text().is_empty());
+        }
+        assert_eq!(all.len(), 28, "a new Word goes into Word::ALL");
     }
 
     #[test]

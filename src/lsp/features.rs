@@ -293,7 +293,7 @@ pub fn keywords_of(game: GameKind) -> Vec<&'static str> {
     };
     let ours: Vec<&str> = v.words.iter().flat_map(|w| tokens(*w)).collect();
     let common = ["on", "in", "turn", "roll", "home"];
-    let foreign: Vec<&str> = ALL_WORDS
+    let foreign: Vec<&str> = Word::ALL
         .iter()
         .filter(|w| !v.allows(**w))
         .flat_map(|w| tokens(*w))
@@ -306,37 +306,6 @@ pub fn keywords_of(game: GameKind) -> Vec<&'static str> {
         .filter(|k| GameKind::ALL.iter().all(|g| g.name() != *k) || *k == game.name())
         .collect()
 }
-
-const ALL_WORDS: &[Word] = &[
-    Word::King,
-    Word::GroupCount,
-    Word::Midpoint,
-    Word::Store,
-    Word::Credits,
-    Word::Battle,
-    Word::FirstTurn,
-    Word::Mode,
-    Word::Exit,
-    Word::Enter,
-    Word::Ranked,
-    Word::Doubles,
-    Word::Falls,
-    Word::Lane,
-    Word::Base,
-    Word::Toilet,
-    Word::HomePathTile,
-    Word::Progress,
-    Word::Score,
-    Word::Tokens,
-    Word::Burned,
-    Word::RollAgain,
-    Word::Standings,
-    Word::Goal,
-    Word::Seats,
-    Word::Pass,
-    Word::Legal,
-    Word::Returns,
-];
 
 /// What can stand at `pos`: rule IDs in `expect illegal(`, after `applied`;
 /// ruleset keys with their values after `set`; else the game's keywords,
