@@ -8,8 +8,8 @@ use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeLens, Command, CompletionItem,
     CompletionItemKind, CompletionResponse, DiagnosticRelatedInformation, DiagnosticSeverity,
     DocumentSymbol, DocumentSymbolResponse, GotoDefinitionResponse, Hover, HoverContents,
-    InlayHint, InlayHintKind, InlayHintLabel, Location, MarkupContent, MarkupKind, NumberOrString,
-    Position, Range, SymbolKind, TextEdit, Url, WorkspaceEdit,
+    InlayHint, InlayHintLabel, Location, MarkupContent, MarkupKind, NumberOrString, Position,
+    Range, SymbolKind, TextEdit, Url, WorkspaceEdit,
 };
 
 use super::analysis::{self, Analysis, Change};
@@ -133,9 +133,9 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
     let markdown = if let Some(rule) = game.rule(word) {
         rule_hover(game, rule.0)
     } else if let Some(piece) = analysis::piece_word(word) {
-        piece_hover(doc, &index, line, start, &piece)?
+        piece_hover(doc, line, start, &piece)?
     } else if let Ok(tile) = word.parse::<u8>() {
-        tile_hover(doc, &index, line, start, tile, game)?
+        tile_hover(doc, line, start, tile, game)?
     } else {
         return None;
     };
@@ -184,13 +184,7 @@ fn player_before(doc: &Document, start: usize, before: Option<&str>) -> Option<S
     before.and_then(analysis::turn_of)
 }
 
-fn piece_hover(
-    doc: &Document,
-    _index: &LineIndex,
-    line: usize,
-    start: usize,
-    piece: &str,
-) -> Option<String> {
+fn piece_hover(doc: &Document, line: usize, start: usize, piece: &str) -> Option<String> {
     let a = &doc.analysis;
     if let Some(states) = a.states_at(line) {
         let player = player_before(doc, start, states.before.or(Some(states.after)))?;
@@ -216,7 +210,6 @@ fn piece_hover(
 
 fn tile_hover(
     doc: &Document,
-    _index: &LineIndex,
     line: usize,
     start: usize,
     tile: u8,
@@ -474,8 +467,8 @@ pub fn inlay_hints(doc: &Document, range: Range) -> Vec<InlayHint> {
         if label.is_empty() {
             continue;
         }
-        let (_, end) = index.line_span(&doc.text, line as usize);
-        let (_, end) = comment_start(&doc.text, index.line_span(&doc.text, line as usize).0, end);
+        let (start, end) = index.line_span(&doc.text, line as usize);
+        let end = statement_end(&doc.text, start, end);
         out.push(InlayHint {
             position: index.position(&doc.text, end),
             label: InlayHintLabel::String(format!("=> {}", label.join(", "))),
@@ -487,21 +480,20 @@ pub fn inlay_hints(doc: &Document, range: Range) -> Vec<InlayHint> {
             data: None,
         });
     }
-    let _ = InlayHintKind::TYPE;
     out
 }
 
 /// Where a line's statement text ends: before a `#` comment outside a string.
-fn comment_start(text: &str, start: usize, end: usize) -> (usize, usize) {
+fn statement_end(text: &str, start: usize, end: usize) -> usize {
     let mut in_string = false;
     for (i, c) in text[start..end].char_indices() {
         match c {
             '"' => in_string = !in_string,
-            '#' if !in_string => return (start, text[start..start + i].trim_end().len() + start),
+            '#' if !in_string => return start + text[start..start + i].trim_end().len(),
             _ => {}
         }
     }
-    (start, end)
+    end
 }
 
 /// "Expect what happened": on a line with an action, the expectations of
@@ -582,7 +574,6 @@ fn holding(doc: &Document, at: usize, indent: &str, lines: &[String]) -> Vec<Str
 /// Per scenario: run it (its result in the title), and accept its pending
 /// snapshots when `goti run` left any.
 pub fn code_lenses(doc: &Document, uri: &Url) -> Vec<CodeLens> {
-    let index = LineIndex::new(&doc.text);
     let mut out = Vec::new();
     for sc in &doc.analysis.report.scenarios {
         let at = Position::new(sc.line.saturating_sub(1) as u32, 0);
@@ -623,7 +614,6 @@ pub fn code_lenses(doc: &Document, uri: &Url) -> Vec<CodeLens> {
             });
         }
     }
-    let _ = index;
     out
 }
 

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types::notification::{self as note, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::{
@@ -490,9 +490,4 @@ fn notify<N: lsp_types::notification::Notification>(
         connection,
         Message::Notification(Notification::new(N::METHOD.to_string(), params)),
     )
-}
-
-/// A request id as the tests build it.
-pub fn id(n: i32) -> RequestId {
-    RequestId::from(n)
 }
