@@ -3,17 +3,19 @@
 //! measures and compares.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde_yaml::Value;
 
 use super::context;
 use crate::balance::{compare, play, GameStats, Paired, Report};
-use crate::engine::{GameKind, Mode, Player};
+use crate::engine::{GameKind, Mode, Player, Word};
 use crate::runner::base;
+use crate::runner::games::Played;
 use crate::runner::play::ruleset;
-use crate::runner::position::Rules;
-use crate::selfplay::{Driver, MaednDriver, Policy, PortalDriver, RoyalDriver};
+use crate::runner::position::{PairVisitor, Rules};
+use crate::selfplay::{Driver, Policy};
 
 /// Output formats of `goti balance`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -147,33 +149,39 @@ pub fn balance(args: &BalanceArgs) -> i32 {
         .filter(|s| shard.is_none_or(|k| k.takes(&s.to_string())))
         .collect();
     let started = std::time::Instant::now();
-    let (b, h) = match (base, head) {
-        (Rules::Royal(b), Rules::Royal(h)) => run_both(
-            &RoyalDriver::new(b, args.mode).with_policy(args.policy),
-            &RoyalDriver::new(h, args.mode).with_policy(args.policy),
-            players,
-            &seeds,
-            args.max_turns,
-        ),
-        (Rules::Portal(b), Rules::Portal(h)) => run_both(
-            &PortalDriver::new(b).with_policy(args.policy),
-            &PortalDriver::new(h).with_policy(args.policy),
-            players,
-            &seeds,
-            args.max_turns,
-        ),
-        (Rules::Maedn(b), Rules::Maedn(h)) => run_both(
-            &MaednDriver::new(b).with_policy(args.policy),
-            &MaednDriver::new(h).with_policy(args.policy),
-            players,
-            &seeds,
-            args.max_turns,
-        ),
-        _ => unreachable!("both rulesets were built for {}", args.game),
+    struct Both<'a> {
+        args: &'a BalanceArgs,
+        players: &'a [Player],
+        seeds: &'a [u64],
+    }
+    impl PairVisitor for Both<'_> {
+        type Out = (Vec<GameStats>, Vec<GameStats>);
+        fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out {
+            let (mode, policy) = (self.args.mode, self.args.policy);
+            run_both(
+                &G::driver(base.clone(), mode, policy),
+                &G::driver(head.clone(), mode, policy),
+                self.players,
+                self.seeds,
+                self.args.max_turns,
+            )
+        }
+    }
+    let both = Both {
+        args,
+        players,
+        seeds: &seeds,
+    };
+    let (b, h) = match base.visit_pair(&head, both) {
+        Ok(stats) => stats,
+        Err(e) => {
+            errln!("error: {e}");
+            return 2;
+        }
     };
     let secs = started.elapsed().as_secs_f64();
     let report = compare(&b, &h, players.len());
-    let mode = if args.game == GameKind::Royal {
+    let mode = if args.game.vocabulary().allows(Word::Mode) {
         format!(" {}", args.mode.name())
     } else {
         String::new()

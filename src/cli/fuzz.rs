@@ -6,9 +6,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::engine::{Game, GameKind, MaednRules, Mode, PortalRules, RoyalRules};
+use std::sync::Arc;
+
+use crate::engine::{Game, GameKind, Mode};
+use crate::runner::games::Played;
+use crate::runner::position::{Rules, RulesVisitor};
 use crate::runner::{self, snapshot::write_atomic};
-use crate::selfplay::{self, Config, Driver, MaednDriver, PortalDriver, RoyalDriver};
+use crate::selfplay::{self, Config, Driver, Policy};
 
 /// Totals of a self-play run.
 #[derive(Debug, Default)]
@@ -54,32 +58,31 @@ pub fn self_play(
     };
     let cfg = Config { players, max_turns };
     let part = Part { shard, json };
-    match game {
-        GameKind::Royal => run(
-            &RoyalDriver::new(RoyalRules::default_rules(), mode),
-            games,
-            seed,
-            &cfg,
-            out,
-            part,
-        ),
-        GameKind::Portal => run(
-            &PortalDriver::new(PortalRules::default_rules()),
-            games,
-            seed,
-            &cfg,
-            out,
-            part,
-        ),
-        GameKind::Maedn => run(
-            &MaednDriver::new(MaednRules::default_rules()),
-            games,
-            seed,
-            &cfg,
-            out,
-            part,
-        ),
+    struct Fuzz<'a> {
+        mode: Mode,
+        games: u64,
+        seed: u64,
+        cfg: &'a Config,
+        out: &'a Path,
+        part: Part,
     }
+    impl RulesVisitor for Fuzz<'_> {
+        type Out = i32;
+        fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> i32 {
+            let driver = G::driver(rules.clone(), self.mode, Policy::Random);
+            run(
+                &driver, self.games, self.seed, self.cfg, self.out, self.part,
+            )
+        }
+    }
+    Rules::default_of(game).visit(Fuzz {
+        mode,
+        games,
+        seed,
+        cfg: &cfg,
+        out,
+        part,
+    })
 }
 
 /// A shard's share of the games, and whether to print JSON.

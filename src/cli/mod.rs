@@ -521,7 +521,7 @@ enum ModeArg {
 
 /// The shipped ruleset file of a game (`goti rules GAME --dump`).
 pub(super) fn default_yaml(game: GameKind) -> &'static str {
-    crate::rules::default_yaml(game)
+    crate::runner::position::Rules::default_yaml(game)
 }
 
 /// The shipped ruleset file as `goti rules GAME --dump` prints it: with an

@@ -62,7 +62,7 @@ pub fn files(game: GameKind) -> Vec<(PathBuf, String)> {
         (format!("rules/{name}.yaml").into(), ruleset(game)),
         (
             format!("scenarios/{name}.goti").into(),
-            examples(game).to_string(),
+            crate::runner::position::examples(game).to_string(),
         ),
         (
             ".gitignore".into(),
@@ -82,7 +82,7 @@ fn ruleset(game: GameKind) -> String {
          extends: {name}\n",
         name = game.name()
     );
-    for line in crate::rules::default_yaml(game).lines() {
+    for line in crate::runner::position::Rules::default_yaml(game).lines() {
         let t = line.trim_start();
         if t.starts_with("extends:") || t.starts_with("name:") || line.starts_with('#') {
             continue;
@@ -94,76 +94,6 @@ fn ruleset(game: GameKind) -> String {
         }
     }
     out
-}
-
-/// Two scenarios that pass, their expectations derived from the rulebook
-/// (each comment names the clause).
-fn examples(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Royal => {
-            "# Two scenarios of ROYAL.md. `goti explain scenarios/royal.goti` shows each\n\
-             # step with the rules it applied.\n\
-             rules royal\n\
-             \n\
-             scenario \"merge capture on a shared tile\"\n\
-             # capture.merge: G1 standing on 23 joins G2 landing there (27 - 4,\n\
-             # board.direction), so the pair captures P2's lone guard;\n\
-             # capture.points: 20 battle points per piece.\n\
-             P1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\n\
-             expect P2 G1 in yard\n\
-             expect P1 battle 20\n\
-             \n\
-             scenario \"a guard moves Forward to the lower number\"\n\
-             # board.direction: Forward goes to the next lower number.\n\
-             players 2\n\
-             P1 G1 on 40; move G1 3 forward\n\
-             expect P1 G1 on 37\n\
-             expect no capture\n"
-        }
-        GameKind::Portal => {
-            "# Two scenarios of PORTAL.md. `goti explain scenarios/portal.goti` shows\n\
-             # each step with the rules it applied.\n\
-             rules portal\n\
-             \n\
-             scenario \"landing on an opponent sends it back to base\"\n\
-             # capture.land: G1 on 40 plays 5 to 35, where P2's piece stands.\n\
-             P1 G1 on 40, P2 G1 on 35\n\
-             roll 5 1\n\
-             move G1 5\n\
-             expect P2 G1 in base\n\
-             expect applied capture.land\n\
-             \n\
-             scenario \"the larger value is played first\"\n\
-             # dice.larger-first: of 5 1, the 5 is played first.\n\
-             players 2\n\
-             P1 G1 on 40\n\
-             roll 5 1\n\
-             move G1 5\n\
-             expect P1 G1 on 35\n"
-        }
-        GameKind::Maedn => {
-            "# Two scenarios of MAEDN.md. `goti explain scenarios/maedn.goti` shows\n\
-             # each step with the rules it applied.\n\
-             rules maedn\n\
-             \n\
-             scenario \"landing on an opponent sends it back to base\"\n\
-             # capture.land: G1 on 5 moves 3 to 8, where P2's piece stands.\n\
-             players 2\n\
-             P1 G1 on 5, P2 G1 on 8\n\
-             roll 3\n\
-             move G1\n\
-             expect P1 G1 on 8\n\
-             expect P2 G1 in base\n\
-             \n\
-             scenario \"a piece moves by the die\"\n\
-             # move.free: G1 on 5 moves 4 fields to 9.\n\
-             players 2\n\
-             P1 G1 on 5\n\
-             roll 4\n\
-             move G1\n\
-             expect P1 G1 on 9\n"
-        }
-    }
 }
 
 /// The workflow: goti installed by `cargo install` (pinned to this

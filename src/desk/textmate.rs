@@ -59,9 +59,16 @@ mod tests {
     #[test]
     fn the_shipped_grammar_is_the_generated_one() {
         let shipped = include_str!("../../editors/vscode/syntaxes/goti.tmLanguage.json");
-        assert_eq!(
-            shipped,
+        // The unit tests' build knows the test-only toy race, whose name
+        // the shipped binary does not colour.
+        let generated = super::grammar_text().replace("|toy|", "|");
+        assert_ne!(
+            generated,
             super::grammar_text(),
+            "the toy's name is coloured here"
+        );
+        assert_eq!(
+            shipped, generated,
             "run `goti grammar textmate > editors/vscode/syntaxes/goti.tmLanguage.json`"
         );
     }

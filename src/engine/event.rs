@@ -13,7 +13,8 @@ pub enum What {
     Note(&'static str),
     SetUp {
         players: u8,
-        mode: &'static str,
+        /// Royal's Journey or Clash; games without modes have none.
+        mode: Option<&'static str>,
     },
     Dealt {
         dice: Vec<u8>,
@@ -197,9 +198,12 @@ impl fmt::Display for What {
             What::Note(s) => f.write_str(s),
             What::SetUp {
                 players,
-                mode: "portal" | "maedn",
+                mode: None,
             } => write!(f, "{players} players"),
-            What::SetUp { players, mode } => write!(f, "{players} players, {mode} mode"),
+            What::SetUp {
+                players,
+                mode: Some(mode),
+            } => write!(f, "{players} players, {mode} mode"),
             What::Dealt {
                 dice,
                 stored_before,

@@ -1,119 +1,16 @@
-//! The seam every game plugs into: [`GameKind`] (which games exist, their
-//! names and words) and the [`Game`] trait (what a position can do).
-//!
-//! Adding a game: a variant here (the compiler then points at every `match`
-//! over games), an engine folder implementing [`Game`], a params file, a
-//! self-play driver and a renderer. ARCHITECTURE.md lists exactly that.
+//! The seam every game plugs into: the [`Game`] trait (what a position can
+//! do, its catalogue and its [`Vocabulary`]). Which games exist is the one
+//! list in `games.rs`; this file names none of them.
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use super::action::Action;
 use super::event::{Event, Rejection};
-use super::maedn::MaednRule;
+use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
-use super::portal::PortalRule;
-use super::royal::RoyalRule;
 use super::rule::{RuleId, RuleInfo};
 use super::setup::{Setup, SetupError};
-
-/// The games goti knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum GameKind {
-    /// ROYAL.md: guards and a King, roll store, exit credits, blockades.
-    #[default]
-    Royal,
-    /// PORTAL.md: five pieces, two dice, toilets, roads.
-    Portal,
-    /// MAEDN.md: Mensch ärgere dich nicht as OpenSpiel plays it.
-    Maedn,
-}
-
-impl GameKind {
-    /// Every game, in the order goti lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Royal, GameKind::Portal, GameKind::Maedn];
-
-    /// The name written after `rules` in a scenario.
-    pub const fn name(self) -> &'static str {
-        self.vocabulary().name
-    }
-
-    /// Every rule ID of the game with its one-line text.
-    pub const fn catalogue(self) -> &'static [RuleInfo] {
-        match self {
-            GameKind::Royal => RoyalRule::CATALOGUE,
-            GameKind::Portal => PortalRule::CATALOGUE,
-            GameKind::Maedn => MaednRule::CATALOGUE,
-        }
-    }
-
-    /// Whether `id` is a rule ID of this game.
-    pub fn has_rule(self, id: &str) -> bool {
-        self.catalogue().iter().any(|r| r.id.0 == id)
-    }
-
-    /// The rule ID `id` of this game, as the catalogue holds it.
-    pub fn rule(self, id: &str) -> Option<RuleId> {
-        self.catalogue()
-            .iter()
-            .find(|r| r.id.0.eq_ignore_ascii_case(id))
-            .map(|r| r.id)
-    }
-
-    /// The words and numbers of the game's language.
-    pub const fn vocabulary(self) -> &'static Vocabulary {
-        match self {
-            GameKind::Royal => &ROYAL_WORDS,
-            GameKind::Portal => &PORTAL_WORDS,
-            GameKind::Maedn => &MAEDN_WORDS,
-        }
-    }
-
-    /// "royal, portal".
-    pub fn names() -> String {
-        GameKind::ALL
-            .iter()
-            .map(|g| g.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A game name goti does not know.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownGame(pub String);
-
-impl fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "goti has no ruleset `{}` (known: {})",
-            self.0,
-            GameKind::names()
-        )
-    }
-}
-
-impl std::error::Error for UnknownGame {}
-
-impl FromStr for GameKind {
-    type Err = UnknownGame;
-    /// Case-insensitive, like every word of the language.
-    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
-        GameKind::ALL
-            .iter()
-            .copied()
-            .find(|g| g.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownGame(s.to_string()))
-    }
-}
 
 /// A word of the scenario language that only some games have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,6 +148,25 @@ pub struct Vocabulary {
     pub word_help: &'static [(Word, &'static str)],
     /// Help for an action named for the player whose turn it is not.
     pub turn_help: &'static str,
+    /// The first ring field's number (1; maedn counts its fields from 0).
+    pub first_field: u8,
+    /// What a ring place is called in messages: "tile" or "field".
+    pub tile_word: &'static str,
+    /// How an expectation writes a piece in the yard: "in yard", "in base".
+    pub yard_phrase: &'static str,
+    /// How it writes a Home path tile before its number: "on home", "on lane".
+    pub path_phrase: &'static str,
+    /// Help for a Home path tile past the last one.
+    pub path_help: &'static str,
+    /// Whether the language checks dice against 1-6 before playing (false:
+    /// the ruleset decides the die's faces and the engine judges them).
+    pub six_sided: bool,
+    /// Whether a move names its rolls (false: it moves by the die thrown).
+    pub moves_need_rolls: bool,
+    /// Whether `enter` may stand alone (bring in whichever piece the rules pick).
+    pub bare_enter: bool,
+    /// The rule a move's direction breaks, for a game that moves forward only.
+    pub forward_only: Option<RuleId>,
     /// Rules that decide problems the language finds.
     pub players_rule: RuleId,
     pub pieces_rule: RuleId,
@@ -266,6 +182,19 @@ impl Vocabulary {
     pub fn allows(&self, word: Word) -> bool {
         self.words.contains(&word)
     }
+    /// A place in this game's words: `in base`, `on lane 2`, `in goal 3`.
+    pub fn place_words(&self, place: Place) -> String {
+        match place {
+            Place::Yard => self.yard_phrase.to_string(),
+            Place::HomePath(k) => format!("{} {k}", self.path_phrase),
+            place => place.to_string(),
+        }
+    }
+    /// The ring's field numbers: 1-ring, or 0-(ring-1) in maedn.
+    pub fn fields(&self, ring: u8) -> std::ops::RangeInclusive<i64> {
+        let first = self.first_field as i64;
+        first..=first + ring as i64 - 1
+    }
     /// The help for `word` used in this game although it is another's.
     pub fn help_for(&self, word: Word) -> &'static str {
         self.word_help
@@ -274,118 +203,6 @@ impl Vocabulary {
             .map_or(self.foreign_word_help, |(_, h)| h)
     }
 }
-
-const ROYAL_WORDS: Vocabulary = Vocabulary {
-    name: "royal",
-    pieces: 4,
-    piece_word: "guards",
-    piece_list: "G1, G2, G3, G4 or king",
-    yard_word: "Yard",
-    path_name: "Home path",
-    path_word: "home",
-    words: &[
-        Word::King,
-        Word::GroupCount,
-        Word::Midpoint,
-        Word::Store,
-        Word::Credits,
-        Word::Battle,
-        Word::FirstTurn,
-        Word::Mode,
-        Word::Exit,
-        Word::HomePathTile,
-        Word::Progress,
-        Word::Score,
-    ],
-    // Empty: the help names the game that has the word (`rules portal`).
-    foreign_word_help: "",
-    word_help: &[(Word::Enter, "royal guards leave the Yard with `exit G1`")],
-    turn_help: "write `next turn` to pass the turn on",
-    players_rule: RoyalRule::TablePlayers.id(),
-    pieces_rule: RoyalRule::TablePieces.id(),
-    ring_rule: RoyalRule::BoardRing.id(),
-    path_rule: RoyalRule::BoardHomePath.id(),
-    named_twice_rule: RoyalRule::MoveChoice.id(),
-    roll_values_rule: RoyalRule::RollValues.id(),
-};
-
-const PORTAL_WORDS: Vocabulary = Vocabulary {
-    name: "portal",
-    pieces: 5,
-    piece_word: "pieces",
-    piece_list: "G1-G5",
-    yard_word: "base",
-    path_name: "lane",
-    path_word: "lane",
-    words: &[
-        Word::Enter,
-        Word::Ranked,
-        Word::Doubles,
-        Word::Falls,
-        Word::Lane,
-        Word::Base,
-        Word::Toilet,
-        Word::Tokens,
-        Word::Burned,
-        Word::RollAgain,
-        Word::Standings,
-    ],
-    foreign_word_help:
-        "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",
-    word_help: &[
-        (
-            Word::HomePathTile,
-            "portal's home stretch is its lane: `on lane N`",
-        ),
-        (
-            Word::Exit,
-            "portal pieces leave base with `enter G1` on a 6",
-        ),
-    ],
-    turn_help: "the turn passes when a roll's values are played or burned",
-    players_rule: PortalRule::TablePlayers.id(),
-    pieces_rule: PortalRule::TablePieces.id(),
-    ring_rule: PortalRule::BoardRing.id(),
-    path_rule: PortalRule::BoardLane.id(),
-    named_twice_rule: PortalRule::DiceLargerFirst.id(),
-    roll_values_rule: PortalRule::DiceTwo.id(),
-};
-
-const MAEDN_WORDS: Vocabulary = Vocabulary {
-    name: "maedn",
-    pieces: 4,
-    piece_word: "pieces",
-    piece_list: "G1-G4",
-    yard_word: "base",
-    path_name: "goal",
-    path_word: "goal",
-    words: &[
-        Word::Enter,
-        Word::Base,
-        Word::Goal,
-        Word::Seats,
-        Word::Pass,
-        Word::Legal,
-        Word::Returns,
-        Word::Standings,
-    ],
-    foreign_word_help: "maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
-    word_help: &[
-        (
-            Word::HomePathTile,
-            "maedn's goal fields are written `in goal N`",
-        ),
-        (Word::Exit, "maedn pieces come in with `enter` on a 6"),
-        (Word::Lane, "maedn's goal fields are written `in goal N`"),
-    ],
-    turn_help: "the turn passes after an action, unless the die showed a 6",
-    players_rule: MaednRule::TablePlayers.id(),
-    pieces_rule: MaednRule::TablePlayers.id(),
-    ring_rule: MaednRule::BoardRing.id(),
-    path_rule: MaednRule::BoardGoal.id(),
-    named_twice_rule: MaednRule::DiceOne.id(),
-    roll_values_rule: MaednRule::DiceOne.id(),
-};
 
 /// A game position: made only by validating a [`Setup`], changed only by
 /// [`Game::apply_observed`], which returns a new position or the rule that
@@ -403,9 +220,9 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     fn params(rules: &Self::Rules) -> &Self::Params;
 
     /// Every rule ID of the game with its one-line text.
-    fn catalogue() -> &'static [RuleInfo] {
-        Self::KIND.catalogue()
-    }
+    const CATALOGUE: &'static [RuleInfo];
+    /// The words and numbers of the game's scenarios.
+    const VOCABULARY: &'static Vocabulary;
     /// Validates a setup into a position; every problem is reported.
     fn from_setup(
         rules: Arc<Self::Rules>,
@@ -456,11 +273,13 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
 /// trait's names (`from_setup`, `apply_observed`, `check_invariants`, ...),
 /// so each game writes its rules once and the seam stays one line.
 macro_rules! delegate_game {
-    ($pos:ident, $rules:ident, $params:ty, $kind:expr) => {
+    ($pos:ident, $rules:ident, $params:ty, $kind:expr, $catalogue:expr, $words:expr) => {
         impl $crate::engine::Game for $pos {
             type Rules = $rules;
             type Params = $params;
             const KIND: $crate::engine::GameKind = $kind;
+            const CATALOGUE: &'static [$crate::engine::RuleInfo] = $catalogue;
+            const VOCABULARY: &'static $crate::engine::Vocabulary = $words;
 
             fn new_rules(params: $params) -> std::sync::Arc<$rules> {
                 $rules::new(params)
@@ -537,20 +356,7 @@ pub(crate) use delegate_game;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_parse_back_case_insensitively() {
-        for g in GameKind::ALL {
-            assert_eq!(g.name().parse::<GameKind>(), Ok(*g));
-            assert_eq!(g.name().to_uppercase().parse::<GameKind>(), Ok(*g));
-            assert_eq!(g.vocabulary().name, g.name());
-        }
-        let e = "chess".parse::<GameKind>().unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "goti has no ruleset `chess` (known: royal, portal, maedn)"
-        );
-    }
+    use crate::engine::GameKind;
 
     #[test]
     fn word_all_lists_every_word_once() {

@@ -14,6 +14,7 @@
 mod action;
 mod event;
 mod game;
+mod games;
 pub mod maedn;
 mod piece;
 pub mod portal;
@@ -22,10 +23,13 @@ pub mod royal;
 mod rule;
 mod setup;
 mod table;
+#[cfg(test)]
+pub mod toy;
 
 pub use action::{Action, MoveClause, MoveOrder};
 pub use event::{Event, Rejection, What};
-pub use game::{Game, GameKind, UnknownGame, Vocabulary, Word};
+pub use game::{Game, Vocabulary, Word};
+pub use games::{GameKind, UnknownGame};
 pub use maedn::{Maedn, MaednRule, MaednRules};
 pub use piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 pub use portal::{Portal, PortalRule, PortalRules};

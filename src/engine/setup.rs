@@ -1,8 +1,10 @@
 //! An unvalidated description of a mid-game position (what a scenario's
 //! setup lines say), turned into a [`Royal`](super::Royal) by validation.
 
+use super::game::{Vocabulary, Word};
 use super::piece::{PieceId, Place, Player};
 use super::rule::RuleId;
+use super::table::Table;
 
 /// Journey or Clash (`table.modes`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -88,4 +90,128 @@ pub struct SetupError {
     pub part: SetupPart,
     pub message: String,
     pub help: Option<String>,
+}
+
+/// A placement that passed the checks every game makes of it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Checked<'a> {
+    /// Its place in `Setup::placements` (the part an error points at).
+    pub index: usize,
+    pub placement: &'a Placement,
+    /// The piece's slot: G1 is 0, ...; the King after the guards.
+    pub slot: usize,
+}
+
+/// What a game's set-up checks need of its rules: pieces per player (the
+/// King aside), the ring's length, and the Home path's (lane's, goal's).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sizes {
+    pub pieces: u8,
+    pub ring: u8,
+    pub path: u8,
+}
+
+impl Setup {
+    /// The set-up checks every game makes of a placement, in this order: the
+    /// player is at the table (`players_rule`), the piece is one the game has
+    /// and is placed once (`pieces_rule`), a ring place is on the ring
+    /// (`ring_rule`), a Home path place on the path (`path_rule`). Every
+    /// problem goes to `errors`; the placements that pass are returned for
+    /// the game's own checks.
+    pub(crate) fn checked_placements(
+        &self,
+        table: &Table,
+        words: &Vocabulary,
+        size: Sizes,
+        errors: &mut Vec<SetupError>,
+    ) -> Vec<Checked<'_>> {
+        let mut seen = [[false; 8]; 4];
+        let mut out = Vec::new();
+        let fields = words.fields(size.ring);
+        for (index, pl) in self.placements.iter().enumerate() {
+            let mut err = |rule: RuleId, message: String, help: Option<String>| {
+                errors.push(SetupError {
+                    rule,
+                    part: SetupPart::Placement(index),
+                    message,
+                    help,
+                })
+            };
+            let p = pl.player;
+            if !table.has(p) {
+                err(
+                    words.players_rule,
+                    format!("{p} is not at the table"),
+                    Some(format!("add {p} to the `players` line")),
+                );
+                continue;
+            }
+            let slot = match pl.piece {
+                PieceId::Guard(n) if (1..=size.pieces).contains(&n) => n as usize - 1,
+                PieceId::King if words.allows(Word::King) => size.pieces as usize,
+                other => {
+                    let list = if size.pieces == words.pieces {
+                        words.piece_list.to_string()
+                    } else {
+                        format!("G1-G{}", size.pieces)
+                    };
+                    err(
+                        words.pieces_rule,
+                        format!(
+                            "{} has {} G1-G{}; there is no {other}",
+                            words.name, words.piece_word, size.pieces
+                        ),
+                        Some(format!("use {list}")),
+                    );
+                    continue;
+                }
+            };
+            if std::mem::replace(&mut seen[p.index()][slot], true) {
+                let help = if words.allows(Word::GroupCount) {
+                    "place each piece once; solo/pair/trio/quad take the next unnamed guards"
+                } else {
+                    "place each piece once"
+                };
+                err(
+                    words.pieces_rule,
+                    format!("{p} {} is placed twice", pl.piece),
+                    Some(help.into()),
+                );
+                continue;
+            }
+            match pl.place {
+                Place::Ring(t) if !fields.contains(&(t as i64)) => {
+                    err(
+                        words.ring_rule,
+                        format!(
+                            "{} {t} is off the ring ({}-{})",
+                            words.tile_word,
+                            fields.start(),
+                            fields.end()
+                        ),
+                        None,
+                    );
+                    continue;
+                }
+                Place::HomePath(k) if k == 0 || k > size.path => {
+                    err(
+                        words.path_rule,
+                        format!(
+                            "the {} has {}s 1-{}; there is no {} {k}",
+                            words.path_name, words.tile_word, size.path, words.path_word
+                        ),
+                        None,
+                    );
+                    continue;
+                }
+                _ => {}
+            }
+            out.push(Checked {
+                index,
+                placement: pl,
+                slot,
+            });
+        }
+        out
+    }
 }

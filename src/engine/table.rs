@@ -2,6 +2,7 @@
 //! turn comes next, and the set-up checks every game makes of its players.
 
 use super::event::{Event, Rejection};
+use super::game::Vocabulary;
 use super::piece::{ByPlayer, Player};
 use super::rule::RuleId;
 use super::setup::{Setup, SetupError, SetupPart};
@@ -19,14 +20,10 @@ impl Table {
         Table(seats)
     }
 
-    /// The table of a set-up: 2-4 players (`rule`, the game's
-    /// `table.players`), every problem added to `errors`.
-    pub fn of_setup(
-        setup: &Setup,
-        game: &str,
-        rule: RuleId,
-        errors: &mut Vec<SetupError>,
-    ) -> Table {
+    /// The table of a set-up: 2-4 players (the game's `players_rule`),
+    /// every problem added to `errors`.
+    pub fn of_setup(setup: &Setup, words: &Vocabulary, errors: &mut Vec<SetupError>) -> Table {
+        let (game, rule) = (words.name, words.players_rule);
         let table = Table::new(&setup.players);
         let count = table.len();
         if count < 2 {

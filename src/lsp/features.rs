@@ -107,11 +107,7 @@ fn rules_file_statement(text: &str) -> Option<(usize, usize)> {
 /// The shipped rules text of a game (`tests/data/*.md`, the rulebooks the
 /// catalogue is checked against) and its file name.
 pub fn rulebook(game: GameKind) -> (&'static str, &'static str) {
-    match game {
-        GameKind::Royal => ("ROYAL.md", include_str!("../../tests/data/ROYAL.md")),
-        GameKind::Portal => ("PORTAL.md", include_str!("../../tests/data/PORTAL.md")),
-        GameKind::Maedn => ("MAEDN.md", include_str!("../../tests/data/MAEDN.md")),
-    }
+    crate::runner::position::rulebook(game)
 }
 
 /// The 0-based line of the rulebook clause that defines `id` (`` - `id` ``).
@@ -225,10 +221,12 @@ fn tile_hover(
         .analysis
         .rules_at(line, &doc.context)
         .unwrap_or_else(|| runner::position::Rules::default_of(game));
-    if tile == 0 && game != GameKind::Maedn || tile > rules.ring() {
+    let fields = game.vocabulary().fields(rules.ring());
+    if !fields.contains(&(tile as i64)) {
         return Some(format!(
-            "**tile {tile}**: not on the {game} ring (1-{})",
-            rules.ring()
+            "**tile {tile}**: not on the {game} ring ({}-{})",
+            fields.start(),
+            fields.end()
         ));
     }
     let words = rules.tile_words(tile);

@@ -313,13 +313,3 @@ where
     validate(&params)?;
     Ok(params)
 }
-
-/// The shipped ruleset file of a game, comments and all.
-pub fn default_yaml(game: crate::engine::GameKind) -> &'static str {
-    use crate::engine::GameKind;
-    match game {
-        GameKind::Royal => RoyalParams::DEFAULT_YAML,
-        GameKind::Portal => PortalParams::DEFAULT_YAML,
-        GameKind::Maedn => MaednParams::DEFAULT_YAML,
-    }
-}

@@ -5,6 +5,7 @@ pub mod base;
 pub mod diagnostic;
 pub mod diff;
 pub mod files;
+pub mod games;
 pub mod play;
 pub mod position;
 pub mod project;

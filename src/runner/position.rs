@@ -4,74 +4,98 @@
 //! `VariantPosition` does. A new game is one variant in each enum and one arm
 //! in each macro below; the compiler finds the rest.
 
+//! The runner's view of a game in play, whichever game: one enum over the
+//! engine's rules and one over its positions, each method delegating to the
+//! [`Game`] trait (or [`Played`], [`Render`]) in one line, as shakmaty's
+//! `VariantPosition` does. Both enums and their dispatch are generated from
+//! the one list of games (`engine/games.rs`); nothing here names a game.
+
 use std::sync::{Arc, OnceLock};
 
 use crate::engine::{
-    Action, Event, Game, GameKind, Maedn, MaednRules, Piece, PieceId, Place, Player, Portal,
-    PortalRules, Rejection, Royal, RoyalRules, Setup, SetupError,
+    Action, Event, Game, GameKind, Piece, PieceId, Place, Player, Rejection, Setup, SetupError,
 };
 use crate::rules::{layers, RulesetError, RulesetParams};
 
+use super::games::Played;
 use super::render::Render;
 
-/// A ruleset ready to set up positions.
-#[derive(Clone, Debug)]
-pub enum Rules {
-    Royal(Arc<RoyalRules>),
-    Portal(Arc<PortalRules>),
-    Maedn(Arc<MaednRules>),
-}
-
-/// A position of any game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Position {
-    Royal(Royal),
-    Portal(Portal),
-    Maedn(Maedn),
-}
-
-/// `each_game!(value, G, x => expr)`: `expr` for whichever game's rules
-/// `value` holds, with `G` the game's position type.
-macro_rules! each_game {
-    ($value:expr, $g:ident, $x:ident => $body:expr) => {
-        match $value {
-            Rules::Royal($x) => {
-                type $g = Royal;
-                $body
-            }
-            Rules::Portal($x) => {
-                type $g = Portal;
-                $body
-            }
-            Rules::Maedn($x) => {
-                type $g = Maedn;
-                $body
-            }
+macro_rules! game_enums {
+    ($($(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $variant:ident => $ty:ty,)*) => {
+        /// A ruleset ready to set up positions.
+        #[derive(Clone, Debug)]
+        pub enum Rules {
+            $($(#[cfg($cfg)])? $variant(Arc<<$ty as Game>::Rules>),)*
         }
+
+        /// A position of any game.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Position {
+            $($(#[cfg($cfg)])? $variant($ty),)*
+        }
+
+        /// `each_game!(value, G, x => expr)`: `expr` for whichever game's
+        /// rules `value` holds, with `G` the game's position type.
+        macro_rules! each_game {
+            ($value:expr, $g:ident, $x:ident => $body:expr) => {
+                match $value {
+                    $($(#[cfg($cfg)])? Rules::$variant($x) => {
+                        type $g = $ty;
+                        $body
+                    })*
+                }
+            };
+        }
+
+        /// `each_position!(value, x => expr)`, as `each_game!` for positions.
+        macro_rules! each_position {
+            ($value:expr, $x:ident => $body:expr) => {
+                match $value {
+                    $($(#[cfg($cfg)])? Position::$variant($x) => $body,)*
+                }
+            };
+        }
+
+        /// `each_kind!(game, G => expr)`: `expr` with `G` the position type
+        /// of `game`.
+        macro_rules! each_kind {
+            ($value:expr, $g:ident => $body:expr) => {
+                match $value {
+                    $($(#[cfg($cfg)])? GameKind::$variant => {
+                        type $g = $ty;
+                        $body
+                    })*
+                }
+            };
+        }
+
+        $(
+            $(#[cfg($cfg)])?
+            impl From<Arc<<$ty as Game>::Rules>> for Rules {
+                fn from(r: Arc<<$ty as Game>::Rules>) -> Rules {
+                    Rules::$variant(r)
+                }
+            }
+
+            $(#[cfg($cfg)])?
+            impl From<$ty> for Position {
+                fn from(p: $ty) -> Position {
+                    Position::$variant(p)
+                }
+            }
+        )*
     };
 }
 
-/// `each_position!(value, x => expr)`, as `each_game!` for positions.
-macro_rules! each_position {
-    ($value:expr, $x:ident => $body:expr) => {
-        match $value {
-            Position::Royal($x) => $body,
-            Position::Portal($x) => $body,
-            Position::Maedn($x) => $body,
-        }
-    };
-}
+crate::for_each_game!(game_enums);
 
-/// The default rules of every game, built once.
+/// The default rules of every game, built once each.
 fn default_rules(game: GameKind) -> Rules {
-    static ROYAL: OnceLock<Arc<RoyalRules>> = OnceLock::new();
-    static PORTAL: OnceLock<Arc<PortalRules>> = OnceLock::new();
-    static MAEDN: OnceLock<Arc<MaednRules>> = OnceLock::new();
-    match game {
-        GameKind::Royal => Rules::Royal(ROYAL.get_or_init(RoyalRules::default_rules).clone()),
-        GameKind::Portal => Rules::Portal(PORTAL.get_or_init(PortalRules::default_rules).clone()),
-        GameKind::Maedn => Rules::Maedn(MAEDN.get_or_init(MaednRules::default_rules).clone()),
-    }
+    static DEFAULTS: [OnceLock<Rules>; GameKind::ALL.len()] =
+        [const { OnceLock::new() }; GameKind::ALL.len()];
+    DEFAULTS[game.index()]
+        .get_or_init(|| each_kind!(game, G => G::new_rules(<G as Game>::Params::shipped()).into()))
+        .clone()
 }
 
 impl Rules {
@@ -81,11 +105,7 @@ impl Rules {
     }
     /// A ruleset file's text for `game`, validated.
     pub fn parse(game: GameKind, text: &str) -> Result<Rules, RulesetError> {
-        match game {
-            GameKind::Royal => parse_rules::<Royal>(text).map(Rules::Royal),
-            GameKind::Portal => parse_rules::<Portal>(text).map(Rules::Portal),
-            GameKind::Maedn => parse_rules::<Maedn>(text).map(Rules::Maedn),
-        }
+        each_kind!(game, G => parse_rules::<G>(text).map(Into::into))
     }
     /// These rules with `set KEY = VALUE` overrides, validated once.
     pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<Rules, RulesetError> {
@@ -108,27 +128,15 @@ impl Rules {
     }
     /// The rules of a merged ruleset tree (defaults, files, overrides), validated.
     pub fn from_tree(game: GameKind, tree: serde_yaml::Value) -> Result<Rules, RulesetError> {
-        match game {
-            GameKind::Royal => tree_rules::<Royal>(tree).map(Rules::Royal),
-            GameKind::Portal => tree_rules::<Portal>(tree).map(Rules::Portal),
-            GameKind::Maedn => tree_rules::<Maedn>(tree).map(Rules::Maedn),
-        }
+        each_kind!(game, G => tree_rules::<G>(tree).map(Into::into))
     }
     /// The built-in defaults of a game as a tree.
     pub fn default_tree(game: GameKind) -> serde_yaml::Value {
-        match game {
-            GameKind::Royal => layers::default_tree::<<Royal as Game>::Params>(),
-            GameKind::Portal => layers::default_tree::<<Portal as Game>::Params>(),
-            GameKind::Maedn => layers::default_tree::<<Maedn as Game>::Params>(),
-        }
+        each_kind!(game, G => layers::default_tree::<<G as Game>::Params>())
     }
     /// Checks that a ruleset layer's keys exist in `game` and hold the right types.
     pub fn check_keys(game: GameKind, layer: &serde_yaml::Value) -> Result<(), RulesetError> {
-        match game {
-            GameKind::Royal => layers::check_keys::<<Royal as Game>::Params>(layer),
-            GameKind::Portal => layers::check_keys::<<Portal as Game>::Params>(layer),
-            GameKind::Maedn => layers::check_keys::<<Maedn as Game>::Params>(layer),
-        }
+        each_kind!(game, G => layers::check_keys::<<G as Game>::Params>(layer))
     }
     pub fn game(&self) -> GameKind {
         each_game!(self, G, _r => G::KIND)
@@ -160,42 +168,6 @@ fn tree_rules<G: Game>(tree: serde_yaml::Value) -> Result<Arc<G::Rules>, Ruleset
 
 fn parse_rules<G: Game>(text: &str) -> Result<Arc<G::Rules>, RulesetError> {
     Ok(G::new_rules(G::Params::from_yaml(text)?))
-}
-
-impl From<Arc<RoyalRules>> for Rules {
-    fn from(r: Arc<RoyalRules>) -> Rules {
-        Rules::Royal(r)
-    }
-}
-
-impl From<Arc<PortalRules>> for Rules {
-    fn from(r: Arc<PortalRules>) -> Rules {
-        Rules::Portal(r)
-    }
-}
-
-impl From<Arc<MaednRules>> for Rules {
-    fn from(r: Arc<MaednRules>) -> Rules {
-        Rules::Maedn(r)
-    }
-}
-
-impl From<Maedn> for Position {
-    fn from(p: Maedn) -> Position {
-        Position::Maedn(p)
-    }
-}
-
-impl From<Royal> for Position {
-    fn from(p: Royal) -> Position {
-        Position::Royal(p)
-    }
-}
-
-impl From<Portal> for Position {
-    fn from(p: Portal) -> Position {
-        Position::Portal(p)
-    }
 }
 
 /// Applies an action of `by` to a position of any game, checking the
@@ -249,10 +221,7 @@ impl Position {
     /// Whether the rules give the table piece `id` (maedn's `table.pieces`
     /// may be fewer than the words allow; the other games' words are exact).
     pub fn has_piece(&self, id: PieceId) -> bool {
-        match self {
-            Position::Maedn(m) => m.has_piece(id),
-            _ => true,
-        }
+        each_position!(self, g => Played::has_piece(g, id))
     }
     /// Piece `id` of `p`; callers check [`Position::has_piece`] first.
     pub fn piece(&self, p: Player, id: PieceId) -> Piece {
@@ -278,3 +247,80 @@ impl Position {
 fn kind_of<G: Game>(_: &G) -> GameKind {
     G::KIND
 }
+
+/// Work generic over the game: [`Rules::visit`] calls it with the rules'
+/// own type, so callers need no `match` over games.
+pub trait RulesVisitor {
+    type Out;
+    fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out;
+}
+
+/// As [`RulesVisitor`], for two rulesets of one game (base and head).
+pub trait PairVisitor {
+    type Out;
+    fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out;
+}
+
+impl Rules {
+    /// `v` with these rules as their game's own type.
+    pub fn visit<V: RulesVisitor>(&self, v: V) -> V::Out {
+        each_game!(self, G, r => v.visit::<G>(r))
+    }
+    /// `v` with base and head as their game's own type; an error names the
+    /// two games when they differ.
+    pub fn visit_pair<V: PairVisitor>(&self, head: &Rules, v: V) -> Result<V::Out, String> {
+        each_game!(self, G, b => match G::rules_of(head) {
+            Some(h) => Ok(v.visit::<G>(b, h)),
+            None => Err(format!(
+                "base and head rules are of different games ({} and {})",
+                self.game(),
+                head.game()
+            )),
+        })
+    }
+    /// The shipped ruleset file of a game, comments and all.
+    pub fn default_yaml(game: GameKind) -> &'static str {
+        each_kind!(game, G => <G as Game>::Params::DEFAULT_YAML)
+    }
+}
+
+/// The rulebook of a game: its file name and text.
+pub fn rulebook(game: GameKind) -> (&'static str, &'static str) {
+    each_kind!(game, G => G::RULEBOOK)
+}
+
+/// The two passing scenarios `goti init` writes for a game.
+pub fn examples(game: GameKind) -> &'static str {
+    each_kind!(game, G => G::EXAMPLES)
+}
+
+impl Position {
+    /// The game's own expectations; `None` for the shared ones.
+    pub fn expect_own(&self, check: &crate::dsl::lower::Check) -> Option<Result<(), String>> {
+        each_position!(self, g => g.expect_own(check))
+    }
+}
+
+/// The rules of one game out of the enum, by type (every listed game has it).
+pub trait RulesOfGame: Game {
+    fn rules_of(rules: &Rules) -> Option<&Arc<Self::Rules>>;
+}
+
+macro_rules! rules_of {
+    ($($(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $variant:ident => $ty:ty,)*) => {
+        $(
+            $(#[cfg($cfg)])?
+            impl RulesOfGame for $ty {
+                #[allow(unreachable_patterns)]
+                fn rules_of(rules: &Rules) -> Option<&Arc<<$ty as Game>::Rules>> {
+                    match rules {
+                        Rules::$variant(r) => Some(r),
+                        _ => None,
+                    }
+                }
+            }
+        )*
+    };
+}
+
+crate::for_each_game!(rules_of);

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use super::words::{allowed, piece_of, player_of, small_all};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
-use crate::engine::{Action, Direction, GameKind, MoveClause, MoveOrder, Player, Word};
+use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
 
 pub(super) fn lower_action(
     a: &ActionStmt,
@@ -26,7 +26,7 @@ pub(super) fn lower_action(
         ActionAst::Exit(_) if !allowed(a.span, Word::Exit, limits.game, problems) => return None,
         ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
         ActionAst::Enter(Some(p)) => Action::Enter(piece_of(p, limits, problems)?),
-        ActionAst::Enter(None) if limits.game == GameKind::Maedn => Action::BringIn,
+        ActionAst::Enter(None) if limits.game.vocabulary().bare_enter => Action::BringIn,
         ActionAst::Enter(None) => {
             problems.push(
                 Problem::new(a.span, "name the piece that enters", "which piece?")
@@ -88,20 +88,21 @@ pub(super) fn lower_action(
                     ok = false;
                     continue;
                 };
-                if let (GameKind::Maedn, Some(d)) = (limits.game, &c.direction) {
+                let words = limits.game.vocabulary();
+                if let (Some(rule), Some(d)) = (words.forward_only, &c.direction) {
                     problems.push(
                         Problem::new(
                             d.span,
-                            "maedn pieces move forward only",
-                            "no direction in maedn",
+                            format!("{} pieces move forward only", words.name),
+                            format!("no direction in {}", words.name),
                         )
-                        .rule(crate::engine::MaednRule::MoveFree.id())
+                        .rule(rule)
                         .help(format!("write `move {piece}`")),
                     );
                     ok = false;
                     continue;
                 }
-                if rolls.is_empty() && limits.game != GameKind::Maedn {
+                if rolls.is_empty() && words.moves_need_rolls {
                     problems.push(
                         Problem::new(c.span, format!("{piece} moves by what?"), "no roll given")
                             .help(format!("give the rolls, e.g. `move {piece} 3`")),

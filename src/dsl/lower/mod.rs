@@ -32,10 +32,7 @@ pub struct Limits {
 impl Limits {
     /// The ring's field numbers: 1-ring, or 0-(ring-1) in maedn.
     pub fn fields(&self) -> std::ops::RangeInclusive<i64> {
-        match self.game {
-            GameKind::Maedn => 0..=self.ring as i64 - 1,
-            _ => 1..=self.ring as i64,
-        }
+        self.game.vocabulary().fields(self.ring)
     }
 }
 
@@ -151,8 +148,8 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
                 seen_action = true;
                 // What can be known without playing (an action under `expect
                 // illegal` is never flagged here): every die shows 1-6.
-                // (maedn's die has the ruleset's faces: the engine judges it, by dice.one)
-                if let (ActionAst::Roll(dice), false) = (&a.action, game == GameKind::Maedn) {
+                // (a game whose die has the ruleset's faces leaves it to the engine)
+                if let (ActionAst::Roll(dice), true) = (&a.action, game.vocabulary().six_sided) {
                     for d in dice
                         .iter()
                         .filter(|d| (0..=255).contains(&d.value) && !(1..=6).contains(&d.value))

@@ -138,11 +138,7 @@ pub(super) fn place_of(
                     "no such tile",
                 )
                 .rule(path_rule)
-                .help(if limits.game == GameKind::Maedn {
-                    "maedn's goal fields are 1-4"
-                } else {
-                    "`home` alone means the piece is home"
-                }),
+                .help(limits.game.vocabulary().path_help),
             );
             None
         }
@@ -165,11 +161,7 @@ pub(super) fn off_ring(span: Span, t: i64, limits: &Limits) -> Problem {
         span,
         format!(
             "{} {t} is off the ring ({}-{})",
-            if limits.game == GameKind::Maedn {
-                "field"
-            } else {
-                "tile"
-            },
+            limits.game.vocabulary().tile_word,
             limits.fields().start(),
             limits.fields().end()
         ),

@@ -27,6 +27,7 @@ mod refusals;
 mod rule;
 mod setup;
 mod turn;
+mod words;
 
 use std::sync::Arc;
 
@@ -34,7 +35,8 @@ pub use legal::{Choice, Legal};
 pub(crate) use refusals::MaednCheck;
 pub use rule::MaednRule;
 
-use super::game::{delegate_game, GameKind};
+use super::game::delegate_game;
+use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::table::Table;
 use crate::rules::{MaednParams, RulesetParams};
@@ -261,7 +263,14 @@ impl Maedn {
     }
 }
 
-delegate_game!(Maedn, MaednRules, MaednParams, GameKind::Maedn);
+delegate_game!(
+    Maedn,
+    MaednRules,
+    MaednParams,
+    GameKind::Maedn,
+    MaednRule::CATALOGUE,
+    &words::WORDS
+);
 
 #[cfg(test)]
 mod tests;

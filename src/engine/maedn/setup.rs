@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::event::{Event, What};
-use crate::engine::setup::{Setup, SetupError, SetupPart};
+use crate::engine::setup::{Setup, SetupError, SetupPart, Sizes};
 
 impl Maedn {
     /// Validates a setup (every problem at once) and builds the position.
@@ -20,7 +20,7 @@ impl Maedn {
             help: help.map(str::to_string),
         };
         // table.players: 2-4 players, always P1..Pn in order.
-        let present = Table::of_setup(setup, "maedn", R::TablePlayers.id(), &mut errors);
+        let present = Table::of_setup(setup, &super::words::WORDS, &mut errors);
         let n = present.len() as u8;
         if let Some(gap) = (1..=n).find(|&k| Player::new(k).is_some_and(|p| !present.has(p))) {
             let named: Vec<String> = present.players().map(|p| p.to_string()).collect();
@@ -76,39 +76,14 @@ impl Maedn {
                 other => Err((R::BoardRing, format!("maedn has no place `{other}`"))),
             }
         };
-        for (i, pl) in setup.placements.iter().enumerate() {
-            let part = SetupPart::Placement(i);
+        let size = Sizes {
+            pieces: pieces as u8,
+            ring,
+            path: goal,
+        };
+        for c in setup.checked_placements(&present, &super::words::WORDS, size, &mut errors) {
+            let (part, pl, g) = (SetupPart::Placement(c.index), c.placement, c.slot);
             let p = pl.player;
-            if !present.has(p) {
-                errors.push(err(
-                    R::TablePlayers,
-                    part,
-                    format!("{p} is not at the table"),
-                    None,
-                ));
-                continue;
-            }
-            let g = match pl.piece {
-                PieceId::Guard(k) if (1..=pieces as u8).contains(&k) => k as usize - 1,
-                other => {
-                    errors.push(err(
-                        R::TablePlayers,
-                        part,
-                        format!("maedn has pieces G1-G{pieces}; there is no {other}"),
-                        Some("use G1-G4"),
-                    ));
-                    continue;
-                }
-            };
-            if placed[p.index()][g] {
-                errors.push(err(
-                    R::TablePlayers,
-                    part,
-                    format!("{p} {} is placed twice", pl.piece),
-                    None,
-                ));
-                continue;
-            }
             let r = match route_of(p, pl.place) {
                 Ok(r) => r,
                 Err((rule, message)) => {
@@ -181,7 +156,7 @@ impl Maedn {
         };
         pos.event(events, R::TablePlayers, || What::SetUp {
             players: n,
-            mode: "maedn",
+            mode: None,
         });
         pos.event(events, R::TableSeats, || {
             What::Note(if n == 2 && opposite {

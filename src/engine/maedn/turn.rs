@@ -45,7 +45,7 @@ impl Maedn {
                 .then_some((C::GameOver, R::EndWin.id())),
             (self.turn, by),
             (C::Turn, R::TablePlayers.id()),
-            GameKind::Maedn.vocabulary().turn_help,
+            super::words::WORDS.turn_help,
         )?;
         if let Action::Roll(values) = action {
             return self.throw(values, ev);

@@ -34,6 +34,7 @@ pub(crate) use refusals::PortalCheck;
 mod setup;
 mod toilet;
 mod turn;
+mod words;
 
 use std::sync::Arc;
 
@@ -41,7 +42,8 @@ pub use board::PortalBoard;
 pub use rule::PortalRule;
 
 use super::event::Rejection;
-use super::game::{delegate_game, GameKind};
+use super::game::delegate_game;
+use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::table::{transact, Table};
 use crate::rules::{PortalParams, RulesetParams};
@@ -260,7 +262,14 @@ fn piece_number(id: PieceId) -> Result<u8, Rejection> {
     }
 }
 
-delegate_game!(Portal, PortalRules, PortalParams, GameKind::Portal);
+delegate_game!(
+    Portal,
+    PortalRules,
+    PortalParams,
+    GameKind::Portal,
+    PortalRule::CATALOGUE,
+    &words::WORDS
+);
 
 #[cfg(test)]
 mod tests;

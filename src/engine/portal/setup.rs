@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::engine::event::{Event, What};
-use crate::engine::piece::{Piece, PieceId, Place, Player};
-use crate::engine::setup::{Setup, SetupError, SetupPart};
+use crate::engine::piece::{Piece, Place, Player};
+use crate::engine::setup::{Setup, SetupError, SetupPart, Sizes};
 
 impl Portal {
     /// Validates a setup (every problem at once) and builds the position.
@@ -22,7 +22,7 @@ impl Portal {
             help: help.map(str::to_string),
         };
         // table.players
-        let present = Table::of_setup(setup, "portal", R::TablePlayers.id(), &mut errors);
+        let present = Table::of_setup(setup, &super::words::WORDS, &mut errors);
         // At most MAX_TOILETS toilets: the ruleset's validation guarantees it.
         assert!(
             board.toilets.len() <= MAX_TOILETS,
@@ -30,58 +30,15 @@ impl Portal {
         );
         let mut pieces = [[Piece::IN_YARD; 5]; 4];
         let mut placed = [[false; 5]; 4];
-        for (i, pl) in setup.placements.iter().enumerate() {
-            let part = SetupPart::Placement(i);
+        let size = Sizes {
+            pieces: 5,
+            ring: board.ring,
+            path: board.lane,
+        };
+        for c in setup.checked_placements(&present, &super::words::WORDS, size, &mut errors) {
+            let (part, pl, g) = (SetupPart::Placement(c.index), c.placement, c.slot);
             let p = pl.player;
-            if !present.has(p) {
-                errors.push(err(
-                    R::TablePlayers,
-                    part,
-                    format!("{p} is not at the table"),
-                    None,
-                ));
-                continue;
-            }
-            let g = match pl.piece {
-                PieceId::Guard(n @ 1..=5) => n as usize - 1,
-                other => {
-                    errors.push(err(
-                        R::TablePieces,
-                        part,
-                        format!("portal has pieces G1-G5; there is no {other}"),
-                        Some("use G1-G5"),
-                    ));
-                    continue;
-                }
-            };
-            if placed[p.index()][g] {
-                errors.push(err(
-                    R::TablePieces,
-                    part,
-                    format!("{p} {} is placed twice", pl.piece),
-                    None,
-                ));
-                continue;
-            }
             match pl.place {
-                Place::Ring(t) if t == 0 || t > board.ring => {
-                    errors.push(err(
-                        R::BoardRing,
-                        part,
-                        format!("tile {t} is off the ring (1-{})", board.ring),
-                        None,
-                    ));
-                    continue;
-                }
-                Place::HomePath(k) if k == 0 || k > board.lane => {
-                    errors.push(err(
-                        R::BoardLane,
-                        part,
-                        format!("the lane has tiles 1-{}; there is no lane {k}", board.lane),
-                        None,
-                    ));
-                    continue;
-                }
                 Place::Toilet { trigger, spot } if board.toilet(trigger).is_none() || spot > 3 => {
                     errors.push(err(
                         R::BoardToilets,
@@ -211,7 +168,7 @@ impl Portal {
             R::TablePlayers,
             What::SetUp {
                 players: present.len() as u8,
-                mode: "portal",
+                mode: None,
             },
         );
         pos.event(

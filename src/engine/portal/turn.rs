@@ -5,7 +5,6 @@ use super::PortalCheck as C;
 use super::*;
 use crate::engine::action::Action;
 use crate::engine::event::{Event, Rejection, What};
-use crate::engine::game::GameKind;
 use crate::engine::piece::Player;
 use crate::engine::precedence::{game_and_turn, Refusals};
 
@@ -54,7 +53,7 @@ impl Portal {
                 .then_some((C::GameOver, R::EndWin.id())),
             (self.turn, by),
             (C::Turn, R::TablePlayers.id()),
-            GameKind::Portal.vocabulary().turn_help,
+            super::words::WORDS.turn_help,
         )?;
         // The earliest refusal in PORTAL.md's order wins.
         let mut refusals = Refusals::new();

@@ -36,6 +36,7 @@ pub(crate) use refusals::RoyalCheck;
 mod setup;
 mod store;
 mod turn;
+mod words;
 
 #[cfg(test)]
 mod tests;
@@ -48,7 +49,8 @@ pub use board::Board;
 pub use rule::RoyalRule;
 pub use store::Store;
 
-use super::game::{delegate_game, GameKind};
+use super::game::delegate_game;
+use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::setup::Mode;
 use super::table::{transact, Table};
@@ -250,4 +252,11 @@ fn mode_note(mode: Mode) -> &'static str {
     }
 }
 
-delegate_game!(Royal, RoyalRules, RoyalParams, GameKind::Royal);
+delegate_game!(
+    Royal,
+    RoyalRules,
+    RoyalParams,
+    GameKind::Royal,
+    RoyalRule::CATALOGUE,
+    &words::WORDS
+);

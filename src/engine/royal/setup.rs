@@ -5,7 +5,7 @@ use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Event, What};
 use crate::engine::piece::{Piece, PieceId, Place, Player};
-use crate::engine::setup::{Mode, Setup, SetupError, SetupPart};
+use crate::engine::setup::{Mode, Setup, SetupError, SetupPart, Sizes};
 
 impl Royal {
     /// A new game: Kings on their entry tiles, guards in the Yard, 3 credits,
@@ -49,10 +49,15 @@ impl Royal {
             Mode::Clash => &params.clash,
         };
         // table.players
-        let present = Table::of_setup(setup, "royal", R::TablePlayers.id(), &mut errors);
+        let present = Table::of_setup(setup, &super::words::WORDS, &mut errors);
         let mut seats: [Seat; 4] = std::array::from_fn(|_| Seat::new(params.exits.start));
-        let mut placed = [[false; 5]; 4];
-        for (i, pl) in setup.placements.iter().enumerate() {
+        let size = Sizes {
+            pieces: 4,
+            ring: board.ring,
+            path: board.home_path,
+        };
+        for c in setup.checked_placements(&present, &super::words::WORDS, size, &mut errors) {
+            let (i, pl) = (c.index, c.placement);
             let err = |rule: R, message: String, help: Option<String>| SetupError {
                 rule: rule.id(),
                 part: SetupPart::Placement(i),
@@ -60,63 +65,9 @@ impl Royal {
                 help,
             };
             let p = pl.player;
-            if !present.has(p) {
-                errors.push(err(
-                    R::TablePlayers,
-                    format!("{p} is not at the table"),
-                    Some(format!("add {p} to the `players` line")),
-                ));
+            if let Place::Toilet { .. } = pl.place {
+                errors.push(err(R::BoardRing, "royal has no toilets".into(), None));
                 continue;
-            }
-            let slot = match pl.piece {
-                PieceId::Guard(n @ 1..=4) => n as usize - 1,
-                // table.pieces: four guards G1-G4 and a King; no other piece.
-                PieceId::Guard(n) => {
-                    errors.push(err(
-                        R::TablePieces,
-                        format!("royal has guards G1-G4; there is no G{n}"),
-                        Some("use G1, G2, G3, G4 or king".into()),
-                    ));
-                    continue;
-                }
-                PieceId::King => 4,
-            };
-            if placed[p.index()][slot] {
-                errors.push(err(
-                    R::TablePieces,
-                    format!("{p} {} is placed twice", pl.piece),
-                    Some(
-                        "place each piece once; solo/pair/trio/quad take the next unnamed guards"
-                            .into(),
-                    ),
-                ));
-                continue;
-            }
-            match pl.place {
-                Place::Ring(t) if t == 0 || t > board.ring => {
-                    errors.push(err(
-                        R::BoardRing,
-                        format!("tile {t} is off the ring (1-{})", board.ring),
-                        None,
-                    ));
-                    continue;
-                }
-                Place::Toilet { .. } => {
-                    errors.push(err(R::BoardRing, "royal has no toilets".into(), None));
-                    continue;
-                }
-                Place::HomePath(k) if k == 0 || k > board.home_path => {
-                    errors.push(err(
-                        R::BoardHomePath,
-                        format!(
-                            "the Home path has tiles 1-{}; there is no home {k}",
-                            board.home_path
-                        ),
-                        None,
-                    ));
-                    continue;
-                }
-                _ => {}
             }
             let walked = board.walked_steps(p, pl.place);
             let midpoint = match (pl.place, pl.midpoint) {
@@ -158,7 +109,6 @@ impl Royal {
                 }
                 _ => walked,
             });
-            placed[p.index()][slot] = true;
             *seats[p.index()].piece_mut(pl.piece) = Piece {
                 place: pl.place,
                 midpoint,
@@ -228,7 +178,7 @@ impl Royal {
             R::TablePlayers,
             What::SetUp {
                 players: present.len() as u8,
-                mode: setup.mode.name(),
+                mode: Some(setup.mode.name()),
             },
         ));
         events.push(note(

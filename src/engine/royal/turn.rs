@@ -6,7 +6,6 @@ use super::RoyalCheck as C;
 use super::*;
 use crate::engine::action::Action;
 use crate::engine::event::{Event, Rejection, What};
-use crate::engine::game::GameKind;
 use crate::engine::piece::{Piece, Place, Player};
 use crate::engine::precedence::game_and_turn;
 
@@ -49,7 +48,7 @@ impl Royal {
                 .then_some((C::GameOver, R::EndFinish.id())),
             (self.turn, by),
             (C::Turn, R::TablePlayers.id()),
-            GameKind::Royal.vocabulary().turn_help,
+            super::words::WORDS.turn_help,
         )?;
         match action {
             Action::Roll(dice) => self.roll(dice, ev),

@@ -4,19 +4,13 @@
 use std::collections::BTreeSet;
 
 use crate::dsl::lower::Check;
-use crate::engine::maedn::Choice;
 use crate::engine::{Event, GameKind, PieceId, Place, Player, What};
+use crate::runner::games::number;
 use crate::runner::position::Position;
 use crate::runner::render;
 
 fn place_words(game: GameKind, p: Player, id: PieceId, place: Place) -> String {
-    let place = match (game, place) {
-        (GameKind::Maedn, Place::HomePath(k)) => format!("in goal {k}"),
-        (GameKind::Portal, Place::HomePath(k)) => format!("on lane {k}"),
-        (GameKind::Maedn | GameKind::Portal, Place::Yard) => "in base".to_string(),
-        (_, place) => place.to_string(),
-    };
-    format!("{p} {id} {place}")
+    format!("{p} {id} {}", game.vocabulary().place_words(place))
 }
 
 fn tile_words(pos: &Position, t: u8) -> String {
@@ -25,32 +19,6 @@ fn tile_words(pos: &Position, t: u8) -> String {
         format!("tile {t} empty")
     } else {
         format!("tile {t}: {here}")
-    }
-}
-
-fn store_words(p: Player, rolls: &[i64]) -> String {
-    if rolls.is_empty() {
-        format!("{p} store empty")
-    } else {
-        format!(
-            "{p} store {}",
-            rolls
-                .iter()
-                .map(|r| r.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        )
-    }
-}
-
-/// `expected P1 battle 20, found P1 battle 0`.
-fn number(p: Player, what: &str, want: i64, now: i64) -> Result<(), String> {
-    if want == now {
-        Ok(())
-    } else {
-        Err(format!(
-            "expected {p} {what} {want}, found {p} {what} {now}"
-        ))
     }
 }
 
@@ -75,65 +43,10 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
         ));
     }
     // Expectations of one game only (lowering keeps them to their game).
-    let other = |mine: &str| {
-        format!(
-            "this expectation is {mine}'s; the scenario plays {}",
-            pos.game()
-        )
-    };
-    let royal = || match pos {
-        Position::Royal(r) => Ok(r),
-        _ => Err(other("royal")),
-    };
-    let portal = || match pos {
-        Position::Portal(g) => Ok(g),
-        _ => Err(other("portal")),
-    };
-    let maedn = || match pos {
-        Position::Maedn(g) => Ok(g),
-        _ => Err(other("maedn")),
-    };
+    if let Some(result) = pos.expect_own(check) {
+        return result;
+    }
     match check {
-        Check::Legal(want) => {
-            let g = maedn()?;
-            let mut now: Vec<Choice> = g.legal().as_slice().to_vec();
-            now.sort_unstable();
-            let mut want = want.clone();
-            want.sort_unstable();
-            if now == want {
-                Ok(())
-            } else {
-                let words = |list: &[Choice]| {
-                    let w: Vec<String> = list.iter().map(|c| c.to_string()).collect();
-                    if w.is_empty() {
-                        "nothing (throw first)".to_string()
-                    } else {
-                        w.join(" ")
-                    }
-                };
-                fail(
-                    format!("legal: {}", words(&want)),
-                    format!("legal: {}", words(&now)),
-                )
-            }
-        }
-        Check::Returns(want) => {
-            let now = maedn()?.returns();
-            let w = |list: &[i64]| {
-                list.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            if now == *want {
-                Ok(())
-            } else {
-                fail(
-                    format!("returns {}", w(want)),
-                    format!("returns {}", w(&now)),
-                )
-            }
-        }
         Check::Place(p, id, place) => {
             let now = pos.piece(*p, *id).place;
             if now == *place {
@@ -160,27 +73,6 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
             *n,
             pos.piece(*p, *id).steps as i64,
         ),
-        Check::Battle(p, n) => number(*p, "battle", *n, royal()?.seat(*p).battle),
-        Check::Progress(p, n) => number(*p, "progress", *n, royal()?.progress_points(*p)),
-        Check::Score(p, n) => number(*p, "score", *n, royal()?.score(*p)),
-        Check::Credits(p, n) => number(*p, "credits", *n, royal()?.seat(*p).credits as i64),
-        Check::Tokens(p, n) => number(*p, "tokens", *n, portal()?.tokens(*p)),
-        Check::Store(p, rolls) => {
-            let mut want = rolls.clone();
-            want.sort_unstable();
-            let now: Vec<i64> = royal()?
-                .seat(*p)
-                .store
-                .rolls()
-                .into_iter()
-                .map(i64::from)
-                .collect();
-            if now == want {
-                Ok(())
-            } else {
-                fail(store_words(*p, &want), store_words(*p, &now))
-            }
-        }
         Check::TileEmpty(t) => {
             if pos.pieces_at(Place::Ring(*t)).is_empty() {
                 Ok(())
@@ -272,40 +164,18 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
                 format!("the game still running, {} to move", pos.turn()),
             ),
         },
-        Check::Burned(v) => {
-            let g = portal()?;
-            if g.roll().burned().contains(v) {
-                Ok(())
-            } else {
-                let b = g
-                    .roll()
-                    .burned()
-                    .iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                fail(
-                    format!("burned {v}"),
-                    if b.is_empty() {
-                        "nothing burned".into()
-                    } else {
-                        format!("burned {b}")
-                    },
-                )
-            }
-        }
-        Check::RollAgain => {
-            let g = portal()?;
-            if g.must_roll_again() {
-                Ok(())
-            } else if g.roll().due().is_some() {
-                fail(
-                    "roll again".into(),
-                    format!("values still to play, {} to move", g.turn()),
-                )
-            } else {
-                fail("roll again".into(), format!("turn {}", g.turn()))
-            }
-        }
+        Check::Battle(..)
+        | Check::Progress(..)
+        | Check::Score(..)
+        | Check::Credits(..)
+        | Check::Store(..)
+        | Check::Tokens(..)
+        | Check::Burned(_)
+        | Check::RollAgain
+        | Check::Legal(_)
+        | Check::Returns(_) => Err(format!(
+            "this expectation is not one of {}'s (lowering keeps expectations to their game)",
+            pos.game()
+        )),
     }
 }

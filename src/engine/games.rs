@@ -1,0 +1,162 @@
+//! Which games goti knows: the one list. Everything that differs between
+//! games comes through the [`Game`] trait (and, in the runner, its `Played`
+//! trait) of the types named here, so the compiler, not a reader, finds
+//! what a new game must provide.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::game::{Game, Vocabulary};
+use super::rule::{RuleId, RuleInfo};
+
+/// `for_each_game!(callback)` calls `callback! { Variant => Type, ... }`
+/// with every game: the list the `GameKind` enum, the runner's `Rules` and
+/// `Position` enums and their dispatch are generated from. Adding a game is
+/// one line here (plus its folder).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            /// ROYAL.md: guards and a King, roll store, exit credits, blockades.
+            Royal => $crate::engine::royal::Royal,
+            /// PORTAL.md: five pieces, two dice, toilets, roads.
+            Portal => $crate::engine::portal::Portal,
+            /// MAEDN.md: Mensch ärgere dich nicht as OpenSpiel plays it.
+            Maedn => $crate::engine::maedn::Maedn,
+            /// The toy race of the seam's test (`src/engine/toy/`).
+            #[cfg(test)]
+            Toy => $crate::engine::toy::Toy,
+        }
+    };
+}
+
+macro_rules! game_kind {
+    ($($(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $variant:ident => $ty:ty,)*) => {
+        /// The games goti knows (the first is the default).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameKind {
+            $($(#[doc = $doc])* $(#[cfg($cfg)])? $variant,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order goti lists them.
+            pub const ALL: &'static [GameKind] = &[$($(#[cfg($cfg)])? GameKind::$variant,)*];
+
+            /// The words and numbers of the game's language.
+            pub const fn vocabulary(self) -> &'static Vocabulary {
+                match self {
+                    $($(#[cfg($cfg)])? GameKind::$variant => <$ty as Game>::VOCABULARY,)*
+                }
+            }
+
+            /// Every rule ID of the game with its one-line text.
+            pub const fn catalogue(self) -> &'static [RuleInfo] {
+                match self {
+                    $($(#[cfg($cfg)])? GameKind::$variant => <$ty as Game>::CATALOGUE,)*
+                }
+            }
+        }
+    };
+}
+
+for_each_game!(game_kind);
+
+impl Default for GameKind {
+    /// The first game of the list (royal, the main game).
+    fn default() -> GameKind {
+        GameKind::ALL[0]
+    }
+}
+
+impl GameKind {
+    /// The name written after `rules` in a scenario.
+    pub const fn name(self) -> &'static str {
+        self.vocabulary().name
+    }
+
+    /// Whether `id` is a rule ID of this game.
+    pub fn has_rule(self, id: &str) -> bool {
+        self.catalogue().iter().any(|r| r.id.0 == id)
+    }
+
+    /// The rule ID `id` of this game, as the catalogue holds it.
+    pub fn rule(self, id: &str) -> Option<RuleId> {
+        self.catalogue()
+            .iter()
+            .find(|r| r.id.0.eq_ignore_ascii_case(id))
+            .map(|r| r.id)
+    }
+
+    /// The games users can name (the test-only toy left out): "royal, portal, maedn".
+    pub fn names() -> String {
+        GameKind::ALL
+            .iter()
+            .map(|g| g.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Its place in [`GameKind::ALL`].
+    pub fn index(self) -> usize {
+        GameKind::ALL
+            .iter()
+            .position(|g| *g == self)
+            .unwrap_or_else(|| unreachable!("every game is in GameKind::ALL"))
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game name goti does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "goti has no ruleset `{}` (known: {})",
+            self.0,
+            GameKind::names()
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    /// Case-insensitive, like every word of the language.
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|g| g.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_case_insensitively() {
+        for g in GameKind::ALL {
+            assert_eq!(g.name().parse::<GameKind>(), Ok(*g));
+            assert_eq!(g.name().to_uppercase().parse::<GameKind>(), Ok(*g));
+            assert_eq!(g.vocabulary().name, g.name());
+        }
+        let e = "chess".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "goti has no ruleset `chess` (known: royal, portal, maedn, toy)"
+        );
+        assert_eq!(GameKind::default(), GameKind::Royal, "royal is the default");
+    }
+}

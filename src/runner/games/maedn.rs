@@ -1,0 +1,82 @@
+//! Maedn as the runner plays it.
+
+use std::sync::Arc;
+
+use super::{fail, numbers, Played};
+use crate::dsl::lower::Check;
+use crate::engine::maedn::Choice;
+use crate::engine::{Maedn, MaednRules, Mode, PieceId};
+use crate::selfplay::{MaednDriver, Policy};
+
+impl Played for Maedn {
+    type Driver = MaednDriver;
+    const RULEBOOK: (&'static str, &'static str) =
+        ("MAEDN.md", include_str!("../../../tests/data/MAEDN.md"));
+    const EXAMPLES: &'static str =
+        "# Two scenarios of MAEDN.md. `goti explain scenarios/maedn.goti` shows\n\
+     # each step with the rules it applied.\n\
+     rules maedn\n\
+     \n\
+     scenario \"landing on an opponent sends it back to base\"\n\
+     # capture.land: G1 on 5 moves 3 to 8, where P2's piece stands.\n\
+     players 2\n\
+     P1 G1 on 5, P2 G1 on 8\n\
+     roll 3\n\
+     move G1\n\
+     expect P1 G1 on 8\n\
+     expect P2 G1 in base\n\
+     \n\
+     scenario \"a piece moves by the die\"\n\
+     # move.free: G1 on 5 moves 4 fields to 9.\n\
+     players 2\n\
+     P1 G1 on 5\n\
+     roll 4\n\
+     move G1\n\
+     expect P1 G1 on 9\n";
+
+    fn driver(rules: Arc<MaednRules>, _mode: Mode, policy: Policy) -> MaednDriver {
+        MaednDriver::new(rules).with_policy(policy)
+    }
+
+    fn has_piece(&self, id: PieceId) -> bool {
+        Maedn::has_piece(self, id)
+    }
+
+    fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
+        Some(match check {
+            Check::Legal(want) => {
+                let mut now: Vec<Choice> = self.legal().as_slice().to_vec();
+                now.sort_unstable();
+                let mut want = want.clone();
+                want.sort_unstable();
+                if now == want {
+                    Ok(())
+                } else {
+                    let words = |list: &[Choice]| {
+                        if list.is_empty() {
+                            "nothing (throw first)".to_string()
+                        } else {
+                            numbers(list)
+                        }
+                    };
+                    fail(
+                        format!("legal: {}", words(&want)),
+                        format!("legal: {}", words(&now)),
+                    )
+                }
+            }
+            Check::Returns(want) => {
+                let now = self.returns();
+                if now == *want {
+                    Ok(())
+                } else {
+                    fail(
+                        format!("returns {}", numbers(want)),
+                        format!("returns {}", numbers(&now)),
+                    )
+                }
+            }
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,72 @@
+//! What the runner needs of a game beyond the engine's [`Game`]: its
+//! pictures ([`Render`]), its self-play driver, its own expectations, its
+//! rulebook and the examples `goti init` writes. One file per game; the
+//! runner's `Rules` and `Position` enums require [`Played`] of every game in
+//! the list (`engine/games.rs`), so a game that lacks a part does not build.
+
+mod maedn;
+mod portal;
+mod royal;
+
+use std::sync::Arc;
+
+use crate::dsl::lower::Check;
+use crate::engine::{Game, Mode, PieceId};
+use crate::selfplay::{Driver, Policy};
+
+use super::render::Render;
+
+/// A game as the runner plays, pictures and drives it.
+pub trait Played: Game + Render + super::position::RulesOfGame {
+    /// The self-play driver of `goti fuzz`, `balance` and `bench`.
+    type Driver: Driver<Game = Self>;
+    /// The rulebook's file name and text (the catalogue is checked against
+    /// it; the language server hovers and jumps into it).
+    const RULEBOOK: (&'static str, &'static str);
+    /// Two scenarios that pass, written by `goti init` (expectations
+    /// derived from the rulebook, each comment naming its clause).
+    const EXAMPLES: &'static str;
+
+    /// A driver of these rules (`mode`: royal's Journey or Clash; the
+    /// other games have none).
+    fn driver(rules: Arc<Self::Rules>, mode: Mode, policy: Policy) -> Self::Driver;
+    /// The game's own expectations (`battle`, `tokens`, `legal:`, ...);
+    /// `None` for an expectation every game shares.
+    fn expect_own(&self, _check: &Check) -> Option<Result<(), String>> {
+        None
+    }
+    /// Whether the rules give the table piece `id` (maedn's `table.pieces`
+    /// may be fewer than the words allow; the other games' words are exact).
+    fn has_piece(&self, _id: PieceId) -> bool {
+        true
+    }
+}
+
+/// `expected P1 battle 20, found P1 battle 0`.
+pub(crate) fn number(
+    p: crate::engine::Player,
+    what: &str,
+    want: i64,
+    now: i64,
+) -> Result<(), String> {
+    if want == now {
+        Ok(())
+    } else {
+        Err(format!(
+            "expected {p} {what} {want}, found {p} {what} {now}"
+        ))
+    }
+}
+
+/// `Err("expected {want}, found {found}")`.
+pub(crate) fn fail(want: String, found: String) -> Result<(), String> {
+    Err(format!("expected {want}, found {found}"))
+}
+
+/// Numbers as a scenario writes them: `3 -1 -1`.
+pub(crate) fn numbers<T: ToString>(list: &[T]) -> String {
+    list.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
