@@ -6,6 +6,7 @@
 
 pub mod balance;
 pub mod cli;
+pub mod closest;
 pub mod desk;
 pub mod dsl;
 pub mod engine;

@@ -72,6 +72,9 @@ pub fn watch(
         context::options(opts, layers.clone())
     };
     let select = report::SelectArgs::default();
+    // The stamps are taken before the first run: a change made while it
+    // plays, or the moment "watching" is said, is seen.
+    let watcher = watching::Watcher::new(&paths, root.as_deref());
     report::run(paths.clone(), &select, options(), args, false, color);
     outln!(
         "watching {} (rerun {} ms after a change; Ctrl-C to stop)",
@@ -82,7 +85,7 @@ pub fn watch(
             .join(", "),
         watching::DEBOUNCE.as_millis()
     );
-    watching::watch(&paths, root.as_deref(), &stop, |changes| {
+    watcher.run(&stop, |changes| {
         let rerun = if changes.rules.is_empty() {
             outln!(
                 "-- changed: {}",

@@ -212,8 +212,7 @@ pub fn explain(
             "error: {} has no scenario named {wanted:?}",
             crate::shown::path(file)
         );
-        if let Some(guess) = crate::dsl::closest::closest(wanted, names.iter().map(String::as_str))
-        {
+        if let Some(guess) = crate::closest::closest(wanted, names.iter().map(String::as_str)) {
             errln!("  did you mean {guess:?}?");
         }
         if !names.is_empty() {

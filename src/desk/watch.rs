@@ -67,15 +67,38 @@ fn stamp(p: &Path) -> Stamp {
     Some((m.len(), m.modified().ok()?))
 }
 
-/// Watches `paths` until `stop` is set, calling `rerun` with each settled
-/// set of changes.
-pub fn watch(
+/// The files being watched, as they stood when watching began.
+pub struct Watcher<'a> {
+    paths: &'a [PathBuf],
+    root: Option<&'a Path>,
+    seen: std::collections::BTreeMap<PathBuf, Stamp>,
+}
+
+impl<'a> Watcher<'a> {
+    /// Takes the files' stamps now: a change made after this returns is
+    /// seen, however soon (so "watching" is said only after it).
+    pub fn new(paths: &'a [PathBuf], root: Option<&'a Path>) -> Watcher<'a> {
+        Watcher {
+            paths,
+            root,
+            seen: files(paths, root),
+        }
+    }
+
+    /// Watches until `stop` is set, calling `rerun` with each settled set
+    /// of changes.
+    pub fn run(self, stop: &AtomicBool, rerun: impl FnMut(&Changes)) {
+        watch_from(self.paths, self.root, self.seen, stop, rerun)
+    }
+}
+
+fn watch_from(
     paths: &[PathBuf],
     root: Option<&Path>,
+    mut seen: std::collections::BTreeMap<PathBuf, Stamp>,
     stop: &AtomicBool,
     mut rerun: impl FnMut(&Changes),
 ) {
-    let mut seen = files(paths, root);
     let mut pending = Changes::default();
     let mut last_change: Option<Instant> = None;
     while !stop.load(Ordering::SeqCst) {

@@ -3,12 +3,12 @@
 //! validation passes that collect every problem.
 
 pub mod ast;
-pub mod closest;
 pub mod format;
 pub mod lower;
 mod parse;
 pub mod problem;
 
 pub use parse::{
-    keywords, parse_file, split_statements, MAX_FILE_BYTES, MAX_SCENARIOS, MAX_STATEMENTS,
+    keywords, keywords_of, parse_file, split_statements, MAX_FILE_BYTES, MAX_SCENARIOS,
+    MAX_STATEMENTS,
 };

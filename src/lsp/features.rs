@@ -15,7 +15,7 @@ use lsp_types::{
 use super::analysis::{self, Analysis, Change};
 use super::text::{word_at, LineIndex};
 use super::Document;
-use crate::engine::{GameKind, Word};
+use crate::engine::GameKind;
 use crate::runner::{self, Diagnostic};
 
 /// The document's diagnostics as the editor shows them: those of `goti
@@ -272,32 +272,6 @@ impl Analysis {
     }
 }
 
-/// The words of `game`'s language from the grammar's keyword list: every
-/// keyword but those only other games have.
-pub fn keywords_of(game: GameKind) -> Vec<&'static str> {
-    let v = game.vocabulary();
-    let tokens = |w: Word| -> Vec<&'static str> {
-        w.text()
-            .split(['/', ' '])
-            .filter(|t| t.len() > 1 && t.chars().all(|c| c.is_ascii_lowercase()))
-            .collect()
-    };
-    let ours: Vec<&str> = v.words.iter().flat_map(|w| tokens(*w)).collect();
-    let common = ["on", "in", "turn", "roll", "home"];
-    let foreign: Vec<&str> = Word::ALL
-        .iter()
-        .filter(|w| !v.allows(**w))
-        .flat_map(|w| tokens(*w))
-        .filter(|t| !ours.contains(t) && !common.contains(t))
-        .collect();
-    crate::dsl::keywords()
-        .iter()
-        .copied()
-        .filter(|k| !foreign.contains(k))
-        .filter(|k| GameKind::ALL.iter().all(|g| g.name() != *k) || *k == game.name())
-        .collect()
-}
-
 /// What can stand at `pos`: rule IDs in `expect illegal(`, after `applied`;
 /// ruleset keys with their values after `set`; else the game's keywords,
 /// pieces and players.
@@ -346,7 +320,7 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
         );
     }
     let v = game.vocabulary();
-    let mut items: Vec<CompletionItem> = keywords_of(game)
+    let mut items: Vec<CompletionItem> = crate::dsl::keywords_of(game)
         .into_iter()
         .map(|k| item(k.to_string(), CompletionItemKind::KEYWORD, None))
         .collect();

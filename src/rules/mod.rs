@@ -170,8 +170,7 @@ fn did_you_mean(message: &str) -> Option<String> {
     let mut names = message.split('`').skip(1).step_by(2);
     let unknown = names.next()?;
     let known: Vec<&str> = names.collect();
-    crate::dsl::closest::closest(unknown, known.iter().copied())
-        .map(|g| format!("did you mean `{g}`?"))
+    crate::closest::closest(unknown, known.iter().copied()).map(|g| format!("did you mean `{g}`?"))
 }
 
 /// A serde_yaml message without its " at line L column C" (goti shows the place).
@@ -243,8 +242,7 @@ pub fn set_path(
                         .keys()
                         .filter_map(|k| k.as_str().map(str::to_string))
                         .collect();
-                    let guess =
-                        crate::dsl::closest::closest(part, known.iter().map(String::as_str));
+                    let guess = crate::closest::closest(part, known.iter().map(String::as_str));
                     let hint = guess.map_or(String::new(), |g| format!("did you mean `{g}`? "));
                     return Err(RulesetError {
                         unknown_field: true,

@@ -229,10 +229,7 @@ pub(super) fn check_rule_id(
         format!("`{}` is not a rule ID of {}", id.value, limits.game.name()),
         "unknown rule",
     );
-    p = match crate::dsl::closest::closest(
-        &id.value,
-        limits.game.catalogue().iter().map(|r| r.id.0),
-    ) {
+    p = match crate::closest::closest(&id.value, limits.game.catalogue().iter().map(|r| r.id.0)) {
         Some(s) => p.help(format!(
             "did you mean `{s}`? `goti rules {}` lists them all",
             limits.game.name()

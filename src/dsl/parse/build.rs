@@ -56,16 +56,21 @@ impl Builder {
         let span = self.span(&p);
         let inner = p.into_inner().next().ok_or_else(|| internal(span))?;
         let name = match inner.as_rule() {
+            // Digits only (the grammar's `guard`): a number too large for
+            // i64 is still a guard, one validation says the game lacks.
             Rule::guard => PieceName::Guard(inner.as_str()[1..].parse::<i64>().unwrap_or(i64::MAX)),
-            _ => PieceName::King,
+            Rule::king => PieceName::King,
+            other => return Err(mismatch(span, "a piece", other)),
         };
         Ok(Spanned::new(name, span))
     }
 
-    fn mode(&self, p: Pair<Rule>) -> Mode {
+    fn mode(&self, p: Pair<Rule>) -> Result2<Mode> {
+        let span = self.span(&p);
         match p.into_inner().next().map(|k| k.as_rule()) {
-            Some(Rule::kw_clash) => Mode::Clash,
-            _ => Mode::Journey,
+            Some(Rule::kw_clash) => Ok(Mode::Clash),
+            Some(Rule::kw_journey) => Ok(Mode::Journey),
+            other => Err(mismatch_opt(span, "a mode", other)),
         }
     }
 
@@ -90,7 +95,7 @@ impl Builder {
                             game =
                                 Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
                         }
-                        Rule::mode_name => mode = Some(self.mode(p)),
+                        Rule::mode_name => mode = Some(self.mode(p)?),
                         _ => {}
                     }
                 }
@@ -109,7 +114,7 @@ impl Builder {
                 let m = inner
                     .find(|p| p.as_rule() == Rule::mode_name)
                     .ok_or_else(|| internal(span))?;
-                one(StmtKind::Mode(self.mode(m)))
+                one(StmtKind::Mode(self.mode(m)?))
             }
             Rule::set_stmt => {
                 let mut key = None;
@@ -255,11 +260,13 @@ impl Builder {
                             Some(Rule::kw_solo) => 1,
                             Some(Rule::kw_pair) => 2,
                             Some(Rule::kw_trio) => 3,
-                            _ => 4,
+                            Some(Rule::kw_quad) => 4,
+                            other => return Err(mismatch_opt(what_span, "a count", other)),
                         };
                         PieceSel::Count(n)
                     }
-                    _ => PieceSel::Piece(self.piece(what_pair)?.value),
+                    Rule::piece => PieceSel::Piece(self.piece(what_pair)?.value),
+                    other => return Err(mismatch(what_span, "a piece or a count", other)),
                 };
                 let place_pair = inner.next().ok_or_else(|| internal(span))?;
                 let place = self.place(place_pair)?;
@@ -322,7 +329,8 @@ impl Builder {
             Rule::doubles_fact => {
                 Fact::Doubles(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
             }
-            _ => Fact::FirstTurn,
+            Rule::first_turn_fact => Fact::FirstTurn,
+            other => return Err(mismatch(span, "a fact", other)),
         })
     }
 
@@ -367,7 +375,8 @@ impl Builder {
                 }
                 PlaceAst::Toilet(trigger, spot)
             }
-            _ => PlaceAst::Yard,
+            Rule::in_yard => PlaceAst::Yard,
+            other => return Err(mismatch(span, "a place", other)),
         };
         Ok(Spanned::new(place, span))
     }
@@ -431,7 +440,8 @@ impl Builder {
                                 let dspan = self.span(&part);
                                 let d = match part.into_inner().next().map(|k| k.as_rule()) {
                                     Some(Rule::kw_backward) => Direction::Backward,
-                                    _ => Direction::Forward,
+                                    Some(Rule::kw_forward) => Direction::Forward,
+                                    other => return Err(mismatch_opt(dspan, "a direction", other)),
                                 };
                                 direction = Some(Spanned::new(d, dspan));
                             }
@@ -489,14 +499,19 @@ impl Builder {
                     .filter(|x| matches!(x.as_rule(), Rule::int | Rule::signed))
                     .map(|x| self.int(x).map(|s| s.value))
                     .collect::<Result<_, _>>()?;
-                let first = nums.first().copied().unwrap_or(0);
+                // Every check but `store` has exactly one number (the grammar's).
+                let first = || match nums.as_slice() {
+                    [n] => Ok(*n),
+                    _ => Err(internal(cspan)),
+                };
                 let check = match crule {
-                    Rule::battle_fact => NumberCheck::Battle(first),
-                    Rule::progress_check => NumberCheck::Progress(first),
-                    Rule::score_check => NumberCheck::Score(first),
-                    Rule::credits_fact => NumberCheck::Credits(first),
-                    Rule::tokens_check => NumberCheck::Tokens(first),
-                    _ => NumberCheck::Store(nums),
+                    Rule::battle_fact => NumberCheck::Battle(first()?),
+                    Rule::progress_check => NumberCheck::Progress(first()?),
+                    Rule::score_check => NumberCheck::Score(first()?),
+                    Rule::credits_fact => NumberCheck::Credits(first()?),
+                    Rule::tokens_check => NumberCheck::Tokens(first()?),
+                    Rule::store_fact => NumberCheck::Store(nums),
+                    other => return Err(mismatch(cspan, "a number check", other)),
                 };
                 Expectation::Number {
                     player,
@@ -583,7 +598,8 @@ impl Builder {
                     let value = match what.as_rule() {
                         Rule::kw_enter => LegalItem::Enter,
                         Rule::kw_pass => LegalItem::Pass,
-                        _ => LegalItem::Piece(self.piece(what)?.value),
+                        Rule::piece => LegalItem::Piece(self.piece(what)?.value),
+                        other => return Err(mismatch(ispan, "a legal action", other)),
                     };
                     items.push(Spanned::new(value, ispan));
                 }
@@ -597,6 +613,22 @@ impl Builder {
             ),
             _ => return Err(internal(span)),
         })
+    }
+}
+
+/// The grammar gave `got` where the builder reads `what`: the grammar and
+/// this file disagree (an internal error, never a silent default).
+fn mismatch(span: Span, what: &str, got: Rule) -> Problem {
+    mismatch_opt(span, what, Some(got))
+}
+
+fn mismatch_opt(span: Span, what: &str, got: Option<Rule>) -> Problem {
+    Problem {
+        message: format!(
+            "goti could not read this statement: the grammar gave {} where it reads {what} (an internal grammar mismatch)",
+            got.map_or("nothing".to_string(), |r| format!("{r:?}"))
+        ),
+        ..internal(span)
     }
 }
 

@@ -11,11 +11,12 @@ pub(crate) mod suggest;
 
 use build::Builder;
 pub use split::split_statements;
-pub use suggest::keywords;
 use suggest::syntax_error;
+pub use suggest::{keywords, keywords_of};
 
 use super::ast::*;
 use super::problem::Problem;
+use crate::engine::GameKind;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/scenario.pest"]
@@ -48,6 +49,7 @@ pub fn parse_file(text: &str) -> ScenarioFile {
         return file;
     }
     let mut orphan_reported = false;
+    let (mut file_game, mut scenario_game) = (None::<GameKind>, None::<GameKind>);
     // The scenario (by count) whose statements past the limit are dropped.
     let mut cut: Option<usize> = None;
     for (start, chunk) in split_statements(text) {
@@ -64,7 +66,10 @@ pub fn parse_file(text: &str) -> ScenarioFile {
             });
             continue;
         }
-        let stmts = match parse_statement(chunk, start) {
+        // Syntax errors speak the words of the game in play so far: the
+        // scenario's `rules`, else the file's.
+        let game = scenario_game.or(file_game).unwrap_or_default();
+        let stmts = match parse_statement(chunk, start, game) {
             Ok(s) => s,
             Err(e) => {
                 file.errors.push(e);
@@ -77,6 +82,9 @@ pub fn parse_file(text: &str) -> ScenarioFile {
                         .chars()
                         .next()
                         .is_some_and(|c| !c.is_alphanumeric() && c != '_');
+                if starts {
+                    scenario_game = None;
+                }
                 if starts && file.scenarios.len() < MAX_SCENARIOS {
                     let span = Span::new(start, start + chunk.len());
                     let raw = chunk[8..]
@@ -92,6 +100,17 @@ pub fn parse_file(text: &str) -> ScenarioFile {
             }
         };
         for (kind, span) in stmts {
+            if let Item::Stmt(StmtKind::Rules { game, .. }) = &kind {
+                let named = game.value.parse::<GameKind>().ok();
+                if file.scenarios.is_empty() {
+                    file_game = named;
+                } else {
+                    scenario_game = named;
+                }
+            }
+            if let Item::Scenario(_) = &kind {
+                scenario_game = None;
+            }
             match kind {
                 Item::Scenario(name) => {
                     if file.scenarios.len() >= MAX_SCENARIOS {
@@ -151,9 +170,13 @@ pub(super) enum Item {
     Stmt(StmtKind),
 }
 
-fn parse_statement(chunk: &str, offset: usize) -> Result<Vec<(Item, Span)>, Problem> {
+fn parse_statement(
+    chunk: &str,
+    offset: usize,
+    game: GameKind,
+) -> Result<Vec<(Item, Span)>, Problem> {
     let mut pairs = ScenarioParser::parse(Rule::statement, chunk)
-        .map_err(|e| syntax_error(e, chunk, offset))?;
+        .map_err(|e| syntax_error(e, chunk, offset, game))?;
     let stmt = pairs.next().and_then(|p| p.into_inner().next());
     let Some(pair) = stmt else {
         return Err(Problem {
@@ -200,6 +223,67 @@ mod tests {
         // After `expect no`, `winer` is close to `winner`; never `to` for `no`.
         assert_eq!(f.errors[1].help.as_deref(), Some("did you mean `winner`?"));
         assert_eq!(f.errors[2].help.as_deref(), Some("did you mean `winner`?"));
+    }
+
+    fn first_error(text: &str) -> (String, Option<String>) {
+        let f = parse_file(text);
+        let e = f
+            .errors
+            .first()
+            .unwrap_or_else(|| panic!("no error in {text:?}"));
+        (e.message.clone(), e.help.clone())
+    }
+
+    #[test]
+    fn royal_suggestions_are_royal_words() {
+        // Royal's pieces are in the Yard: portal's `base`, maedn's `goal`
+        // and portal's `toilet` are not offered.
+        let (message, _) = first_error("scenario \"x\"\nexpect P2 G1 in the yard\n");
+        assert_eq!(message, "unexpected `the`: expected `yard`");
+        // `legal` is maedn's: no "did you mean" towards it in royal.
+        let (message, help) = first_error("scenario \"x\"\nexpect legla: pass\n");
+        assert!(!message.contains("`legal`"), "{message}");
+        assert_eq!(help, None);
+        // `battel` is royal's `battle`.
+        let (_, help) = first_error("scenario \"x\"\nexpect P1 battel 20\n");
+        assert_eq!(help.as_deref(), Some("did you mean `battle`?"));
+    }
+
+    #[test]
+    fn portal_suggestions_are_portal_words() {
+        let (message, _) = first_error("rules portal\nscenario \"x\"\nP1 G1 on 40 pst\n");
+        assert_eq!(
+            message,
+            "unexpected `pst`: expected `steps N` or the end of the statement"
+        );
+        let (message, _) = first_error("rules portal\nscenario \"x\"\nexpect P2 G1 in the base\n");
+        assert!(
+            message.contains("`base`") && message.contains("`toilet`"),
+            "{message}"
+        );
+        // (`in yard` is every game's word for a piece not yet in play.)
+        assert!(!message.contains("`goal`"), "{message}");
+        let (_, help) = first_error("rules portal\nscenario \"x\"\nexpect P1 tokns 3\n");
+        assert_eq!(help.as_deref(), Some("did you mean `tokens`?"));
+    }
+
+    #[test]
+    fn maedn_suggestions_are_maedn_words() {
+        let (message, help) = first_error("rules maedn\nscenario \"x\"\nexpect legla: pass\n");
+        assert!(
+            message.contains("`legal`") && !message.contains("`burned`"),
+            "{message}"
+        );
+        assert_eq!(help.as_deref(), Some("did you mean `legal`?"));
+        // A scenario's own `rules` decides for its statements.
+        let (_, help) = first_error("scenario \"x\"\nrules maedn\nexpect retruns 1 -1\n");
+        assert_eq!(help.as_deref(), Some("did you mean `returns`?"));
+        let (message, _) = first_error("rules maedn\nscenario \"x\"\nexpect P2 G1 in the base\n");
+        assert!(
+            message.contains("`base`") && message.contains("`goal`"),
+            "{message}"
+        );
+        assert!(!message.contains("`toilet`"), "{message}");
     }
 
     #[test]

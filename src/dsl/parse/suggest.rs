@@ -5,6 +5,7 @@
 use super::Rule;
 use crate::dsl::ast::Span;
 use crate::dsl::problem::Problem;
+use crate::engine::{GameKind, Word};
 
 /// The grammar, whose case-insensitive literals are the language's keywords.
 const GRAMMAR: &str = include_str!("../../../grammar/scenario.pest");
@@ -35,12 +36,38 @@ pub fn keywords() -> &'static [&'static str] {
     })
 }
 
+/// The words of `game`'s language from the grammar's keyword list: every
+/// keyword but those only other games have.
+pub fn keywords_of(game: GameKind) -> Vec<&'static str> {
+    let v = game.vocabulary();
+    let tokens = |w: Word| -> Vec<&'static str> {
+        w.text()
+            .split(['/', ' '])
+            .filter(|t| t.len() > 1 && t.chars().all(|c| c.is_ascii_lowercase()))
+            .collect()
+    };
+    let ours: Vec<&str> = v.words.iter().flat_map(|w| tokens(*w)).collect();
+    let common = ["on", "in", "turn", "roll", "home"];
+    let foreign: Vec<&str> = Word::ALL
+        .iter()
+        .filter(|w| !v.allows(**w))
+        .flat_map(|w| tokens(*w))
+        .filter(|t| !ours.contains(t) && !common.contains(t))
+        .collect();
+    keywords()
+        .iter()
+        .copied()
+        .filter(|k| !foreign.contains(k))
+        .filter(|k| GameKind::ALL.iter().all(|g| g.name() != *k) || *k == game.name())
+        .collect()
+}
+
 /// The words that start an action or an expectation.
 const STARTERS: &[&str] = &[
     "move", "roll", "exit", "enter", "expect", "snapshot", "turn",
 ];
 
-fn describe(rule: &Rule) -> Option<String> {
+fn describe(rule: &Rule, game: GameKind) -> Option<String> {
     Some(
         match rule {
             Rule::int | Rule::signed => "a number",
@@ -55,7 +82,10 @@ fn describe(rule: &Rule) -> Option<String> {
             Rule::word => "a word (letters, digits, `-` or `_`)",
             Rule::rule_id => "a rule ID such as `capture.merge`",
             Rule::mode_name => "`journey` or `clash`",
-            Rule::modifier => "`past midpoint`, `before midpoint` or `steps N`",
+            Rule::modifier if game.vocabulary().allows(Word::Midpoint) => {
+                "`past midpoint`, `before midpoint` or `steps N`"
+            }
+            Rule::modifier => "`steps N`",
             Rule::rolls => "rolls such as `4` or `3+4`",
             Rule::clause => "a piece and its rolls (`G1 3+4`)",
             Rule::EOI => "the end of the statement",
@@ -81,7 +111,15 @@ fn describe(rule: &Rule) -> Option<String> {
     )
 }
 
-pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usize) -> Problem {
+/// A syntax error in the words of `game` (the scenario's, as far as the
+/// file has said): what was expected and "did you mean" only among them.
+pub(super) fn syntax_error(
+    e: pest::error::Error<Rule>,
+    chunk: &str,
+    offset: usize,
+    game: GameKind,
+) -> Problem {
+    let ours = keywords_of(game);
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
@@ -106,7 +144,15 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     );
     let mut expected: Vec<String> = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            positives.iter().filter_map(describe).collect()
+            positives
+                .iter()
+                .filter_map(|r| describe(r, game))
+                // Another game's keyword does not stand here in this game.
+                .filter(|d| {
+                    let word = d.trim_matches('`');
+                    !keywords().contains(&word) || ours.contains(&word)
+                })
+                .collect()
         }
         _ => vec![],
     };
@@ -116,10 +162,9 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     // language's words where a statement starts), and never for a word that
     // is itself one of the language's, only misplaced.
     let wanted: Vec<&str> = if pos == 0 {
-        keywords().to_vec()
+        ours.clone()
     } else {
-        keywords()
-            .iter()
+        ours.iter()
             .copied()
             .filter(|k| expected.iter().any(|e| e == &format!("`{k}`")))
             .collect()
@@ -128,7 +173,7 @@ pub(super) fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, offset: usi
     let suggestion = if is_keyword {
         None
     } else {
-        crate::dsl::closest::closest(word, wanted.iter().copied())
+        crate::closest::closest(word, wanted.iter().copied())
     };
     let message = if word.is_empty() {
         if expected.is_empty() {
