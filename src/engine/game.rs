@@ -10,7 +10,7 @@ use super::event::{Event, Rejection};
 use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::rule::{RuleId, RuleInfo};
-use super::setup::{Setup, SetupError};
+use super::setup::{Setup, SetupError, Sizes};
 
 /// A word of the scenario language that only some games have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +167,8 @@ pub struct Vocabulary {
     pub bare_enter: bool,
     /// The rule a move's direction breaks, for a game that moves forward only.
     pub forward_only: Option<RuleId>,
+    /// The rule that ends the game (refuses every action after it).
+    pub end_rule: RuleId,
     /// Rules that decide problems the language finds.
     pub players_rule: RuleId,
     pub pieces_rule: RuleId,
@@ -260,10 +262,16 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     fn players(&self) -> Vec<Player>;
     fn piece(&self, p: Player, id: PieceId) -> Piece;
     fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)>;
+    /// Pieces per player, the ring's and the Home path's (lane's, goal's) tiles.
+    fn sizes(rules: &Self::Rules) -> Sizes;
     /// The ring's tile count.
-    fn ring(rules: &Self::Rules) -> u8;
+    fn ring(rules: &Self::Rules) -> u8 {
+        Self::sizes(rules).ring
+    }
     /// The Home path's (royal) or lane's (portal) tile count.
-    fn home_path(rules: &Self::Rules) -> u8;
+    fn home_path(rules: &Self::Rules) -> u8 {
+        Self::sizes(rules).path
+    }
     /// What ring tile `tile` is under these rules, in the game's words
     /// (`fort`, `P1's entry`, `toilet 1 trigger`); empty for a plain tile.
     fn tile_words(rules: &Self::Rules, tile: u8) -> Vec<String>;
@@ -338,11 +346,8 @@ macro_rules! delegate_game {
             ) -> Vec<($crate::engine::Player, $crate::engine::PieceId)> {
                 $pos::pieces_at(self, place)
             }
-            fn ring(rules: &$rules) -> u8 {
-                rules.ring()
-            }
-            fn home_path(rules: &$rules) -> u8 {
-                rules.home_path()
+            fn sizes(rules: &$rules) -> $crate::engine::Sizes {
+                rules.sizes()
             }
             fn tile_words(rules: &$rules, tile: u8) -> Vec<String> {
                 rules.tile_words(tile)

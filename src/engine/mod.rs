@@ -20,7 +20,7 @@ mod piece;
 pub mod portal;
 mod precedence;
 pub mod royal;
-mod rule;
+pub(crate) mod rule;
 mod setup;
 mod table;
 #[cfg(test)]
@@ -35,5 +35,5 @@ pub use piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 pub use portal::{Portal, PortalRule, PortalRules};
 pub use royal::{Board, Phase, Royal, RoyalRule, RoyalRules, Seat, Store};
 pub use rule::{RuleId, RuleInfo};
-pub use setup::{Falls, Mode, Placement, SeatSetup, Setup, SetupError, SetupPart};
+pub use setup::{Falls, Mode, Placement, SeatSetup, Setup, SetupError, SetupPart, Sizes};
 pub use table::Table;

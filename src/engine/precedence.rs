@@ -7,8 +7,8 @@
 //! earliest check in the game's order is the one returned.
 
 use super::event::Rejection;
+use super::game::Vocabulary;
 use super::piece::Player;
-use super::rule::RuleId;
 
 /// Collects the refusals of one action and keeps the earliest in the order;
 /// among refusals of one check, the first found.
@@ -70,22 +70,30 @@ impl<C: Ord + Copy> Refusals<C> {
     }
 }
 
-/// The first two refusals of every game's order: (1) the game is over,
-/// (2) an action named for a player whose turn it is not. `turn` is the
-/// player to move and the player the action names, if it names one.
+/// The first two refusals of every game's order: (1) the game is over (the
+/// game's `end_rule`), (2) an action named for a player whose turn it is
+/// not (`players_rule`). `turn` is the player to move and the player the
+/// action names, if it names one; the checks are the game's own.
 pub(crate) fn game_and_turn<C: Ord + Copy>(
-    game_over: Option<(C, RuleId)>,
+    words: &Vocabulary,
+    over: bool,
     (turn, by): (Player, Option<Player>),
-    wrong_turn: (C, RuleId),
-    help: &str,
+    (game_over, wrong_turn): (C, C),
 ) -> Result<(), Rejection> {
     let mut first = Refusals::new();
-    if let Some((check, rule)) = game_over {
-        first.add(check, Rejection::new(rule, "the game is over"));
+    if over {
+        first.add(
+            game_over,
+            Rejection::new(words.end_rule, "the game is over"),
+        );
     } else if let Some(by) = by.filter(|&b| b != turn) {
         first.add(
-            wrong_turn.0,
-            Rejection::new(wrong_turn.1, format!("it is {turn}'s turn, not {by}'s")).help(help),
+            wrong_turn,
+            Rejection::new(
+                words.players_rule,
+                format!("it is {turn}'s turn, not {by}'s"),
+            )
+            .help(words.turn_help),
         );
     }
     first.finish()
@@ -96,6 +104,7 @@ mod tests {
     use super::*;
     use crate::engine::portal::PortalCheck;
     use crate::engine::royal::RoyalCheck;
+    use crate::engine::rule::RuleId;
 
     fn rej(id: &'static str) -> Rejection {
         Rejection {

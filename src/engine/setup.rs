@@ -104,11 +104,17 @@ pub(crate) struct Checked<'a> {
 
 /// What a game's set-up checks need of its rules: pieces per player (the
 /// King aside), the ring's length, and the Home path's (lane's, goal's).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Sizes {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizes {
     pub pieces: u8,
     pub ring: u8,
     pub path: u8,
+}
+
+impl Sizes {
+    pub const fn new(pieces: u8, ring: u8, path: u8) -> Sizes {
+        Sizes { pieces, ring, path }
+    }
 }
 
 impl Setup {

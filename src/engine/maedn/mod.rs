@@ -38,6 +38,7 @@ pub use rule::MaednRule;
 use super::game::delegate_game;
 use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
+use super::setup::Sizes;
 use super::table::Table;
 use crate::rules::{MaednParams, RulesetParams};
 use MaednRule as R;
@@ -87,6 +88,10 @@ impl MaednRules {
     /// Goal fields per player.
     pub fn home_path(&self) -> u8 {
         self.params.board.goal
+    }
+    /// The table's pieces (`table.pieces`), the common fields and the goal's.
+    pub fn sizes(&self) -> Sizes {
+        Sizes::new(self.pieces() as u8, self.ring(), self.home_path())
     }
     /// What field `tile` is: a seat's start field (`board.ring`).
     pub fn tile_words(&self, tile: u8) -> Vec<String> {

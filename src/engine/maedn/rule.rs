@@ -21,25 +21,3 @@ rule_catalogue! {
     CaptureLand => "capture.land", "landing or entering on an opponent's piece sends it back to base";
     EndWin => "end.win", "the game ends when a player fills all four goal fields: the winner n-1, the others -1";
 }}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn catalogue_matches_rule_file() {
-        let text = crate::engine::rule::rule_file(
-            "MAEDN.md",
-            include_str!("../../../tests/data/MAEDN.md"),
-        );
-        let ids = crate::engine::rule::ids_in_rule_file(&text);
-        let ours: Vec<&str> = MaednRule::ALL.iter().map(|r| r.id().0).collect();
-        assert_eq!(ids, ours);
-    }
-
-    #[test]
-    fn every_rule_is_cited_where_it_is_decided() {
-        let uncited = crate::engine::rule::uncited("src/engine/maedn", MaednRule::CATALOGUE);
-        assert_eq!(uncited, Vec::<&str>::new());
-    }
-}

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::event::{Event, What};
-use crate::engine::setup::{Setup, SetupError, SetupPart, Sizes};
+use crate::engine::setup::{Setup, SetupError, SetupPart};
 
 impl Maedn {
     /// Validates a setup (every problem at once) and builds the position.
@@ -76,12 +76,9 @@ impl Maedn {
                 other => Err((R::BoardRing, format!("maedn has no place `{other}`"))),
             }
         };
-        let size = Sizes {
-            pieces: pieces as u8,
-            ring,
-            path: goal,
-        };
-        for c in setup.checked_placements(&present, &super::words::WORDS, size, &mut errors) {
+        for c in
+            setup.checked_placements(&present, &super::words::WORDS, rules.sizes(), &mut errors)
+        {
             let (part, pl, g) = (SetupPart::Placement(c.index), c.placement, c.slot);
             let p = pl.player;
             let r = match route_of(p, pl.place) {

@@ -3,6 +3,7 @@
 //! refusals.
 
 use super::legal::Obligation;
+use super::words::WORDS;
 use super::MaednCheck as C;
 use super::*;
 use super::{Quiet, Sink};
@@ -39,14 +40,8 @@ impl Maedn {
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         // (1) the game being over (end.win), (2) whose turn it is (table.players).
-        game_and_turn(
-            self.winner
-                .is_some()
-                .then_some((C::GameOver, R::EndWin.id())),
-            (self.turn, by),
-            (C::Turn, R::TablePlayers.id()),
-            super::words::WORDS.turn_help,
-        )?;
+        let over = self.winner.is_some();
+        game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
         if let Action::Roll(values) = action {
             return self.throw(values, ev);
         }

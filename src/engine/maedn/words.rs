@@ -43,6 +43,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     moves_need_rolls: false,
     bare_enter: true,
     forward_only: Some(MaednRule::MoveFree.id()),
+    end_rule: MaednRule::EndWin.id(),
     players_rule: MaednRule::TablePlayers.id(),
     pieces_rule: MaednRule::TablePlayers.id(),
     ring_rule: MaednRule::BoardRing.id(),

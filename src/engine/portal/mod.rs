@@ -45,6 +45,7 @@ use super::event::Rejection;
 use super::game::delegate_game;
 use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
+use super::setup::Sizes;
 use super::table::{transact, Table};
 use crate::rules::{PortalParams, RulesetParams};
 use refusals::PortalCheck as C;
@@ -61,13 +62,9 @@ pub struct PortalRules {
 }
 
 impl PortalRules {
-    /// The ring's tile count.
-    pub fn ring(&self) -> u8 {
-        self.board.ring
-    }
-    /// The lane's tile count.
-    pub fn home_path(&self) -> u8 {
-        self.board.lane
+    /// Five pieces, the ring's tiles and the lane's.
+    pub fn sizes(&self) -> Sizes {
+        Sizes::new(5, self.board.ring, self.board.lane)
     }
     /// What ring tile `tile` is: a start tile, a safe or dice tile, a
     /// road's end, a toilet's trigger (`board.*` of PORTAL.md §2).

@@ -43,25 +43,3 @@ rule_catalogue! {
     EndStandings => "end.standings", "the others rank by pieces home, then steps, then player number";
     EndTokens => "end.tokens", "ranked: each pays 1 to sit; the winner is paid 2, 1 or 0 by table size";
 }}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn catalogue_matches_rule_file() {
-        let text = crate::engine::rule::rule_file(
-            "PORTAL.md",
-            include_str!("../../../tests/data/PORTAL.md"),
-        );
-        let ids = crate::engine::rule::ids_in_rule_file(&text);
-        let ours: Vec<&str> = PortalRule::ALL.iter().map(|r| r.id().0).collect();
-        assert_eq!(ids, ours);
-    }
-
-    #[test]
-    fn every_rule_is_cited_where_it_is_decided() {
-        let uncited = crate::engine::rule::uncited("src/engine/portal", PortalRule::CATALOGUE);
-        assert_eq!(uncited, Vec::<&str>::new());
-    }
-}

@@ -4,7 +4,7 @@
 use super::*;
 use crate::engine::event::{Event, What};
 use crate::engine::piece::{Piece, Place, Player};
-use crate::engine::setup::{Setup, SetupError, SetupPart, Sizes};
+use crate::engine::setup::{Setup, SetupError, SetupPart};
 
 impl Portal {
     /// Validates a setup (every problem at once) and builds the position.
@@ -30,12 +30,9 @@ impl Portal {
         );
         let mut pieces = [[Piece::IN_YARD; 5]; 4];
         let mut placed = [[false; 5]; 4];
-        let size = Sizes {
-            pieces: 5,
-            ring: board.ring,
-            path: board.lane,
-        };
-        for c in setup.checked_placements(&present, &super::words::WORDS, size, &mut errors) {
+        for c in
+            setup.checked_placements(&present, &super::words::WORDS, rules.sizes(), &mut errors)
+        {
             let (part, pl, g) = (SetupPart::Placement(c.index), c.placement, c.slot);
             let p = pl.player;
             match pl.place {

@@ -1,6 +1,7 @@
 //! Applying an action: the game being over, whose turn it is, then the
 //! roll, entry or move in PORTAL.md's order of refusals.
 
+use super::words::WORDS;
 use super::PortalCheck as C;
 use super::*;
 use crate::engine::action::Action;
@@ -47,14 +48,8 @@ impl Portal {
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         // (1) the game being over (end.win), (2) whose turn it is (table.players).
-        game_and_turn(
-            self.standings
-                .is_some()
-                .then_some((C::GameOver, R::EndWin.id())),
-            (self.turn, by),
-            (C::Turn, R::TablePlayers.id()),
-            super::words::WORDS.turn_help,
-        )?;
+        let over = self.standings.is_some();
+        game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
         // The earliest refusal in PORTAL.md's order wins.
         let mut refusals = Refusals::new();
         // (3) dice.two: a move or an entry needs a value due.

@@ -49,6 +49,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     moves_need_rolls: true,
     bare_enter: false,
     forward_only: None,
+    end_rule: PortalRule::EndWin.id(),
     players_rule: PortalRule::TablePlayers.id(),
     pieces_rule: PortalRule::TablePieces.id(),
     ring_rule: PortalRule::BoardRing.id(),

@@ -52,7 +52,7 @@ pub use store::Store;
 use super::game::delegate_game;
 use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
-use super::setup::Mode;
+use super::setup::{Mode, Sizes};
 use super::table::{transact, Table};
 
 /// The ruleset parameters and the board computed from them, shared by every
@@ -64,13 +64,10 @@ pub struct RoyalRules {
 }
 
 impl RoyalRules {
-    /// The ring's tile count.
-    pub fn ring(&self) -> u8 {
-        self.board.ring
-    }
-    /// The Home path's tile count.
-    pub fn home_path(&self) -> u8 {
-        self.board.home_path
+    /// Four guards (the King aside), the ring's and the Home path's tiles.
+    pub fn sizes(&self) -> Sizes {
+        let b = &self.board;
+        Sizes::new(4, b.ring, b.home_path)
     }
     /// What ring tile `tile` is: a fort (`board.forts`), a seat's entry
     /// (`board.entry`), midpoint (`board.midpoint`) or junction

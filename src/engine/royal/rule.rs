@@ -72,28 +72,3 @@ rule_catalogue! {
     PointsScore => "points.score", "score = progress points + battle points";
     EndFinish => "end.finish", "a player finishes with four guards Home; the game ends at the end of that turn";
 }}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::rule::{ids_in_rule_file, rule_file, uncited};
-
-    #[test]
-    fn catalogue_matches_rule_file() {
-        let text = rule_file("ROYAL.md", include_str!("../../../tests/data/ROYAL.md"));
-        let ids = ids_in_rule_file(&text);
-        let ours: Vec<&str> = RoyalRule::ALL.iter().map(|r| r.id().0).collect();
-        assert_eq!(ids, ours);
-        for id in ids {
-            assert_eq!(RoyalRule::from_id(id).unwrap().id().0, id);
-        }
-    }
-
-    #[test]
-    fn every_rule_is_cited_where_it_is_decided() {
-        assert_eq!(
-            uncited("src/engine/royal", RoyalRule::CATALOGUE),
-            Vec::<&str>::new()
-        );
-    }
-}

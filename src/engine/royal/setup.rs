@@ -5,7 +5,7 @@ use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Event, What};
 use crate::engine::piece::{Piece, PieceId, Place, Player};
-use crate::engine::setup::{Mode, Setup, SetupError, SetupPart, Sizes};
+use crate::engine::setup::{Mode, Setup, SetupError, SetupPart};
 
 impl Royal {
     /// A new game: Kings on their entry tiles, guards in the Yard, 3 credits,
@@ -51,12 +51,9 @@ impl Royal {
         // table.players
         let present = Table::of_setup(setup, &super::words::WORDS, &mut errors);
         let mut seats: [Seat; 4] = std::array::from_fn(|_| Seat::new(params.exits.start));
-        let size = Sizes {
-            pieces: 4,
-            ring: board.ring,
-            path: board.home_path,
-        };
-        for c in setup.checked_placements(&present, &super::words::WORDS, size, &mut errors) {
+        for c in
+            setup.checked_placements(&present, &super::words::WORDS, rules.sizes(), &mut errors)
+        {
             let (i, pl) = (c.index, c.placement);
             let err = |rule: R, message: String, help: Option<String>| SetupError {
                 rule: rule.id(),

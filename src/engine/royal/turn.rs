@@ -2,6 +2,7 @@
 //! event log, and the end of a turn.
 
 use super::rule::RoyalRule as R;
+use super::words::WORDS;
 use super::RoyalCheck as C;
 use super::*;
 use crate::engine::action::Action;
@@ -42,14 +43,8 @@ impl Royal {
         observe: &mut dyn FnMut(&Royal),
     ) -> Result<(), Rejection> {
         // (1) the game being over (end.finish), (2) whose turn it is (table.players).
-        game_and_turn(
-            self.standings
-                .is_some()
-                .then_some((C::GameOver, R::EndFinish.id())),
-            (self.turn, by),
-            (C::Turn, R::TablePlayers.id()),
-            super::words::WORDS.turn_help,
-        )?;
+        let over = self.standings.is_some();
+        game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
         match action {
             Action::Roll(dice) => self.roll(dice, ev),
             Action::Exit(pieces) => self.exit(pieces, ev),

@@ -41,6 +41,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     moves_need_rolls: true,
     bare_enter: false,
     forward_only: None,
+    end_rule: RoyalRule::EndFinish.id(),
     players_rule: RoyalRule::TablePlayers.id(),
     pieces_rule: RoyalRule::TablePieces.id(),
     ring_rule: RoyalRule::BoardRing.id(),

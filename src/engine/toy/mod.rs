@@ -23,6 +23,7 @@ use super::precedence::game_and_turn;
 use super::setup::{Setup, SetupError, SetupPart, Sizes};
 use super::table::Table;
 
+use words::WORDS;
 use ToyRule as R;
 
 /// The toy's parameters (its board is just the ring's length).
@@ -38,8 +39,9 @@ impl ToyRules {
     pub fn ring(&self) -> u8 {
         self.params.board.ring
     }
-    pub fn home_path(&self) -> u8 {
-        0
+    /// One piece, the ring, no home path.
+    pub fn sizes(&self) -> Sizes {
+        Sizes::new(1, self.ring(), 0)
     }
     pub fn tile_words(&self, _tile: u8) -> Vec<String> {
         Vec::new()
@@ -71,14 +73,9 @@ impl Toy {
     ) -> Result<Toy, Vec<SetupError>> {
         let mut errors = Vec::new();
         // toy.table: 2-4 players, one piece each.
-        let table = Table::of_setup(setup, &words::WORDS, &mut errors);
+        let table = Table::of_setup(setup, &WORDS, &mut errors);
         let mut at = ByPlayer([Place::Yard; 4]);
-        let size = Sizes {
-            pieces: 1,
-            ring: rules.ring(),
-            path: 0,
-        };
-        for c in setup.checked_placements(&table, &words::WORDS, size, &mut errors) {
+        for c in setup.checked_placements(&table, &WORDS, rules.sizes(), &mut errors) {
             let p = c.placement;
             match p.place {
                 Place::Yard | Place::Home => {}
@@ -143,12 +140,7 @@ impl Toy {
         events: &mut Vec<Event>,
         _observe: &mut dyn FnMut(&Toy),
     ) -> Result<Toy, Rejection> {
-        game_and_turn(
-            self.winner.as_ref().map(|_| (0, R::End.id())),
-            (self.turn, by),
-            (1, R::Turn.id()),
-            words::WORDS.turn_help,
-        )?;
+        game_and_turn(&WORDS, self.winner.is_some(), (self.turn, by), (0, 1))?;
         // toy.move: one clause, G1, one value 1-6, forward.
         let Action::Move(order) = action else {
             return Err(

@@ -26,6 +26,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     moves_need_rolls: true,
     bare_enter: false,
     forward_only: Some(ToyRule::MoveValue.id()),
+    end_rule: ToyRule::End.id(),
     players_rule: ToyRule::TablePlayers.id(),
     pieces_rule: ToyRule::TablePlayers.id(),
     ring_rule: ToyRule::MoveValue.id(),

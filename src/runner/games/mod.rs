@@ -70,3 +70,30 @@ pub(crate) fn numbers<T: ToString>(list: &[T]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::position::rulebook;
+    use crate::engine::rule::{ids_in_rule_file, rule_file, uncited};
+    use crate::engine::GameKind;
+
+    #[test]
+    fn every_catalogue_is_its_rulebook_and_cited_in_its_folder() {
+        for &game in GameKind::ALL {
+            let (name, shipped) = rulebook(game);
+            // The shared copy beside the checkout when there is one.
+            let text = rule_file(name, shipped);
+            let ours: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
+            assert_eq!(ids_in_rule_file(&text), ours, "{game}: {name}");
+            for id in &ours {
+                assert_eq!(game.rule(id).map(|r| r.0), Some(*id), "{game}");
+            }
+            let folder = format!("src/engine/{}", game.name());
+            assert_eq!(
+                uncited(&folder, game.catalogue()),
+                Vec::<&str>::new(),
+                "{game}: every rule is cited where it is decided"
+            );
+        }
+    }
+}
