@@ -19,8 +19,21 @@ pub(super) struct Mover {
     pub(super) from: Place,
 }
 
+/// A move the rules allow, as judging found it: what resolving carries out.
+#[derive(Debug)]
+struct Judged {
+    dir: Direction,
+    /// The King's value, if it moves.
+    king: Option<u8>,
+    /// The King moves first exactly when it is named first (`move.king-order`).
+    king_first: bool,
+    guards: Vec<Mover>,
+    /// Every roll the guards are given, spent from the store.
+    rolls: Vec<u8>,
+}
+
 impl Royal {
-    /// Validates the whole move (nothing changes on a rejection), then
+    /// Judges the whole move (nothing changes on a rejection), then
     /// resolves it: King first or last, guard groups by size then number.
     pub(crate) fn play_move(
         &mut self,
@@ -28,6 +41,14 @@ impl Royal {
         ev: &mut Vec<Event>,
         observe: &mut dyn FnMut(&Royal),
     ) -> Result<(), Rejection> {
+        let judged = self.judge_move(order)?;
+        self.resolve_move(order, judged, ev, observe);
+        Ok(())
+    }
+
+    /// Every rule the move breaks, in ROYAL.md's order of refusals; the
+    /// first is the rejection.
+    fn judge_move(&self, order: &MoveOrder) -> Result<Judged, Rejection> {
         let p = self.turn;
         // The whole move is judged at once; the earliest refusal in ROYAL.md's order wins.
         let mut refusals = Refusals::new();
@@ -217,10 +238,33 @@ impl Royal {
             }
         }
         refusals.finish()?;
+        Ok(Judged {
+            dir,
+            king,
+            king_first: first.piece == PieceId::King,
+            guards,
+            rolls: all_rolls,
+        })
+    }
 
-        // Resolution.
-        let seat = self.seat_mut(p);
-        seat.store.spend(&all_rolls);
+    /// Carries out a judged move in the rules' order, calling `observe`
+    /// after each part the rules settle before the next (`move.sequential`).
+    fn resolve_move(
+        &mut self,
+        order: &MoveOrder,
+        judged: Judged,
+        ev: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Royal),
+    ) {
+        let p = self.turn;
+        let Judged {
+            dir,
+            king,
+            king_first,
+            guards,
+            rolls,
+        } = judged;
+        self.seat_mut(p).store.spend(&rolls);
         for c in order.clauses.iter().filter(|c| c.piece != PieceId::King) {
             self.event(
                 ev,
@@ -232,7 +276,6 @@ impl Royal {
             );
         }
         // move.king-order: the King moves first exactly when it is named first.
-        let king_first = first.piece == PieceId::King;
         if let (Some(_), true) = (king, !guards.is_empty()) {
             let note = if king_first {
                 "the King moves before the guards"
@@ -247,19 +290,7 @@ impl Royal {
                 observe(self);
             }
         }
-        // move.order-size: larger groups before smaller ones; move.order-number breaks ties.
-        // Group guards by starting tile; larger groups first, then lowest number.
-        let mut groups: Vec<Vec<Mover>> = Vec::new();
-        for m in guards {
-            match groups.iter_mut().find(|g| g[0].from == m.from) {
-                Some(g) => g.push(m),
-                None => groups.push(vec![m]),
-            }
-        }
-        for g in &mut groups {
-            g.sort_by_key(|m| m.guard);
-        }
-        groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0].guard));
+        let groups = in_groups(guards);
         let several = groups.len() > 1;
         let sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
         for (i, group) in groups.into_iter().enumerate() {
@@ -305,6 +336,23 @@ impl Royal {
             self.event(ev, R::RollPersist, What::RollsKept { count: kept as u8 });
         }
         self.phase.moved = true;
-        Ok(())
     }
+}
+
+/// move.order-size: guards moved from one tile form a group; larger groups
+/// move before smaller ones, and move.order-number breaks ties (lowest
+/// number first), each group's guards by number.
+fn in_groups(guards: Vec<Mover>) -> Vec<Vec<Mover>> {
+    let mut groups: Vec<Vec<Mover>> = Vec::new();
+    for m in guards {
+        match groups.iter_mut().find(|g| g[0].from == m.from) {
+            Some(g) => g.push(m),
+            None => groups.push(vec![m]),
+        }
+    }
+    for g in &mut groups {
+        g.sort_by_key(|m| m.guard);
+    }
+    groups.sort_by_key(|g| (std::cmp::Reverse(g.len()), g[0].guard));
+    groups
 }
