@@ -214,7 +214,7 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
         let toilet = pos.players().any(|p| {
             (1..=5).any(|g| {
                 matches!(
-                    pos.piece(p, goti::engine::PieceId::Guard(g)).place,
+                    pos.piece(p, goti::engine::PieceId::Numbered(g)).place,
                     goti::engine::Place::Toilet { .. }
                 )
             })

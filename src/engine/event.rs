@@ -166,7 +166,7 @@ pub struct Event {
 fn lane_words(place: Place) -> String {
     match place {
         Place::HomePath(k) => format!("on lane {k}"),
-        Place::Yard => "in base".into(),
+        Place::Out => "in base".into(),
         other => other.to_string(),
     }
 }

@@ -187,7 +187,7 @@ impl Vocabulary {
     /// A place in this game's words: `in base`, `on lane 2`, `in goal 3`.
     pub fn place_words(&self, place: Place) -> String {
         match place {
-            Place::Yard => self.yard_phrase.to_string(),
+            Place::Out => self.yard_phrase.to_string(),
             Place::HomePath(k) => format!("{} {k}", self.path_phrase),
             place => place.to_string(),
         }

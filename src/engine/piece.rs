@@ -29,27 +29,29 @@ impl fmt::Display for Player {
     }
 }
 
-/// Which piece of a player: a guard G1-G4 (numbered from 1) or the King.
+/// Which piece of a player: a numbered piece, written G1, G2, ... (royal's
+/// guards, portal's and maedn's pieces; numbered from 1), or royal's King.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceId {
-    Guard(u8),
+    Numbered(u8),
     King,
 }
 
 impl fmt::Display for PieceId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PieceId::Guard(n) => write!(f, "G{n}"),
+            PieceId::Numbered(n) => write!(f, "G{n}"),
             PieceId::King => f.write_str("king"),
         }
     }
 }
 
-/// Where a piece is: Yard, a ring tile, a Home path tile, or Home.
+/// Where a piece is: out of play, on a ring tile, a Home path tile, or
+/// Home; each game's words for them come from its `Vocabulary`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Place {
-    /// The Yard (royal) or base (portal).
-    Yard,
+    /// Not yet in play: royal's Yard, portal's and maedn's base.
+    Out,
     Ring(u8),
     /// Royal's Home path tile Hk, or portal's lane tile Lk.
     HomePath(u8),
@@ -75,7 +77,7 @@ impl fmt::Display for Place {
     /// In the scenario language's own words: `in yard`, `on 23`, `on home 2`, `home`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Place::Yard => f.write_str("in yard"),
+            Place::Out => f.write_str("in yard"),
             Place::Ring(t) => write!(f, "on {t}"),
             Place::HomePath(k) => write!(f, "on home {k}"),
             Place::Home => f.write_str("home"),
@@ -112,8 +114,8 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub const IN_YARD: Piece = Piece {
-        place: Place::Yard,
+    pub const OUT: Piece = Piece {
+        place: Place::Out,
         midpoint: false,
         steps: 0,
     };

@@ -153,7 +153,7 @@ impl Setup {
                 continue;
             }
             let slot = match pl.piece {
-                PieceId::Guard(n) if (1..=size.pieces).contains(&n) => n as usize - 1,
+                PieceId::Numbered(n) if (1..=size.pieces).contains(&n) => n as usize - 1,
                 PieceId::King if words.allows(Word::King) => size.pieces as usize,
                 other => {
                     let list = if size.pieces == words.pieces {

@@ -37,7 +37,7 @@ pub fn action_of(c: Choice) -> Action {
         Choice::Enter => Action::BringIn,
         Choice::Move(g) => Action::Move(MoveOrder {
             clauses: vec![MoveClause {
-                piece: PieceId::Guard(g + 1),
+                piece: PieceId::Numbered(g + 1),
                 rolls: Vec::new(),
                 direction: Direction::Forward,
             }],

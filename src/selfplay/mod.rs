@@ -124,7 +124,7 @@ pub fn greedy_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
             .filter(|e| matches!(e.what, crate::engine::What::Captured { .. }))
             .count();
         let mut progress: i64 = (1..=words.pieces)
-            .map(|g| i64::from(next.piece(me, PieceId::Guard(g)).steps))
+            .map(|g| i64::from(next.piece(me, PieceId::Numbered(g)).steps))
             .sum();
         if words.allows(crate::engine::Word::King) {
             progress += i64::from(next.piece(me, PieceId::King).steps);
@@ -363,7 +363,7 @@ fn fingerprint<G: Game>(pos: &G, events: u64) -> u64 {
     let words = G::KIND.vocabulary();
     for p in pos.players() {
         for g in 1..=words.pieces {
-            pos.piece(p, PieceId::Guard(g)).hash(&mut h);
+            pos.piece(p, PieceId::Numbered(g)).hash(&mut h);
         }
         if words.allows(crate::engine::Word::King) {
             pos.piece(p, PieceId::King).hash(&mut h);

@@ -82,7 +82,7 @@ impl Driver for PortalDriver {
                 let wrong = if due == 6 { 1 } else { due + 1 };
                 Action::Move(MoveOrder {
                     clauses: vec![MoveClause {
-                        piece: PieceId::Guard(1),
+                        piece: PieceId::Numbered(1),
                         rolls: vec![wrong],
                         direction: Direction::Forward,
                     }],

@@ -48,10 +48,10 @@ impl Driver for RoyalDriver {
         turn.must_play(Action::Roll(dice), "deal")?;
         // Exits: half the time, the lowest guard in the Yard when a credit allows.
         let seat = turn.pos().seat(turn.pos().turn());
-        let yard = (1..=4u8).find(|&g| seat.guards[g as usize - 1].place == Place::Yard);
+        let yard = (1..=4u8).find(|&g| seat.guards[g as usize - 1].place == Place::Out);
         if let Some(g) = yard.filter(|_| seat.credits > 0) {
             if rng.gen_bool(0.5) {
-                turn.must_play(Action::Exit(vec![PieceId::Guard(g)]), "exit")?;
+                turn.must_play(Action::Exit(vec![PieceId::Numbered(g)]), "exit")?;
             }
         }
         // Greedy: the best of a few random moves the rules allow.
@@ -109,7 +109,7 @@ fn probe(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
     let p = pos.turn();
     let seat = pos.seat(p);
     let yard: Vec<u8> = (1..=4)
-        .filter(|&n| seat.guards[n as usize - 1].place == Place::Yard)
+        .filter(|&n| seat.guards[n as usize - 1].place == Place::Out)
         .collect();
     let on_board: Vec<u8> = (1..=4)
         .filter(|&n| seat.guards[n as usize - 1].place.is_ring())
@@ -120,7 +120,7 @@ fn probe(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
         1 => yard.first().map(|&g| {
             Action::Move(MoveOrder {
                 clauses: vec![MoveClause {
-                    piece: PieceId::Guard(g),
+                    piece: PieceId::Numbered(g),
                     rolls: vec![1],
                     direction: Direction::Forward,
                 }],
@@ -129,7 +129,7 @@ fn probe(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
         2 => on_board.first().map(|&g| {
             Action::Move(MoveOrder {
                 clauses: vec![MoveClause {
-                    piece: PieceId::Guard(g),
+                    piece: PieceId::Numbered(g),
                     rolls: vec![7],
                     direction: Direction::Forward,
                 }],
@@ -144,9 +144,9 @@ fn probe(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
         })),
         4 => on_board
             .first()
-            .map(|&g| Action::Exit(vec![PieceId::Guard(g)])),
+            .map(|&g| Action::Exit(vec![PieceId::Numbered(g)])),
         _ if pos.phase().moved && !yard.is_empty() => {
-            Some(Action::Exit(vec![PieceId::Guard(yard[0])]))
+            Some(Action::Exit(vec![PieceId::Numbered(yard[0])]))
         }
         _ => None,
     }
@@ -183,7 +183,7 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
             }
         };
         clauses.push(MoveClause {
-            piece: PieceId::Guard(n),
+            piece: PieceId::Numbered(n),
             rolls,
             direction: dir,
         });

@@ -43,7 +43,7 @@ pub(super) fn lower_expectation(
                     LegalItem::Piece(name) => {
                         let id = piece_of(&Spanned::new(name, item.span), limits, problems)?;
                         match id {
-                            crate::engine::PieceId::Guard(g) => Choice::Move(g - 1),
+                            crate::engine::PieceId::Numbered(g) => Choice::Move(g - 1),
                             crate::engine::PieceId::King => return None,
                         }
                     }

@@ -112,7 +112,7 @@ impl SetupState {
                 let g = piece_of(piece, limits, problems);
                 let trigger = small(trigger, "a tile", problems);
                 let count = small(count, "a count of falls", problems);
-                if let (Some(p), Some(PieceId::Guard(g)), Some(trigger), Some(count)) =
+                if let (Some(p), Some(PieceId::Numbered(g)), Some(trigger), Some(count)) =
                     (p, g, trigger, count)
                 {
                     mentioned.insert(p);
@@ -144,9 +144,9 @@ impl SetupState {
                     }
                     PieceSel::Piece(name) => {
                         match piece_of(&Spanned::new(name, pl.what.span), limits, problems) {
-                            Some(PieceId::Guard(g)) => {
+                            Some(PieceId::Numbered(g)) => {
                                 named[p.index()].insert(g);
-                                vec![PieceId::Guard(g)]
+                                vec![PieceId::Numbered(g)]
                             }
                             Some(k) => vec![k],
                             None => return,
@@ -175,7 +175,7 @@ impl SetupState {
                         for g in &free {
                             named[p.index()].insert(*g);
                         }
-                        free.into_iter().map(PieceId::Guard).collect()
+                        free.into_iter().map(PieceId::Numbered).collect()
                     }
                 };
                 let steps = match &pl.steps {

@@ -77,7 +77,7 @@ pub(super) fn piece_of(
     match n.value {
         PieceName::King if !allowed(n.span, Word::King, limits.game, problems) => None,
         PieceName::King => Some(PieceId::King),
-        PieceName::Guard(g) if (1..=max).contains(&g) => Some(PieceId::Guard(g as u8)),
+        PieceName::Guard(g) if (1..=max).contains(&g) => Some(PieceId::Numbered(g as u8)),
         PieceName::Guard(g) => {
             problems.push(
                 Problem::new(
@@ -151,7 +151,7 @@ pub(super) fn place_of(
             None
         }
         PlaceAst::Home => Some(Place::Home),
-        PlaceAst::Yard | PlaceAst::Base => Some(Place::Yard),
+        PlaceAst::Yard | PlaceAst::Base => Some(Place::Out),
     }
 }
 

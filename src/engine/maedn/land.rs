@@ -15,7 +15,7 @@ impl Maedn {
                 self.route[q.index()][h] = BASE;
                 self.event(ev, R::CaptureLand, || What::Captured {
                     victim: q,
-                    pieces: vec![PieceId::Guard(h as u8 + 1)],
+                    pieces: vec![PieceId::Numbered(h as u8 + 1)],
                     at: Place::Ring(f),
                     size: 1,
                 });

@@ -163,18 +163,18 @@ impl Maedn {
     pub fn place_of(&self, p: Player, r: i8) -> Place {
         let ring = self.rules.ring() as i8;
         match r {
-            BASE => Place::Yard,
+            BASE => Place::Out,
             r if r < ring => Place::Ring(self.field(p, r)),
             r => Place::HomePath((r - ring + 1) as u8),
         }
     }
     /// Whether the table has piece `id` (`table.pieces` may be fewer than 4).
     pub fn has_piece(&self, id: PieceId) -> bool {
-        matches!(id, PieceId::Guard(n) if (1..=self.rules.pieces() as u8).contains(&n))
+        matches!(id, PieceId::Numbered(n) if (1..=self.rules.pieces() as u8).contains(&n))
     }
     pub fn piece(&self, p: Player, id: PieceId) -> Piece {
         match id {
-            PieceId::Guard(n) if (1..=self.rules.pieces() as u8).contains(&n) => {
+            PieceId::Numbered(n) if (1..=self.rules.pieces() as u8).contains(&n) => {
                 let r = self.route[p.index()][n as usize - 1];
                 Piece {
                     place: self.place_of(p, r),
@@ -191,7 +191,7 @@ impl Maedn {
         for p in self.players() {
             for g in 0..self.rules.pieces() {
                 if self.place_of(p, self.route[p.index()][g]) == place {
-                    out.push((p, PieceId::Guard(g as u8 + 1)));
+                    out.push((p, PieceId::Numbered(g as u8 + 1)));
                 }
             }
         }

@@ -60,7 +60,7 @@ impl Maedn {
         let route_of = |p: Player, place: Place| -> Result<i8, (R, String)> {
             let start = starts[seats[p.index()] as usize];
             match place {
-                Place::Yard => Ok(BASE),
+                Place::Out => Ok(BASE),
                 Place::Ring(f) if f < ring => {
                     Ok(((f as u16 + ring as u16 - start as u16) % ring as u16) as i8)
                 }

@@ -10,7 +10,7 @@ const P1: Player = Player::ALL[0];
 const P2: Player = Player::ALL[1];
 
 fn g(n: u8) -> PieceId {
-    PieceId::Guard(n)
+    PieceId::Numbered(n)
 }
 
 fn setup(pieces: &[(Player, u8, Place)], turn: Player) -> Maedn {
@@ -140,7 +140,7 @@ fn landing_captures_and_the_full_goal_wins() {
     );
     let pos = play(&pos, Action::Roll(vec![2]));
     let pos = play(&pos, mv(1));
-    assert_eq!(pos.piece(P2, g(1)).place, Place::Yard, "captured on 38");
+    assert_eq!(pos.piece(P2, g(1)).place, Place::Out, "captured on 38");
     assert_eq!(pos.turn(), P2);
     let pos = play(&pos, Action::Roll(vec![1]));
     let pos = play(&pos, Action::NextTurn);

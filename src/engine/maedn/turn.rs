@@ -226,7 +226,7 @@ impl Maedn {
                 });
                 let tile = self.field(p, 0);
                 self.event(ev, R::EnterSix, || What::Entered {
-                    piece: PieceId::Guard(g as u8 + 1),
+                    piece: PieceId::Numbered(g as u8 + 1),
                     tile,
                 });
                 self.land(g, t, ev);
@@ -240,7 +240,7 @@ impl Maedn {
                     let (from, to) = (self.route[p.index()][g as usize], t);
                     let (from, to) = (self.place_of(p, from), self.place_of(p, to));
                     self.event(ev, rule, || What::Reached {
-                        piece: PieceId::Guard(g + 1),
+                        piece: PieceId::Numbered(g + 1),
                         from,
                         to,
                         value: d,
@@ -279,7 +279,9 @@ impl Maedn {
     /// G1-G4 as an index, or the rejection for any other piece.
     fn piece_index(&self, id: PieceId) -> Result<usize, Rejection> {
         match id {
-            PieceId::Guard(k) if (1..=self.rules.pieces() as u8).contains(&k) => Ok(k as usize - 1),
+            PieceId::Numbered(k) if (1..=self.rules.pieces() as u8).contains(&k) => {
+                Ok(k as usize - 1)
+            }
             other => Err(Rejection::new(
                 R::TablePlayers,
                 format!(

@@ -90,7 +90,7 @@ impl PortalBoard {
     /// The step of a place on `p`'s route (a toilet keeps its trigger's step).
     pub fn step_of(&self, p: Player, place: Place) -> i32 {
         match place {
-            Place::Yard => 0,
+            Place::Out => 0,
             Place::Ring(t) | Place::Toilet { trigger: t, .. } => self.distance(p, t),
             Place::HomePath(k) => self.junction_step() + k as i32,
             Place::Home => self.home_step(),

@@ -11,7 +11,7 @@ impl Portal {
     pub(super) fn plan_enter(&self, g: u8, v: u8) -> Result<u8, Refused> {
         let p = self.turn;
         let enter = self.rules.params.dice.enter_value;
-        if self.pieces[p.index()][g as usize - 1].place != Place::Yard {
+        if self.pieces[p.index()][g as usize - 1].place != Place::Out {
             // enter.six: only a piece in base enters.
             return Err((
                 C::Piece,

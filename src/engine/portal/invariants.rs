@@ -17,7 +17,7 @@ impl Portal {
                     Place::HomePath(k) if k == 0 || k > board.lane => {
                         return Err(format!("{name} is past home"))
                     }
-                    Place::Yard if x.steps != 0 => {
+                    Place::Out if x.steps != 0 => {
                         return Err(format!("{name} is in base with {} steps", x.steps))
                     }
                     Place::Ring(_) | Place::HomePath(_) | Place::Toilet { spot: 0, .. } => {
@@ -51,7 +51,7 @@ impl Portal {
         self.check_invariants()?;
         for p in self.players() {
             for (i, x) in self.pieces[p.index()].iter().enumerate() {
-                if x.place != Place::Yard && x.steps != self.board().step_of(p, x.place) {
+                if x.place != Place::Out && x.steps != self.board().step_of(p, x.place) {
                     return Err(format!(
                         "{p} G{} {} has {} steps; its place says {}",
                         i + 1,

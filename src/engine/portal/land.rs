@@ -24,7 +24,7 @@ impl Portal {
             rule,
             What::Captured {
                 victim: q,
-                pieces: vec![PieceId::Guard(i as u8 + 1)],
+                pieces: vec![PieceId::Numbered(i as u8 + 1)],
                 at,
                 size: 1,
             },
@@ -34,13 +34,13 @@ impl Portal {
     }
 
     pub(super) fn send_to_base(&mut self, q: Player, i: usize) {
-        self.pieces[q.index()][i] = Piece::IN_YARD;
+        self.pieces[q.index()][i] = Piece::OUT;
         self.falls[q.index()][i] = [0; MAX_TOILETS];
     }
 
     pub(super) fn apply_landing(&mut self, g: u8, v: u8, l: Landing, ev: &mut Vec<Event>) {
         let p = self.turn;
-        let id = PieceId::Guard(g);
+        let id = PieceId::Numbered(g);
         let i = g as usize - 1;
         let from = self.pieces[p.index()][i].place;
         if let Some(spot) = l.climb {

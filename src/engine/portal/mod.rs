@@ -213,7 +213,7 @@ impl Portal {
     }
     pub fn piece(&self, p: Player, id: PieceId) -> Piece {
         match id {
-            PieceId::Guard(n @ 1..=5) => self.pieces[p.index()][n as usize - 1],
+            PieceId::Numbered(n @ 1..=5) => self.pieces[p.index()][n as usize - 1],
             other => unreachable!("portal has pieces G1-G5, not {other}"),
         }
     }
@@ -223,7 +223,7 @@ impl Portal {
         for p in self.players() {
             for (i, x) in self.pieces[p.index()].iter().enumerate() {
                 if x.place == place {
-                    out.push((p, PieceId::Guard(i as u8 + 1)));
+                    out.push((p, PieceId::Numbered(i as u8 + 1)));
                 }
             }
         }
@@ -251,7 +251,7 @@ impl Portal {
 fn piece_number(id: PieceId) -> Result<u8, Rejection> {
     match id {
         // table.pieces: five pieces G1-G5.
-        PieceId::Guard(n @ 1..=5) => Ok(n),
+        PieceId::Numbered(n @ 1..=5) => Ok(n),
         other => Err(Rejection::new(
             R::TablePieces,
             format!("portal has pieces G1-G5; there is no {other}"),

@@ -14,7 +14,7 @@ impl Portal {
         let p = self.turn;
         (1..=5u8).any(|g| {
             let piece = self.pieces[p.index()][g as usize - 1];
-            if piece.place == Place::Yard {
+            if piece.place == Place::Out {
                 self.plan_enter(g, v).is_ok()
             } else {
                 self.plan_move(g, v).is_ok()
@@ -31,15 +31,15 @@ impl Portal {
         (1..=5u8)
             .filter_map(|g| {
                 let piece = self.pieces[p.index()][g as usize - 1];
-                if piece.place == Place::Yard {
+                if piece.place == Place::Out {
                     self.plan_enter(g, v)
                         .ok()
-                        .map(|_| Action::Enter(PieceId::Guard(g)))
+                        .map(|_| Action::Enter(PieceId::Numbered(g)))
                 } else {
                     self.plan_move(g, v).ok().map(|_| {
                         Action::Move(MoveOrder {
                             clauses: vec![MoveClause {
-                                piece: PieceId::Guard(g),
+                                piece: PieceId::Numbered(g),
                                 rolls: vec![v],
                                 direction: Direction::Forward,
                             }],
@@ -69,7 +69,7 @@ impl Portal {
         // The route positions the value walks over.
         let path: Vec<(Option<Place>, i32)> = match piece.place {
             // enter.six: a piece in base only enters.
-            Place::Yard => {
+            Place::Out => {
                 return Err((
                     C::Piece,
                     Rejection::new(

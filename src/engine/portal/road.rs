@@ -42,7 +42,7 @@ impl Portal {
         ev: &mut Vec<Event>,
     ) {
         let p = self.turn;
-        let id = PieceId::Guard(g);
+        let id = PieceId::Numbered(g);
         let i = g as usize - 1;
         if let Some((q, j)) = victim {
             self.capture((q, j), Place::Ring(far), R::CaptureLand, ev);

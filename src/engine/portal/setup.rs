@@ -28,7 +28,7 @@ impl Portal {
             board.toilets.len() <= MAX_TOILETS,
             "a validated portal ruleset has at most {MAX_TOILETS} toilets"
         );
-        let mut pieces = [[Piece::IN_YARD; 5]; 4];
+        let mut pieces = [[Piece::OUT; 5]; 4];
         let mut placed = [[false; 5]; 4];
         for c in
             setup.checked_placements(&present, &super::words::WORDS, rules.sizes(), &mut errors)
@@ -50,7 +50,7 @@ impl Portal {
             // One piece per place, except W1-W3 and home (move.one-per-tile, capture.land).
             let shared = !matches!(
                 pl.place,
-                Place::Yard | Place::Home | Place::Toilet { spot: 1..=3, .. }
+                Place::Out | Place::Home | Place::Toilet { spot: 1..=3, .. }
             );
             if shared {
                 let clash = Player::ALL.iter().find_map(|&q| {

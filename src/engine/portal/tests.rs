@@ -9,7 +9,7 @@ const P1: Player = Player::ALL[0];
 const P2: Player = Player::ALL[1];
 
 fn g(n: u8) -> PieceId {
-    PieceId::Guard(n)
+    PieceId::Numbered(n)
 }
 
 fn setup(pieces: &[(Player, u8, Place)]) -> Portal {
@@ -47,7 +47,7 @@ fn play(pos: &Portal, a: Action) -> Portal {
 #[test]
 fn a_new_game_starts_in_base_and_enters_on_a_six() {
     let pos = Portal::new_game(PortalRules::default_rules(), &[P1, P2], false).unwrap();
-    assert!((1..=5).all(|n| pos.piece(P1, g(n)).place == Place::Yard));
+    assert!((1..=5).all(|n| pos.piece(P1, g(n)).place == Place::Out));
     let pos = play(&pos, Action::Roll(vec![6, 2]));
     // The 6 may enter any of the five pieces: five legal actions.
     assert_eq!(pos.legal_actions().len(), 5);

@@ -59,7 +59,7 @@ impl Portal {
     /// (`capture.toilet`), which earns an extra roll.
     pub(super) fn fall(&mut self, g: u8, (ti, trigger, victim): Fall, ev: &mut Vec<Event>) {
         let p = self.turn;
-        let id = PieceId::Guard(g);
+        let id = PieceId::Numbered(g);
         let i = g as usize - 1;
         self.pieces[p.index()][i].place = Place::Toilet { trigger, spot: 0 };
         if ti < MAX_TOILETS {

@@ -102,10 +102,10 @@ impl Royal {
             let mut count: i64 = 0;
             if take_guards {
                 for &n in &victims {
-                    self.seat_mut(q).guards[n as usize - 1] = Piece::IN_YARD;
+                    self.seat_mut(q).guards[n as usize - 1] = Piece::OUT;
                 }
                 count += m as i64;
-                let pieces = victims.iter().map(|&n| PieceId::Guard(n)).collect();
+                let pieces = victims.iter().map(|&n| PieceId::Numbered(n)).collect();
                 self.event(
                     ev,
                     R::CaptureSizes,
@@ -118,7 +118,7 @@ impl Royal {
                 );
             }
             if king_here {
-                self.seat_mut(q).king = Piece::IN_YARD;
+                self.seat_mut(q).king = Piece::OUT;
                 count += self.rules.params.king.counts_as as i64;
                 self.event(
                     ev,
@@ -137,7 +137,7 @@ impl Royal {
                 let after = self.rules.params.exits.after_king_capture;
                 let seat = self.seat_mut(q);
                 for &n in &ring_guards {
-                    seat.guards[n as usize - 1] = Piece::IN_YARD;
+                    seat.guards[n as usize - 1] = Piece::OUT;
                 }
                 seat.store.clear();
                 seat.credits = after;

@@ -54,21 +54,21 @@ impl Royal {
                         "a King in the Yard returns to its entry tile when its owner's turn starts",
                     ),
                 ),
-                PieceId::Guard(n) if !(1..=4).contains(&n) => refusals.add(
+                PieceId::Numbered(n) if !(1..=4).contains(&n) => refusals.add(
                     C::Pieces,
                     Rejection::new(
                         R::TablePieces,
                         format!("royal has guards G1-G4; there is no G{n}"),
                     ),
                 ),
-                PieceId::Guard(n) if guards.contains(&n) => refusals.add(
+                PieceId::Numbered(n) if guards.contains(&n) => refusals.add(
                     // A scenario error in the language; the engine still refuses it.
                     C::Pieces,
                     Rejection::new(R::ExitCost, format!("G{n} is named twice")),
                 ),
-                PieceId::Guard(n) => {
+                PieceId::Numbered(n) => {
                     let place = self.seat(p).guards[n as usize - 1].place;
-                    if place != Place::Yard {
+                    if place != Place::Out {
                         refusals.add(
                             C::Pieces,
                             Rejection::new(
@@ -99,7 +99,7 @@ impl Royal {
         guards.sort_unstable();
         if refusals.open(C::Order) {
             let in_yard: Vec<u8> = (1..=4u8)
-                .filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Yard)
+                .filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Out)
                 .collect();
             // Every named guard is in the Yard here, so there are at least as many.
             debug_assert!(

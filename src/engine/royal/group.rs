@@ -24,7 +24,7 @@ impl Royal {
                     break;
                 }
                 if sub.len() < before {
-                    let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
+                    let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
                     self.event(
                         ev,
                         R::MoveTogether,
@@ -35,9 +35,9 @@ impl Royal {
                     );
                 }
                 // Each guard's next place (at most four guards move together).
-                let mut next_buf = [Place::Yard; 4];
+                let mut next_buf = [Place::Out; 4];
                 for (k, &i) in sub.iter().enumerate() {
-                    let piece = self.piece(p, PieceId::Guard(movers[i].guard));
+                    let piece = self.piece(p, PieceId::Numbered(movers[i].guard));
                     next_buf[k] = self.board().next(p, piece, dir).unwrap_or_else(|| {
                         unreachable!("move.exact-home let a guard move past Home: {piece:?}")
                     });
@@ -56,7 +56,7 @@ impl Royal {
                     }
                     parts
                         .sort_by_key(|part| (std::cmp::Reverse(part.len()), movers[part[0]].guard));
-                    let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
+                    let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
                     for part in parts.into_iter().rev() {
                         self.event(
                             ev,
@@ -84,10 +84,10 @@ impl Royal {
                 };
                 if let Some((q, m)) = blockade {
                     let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
-                    let at = self.piece(p, PieceId::Guard(movers[sub[0]].guard)).place;
+                    let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
                     let pieces: Vec<PieceId> = sub
                         .iter()
-                        .map(|&i| PieceId::Guard(movers[i].guard))
+                        .map(|&i| PieceId::Numbered(movers[i].guard))
                         .collect();
                     self.event(
                         ev,
@@ -128,12 +128,12 @@ impl Royal {
                 }
                 for &i in &sub {
                     let g = movers[i].guard;
-                    let mut piece = *self.piece(p, PieceId::Guard(g));
+                    let mut piece = *self.piece(p, PieceId::Numbered(g));
                     let had_mid = piece.midpoint;
                     self.board().step(p, &mut piece, dir);
-                    *self.seat_mut(p).piece_mut(PieceId::Guard(g)) = piece;
+                    *self.seat_mut(p).piece_mut(PieceId::Numbered(g)) = piece;
                     movers[i].remaining -= 1;
-                    self.note_step(PieceId::Guard(g), had_mid, &piece, to, dir, ev);
+                    self.note_step(PieceId::Numbered(g), had_mid, &piece, to, dir, ev);
                 }
                 if to.is_ring() {
                     let passing = sub.iter().any(|&i| movers[i].remaining > 0);
@@ -143,8 +143,8 @@ impl Royal {
             }
         }
         for m in &movers {
-            let piece = *self.piece(p, PieceId::Guard(m.guard));
-            self.record_move(PieceId::Guard(m.guard), m.from, piece, m.total, ev);
+            let piece = *self.piece(p, PieceId::Numbered(m.guard));
+            self.record_move(PieceId::Numbered(m.guard), m.from, piece, m.total, ev);
         }
     }
 

@@ -31,7 +31,7 @@ impl Royal {
                             piece.place
                         ))
                     }
-                    Place::Yard if piece.steps != 0 || piece.midpoint => {
+                    Place::Out if piece.steps != 0 || piece.midpoint => {
                         return Err(format!(
                             "{name} is in the Yard with progress ({} steps)",
                             piece.steps
@@ -72,7 +72,7 @@ impl Royal {
         for p in self.players() {
             let s = self.seat(p);
             for (i, piece) in s.guards.iter().chain(std::iter::once(&s.king)).enumerate() {
-                if piece.place == Place::Yard {
+                if piece.place == Place::Out {
                     continue;
                 }
                 let walked = board.walked_steps(p, piece.place);

@@ -117,8 +117,8 @@ pub struct Seat {
 impl Seat {
     fn new(credits: u8) -> Seat {
         Seat {
-            guards: [Piece::IN_YARD; 4],
-            king: Piece::IN_YARD,
+            guards: [Piece::OUT; 4],
+            king: Piece::OUT,
             store: Store::default(),
             credits,
             battle: 0,
@@ -127,15 +127,15 @@ impl Seat {
     }
     pub fn piece(&self, id: PieceId) -> &Piece {
         match id {
-            PieceId::Guard(n @ 1..=4) => &self.guards[n as usize - 1],
-            PieceId::Guard(n) => unreachable!("royal has guards G1-G4, not G{n}"),
+            PieceId::Numbered(n @ 1..=4) => &self.guards[n as usize - 1],
+            PieceId::Numbered(n) => unreachable!("royal has guards G1-G4, not G{n}"),
             PieceId::King => &self.king,
         }
     }
     pub fn piece_mut(&mut self, id: PieceId) -> &mut Piece {
         match id {
-            PieceId::Guard(n @ 1..=4) => &mut self.guards[n as usize - 1],
-            PieceId::Guard(n) => unreachable!("royal has guards G1-G4, not G{n}"),
+            PieceId::Numbered(n @ 1..=4) => &mut self.guards[n as usize - 1],
+            PieceId::Numbered(n) => unreachable!("royal has guards G1-G4, not G{n}"),
             PieceId::King => &mut self.king,
         }
     }
@@ -218,7 +218,7 @@ impl Royal {
             let s = self.seat(p);
             for (i, g) in s.guards.iter().enumerate() {
                 if g.place == place {
-                    out.push((p, PieceId::Guard(i as u8 + 1)));
+                    out.push((p, PieceId::Numbered(i as u8 + 1)));
                 }
             }
             if s.king.place == place {

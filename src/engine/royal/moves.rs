@@ -99,7 +99,7 @@ impl Royal {
             }
             named.push(c.piece);
             match c.piece {
-                PieceId::Guard(n) if !(1..=4).contains(&n) => {
+                PieceId::Numbered(n) if !(1..=4).contains(&n) => {
                     refusals.add(
                         C::Pieces,
                         Rejection::new(
@@ -135,7 +135,7 @@ impl Royal {
                         }
                     }
                 }
-                PieceId::Guard(n) => {
+                PieceId::Numbered(n) => {
                     if c.rolls.is_empty() {
                         // move.rolls
                         refusals.add(
@@ -167,12 +167,12 @@ impl Royal {
             }
             match self.piece(p, c.piece).place {
                 // move.not-in-play
-                Place::Yard if c.piece == PieceId::King => refusals.add(
+                Place::Out if c.piece == PieceId::King => refusals.add(
                     C::Pieces,
                     Rejection::new(R::MoveNotInPlay, format!("{p} king is in the Yard"))
                         .help("a King in the Yard returns at the start of its owner's turn"),
                 ),
-                Place::Yard => refusals.add(
+                Place::Out => refusals.add(
                     C::Pieces,
                     Rejection::new(
                         R::MoveNotInPlay,

@@ -95,7 +95,7 @@ impl Royal {
             && seat
                 .guards
                 .iter()
-                .all(|g| matches!(g.place, Place::Yard | Place::Home));
+                .all(|g| matches!(g.place, Place::Out | Place::Home));
         // grace.forced: a dealt grace roll and a forced one in the same turn
         // are two grace rolls, the dealt one first; `exits.grace_per_turn`
         // decides how many count.

@@ -68,7 +68,7 @@ impl Royal {
             }
             let walked = board.walked_steps(p, pl.place);
             let midpoint = match (pl.place, pl.midpoint) {
-                (Place::Yard, Some(_)) => {
+                (Place::Out, Some(_)) => {
                     errors.push(err(
                         R::MoveMidpoint,
                         "a piece in the Yard has no midpoint progress".into(),
@@ -76,7 +76,7 @@ impl Royal {
                     ));
                     continue;
                 }
-                (Place::Yard, None) => false,
+                (Place::Out, None) => false,
                 (Place::HomePath(_) | Place::Home, Some(false)) => {
                     errors.push(err(
                         R::MoveMidpoint,

@@ -10,7 +10,7 @@ const P2: Player = Player::ALL[1];
 const P3: Player = Player::ALL[2];
 const P4: Player = Player::ALL[3];
 fn g(n: u8) -> PieceId {
-    PieceId::Guard(n)
+    PieceId::Numbered(n)
 }
 const K: PieceId = PieceId::King;
 
@@ -431,7 +431,7 @@ fn exit_cost_and_worked_example_004() {
     for n in 1..=3 {
         assert_eq!(at(&pos, P1, g(n)), Ring(52));
     }
-    assert_eq!(at(&pos, P1, g(4)), Yard);
+    assert_eq!(at(&pos, P1, g(4)), Out);
     assert!(ids.contains(&"exit.cost"));
     refused(
         &table(&[P1, P2]).build(),
@@ -551,7 +551,7 @@ fn move_order_size_larger_group_first() {
         .put(P2, g(1), Ring(29))
         .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[1]), (g(2), &[4]), (g(3), &[4])]));
-    assert_eq!(at(&after, P2, g(1)), Yard);
+    assert_eq!(at(&after, P2, g(1)), Out);
     assert_eq!(after.seat(P1).battle, 20);
     assert!(ids.contains(&"move.order-size"));
     assert!(ids.contains(&"move.sequential"));
@@ -567,7 +567,7 @@ fn move_order_number_lowest_guard_first() {
         .put(P2, g(1), Ring(29))
         .build();
     let (after, ids) = play(&pos, fwd(&[(g(2), &[4]), (g(1), &[1])]));
-    assert_eq!(at(&after, P2, g(1)), Yard);
+    assert_eq!(at(&after, P2, g(1)), Out);
     assert!(ids.contains(&"move.order-number"));
     assert!(ids.contains(&"capture.merge"));
 }
@@ -585,7 +585,7 @@ fn move_together_split_by_total() {
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[5])]));
     assert_eq!(at(&after, P1, g(1)), Ring(28));
     assert_eq!(at(&after, P1, g(2)), Ring(25));
-    assert_eq!(at(&after, P2, g(1)), Yard);
+    assert_eq!(at(&after, P2, g(1)), Out);
     assert_eq!(at(&after, P2, g(2)), Ring(26));
     assert!(ids.contains(&"move.together"));
 }
@@ -667,7 +667,7 @@ fn move_king_yard_returns_at_turn_start() {
     assert!(ids.contains(&"move.king-yard"));
     assert_eq!(
         at(&after, P1, K),
-        Yard,
+        Out,
         "only the owner's turn brings it back"
     );
 }
@@ -846,7 +846,7 @@ fn capture_sizes_table() {
             let blocked = m >= 2 && k <= 3 && k <= m;
             let captured = k >= 2 && (m < k || k == 4);
             assert!(!(blocked && captured));
-            assert_eq!(at(&pos, P2, g(1)) == Yard, captured, "k={k} m={m}");
+            assert_eq!(at(&pos, P2, g(1)) == Out, captured, "k={k} m={m}");
             if captured {
                 assert_eq!(pos.seat(P1).battle, 20 * m as i64);
             }
@@ -865,15 +865,15 @@ fn capture_reach_in_passing_and_merge_worked_example_000() {
             .put(P3, g(1), Ring(23))
     };
     let (landing, ids) = play(&base().build(), fwd(&[(g(2), &[4])]));
-    assert_eq!(at(&landing, P2, g(1)), Yard);
-    assert_eq!(at(&landing, P3, g(1)), Yard);
+    assert_eq!(at(&landing, P2, g(1)), Out);
+    assert_eq!(at(&landing, P3, g(1)), Out);
     assert_eq!(landing.seat(P1).battle, 40);
     assert!(ids.contains(&"capture.merge"));
     let (passing, ids) = play(&base().build(), fwd(&[(g(2), &[5, 3])]));
     assert_eq!(at(&passing, P1, g(2)), Ring(19));
     assert_eq!(at(&passing, P1, g(1)), Ring(23));
-    assert_eq!(at(&passing, P2, g(1)), Yard);
-    assert_eq!(at(&passing, P3, g(1)), Yard);
+    assert_eq!(at(&passing, P2, g(1)), Out);
+    assert_eq!(at(&passing, P3, g(1)), Out);
     assert!(ids.contains(&"capture.reach"));
 }
 
@@ -946,9 +946,9 @@ fn capture_king_target_and_penalty() {
         .credits(P2, 4)
         .build();
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[2])]));
-    assert_eq!(at(&after, P2, K), Yard);
+    assert_eq!(at(&after, P2, K), Out);
     for n in [1, 2, 4] {
-        assert_eq!(at(&after, P2, g(n)), Yard);
+        assert_eq!(at(&after, P2, g(n)), Out);
     }
     assert_eq!(at(&after, P2, g(3)), HomePath(2));
     assert_eq!(after.piece(P2, g(3)).steps, 53);
@@ -967,7 +967,7 @@ fn capture_merge_of_a_king() {
         .put(P2, K, Ring(28))
         .build();
     let (after, ids) = play(&pos, fwd(&[(g(2), &[2])]));
-    assert_eq!(at(&after, P2, K), Yard);
+    assert_eq!(at(&after, P2, K), Out);
     assert_eq!(after.seat(P1).battle, 60);
     assert!(ids.contains(&"capture.merge"));
 }
@@ -981,19 +981,19 @@ fn capture_result_resets_progress_and_midpoint() {
         .build();
     assert!(pos.piece(P2, g(1)).midpoint);
     let (after, ids) = play(&pos, fwd(&[(g(1), &[2]), (g(2), &[2])]));
-    assert_eq!(*after.piece(P2, g(1)), Piece::IN_YARD);
+    assert_eq!(*after.piece(P2, g(1)), Piece::OUT);
     assert!(ids.contains(&"capture.result"));
 }
 
 #[test]
 fn capture_points_king_factor() {
     // P1 King on 40 (plain ring tile): factor 2 -> 40 for one guard. On its entry 52: factor 1.
-    for (king, expect) in [(Ring(40), 40), (Ring(52), 20), (Ring(44), 20), (Yard, 20)] {
+    for (king, expect) in [(Ring(40), 40), (Ring(52), 20), (Ring(44), 20), (Out, 20)] {
         let mut t = table(&[P1, P2])
             .put(P1, g(1), Ring(30))
             .put(P1, g(2), Ring(30))
             .put(P2, g(1), Ring(28));
-        if king != Yard {
+        if king != Out {
             t = t.put(P1, K, king);
         }
         let (after, ids) = play(&t.build(), fwd(&[(g(1), &[2]), (g(2), &[2])]));

@@ -95,7 +95,7 @@ impl Royal {
         self.turn = next;
         self.phase = Phase::default();
         let entry = self.board().entry(next);
-        if self.seat(next).king.place == Place::Yard {
+        if self.seat(next).king.place == Place::Out {
             self.seat_mut(next).king = Piece {
                 place: Place::Ring(entry),
                 midpoint: false,

@@ -74,11 +74,11 @@ impl Toy {
         let mut errors = Vec::new();
         // toy.table: 2-4 players, one piece each.
         let table = Table::of_setup(setup, &WORDS, &mut errors);
-        let mut at = ByPlayer([Place::Yard; 4]);
+        let mut at = ByPlayer([Place::Out; 4]);
         for c in setup.checked_placements(&table, &WORDS, rules.sizes(), &mut errors) {
             let p = c.placement;
             match p.place {
-                Place::Yard | Place::Home => {}
+                Place::Out | Place::Home => {}
                 Place::Ring(t) if (1..=rules.ring()).contains(&t) => {}
                 other => {
                     errors.push(SetupError {
@@ -162,7 +162,7 @@ impl Toy {
         let p = self.turn;
         let from = self.at[p];
         let to = match from {
-            Place::Yard => Place::Ring(v),
+            Place::Out => Place::Ring(v),
             Place::Ring(t) if t + v > self.rules.ring() => Place::Home,
             Place::Ring(t) => Place::Ring(t + v),
             other => {
@@ -258,7 +258,7 @@ impl Toy {
     pub fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)> {
         self.players()
             .filter(|&p| self.at[p] == place)
-            .map(|p| (p, PieceId::Guard(1)))
+            .map(|p| (p, PieceId::Numbered(1)))
             .collect()
     }
 }

@@ -34,7 +34,7 @@ impl Render for Toy {
             writeln!(
                 out,
                 "  {p}:\n    G1 {}",
-                self.piece(p, PieceId::Guard(1)).place
+                self.piece(p, PieceId::Numbered(1)).place
             )
             .ok();
         }
@@ -116,7 +116,7 @@ impl Driver for ToyDriver {
 fn step(v: u8) -> Action {
     Action::Move(MoveOrder {
         clauses: vec![MoveClause {
-            piece: PieceId::Guard(1),
+            piece: PieceId::Numbered(1),
             rolls: vec![v],
             direction: Direction::Forward,
         }],

@@ -45,9 +45,9 @@ impl Render for Maedn {
             .ok();
             let mut base = Vec::new();
             for g in 1..=pos.rules().pieces() as u8 {
-                let piece = pos.piece(p, PieceId::Guard(g));
+                let piece = pos.piece(p, PieceId::Numbered(g));
                 match piece.place {
-                    Place::Yard => base.push(format!("G{g}")),
+                    Place::Out => base.push(format!("G{g}")),
                     Place::HomePath(k) => {
                         writeln!(out, "    G{g} in goal {k}").ok();
                     }
@@ -96,7 +96,7 @@ impl Render for Maedn {
                 let mine = owned(&pos.pieces_at(Place::HomePath(k)), p);
                 write!(line, " {k}[{}]", mine.join(",")).ok();
             }
-            let base = owned(&pos.pieces_at(Place::Yard), p);
+            let base = owned(&pos.pieces_at(Place::Out), p);
             writeln!(out, "{line}  base[{}]", base.join(" ")).ok();
         }
         out.push_str("(Ss start field of seat s; 13 = P1 G3)\n");
@@ -203,7 +203,7 @@ fn svg(pos: &Maedn, marks: &super::svg::Marks) -> String {
             "start",
             &format!("seat {} · goal {}", pos.seat(p), pos.in_goal(p)),
         );
-        svg.piece_row(y + 44.0, "base", p, &pos.pieces_at(Place::Yard));
+        svg.piece_row(y + 44.0, "base", p, &pos.pieces_at(Place::Out));
         y += 100.0;
     }
     svg.finish()

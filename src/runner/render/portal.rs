@@ -73,9 +73,9 @@ impl Render for Portal {
             writeln!(out, "{line} home {}", pos.home_count(p)).ok();
             let mut base = Vec::new();
             for g in 1..=5u8 {
-                let piece = pos.piece(p, PieceId::Guard(g));
+                let piece = pos.piece(p, PieceId::Numbered(g));
                 match piece.place {
-                    Place::Yard => base.push(format!("G{g}")),
+                    Place::Out => base.push(format!("G{g}")),
                     Place::HomePath(k) => {
                         writeln!(out, "    G{g} on lane {k} (steps {})", piece.steps)
                             .map(|_| ())
@@ -168,7 +168,7 @@ impl Render for Portal {
                 write!(line, " L{k}[{}]", mine.join(",")).ok();
             }
             let home = owned(&pos.pieces_at(Place::Home), p);
-            let base = owned(&pos.pieces_at(Place::Yard), p);
+            let base = owned(&pos.pieces_at(Place::Out), p);
             writeln!(
                 out,
                 "{line}  home[{}]  base[{}]",
@@ -362,7 +362,7 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
             write!(line, " · tokens {}", pos.tokens(p)).ok();
         }
         svg.text(PANEL_X + 8.0, y + 20.0, 12.0, "start", &line);
-        svg.piece_row(y + 44.0, "base", p, &pos.pieces_at(Place::Yard));
+        svg.piece_row(y + 44.0, "base", p, &pos.pieces_at(Place::Out));
         svg.piece_row(y + 70.0, "home", p, &pos.pieces_at(Place::Home));
         y += 130.0;
     }

@@ -61,11 +61,11 @@ impl Render for Royal {
             .ok();
             let mut yard = Vec::new();
             let pieces = (1..=4u8)
-                .map(PieceId::Guard)
+                .map(PieceId::Numbered)
                 .chain(std::iter::once(PieceId::King));
             for id in pieces {
                 let piece = s.piece(id);
-                if piece.place == Place::Yard {
+                if piece.place == Place::Out {
                     yard.push(id.to_string());
                 } else {
                     let mid = if piece.midpoint {
@@ -101,7 +101,7 @@ impl Render for Royal {
                 .iter()
                 .map(|(p, id)| match id {
                     PieceId::King => format!("{}K", p.number()),
-                    PieceId::Guard(n) => format!("{}{}", p.number(), n),
+                    PieceId::Numbered(n) => format!("{}{}", p.number(), n),
                 })
                 .collect();
             codes.join(",")
@@ -137,7 +137,7 @@ impl Render for Royal {
                 write!(line, " H{k}[{mine}]").ok();
             }
             let home = owned(&pos.pieces_at(Place::Home), p);
-            let yard = owned(&pos.pieces_at(Place::Yard), p);
+            let yard = owned(&pos.pieces_at(Place::Out), p);
             write!(line, "  home[{}]  yard[{}]", home.join(" "), yard.join(" ")).ok();
             writeln!(out, "{line}").ok();
         }
@@ -292,7 +292,7 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
                 line,
             );
         }
-        svg.piece_row(y + 72.0, "yard", p, &pos.pieces_at(Place::Yard));
+        svg.piece_row(y + 72.0, "yard", p, &pos.pieces_at(Place::Out));
         svg.piece_row(y + 98.0, "home", p, &pos.pieces_at(Place::Home));
         y += 160.0;
     }

@@ -99,7 +99,7 @@ impl Svg {
         let names = format!("{p} {}", label.join(" "));
         let mark = match pieces.first() {
             Some(PieceId::King) => "K".to_string(),
-            Some(PieceId::Guard(g)) => g.to_string(),
+            Some(PieceId::Numbered(g)) => g.to_string(),
             None => String::new(),
         };
         writeln!(
