@@ -269,7 +269,7 @@ impl Mutant {
 
 /// The rule IDs the shipped ruleset file's comments cite for each key
 /// (`ring: 52  # board.ring`), by dotted path; a key without a comment
-/// takes its parent's, and a `clash` key takes its `journey` twin's.
+/// takes its parent's.
 pub fn rules_of_keys(yaml: &str, ids: &[&str]) -> Vec<(String, Vec<String>)> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     let mut stack: Vec<(usize, String)> = Vec::new();
@@ -312,12 +312,6 @@ pub fn rules_for(table: &[(String, Vec<String>)], key: &str) -> Vec<String> {
         let k = parts[..cut].join(".");
         if let Some((_, ids)) = table.iter().find(|(p, ids)| *p == k && !ids.is_empty()) {
             return ids.clone();
-        }
-        if parts[0] == "clash" {
-            let twin = format!("journey{}", &k["clash".len()..]);
-            if let Some((_, ids)) = table.iter().find(|(p, ids)| *p == twin && !ids.is_empty()) {
-                return ids.clone();
-            }
         }
     }
     Vec::new()
@@ -389,11 +383,13 @@ mod tests {
 
     #[test]
     fn keys_take_the_rule_ids_of_their_comments() {
-        let yaml = "board:\n  ring: 52   # board.ring\njourney:\n  deal:   # roll.deal: dealt\n    - { from: 0 }\n  penalty: 5  # blockade.penalty, per step\nclash:\n  penalty: 15\n";
+        let yaml = "board:\n  ring: 52   # board.ring\njourney:\n  deal:   # roll.deal: dealt\n    - { from: 0 }\n  penalty: 5  # blockade.penalty, per step\nclash:\n  penalty: 15  # blockade.penalty\n  cap: 17\n";
         let table = rules_of_keys(yaml, &["board.ring", "roll.deal", "blockade.penalty"]);
         assert_eq!(rules_for(&table, "board.ring"), vec!["board.ring"]);
         assert_eq!(rules_for(&table, "journey.deal.0.from"), vec!["roll.deal"]);
         assert_eq!(rules_for(&table, "clash.penalty"), vec!["blockade.penalty"]);
         assert!(rules_for(&table, "nothing.here").is_empty());
+        // No twin by name: a key says its rules in its own comment.
+        assert!(rules_for(&table, "clash.cap").is_empty());
     }
 }
