@@ -238,11 +238,7 @@ pub fn check_file_kind(input: &[u8], kind: FileKind) -> Result<(), String> {
             skip_snapshots: true,
             ..RunOptions::default()
         };
-        let reports: Vec<_> = found
-            .files
-            .iter()
-            .map(|f| runner::run_file(&f.path, &opts, None))
-            .collect();
+        let reports = runner::play_each(&found.files, Some(1), None, &opts);
         Ok::<_, String>((found, reports))
     });
     let (found, reports) = result

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use goti::runner::{self, RunOptions};
+use goti::runner::RunOptions;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -92,7 +92,7 @@ fn render_every_step(file: &Path) -> usize {
         ..RunOptions::default()
     };
     let mut pictures = 0;
-    let report = runner::run_file(file, &opts, None);
+    let report = play_one(file, &opts, None);
     for sc in &report.scenarios {
         assert!(!sc.transcript.is_empty(), "{}: {}", file.display(), sc.name);
         for step in &sc.transcript {
@@ -536,4 +536,19 @@ fn picture_layout_facts_are_pinned() {
         }
     }
     insta::assert_snapshot!(facts);
+}
+
+/// One file played through the runner's one play call, in the crate's tree.
+fn play_one(
+    file: &std::path::Path,
+    opts: &RunOptions,
+    only: Option<&str>,
+) -> goti::runner::FileReport {
+    let found = goti::runner::Found {
+        path: file.to_path_buf(),
+        root: std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+    };
+    goti::runner::play_each(std::slice::from_ref(&found), Some(1), only, opts)
+        .pop()
+        .expect("one file gives one report")
 }

@@ -25,7 +25,7 @@ fn main() {
     for file in files {
         // Parse once to list the scenarios; each trial runs one of them.
         let rel = file.strip_prefix(&root).unwrap_or(&file).to_path_buf();
-        let listing = runner::run_file(
+        let listing = play_one(
             &file,
             &RunOptions {
                 validate_only: true,
@@ -51,7 +51,7 @@ fn main() {
             let opts = opts.clone();
             let test_name = format!("{}::{}", rel.display(), sc.name);
             trials.push(Trial::test(test_name, move || {
-                let report = runner::run_file(&file, &opts, Some(&name));
+                let report = play_one(&file, &opts, Some(&name));
                 let problems: Vec<String> = report
                     .scenarios
                     .iter()
@@ -67,4 +67,19 @@ fn main() {
         }
     }
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// One file played through the runner's one play call, in the crate's tree.
+fn play_one(
+    file: &std::path::Path,
+    opts: &RunOptions,
+    only: Option<&str>,
+) -> goti::runner::FileReport {
+    let found = goti::runner::Found {
+        path: file.to_path_buf(),
+        root: std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+    };
+    goti::runner::play_each(std::slice::from_ref(&found), Some(1), only, opts)
+        .pop()
+        .expect("one file gives one report")
 }

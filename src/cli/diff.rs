@@ -119,17 +119,12 @@ pub fn diff(
     let mut boards = Vec::new();
     let mut applied: Vec<(GameKind, Vec<String>)> = Vec::new();
     // Every file under both rules, on every core; compared in file order.
-    use rayon::prelude::*;
-    let played: Vec<Vec<runner::FileReport>> = found
-        .par_iter()
-        .map(|f| {
-            let (base_opts, head_opts) = (
-                opts(base_layers.clone(), &f.root),
-                opts(head_layers.clone(), &f.root),
-            );
-            runner::run_file_under(&f.path, &[&base_opts, &head_opts])
-        })
-        .collect();
+    let played = runner::play_files(&found, None, None, |f| {
+        vec![
+            opts(base_layers.clone(), &f.root),
+            opts(head_layers.clone(), &f.root),
+        ]
+    });
     for mut both in played {
         let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
             unreachable!("two runs give two reports")
@@ -228,7 +223,7 @@ fn against_trace(
         layers: Arc::new(head_layers.clone()),
         ..RunOptions::default()
     };
-    let reports = super::report::play_all(&found, &opts, None);
+    let reports = runner::play_each(&found, None, None, &opts);
     let mut seen = std::collections::BTreeSet::new();
     let (mut diffs, mut boards, mut added, mut applied) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());

@@ -12,7 +12,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rayon::prelude::*;
 use serde_yaml::Value;
 
 use super::context;
@@ -109,12 +108,11 @@ type Id = (String, usize);
 /// A mutant to play: its game, the mutant, the rule IDs that read its key.
 type Work = (GameKind, Mutant, Vec<String>);
 
-fn options(layers: RuleLayers, f: &Found, record: bool) -> RunOptions {
+fn options(layers: RuleLayers, record: bool) -> RunOptions {
     RunOptions {
         skip_snapshots: false,
         write_snapshots: false,
         record,
-        root: Some(Arc::from(f.root.as_path())),
         layers: Arc::new(layers),
         ..RunOptions::default()
     }
@@ -122,10 +120,7 @@ fn options(layers: RuleLayers, f: &Found, record: bool) -> RunOptions {
 
 /// The scenarios that pass under `layers`, and the files each game plays.
 fn passing(files: &[Found], layers: &RuleLayers) -> (BTreeSet<Id>, BTreeMap<GameKind, Vec<usize>>) {
-    let reports: Vec<_> = files
-        .par_iter()
-        .map(|f| runner::run_file(&f.path, &options(layers.clone(), f, false), None))
-        .collect();
+    let reports = runner::play_each(files, None, None, &options(layers.clone(), false));
     let mut pass = BTreeSet::new();
     let mut by_game: BTreeMap<GameKind, Vec<usize>> = BTreeMap::new();
     for (i, r) in reports.iter().enumerate() {
@@ -189,19 +184,24 @@ fn play_all(
             jobs.push((i, mine));
         }
     }
+    let played: Vec<Found> = jobs.iter().map(|(i, _)| files[*i].clone()).collect();
+    let mutants_of: std::collections::HashMap<&Path, &Vec<usize>> = jobs
+        .iter()
+        .map(|(i, mine)| (files[*i].path.as_path(), mine))
+        .collect();
+    let reports = runner::play_files(&played, None, None, |f| {
+        mutants_of[f.path.as_path()]
+            .iter()
+            .map(|&k| {
+                let (g, m, _) = &work[k];
+                options(mutated(base, *g, m), false)
+            })
+            .collect()
+    });
     let per_file: Vec<Vec<(usize, Outcome)>> = jobs
-        .par_iter()
-        .map(|(i, mine)| {
-            let f = &files[*i];
-            let opts: Vec<RunOptions> = mine
-                .iter()
-                .map(|&k| {
-                    let (g, m, _) = &work[k];
-                    options(mutated(base, *g, m), f, false)
-                })
-                .collect();
-            let refs: Vec<&RunOptions> = opts.iter().collect();
-            let reports = runner::run_file_under(&f.path, &refs);
+        .iter()
+        .zip(reports)
+        .map(|((_, mine), reports)| {
             mine.iter()
                 .zip(reports)
                 .map(|(&k, r)| {
@@ -643,10 +643,14 @@ fn explain_one(
         .find(|f| f.path.display().to_string() == file)
         .ok_or_else(|| format!("{file}: not among the scenario files"))?;
     let (base_opts, head_opts) = (
-        options(base.clone(), found, true),
-        options(mutated(base, *game, m), found, true),
+        options(base.clone(), true),
+        options(mutated(base, *game, m), true),
     );
-    let mut both = runner::run_file_under(Path::new(&found.path), &[&base_opts, &head_opts]);
+    let mut both = runner::play_files(std::slice::from_ref(found), None, None, |_| {
+        vec![base_opts.clone(), head_opts.clone()]
+    })
+    .pop()
+    .unwrap_or_default();
     let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
         return Err("the scenario file gave no reports".into());
     };

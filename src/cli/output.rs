@@ -108,14 +108,6 @@ pub(super) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, i3
     Ok(found.files)
 }
 
-/// `opts` for a file of the project `root`.
-pub(super) fn in_project(opts: &RunOptions, root: &Path) -> RunOptions {
-    RunOptions {
-        root: Some(Arc::from(root)),
-        ..opts.clone()
-    }
-}
-
 /// How `explain` shows the steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExplainFormat {
@@ -184,25 +176,26 @@ pub fn explain(
         },
         layers,
     );
-    let mut failed = false;
+    let reports = runner::play_each(&files, None, scenario, &opts);
+    let failed = reports.iter().any(|r| !r.passed());
     let mut names: Vec<String> = Vec::new();
-    let mut reports = Vec::new();
-    for found in &files {
-        let report = runner::run_file(&found.path, &in_project(&opts, &found.root), scenario);
-        failed |= !report.passed();
-        if scenario.is_some() && report.scenarios.is_empty() {
-            let all = runner::run_file(
-                &found.path,
-                &RunOptions {
-                    validate_only: true,
-                    skip_snapshots: true,
-                    ..RunOptions::default()
-                },
-                None,
-            );
+    if scenario.is_some() {
+        // The names a missing scenario might have meant, from the files
+        // that had none of that name.
+        let lacking: Vec<runner::Found> = files
+            .iter()
+            .zip(&reports)
+            .filter(|(_, r)| r.scenarios.is_empty())
+            .map(|(f, _)| f.clone())
+            .collect();
+        let listing = RunOptions {
+            validate_only: true,
+            skip_snapshots: true,
+            ..RunOptions::default()
+        };
+        for all in runner::play_each(&lacking, None, None, &listing) {
             names.extend(all.scenarios.iter().map(|s| s.name.clone()));
         }
-        reports.push(report);
     }
     let shown: usize = reports.iter().map(|r| r.scenarios.len()).sum();
     let file_failed = reports.iter().any(|r| !r.file_problems.is_empty());
@@ -399,7 +392,9 @@ pub fn render_picture(
         },
         layers,
     );
-    let report = runner::run_file(&found.path, &in_project(&opts, &found.root), scenario);
+    let report = runner::play_each(std::slice::from_ref(found), None, scenario, &opts)
+        .pop()
+        .unwrap_or_else(|| unreachable!("one file gives one report"));
     for d in &report.file_problems {
         errln!("error: {}: {}", d.location(), d.message);
     }
@@ -565,7 +560,7 @@ pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
         skip_snapshots: true,
         ..RunOptions::default()
     };
-    let reports = super::report::play_all(&files, &opts, None);
+    let reports = runner::play_each(&files, None, None, &opts);
     let orphans = runner::snapshot::orphans(paths, &reports);
     if prune && !dry_run {
         if refused_in_ci("`goti snapshots --prune` deletes snapshot files") {
@@ -629,8 +624,7 @@ pub fn coverage(
         .map(|g| g.catalogue().iter().map(|r| (r.id.0, Vec::new())).collect())
         .collect();
     let mut failing = Vec::new();
-    for found in &files {
-        let report = runner::run_file(&found.path, &in_project(&opts, &found.root), None);
+    for report in runner::play_each(&files, None, None, &opts) {
         // A file that failed as a whole (unreadable, no scenario) is a failure too.
         for d in &report.file_problems {
             failing.push(format!("{}: {}", d.location(), d.message));

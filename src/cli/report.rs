@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 
 use super::output::{json_problem, one_line, render, scenario_files};
 use crate::runner::select::{file_and_line, NameFilter, Selection};
@@ -137,29 +136,6 @@ fn split_list(t: &str) -> Vec<String> {
         .collect()
 }
 
-/// Plays every file on `jobs` threads; reports in file order.
-pub fn play_all(files: &[Found], opts: &RunOptions, jobs: Option<usize>) -> Vec<FileReport> {
-    let play = || {
-        files
-            .par_iter()
-            .map(|f| {
-                let opts = RunOptions {
-                    root: Some(Arc::from(f.root.as_path())),
-                    ..opts.clone()
-                };
-                runner::run_file(&f.path, &opts, None)
-            })
-            .collect()
-    };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(pool) => pool.install(play),
-        Err(_) => play(),
-    }
-}
-
 /// What a run came to.
 struct Tally {
     passed: usize,
@@ -184,7 +160,7 @@ pub fn run(
         select: Arc::new(sel),
         ..opts
     };
-    let mut reports = play_all(&files, &opts, args.jobs);
+    let mut reports = runner::play_each(&files, args.jobs, None, &opts);
     let mut claimed = std::collections::HashMap::new();
     let mut applied = Vec::new();
     for r in &mut reports {
@@ -557,7 +533,9 @@ fn stream_page(
     let mut head = super::page::PageHead::default();
     let (mut selected, mut failed) = (0, false);
     for f in files {
-        let r = runner::run_file(&f.path, &super::output::in_project(opts, &f.root), None);
+        let r = runner::play_each(std::slice::from_ref(f), Some(1), None, opts)
+            .pop()
+            .unwrap_or_else(|| unreachable!("one file gives one report"));
         selected += r.scenarios.len();
         failed |= !r.passed();
         head.add(&r);

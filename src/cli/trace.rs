@@ -44,7 +44,7 @@ pub fn play(
         }),
         ..RunOptions::default()
     };
-    super::report::play_all(files, &opts, jobs)
+    crate::runner::play_each(files, jobs, None, &opts)
 }
 
 /// `goti trace`: the exit code (0 written, 2 an error).

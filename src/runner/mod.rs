@@ -181,26 +181,86 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
     Ok(found)
 }
 
-/// Reads and parses one file once and plays it under each of `runs`.
-pub fn run_file_under(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
-    guarded(path, runs.len(), || run_file_under_unguarded(path, runs))
+/// The one way goti plays files (every command calls it): each of `files`
+/// under every option set `runs` gives it, read and parsed once, the
+/// project root set to the file's own; in parallel on `jobs` threads
+/// (`None`: every core), the results in file order, one report per run.
+/// `only` limits every run to the scenario of that name.
+pub fn play_files<F>(
+    files: &[Found],
+    jobs: Option<usize>,
+    only: Option<&str>,
+    runs: F,
+) -> Vec<Vec<FileReport>>
+where
+    F: Fn(&Found) -> Vec<RunOptions> + Sync,
+{
+    use rayon::prelude::*;
+    let one = |f: &Found| {
+        let opts: Vec<RunOptions> = runs(f)
+            .into_iter()
+            .map(|o| RunOptions {
+                root: Some(std::sync::Arc::from(f.root.as_path())),
+                ..o
+            })
+            .collect();
+        let refs: Vec<&RunOptions> = opts.iter().collect();
+        run_file_under(&f.path, &refs, only)
+    };
+    let parallel = || files.par_iter().map(one).collect();
+    match jobs {
+        // One thread: this one, file after file.
+        Some(1) => files.iter().map(one).collect(),
+        None => parallel(),
+        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            Ok(pool) => pool.install(parallel),
+            Err(_) => parallel(),
+        },
+    }
 }
 
-fn run_file_under_unguarded(path: &Path, runs: &[&RunOptions]) -> Vec<FileReport> {
+/// [`play_files`] under one option set: one report per file.
+pub fn play_each(
+    files: &[Found],
+    jobs: Option<usize>,
+    only: Option<&str>,
+    opts: &RunOptions,
+) -> Vec<FileReport> {
+    play_files(files, jobs, only, |_| vec![opts.clone()])
+        .into_iter()
+        .map(|mut one| {
+            one.pop()
+                .unwrap_or_else(|| unreachable!("one run gives one report"))
+        })
+        .collect()
+}
+
+/// Reads and parses one file once and plays it under each of `runs`.
+fn run_file_under(path: &Path, runs: &[&RunOptions], only: Option<&str>) -> Vec<FileReport> {
+    guarded(path, runs.len(), || {
+        run_file_under_unguarded(path, runs, only)
+    })
+}
+
+fn run_file_under_unguarded(
+    path: &Path,
+    runs: &[&RunOptions],
+    only: Option<&str>,
+) -> Vec<FileReport> {
     let name = path.display().to_string();
     let bytes = match files::read_limited(path, files::MAX_SCENARIO_BYTES) {
         Ok(b) => b,
-        Err(_) => return runs.iter().map(|o| run_file(path, o, None)).collect(),
+        Err(_) => return runs.iter().map(|o| run_file(path, o, only)).collect(),
     };
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => {
             let (source, file) = parse_text(&name, text);
             runs.iter()
-                .map(|o| run_parsed(&source, &file, path, o, None))
+                .map(|o| run_parsed(&source, &file, path, o, only))
                 .collect()
         }
-        Err(_) => runs.iter().map(|o| run_file(path, o, None)).collect(),
+        Err(_) => runs.iter().map(|o| run_file(path, o, only)).collect(),
     }
 }
 
@@ -249,7 +309,7 @@ pub(crate) fn guarded(
 
 /// Reads and runs one file; `only` limits it to the scenario of that name.
 /// A failure of goti's own is this file's internal error (see [`guarded`]).
-pub fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
+fn run_file(path: &Path, opts: &RunOptions, only: Option<&str>) -> FileReport {
     guarded(path, 1, || vec![run_file_unguarded(path, opts, only)])
         .pop()
         .unwrap_or_else(|| unreachable!("one run gives one report"))
