@@ -1,0 +1,300 @@
+//! The arguments of the commands with many options, one struct each
+//! (`goti explain`, `report`, `render`, `diff`, `trace`, `coverage`, `fuzz`,
+//! `mutate`, `balance`, `bench`, `oracle`).
+
+use std::path::PathBuf;
+
+use super::args::ModeArg;
+use super::{balance, context, diff, mutate, output, report};
+use crate::engine::GameKind;
+
+// The arguments of `goti fuzz` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct FuzzCli {
+    /// How many games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// The first game's seed (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Players at the table (2-4).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+    /// Journey or Clash (royal).
+    #[arg(long, value_enum, default_value_t = ModeArg::Clash)]
+    pub mode: ModeArg,
+    /// The ruleset (game) to play.
+    #[arg(long, default_value = "royal")]
+    pub rules: GameKind,
+    /// Stop a game after this many turns.
+    #[arg(long, default_value_t = 4000)]
+    pub max_turns: u32,
+    /// Where replay scenarios of failures are written.
+    #[arg(long, default_value = "fuzz-failures")]
+    pub out: PathBuf,
+    /// Fuzz the scenario language instead: mutate the files under `corpus`.
+    #[arg(long)]
+    pub text: bool,
+    /// With --text: how many mutated inputs.
+    #[arg(long, default_value_t = 10000)]
+    pub cases: u64,
+    /// With --text: the files or folders to mutate.
+    #[arg(long, default_value = "scenarios")]
+    pub corpus: Vec<PathBuf>,
+    /// Only shard K of N of the games (by seed), or with --text of the inputs.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
+    /// The result as JSON (for `goti merge`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+// The arguments of `goti mutate` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct MutateCli {
+    /// Scenario files or folders; default as for `run`.
+    pub paths: Vec<PathBuf>,
+    /// Only mutants of keys starting with this (`journey.`, `board.forts`).
+    #[arg(long, value_name = "KEY-PREFIX")]
+    pub only: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: mutate::MutateFormat,
+    /// Exit 1 when the score (percent killed) is below this.
+    #[arg(long, value_name = "PERCENT")]
+    pub min_score: Option<f64>,
+    /// Name the scenarios that killed each mutant.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Show the first killing scenario's diff for the mutant that gives
+    /// KEY this VALUE (`board.ring=53`, `board.forts.1=30`).
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub explain: Option<String>,
+    /// Only the mutants of ruleset keys changed since this git revision
+    /// (for a pull request: the strength of the suite where it changed).
+    #[arg(long, value_name = "REV")]
+    pub in_diff: Option<String>,
+    /// Only shard K of N of the mutants (`goti merge` joins the results).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
+}
+
+// The arguments of `goti balance` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct BalanceCli {
+    /// Base rules: REV (of the project's ruleset file) or FILE.
+    #[arg(long, value_name = "REV|FILE")]
+    pub base: Option<String>,
+    /// A ruleset file on top of the working tree's rules.
+    #[arg(long, value_name = "FILE")]
+    pub head: Option<PathBuf>,
+    /// Change the head rules (KEY=VALUE, repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Games per side.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+    /// Royal's mode.
+    #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
+    pub mode: ModeArg,
+    /// The ruleset (game).
+    #[arg(long, default_value = "royal")]
+    pub rules: GameKind,
+    /// How the players choose: random legal actions, or greedy (captures,
+    /// then progress).
+    #[arg(long, value_enum, default_value = "random")]
+    pub policy: crate::selfplay::Policy,
+    /// The first seed (game i plays seed + i on both sides).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Only shard K of N of the seeds (`goti merge` joins the results;
+    /// with --format json).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
+    /// Stop a game after this many turns.
+    #[arg(long, default_value_t = 4000)]
+    pub max_turns: u32,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: balance::BalanceFormat,
+}
+
+// The arguments of `goti bench` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct BenchCli {
+    /// The game: maedn.
+    #[arg(value_parser = ["maedn"])]
+    pub game: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 10000)]
+    pub games: u64,
+    /// Players at the table (2-4).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+    /// Two players: side by side (default opposite, as OpenSpiel).
+    #[arg(long)]
+    pub side: bool,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// One JSON object instead of a line of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+// The arguments of `goti oracle` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct OracleCli {
+    /// The game: maedn (the one with a public implementation).
+    #[arg(value_parser = ["maedn"])]
+    pub game: String,
+    /// Games per table.
+    #[arg(long, default_value_t = 500)]
+    pub games: u64,
+    /// The seed (game k of a seed is the same however many run).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tables: 2o (two players opposite), 2s (side by side), 3, 4.
+    #[arg(long, value_delimiter = ',', default_value = "2o,2s,3,4")]
+    pub tables: Vec<String>,
+    /// The Python with OpenSpiel (default: target/openspiel-venv, else python3).
+    #[arg(long)]
+    pub python: Option<PathBuf>,
+    /// OpenSpiel's side of the replay.
+    #[arg(long, default_value = "tools/openspiel_maedn.py")]
+    pub script: PathBuf,
+    /// Where a disagreement's scenario is written.
+    #[arg(long, default_value = "target/oracle")]
+    pub out: PathBuf,
+    /// OpenSpiel processes at once (default: every core).
+    #[arg(short = 'j', long)]
+    pub jobs: Option<usize>,
+    /// Change goti's maedn rules (KEY=VALUE): the oracle must then disagree.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Only shard K of N of the games (by table and block of 50 games);
+    /// `goti merge` joins the shards' --json results.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
+    /// The result as JSON (for `goti merge`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+// The arguments of `goti explain` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct ExplainCli {
+    /// The scenario file.
+    pub file: PathBuf,
+    /// Only the scenario with this name (default: every scenario).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// text (compact), html (one page with pictures) or svg (one picture
+    /// per step into the folder given with -o).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: output::ExplainFormat,
+    /// Text only: draw the full ASCII board after every step.
+    #[arg(long)]
+    pub board: bool,
+    /// The `.html` file (html; default standard output) or the folder (svg).
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: context::RulesArgs,
+}
+
+// The arguments of `goti report` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct ReportCli {
+    /// Scenario files or folders; default as for `run`.
+    pub paths: Vec<PathBuf>,
+    /// The HTML file to write.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        default_value = "report.html"
+    )]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub select: report::SelectArgs,
+    #[command(flatten)]
+    pub rules: context::RulesArgs,
+}
+
+// The arguments of `goti render` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct RenderCli {
+    /// The scenario file, or FILE:LINE.
+    pub file: PathBuf,
+    /// The scenario with this name (needed when the file has several).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// The step to draw (0 = the set-up).
+    #[arg(long)]
+    pub step: Option<usize>,
+    /// Write the picture to this `.svg` or `.png` file.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: context::RulesArgs,
+}
+
+// The arguments of `goti diff` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct DiffCli {
+    /// Scenario files or folders; default as for `run`.
+    pub paths: Vec<PathBuf>,
+    /// The base: a git revision of the project's ruleset files (goti.yaml)
+    /// or a ruleset file (default: the working tree's rules).
+    #[arg(long, value_name = "REV|FILE")]
+    pub base: Option<String>,
+    /// A ruleset file for the head, on top of the working tree's rules.
+    #[arg(long, value_name = "FILE")]
+    pub head: Option<PathBuf>,
+    /// Override one ruleset field for the head (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Text, JSON, or Markdown for a pull-request comment.
+    #[arg(long, value_enum, default_value_t = diff::DiffFormat::Text)]
+    pub format: diff::DiffFormat,
+    /// The base as a trace another build made (`goti trace -o FILE`):
+    /// for a change to the engine's code, or a goti upgrade.
+    #[arg(long, value_name = "FILE", conflicts_with = "base")]
+    pub base_trace: Option<PathBuf>,
+    /// In goti's own source tree: build --base REV's goti (cached under
+    /// target/goti-base/), trace with it, and compare.
+    #[arg(long, requires = "base")]
+    pub build: bool,
+}
+
+// The arguments of `goti trace` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct TraceCli {
+    /// Scenario files or folders; default as for `run`.
+    pub paths: Vec<PathBuf>,
+    /// Write the trace here (default: standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Threads (default: every core); the trace is the same on any number.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Only shard K of N of the scenarios (`goti merge` joins the traces).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
+    #[command(flatten)]
+    pub rules: context::RulesArgs,
+}
+
+// The arguments of `goti coverage` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct CoverageCli {
+    /// Scenario files or folders; default as for `run`.
+    pub paths: Vec<PathBuf>,
+    /// Show every scenario for each rule, not just the count and first.
+    #[arg(long)]
+    pub verbose: bool,
+    #[command(flatten)]
+    pub select: report::SelectArgs,
+    #[command(flatten)]
+    pub rules: context::RulesArgs,
+}

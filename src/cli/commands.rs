@@ -1,0 +1,282 @@
+//! Each command: its arguments handed to the library, the result printed.
+//! [`dispatch`] is the one `match` over commands; an error of any command
+//! is a [`CliError`], printed in one place (`cli::run`) with exit code 2.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use super::args::{Cli, Command, GrammarKind, ModeArg};
+use super::{balance, context, desk, diff, fuzz, merge, mutate, oracle, output, report, trace};
+use crate::engine::{GameKind, Mode};
+use crate::runner::play::ruleset::RuleLayers;
+use crate::runner::project::Project;
+use crate::runner::{self, RunOptions};
+
+/// A command's failure: what to print after `error: ` (exit code 2).
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError(message)
+    }
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What every command may need: the project and whether to colour.
+pub(super) struct Ctx {
+    pub project: Option<Project>,
+    pub color: bool,
+}
+
+impl Ctx {
+    /// The ruleset layers of `--ruleset`/`--set` over the project's.
+    fn layers(&self, rules: &context::RulesArgs) -> Result<RuleLayers, CliError> {
+        Ok(context::layers(self.project.as_ref(), rules)?)
+    }
+    /// The paths given, or the project's scenario folders.
+    fn paths(&self, paths: Vec<PathBuf>) -> Vec<PathBuf> {
+        context::paths_or_default(paths, self.project.as_ref())
+    }
+}
+
+/// Runs one command; its exit code, or the error to print.
+pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
+    let color = ctx.color;
+    Ok(match command {
+        Command::Run {
+            paths,
+            select,
+            report,
+            no_write,
+            rules,
+        } => {
+            let opts = RunOptions {
+                write_snapshots: !no_write && !runner::in_ci(),
+                ..RunOptions::default()
+            };
+            let opts = context::options(opts, ctx.layers(&rules)?);
+            report::run(ctx.paths(paths), &select, opts, &report, false, color)
+        }
+        Command::Check {
+            paths,
+            select,
+            report,
+            rules,
+        } => {
+            let opts = RunOptions {
+                validate_only: true,
+                skip_snapshots: true,
+                ..RunOptions::default()
+            };
+            let opts = context::options(opts, ctx.layers(&rules)?);
+            report::run(ctx.paths(paths), &select, opts, &report, true, color)
+        }
+        Command::List {
+            paths,
+            select,
+            json,
+        } => report::list(ctx.paths(paths), &select, json),
+        Command::Explain(a) => {
+            let how = (a.format, a.board, a.output.as_deref());
+            let layers = ctx.layers(&a.rules)?;
+            output::explain(&a.file, a.scenario.as_deref(), layers, color, how)
+        }
+        Command::Rules { ruleset, dump } => rules(ruleset, dump),
+        Command::Accept { paths } => accept(paths, ctx),
+        Command::Snapshots {
+            paths,
+            prune,
+            dry_run,
+        } => output::snapshots(&ctx.paths(paths), prune, dry_run),
+        Command::Fmt { paths, check } => output::fmt(&ctx.paths(paths), check),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "goti", &mut buf);
+            out!("{}", String::from_utf8_lossy(&buf));
+            0
+        }
+        Command::Init { dir, game } => desk::init(dir, game),
+        Command::Watch {
+            paths,
+            report,
+            rules,
+        } => {
+            let layers = ctx.layers(&rules)?;
+            let root = ctx.project.as_ref().map(|p| p.root.clone());
+            desk::watch(ctx.paths(paths), root, layers, &report, color)
+        }
+        Command::Grammar {
+            kind: GrammarKind::Textmate,
+        } => {
+            out!("{}", crate::desk::textmate::grammar_text());
+            0
+        }
+        Command::Lsp => lsp()?,
+        Command::Man => man()?,
+        Command::Diff(a) => {
+            let from = diff::BaseFrom {
+                trace: a.base_trace,
+                build: a.build,
+            };
+            diff::diff(a.paths, a.base.as_deref(), a.head, a.sets, a.format, from)
+        }
+        Command::Trace(a) => trace::trace(a.paths, a.output.as_deref(), &a.rules, a.jobs, a.shard),
+        Command::Merge { files, format } => merge::merge(&files, format),
+        Command::Report(a) => report::html(
+            ctx.paths(a.paths),
+            &a.select,
+            ctx.layers(&a.rules)?,
+            &a.output,
+        ),
+        Command::Render(a) => {
+            let layers = ctx.layers(&a.rules)?;
+            let (scenario, output) = (a.scenario.as_deref(), a.output.as_deref());
+            output::render_picture(&a.file, scenario, a.step, output, layers)
+        }
+        Command::Coverage(a) => {
+            let layers = ctx.layers(&a.rules)?;
+            output::coverage(ctx.paths(a.paths), &a.select, layers, a.verbose)
+        }
+        Command::Balance(a) => balance::balance(&balance::BalanceArgs {
+            shard: a.shard,
+            game: a.rules,
+            base: a.base,
+            head: a.head,
+            sets: a.sets,
+            games: a.games,
+            players: a.players,
+            mode: mode_of(a.mode),
+            policy: a.policy,
+            seed: a.seed,
+            max_turns: a.max_turns,
+            format: a.format,
+        }),
+        Command::Mutate(a) => mutate::mutate(mutate::MutateArgs {
+            in_diff: a.in_diff,
+            shard: a.shard,
+            paths: a.paths,
+            only: a.only,
+            format: a.format,
+            min_score: a.min_score,
+            verbose: a.verbose,
+            explain: a.explain,
+        }),
+        Command::Bench(a) => bench(a.games, a.players, a.side, a.seed, a.json)?,
+        Command::Oracle(a) => oracle::oracle(&oracle::OracleArgs {
+            shard: a.shard,
+            json: a.json,
+            sets: a.sets,
+            games: a.games,
+            seed: a.seed,
+            tables: a.tables,
+            python: a.python,
+            script: a.script,
+            out: a.out,
+            jobs: a.jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
+            }),
+        }),
+        Command::Fuzz(a) if a.text => {
+            fuzz::text(a.cases, a.seed, &a.corpus, &a.out, a.shard, a.json)
+        }
+        Command::Fuzz(a) => {
+            let table = (a.players, mode_of(a.mode), a.max_turns);
+            fuzz::self_play(a.games, a.seed, table, &a.out, a.rules, (a.shard, a.json))
+        }
+    })
+}
+
+fn mode_of(mode: ModeArg) -> Mode {
+    match mode {
+        ModeArg::Clash => Mode::Clash,
+        ModeArg::Journey => Mode::Journey,
+    }
+}
+
+/// `goti rules GAME [--dump]`.
+fn rules(game: GameKind, dump: bool) -> i32 {
+    if dump {
+        out!("{}", super::dump_yaml(game));
+    } else {
+        for r in game.catalogue() {
+            outln!("{:<26} {}", r.id.0, r.text);
+        }
+    }
+    0
+}
+
+/// `goti accept [PATHS]`.
+fn accept(paths: Vec<PathBuf>, ctx: &Ctx) -> i32 {
+    let defaulted = paths.is_empty();
+    let paths = if paths.is_empty() {
+        let mut scanned = ctx.paths(Vec::new());
+        // No project and no `scenarios/` here: the scenario files
+        // under the working folder (`goti run x.goti` wrote beside x).
+        if !scanned.iter().any(|p| p.exists()) {
+            scanned = vec![PathBuf::from(".")];
+        }
+        runner::snapshot::snapshot_folders(&scanned)
+    } else {
+        paths
+    };
+    output::accept(&paths, defaulted)
+}
+
+/// `goti lsp`: the language server on standard input and output.
+fn lsp() -> Result<i32, CliError> {
+    let (connection, threads) = lsp_server::Connection::stdio();
+    let served = crate::lsp::serve(&connection);
+    drop(connection);
+    let joined = threads.join();
+    served.map_err(|e| format!("goti lsp: {e}"))?;
+    joined.map_err(|e| format!("goti lsp: {e}"))?;
+    Ok(0)
+}
+
+/// `goti man`.
+fn man() -> Result<i32, CliError> {
+    let cmd = <Cli as clap::CommandFactory>::command();
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(cmd)
+        .render(&mut buf)
+        .map_err(|e| e.to_string())?;
+    out!("{}", String::from_utf8_lossy(&buf));
+    Ok(0)
+}
+
+/// `goti bench`: maedn's speed path on one core.
+fn bench(games: u64, players: u8, side: bool, seed: u64, json: bool) -> Result<i32, CliError> {
+    let rules = crate::engine::MaednRules::default_rules();
+    let table = &crate::engine::Player::ALL[..players as usize];
+    let opposite = (players == 2).then_some(!side);
+    let started = std::time::Instant::now();
+    let actions = crate::selfplay::maedn::random_actions(&rules, table, opposite, games, seed)?;
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let rate = actions as f64 / secs;
+    if json {
+        outln!(
+            "{}",
+            serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate})
+        );
+    } else {
+        let seating = match opposite {
+            Some(true) => " opposite",
+            Some(false) => " side by side",
+            None => "",
+        };
+        outln!("maedn bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s (one core, no checks)");
+    }
+    Ok(0)
+}
+
+/// Whether standard output is a terminal that takes colour.
+pub(super) fn stdout_colour() -> bool {
+    super::colour(std::io::stdout().is_terminal())
+}
