@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::args::ModeArg;
-use super::{balance, context, diff, mutate, output, report};
+use super::{balance, context, diff, explain, mutate, report};
 use crate::engine::GameKind;
 
 // The arguments of `goti fuzz` (a plain comment: clap would read a doc comment as help).
@@ -191,7 +191,7 @@ pub(super) struct ExplainCli {
     /// text (compact), html (one page with pictures) or svg (one picture
     /// per step into the folder given with -o).
     #[arg(long, value_enum, default_value = "text")]
-    pub format: output::ExplainFormat,
+    pub format: explain::ExplainFormat,
     /// Text only: draw the full ASCII board after every step.
     #[arg(long)]
     pub board: bool,

@@ -6,7 +6,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use super::args::{Cli, Command, GrammarKind, ModeArg};
-use super::{balance, context, desk, diff, fuzz, merge, mutate, oracle, output, report, trace};
+use super::{
+    balance, context, coverage, desk, diff, explain, fmt, fuzz, merge, mutate, oracle, report,
+    snapshots, trace,
+};
 use crate::engine::{GameKind, Mode};
 use crate::runner::play::ruleset::RuleLayers;
 use crate::runner::project::Project;
@@ -85,7 +88,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Explain(a) => {
             let how = (a.format, a.board, a.output.as_deref());
             let layers = ctx.layers(&a.rules)?;
-            output::explain(&a.file, a.scenario.as_deref(), layers, color, how)
+            explain::explain(&a.file, a.scenario.as_deref(), layers, color, how)
         }
         Command::Rules { ruleset, dump } => rules(ruleset, dump),
         Command::Accept { paths } => accept(paths, ctx),
@@ -93,8 +96,8 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             paths,
             prune,
             dry_run,
-        } => output::snapshots(&ctx.paths(paths), prune, dry_run),
-        Command::Fmt { paths, check } => output::fmt(&ctx.paths(paths), check),
+        } => snapshots::snapshots(&ctx.paths(paths), prune, dry_run),
+        Command::Fmt { paths, check } => fmt::fmt(&ctx.paths(paths), check),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut buf = Vec::new();
@@ -138,11 +141,11 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Render(a) => {
             let layers = ctx.layers(&a.rules)?;
             let (scenario, output) = (a.scenario.as_deref(), a.output.as_deref());
-            output::render_picture(&a.file, scenario, a.step, output, layers)
+            explain::render_picture(&a.file, scenario, a.step, output, layers)
         }
         Command::Coverage(a) => {
             let layers = ctx.layers(&a.rules)?;
-            output::coverage(ctx.paths(a.paths), &a.select, layers, a.verbose)
+            coverage::coverage(ctx.paths(a.paths), &a.select, layers, a.verbose)
         }
         Command::Balance(a) => balance::balance(&balance::BalanceArgs {
             shard: a.shard,
@@ -226,7 +229,7 @@ fn accept(paths: Vec<PathBuf>, ctx: &Ctx) -> i32 {
     } else {
         paths
     };
-    output::accept(&paths, defaulted)
+    snapshots::accept(&paths, defaulted)
 }
 
 /// `goti lsp`: the language server on standard input and output.

@@ -226,7 +226,8 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path, p
 /// Every reporter's output of `report`, read as a CI runner reads a log:
 /// no workflow command but goti's own `::error` annotations.
 fn commands_in_output(report: &runner::FileReport) -> Result<(), String> {
-    use super::report::{format_report, Format};
+    use super::report::Format;
+    use super::reporters::format_report;
     let reports = std::slice::from_ref(report);
     for format in [Format::Text, Format::Json, Format::Junit, Format::Github] {
         let log = format_report(reports, format, "passed");

@@ -8,6 +8,7 @@
 //! it; a scenario whose rules the mutant makes invalid does not kill it.
 //! The kill matrix names every killer.
 
+use super::mutate_report::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,7 +18,6 @@ use serde_yaml::Value;
 use super::context;
 use crate::engine::GameKind;
 use crate::rules::mutate::{mutants, rules_for, rules_of_keys, Mutant, MutationKind};
-use crate::runner::diff;
 use crate::runner::play::ruleset::{self, Exposure, MutantLayer, RuleLayers};
 use crate::runner::position::Rules;
 use crate::runner::{self, Found, RunOptions};
@@ -74,7 +74,7 @@ fn changed_keys(a: &Value, b: &Value, prefix: &str, out: &mut Vec<String>) {
 /// A mutant's status in the matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
-enum Status {
+pub(super) enum Status {
     Killed,
     Survived,
 }
@@ -83,32 +83,32 @@ enum Status {
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(super) struct Fate {
     /// Its place among all the mutants (shards merge in this order).
-    n: usize,
-    game: String,
-    key: String,
-    change: String,
-    kind: MutationKind,
+    pub(super) n: usize,
+    pub(super) game: String,
+    pub(super) key: String,
+    pub(super) change: String,
+    pub(super) kind: MutationKind,
     /// The same change as a command-line override (`goti run --set`).
-    set: String,
-    rules: Vec<String>,
-    section: String,
-    status: Status,
+    pub(super) set: String,
+    pub(super) rules: Vec<String>,
+    pub(super) section: String,
+    pub(super) status: Status,
     /// Every scenario (`file:line name`) that passed under the real rules
     /// and failed under this mutant.
-    killed_by: Vec<String>,
+    pub(super) killed_by: Vec<String>,
     /// Scenarios whose own ruleset gives the key a value (n/a).
-    not_exposed: usize,
+    pub(super) not_exposed: usize,
     /// Scenarios whose rules the mutant makes invalid (not kills).
-    invalid_for: Vec<String>,
+    pub(super) invalid_for: Vec<String>,
 }
 
 /// (file, line) of a scenario.
-type Id = (String, usize);
+pub(super) type Id = (String, usize);
 
 /// A mutant to play: its game, the mutant, the rule IDs that read its key.
-type Work = (GameKind, Mutant, Vec<String>);
+pub(super) type Work = (GameKind, Mutant, Vec<String>);
 
-fn options(layers: RuleLayers, record: bool) -> RunOptions {
+pub(super) fn options(layers: RuleLayers, record: bool) -> RunOptions {
     RunOptions {
         skip_snapshots: false,
         write_snapshots: false,
@@ -119,7 +119,10 @@ fn options(layers: RuleLayers, record: bool) -> RunOptions {
 }
 
 /// The scenarios that pass under `layers`, and the files each game plays.
-fn passing(files: &[Found], layers: &RuleLayers) -> (BTreeSet<Id>, BTreeMap<GameKind, Vec<usize>>) {
+pub(super) fn passing(
+    files: &[Found],
+    layers: &RuleLayers,
+) -> (BTreeSet<Id>, BTreeMap<GameKind, Vec<usize>>) {
     let reports = runner::play_each(files, None, None, &options(layers.clone(), false));
     let mut pass = BTreeSet::new();
     let mut by_game: BTreeMap<GameKind, Vec<usize>> = BTreeMap::new();
@@ -138,7 +141,7 @@ fn passing(files: &[Found], layers: &RuleLayers) -> (BTreeSet<Id>, BTreeMap<Game
 }
 
 /// The layers of a run under mutant `m` of `game`.
-fn mutated(base: &RuleLayers, game: GameKind, m: &Mutant) -> RuleLayers {
+pub(super) fn mutated(base: &RuleLayers, game: GameKind, m: &Mutant) -> RuleLayers {
     let mut layers = base.clone();
     layers.mutant = Some(MutantLayer {
         game,
@@ -149,22 +152,22 @@ fn mutated(base: &RuleLayers, game: GameKind, m: &Mutant) -> RuleLayers {
 }
 
 /// The mutant as `KEY=VALUE` (JSON is YAML, on one line).
-fn set_words(m: &Mutant) -> String {
+pub(super) fn set_words(m: &Mutant) -> String {
     let json = serde_json::to_string(&m.layer_value).unwrap_or_else(|_| "~".into());
     format!("{}={json}", m.layer_key)
 }
 
 /// A scenario's outcomes under one mutant, in the matrix's words.
 #[derive(Default)]
-struct Outcome {
-    killed_by: Vec<String>,
-    not_exposed: usize,
-    invalid_for: Vec<String>,
+pub(super) struct Outcome {
+    pub(super) killed_by: Vec<String>,
+    pub(super) not_exposed: usize,
+    pub(super) invalid_for: Vec<String>,
 }
 
 /// Plays every file of `game` under each mutant of `work` (files in
 /// parallel, each parsed once): the outcome per mutant.
-fn play_all(
+pub(super) fn play_all(
     work: &[(GameKind, Mutant, Vec<String>)],
     files: &[Found],
     by_game: &BTreeMap<GameKind, Vec<usize>>,
@@ -236,7 +239,7 @@ fn play_all(
 
 /// Whether mutant `m` is the one `KEY=VALUE` names: its key, and the value
 /// the key holds under it.
-fn names(m: &Mutant, tree: &Value, key: &str, value: &Value) -> bool {
+pub(super) fn names(m: &Mutant, tree: &Value, key: &str, value: &Value) -> bool {
     if m.key != key && m.layer_key != key {
         return false;
     }
@@ -431,248 +434,4 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         }
         _ => Ok(0),
     }
-}
-
-fn score(list: &[&Fate]) -> (usize, usize, f64) {
-    let killed = list.iter().filter(|f| f.status == Status::Killed).count();
-    (
-        killed,
-        list.len(),
-        100.0 * killed as f64 / list.len().max(1) as f64,
-    )
-}
-
-/// Scenarios that kill every valid mutant of their game (more than two):
-/// such a scenario fails whatever changes, so its kills say nothing.
-fn kills_everything(fates: &[Fate]) -> Vec<String> {
-    let mut out = Vec::new();
-    let games: BTreeSet<&str> = fates.iter().map(|f| f.game.as_str()).collect();
-    for game in games {
-        let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == game).collect();
-        if mine.len() < 3 {
-            continue;
-        }
-        let mut common: BTreeSet<&String> = mine[0].killed_by.iter().collect();
-        for f in &mine[1..] {
-            let these: BTreeSet<&String> = f.killed_by.iter().collect();
-            common = common.intersection(&these).copied().collect();
-        }
-        out.extend(common.into_iter().cloned());
-    }
-    out
-}
-
-/// A whole mutation run (or a shard of one): what `--format json` writes
-/// and `goti merge` reads back.
-pub(super) struct Matrix {
-    pub fates: Vec<Fate>,
-    /// The games the scenarios play.
-    pub games: Vec<String>,
-    /// Mutants every scenario's validation refuses, per game.
-    pub invalid: BTreeMap<String, usize>,
-    pub invalid_list: Vec<serde_json::Value>,
-    pub seconds: f64,
-    /// The shard header (`goti_shard`), for a shard or a merge.
-    pub shard: Option<serde_json::Value>,
-}
-
-impl Fate {
-    /// Its place among all the mutants.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-}
-
-impl Matrix {
-    /// A shard's matrix from its JSON.
-    pub fn from_json(v: &serde_json::Value) -> Result<Matrix, String> {
-        let fates: Vec<Fate> = serde_json::from_value(v["mutants"].clone())
-            .map_err(|e| format!("its mutants: {e}"))?;
-        let games_map = v["games"].as_object().ok_or("no `games`")?;
-        Ok(Matrix {
-            fates,
-            games: games_map.keys().cloned().collect(),
-            invalid: games_map
-                .iter()
-                .map(|(g, x)| (g.clone(), x["invalid"].as_u64().unwrap_or(0) as usize))
-                .collect(),
-            invalid_list: v["invalid"].as_array().cloned().unwrap_or_default(),
-            seconds: v["seconds"].as_f64().unwrap_or(0.0),
-            shard: v.get("goti_shard").cloned(),
-        })
-    }
-
-    pub fn json(&self) -> serde_json::Value {
-        let fates = &self.fates;
-        let all: Vec<&Fate> = fates.iter().collect();
-        let (killed, valid, total) = score(&all);
-        let mut games = serde_json::Map::new();
-        for game in &self.games {
-            let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == *game).collect();
-            let (k, v, s) = score(&mine);
-            let mut sections = serde_json::Map::new();
-            let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
-            for sec in names {
-                let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
-                let (k, v, s) = score(&list);
-                sections.insert(
-                    sec.to_string(),
-                    serde_json::json!({"killed": k, "valid": v, "score": s}),
-                );
-            }
-            let survivors: Vec<&&Fate> = mine
-                .iter()
-                .filter(|f| f.status == Status::Survived)
-                .collect();
-            games.insert(
-                game.clone(),
-                serde_json::json!({
-                    "killed": k, "valid": v, "score": s,
-                    "invalid": self.invalid.get(game).copied().unwrap_or(0),
-                    "sections": sections, "survivors": survivors,
-                }),
-            );
-        }
-        let mut v = serde_json::json!({"killed": killed, "valid": valid, "score": total, "seconds": self.seconds,
-            "games": games, "mutants": fates, "kills_every_mutant": kills_everything(fates), "invalid": self.invalid_list});
-        if let Some(h) = &self.shard {
-            v["goti_shard"] = h.clone();
-        }
-        v
-    }
-
-    pub fn text(&self, verbose: bool) {
-        let fates = &self.fates;
-        let all: Vec<&Fate> = fates.iter().collect();
-        let (killed, valid, total) = score(&all);
-        outln!(
-            "goti mutate: {valid} valid mutants, {killed} killed: score {total:.1}% ({} invalid, refused by validation; {:.1} s)",
-            self.invalid.values().sum::<usize>(),
-            self.seconds
-        );
-        for game in &self.games {
-            let mine: Vec<&Fate> = fates.iter().filter(|f| f.game == *game).collect();
-            if mine.is_empty() {
-                continue;
-            }
-            let (k, v, s) = score(&mine);
-            outln!(
-                "\n{game}: {k} of {v} killed ({s:.1}%), {} invalid",
-                self.invalid.get(game).copied().unwrap_or(0)
-            );
-            let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
-            for sec in names {
-                let list: Vec<&Fate> = mine.iter().copied().filter(|f| f.section == sec).collect();
-                let (k, v, s) = score(&list);
-                outln!("  {sec:<12} {k:>4} of {v:<4} {s:5.1}%");
-            }
-            for f in &mine {
-                let reads = if f.rules.is_empty() {
-                    "no cited rule".to_string()
-                } else {
-                    f.rules.join(", ")
-                };
-                match f.status {
-                    Status::Survived => {
-                        outln!(
-                            "  survives: {} {} (reads {reads}): no passing scenario's outcome changed ({} n/a: their own ruleset sets the key)",
-                            f.key, f.change, f.not_exposed
-                        );
-                    }
-                    Status::Killed if verbose => {
-                        outln!(
-                            "  killed: {} {} (reads {reads}) by {} scenario(s):",
-                            f.key,
-                            f.change,
-                            f.killed_by.len()
-                        );
-                        for k in &f.killed_by {
-                            outln!("    {}", crate::shown::line(k));
-                        }
-                    }
-                    Status::Killed => {}
-                }
-            }
-        }
-        for s in kills_everything(fates) {
-            outln!("\nwarning: {} kills every mutant of its game: it fails whatever changes, so its kills say nothing", crate::shown::line(&s));
-        }
-        if !verbose {
-            outln!("\n(--verbose names the scenarios that killed each mutant; --explain KEY=VALUE shows the first one's diff)");
-        }
-    }
-}
-
-/// `--explain KEY=VALUE`: the first killing scenario played under the real
-/// rules and the mutant, compared step by step as `goti diff` shows it.
-fn explain_one(
-    work: &[(GameKind, Mutant, Vec<String>)],
-    files: &[Found],
-    by_game: &BTreeMap<GameKind, Vec<usize>>,
-    base: &RuleLayers,
-    pass: &BTreeSet<Id>,
-    key: &str,
-    value: &Value,
-) -> Result<i32, String> {
-    let shown = serde_json::to_string(value).unwrap_or_default();
-    let [one] = work else {
-        return Err(if work.is_empty() {
-            format!("--explain {key}={shown}: no valid mutant gives {key} that value (`goti mutate --format json` lists every mutant and its `set`)")
-        } else {
-            format!("--explain {key}={shown}: {} mutants give {key} that value; name a list entry (`{key}.0`)", work.len())
-        });
-    };
-    let outcome = play_all(std::slice::from_ref(one), files, by_game, base, pass)
-        .pop()
-        .unwrap_or_default();
-    let (game, m, _) = one;
-    let Some(first) = outcome.killed_by.first() else {
-        outln!(
-            "{} {} survives: no passing scenario's outcome changed ({} n/a)",
-            m.key,
-            m.change,
-            outcome.not_exposed
-        );
-        return Ok(1);
-    };
-    let (place, _) = first.split_once(' ').unwrap_or((first, ""));
-    let (file, line) = place.rsplit_once(':').unwrap_or((place, "0"));
-    let line: usize = line.parse().unwrap_or(0);
-    let found = files
-        .iter()
-        .find(|f| f.path.display().to_string() == file)
-        .ok_or_else(|| format!("{file}: not among the scenario files"))?;
-    let (base_opts, head_opts) = (
-        options(base.clone(), true),
-        options(mutated(base, *game, m), true),
-    );
-    let mut both = runner::play_files(std::slice::from_ref(found), None, None, |_| {
-        vec![base_opts.clone(), head_opts.clone()]
-    })
-    .pop()
-    .unwrap_or_default();
-    let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
-        return Err("the scenario file gave no reports".into());
-    };
-    let diffs: Vec<diff::ScenarioDiff> = b
-        .scenarios
-        .iter()
-        .zip(&h.scenarios)
-        .filter(|(sb, _)| sb.line == line)
-        .map(|(sb, sh)| diff::compare(&h.source.name, sb, sh))
-        .collect();
-    outln!(
-        "mutant {} {} ({}; `goti run {place} --set {}` fails it): killed by {} scenario(s), the first:",
-        m.key,
-        m.change,
-        game,
-        set_words(m),
-        outcome.killed_by.len()
-    );
-    super::diff::print_text(
-        &diff::Report::new(diffs),
-        "the project's rules",
-        &format!("the mutant {}", set_words(m)),
-    );
-    Ok(0)
 }

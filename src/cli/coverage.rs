@@ -1,0 +1,102 @@
+//! `goti coverage`: which rule IDs the scenarios apply, game by game.
+
+use std::path::PathBuf;
+
+use crate::runner::{self, RunOptions};
+
+/// `coverage`: for each ruleset, rule ID -> scenarios that exercise it.
+pub fn coverage(
+    paths: Vec<PathBuf>,
+    select: &super::report::SelectArgs,
+    layers: crate::runner::play::ruleset::RuleLayers,
+    verbose: bool,
+) -> i32 {
+    use crate::engine::GameKind;
+    let (_, files, sel) = match super::report::selected_files(paths, select) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let opts = super::context::options(
+        RunOptions {
+            skip_snapshots: true,
+            select: std::sync::Arc::new(sel),
+            ..RunOptions::default()
+        },
+        layers,
+    );
+    let mut selected = 0;
+    let games = GameKind::ALL;
+    let mut by_rule: Vec<std::collections::BTreeMap<&str, Vec<String>>> = games
+        .iter()
+        .map(|g| g.catalogue().iter().map(|r| (r.id.0, Vec::new())).collect())
+        .collect();
+    let mut failing = Vec::new();
+    for report in runner::play_each(&files, None, None, &opts) {
+        // A file that failed as a whole (unreadable, no scenario) is a failure too.
+        for d in &report.file_problems {
+            failing.push(format!("{}: {}", d.location(), d.message));
+        }
+        selected += report.scenarios.len();
+        for sc in &report.scenarios {
+            let who = format!("{}:{} {}", report.source.name, sc.line, sc.name);
+            if !sc.passed() {
+                failing.push(who);
+                continue;
+            }
+            let Some(table) = games
+                .iter()
+                .position(|g| *g == sc.game)
+                .map(|i| &mut by_rule[i])
+            else {
+                unreachable!("{} is in GameKind::ALL", sc.game)
+            };
+            for id in &sc.rules_applied {
+                if let Some(list) = table.get_mut(id.0) {
+                    list.push(who.clone());
+                }
+            }
+        }
+    }
+    if selected == 0 && !opts.select.is_everything() && !select.allow_empty {
+        errln!("error: the selection matched no scenario (--allow-empty to accept that)");
+        return 2;
+    }
+    let mut gaps = Vec::new();
+    let mut total = 0;
+    for (gi, game) in games.iter().enumerate() {
+        let catalogue = game.catalogue();
+        total += catalogue.len();
+        outln!("== {} ({} rule IDs)", game.name(), catalogue.len());
+        for info in catalogue {
+            let list = &by_rule[gi][info.id.0];
+            if list.is_empty() {
+                gaps.push(format!("{}:{}", game.name(), info.id.0));
+                outln!("{:<26} MISSING  {}", info.id.0, info.text);
+            } else if verbose {
+                outln!("{:<26} {:>4} scenario(s)", info.id.0, list.len());
+                for who in list {
+                    outln!("    {who}");
+                }
+            } else {
+                outln!(
+                    "{:<26} {:>4} scenario(s), e.g. {}",
+                    info.id.0,
+                    list.len(),
+                    list[0]
+                );
+            }
+        }
+    }
+    for f in &failing {
+        outln!("not counted (failing): {f}");
+    }
+    outln!("{} of {} rule IDs covered", total - gaps.len(), total);
+    if gaps.is_empty() && failing.is_empty() {
+        0
+    } else {
+        if !gaps.is_empty() {
+            outln!("gaps: {}", gaps.join(", "));
+        }
+        1
+    }
+}

@@ -1,0 +1,354 @@
+//! `goti explain` (every step with its rules, as text, HTML or SVGs) and
+//! `goti render` (one step as a picture).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::output::*;
+use crate::runner::{self, RunOptions};
+
+/// How `explain` shows the steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExplainFormat {
+    /// One block per step: its events, the pieces and numbers that changed,
+    /// the expectations checked after it (the ASCII board with `--board`).
+    Text,
+    /// One self-contained HTML page: a picture after every step, its events
+    /// with rule IDs, each expectation where it is checked with its result.
+    Html,
+    /// One SVG picture per step, written into the folder given with -o.
+    Svg,
+}
+
+/// `explain`: every step with its events, what changed, the expectations
+/// checked after it, and (as asked) a picture of the board.
+pub fn explain(
+    file: &std::path::Path,
+    scenario: Option<&str>,
+    layers: crate::runner::play::ruleset::RuleLayers,
+    color: bool,
+    how: (ExplainFormat, bool, Option<&Path>),
+) -> i32 {
+    let (format, board, output) = how;
+    match (format, output) {
+        (ExplainFormat::Svg, None) => {
+            errln!("error: --format svg writes one file per step: give the folder with -o DIR");
+            return 2;
+        }
+        (ExplainFormat::Text, Some(_)) => {
+            errln!("error: -o is for --format html (a file) or --format svg (a folder)");
+            return 2;
+        }
+        (ExplainFormat::Html, Some(o))
+            if o.extension()
+                .is_none_or(|x| !x.eq_ignore_ascii_case("html")) =>
+        {
+            errln!("error: -o {}: name the page `.html`", crate::shown::path(o));
+            return 2;
+        }
+        _ => {}
+    }
+    // A file, a folder (each scenario in turn) or FILE:LINE.
+    let (_, files, sel) =
+        match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
+            Ok(s) => s,
+            Err(code) => return code,
+        };
+    // A page stays bounded: the first and last steps of a long scenario,
+    // pictures of its first steps and its last, a limit for the page.
+    let limits = match format {
+        ExplainFormat::Html => runner::play::TranscriptLimits {
+            steps: Some(SHOWN_STEPS),
+            pictured: Some(PICTURED_STEPS),
+            budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(MAX_PICTURES))),
+            brief: true,
+        },
+        _ => Default::default(),
+    };
+    let opts = super::context::options(
+        RunOptions {
+            explain: true,
+            skip_snapshots: true,
+            select: Arc::new(sel),
+            limits,
+            ..RunOptions::default()
+        },
+        layers,
+    );
+    let reports = runner::play_each(&files, None, scenario, &opts);
+    let failed = reports.iter().any(|r| !r.passed());
+    let mut names: Vec<String> = Vec::new();
+    if scenario.is_some() {
+        // The names a missing scenario might have meant, from the files
+        // that had none of that name.
+        let lacking: Vec<runner::Found> = files
+            .iter()
+            .zip(&reports)
+            .filter(|(_, r)| r.scenarios.is_empty())
+            .map(|(f, _)| f.clone())
+            .collect();
+        let listing = RunOptions {
+            validate_only: true,
+            skip_snapshots: true,
+            ..RunOptions::default()
+        };
+        for all in runner::play_each(&lacking, None, None, &listing) {
+            names.extend(all.scenarios.iter().map(|s| s.name.clone()));
+        }
+    }
+    let shown: usize = reports.iter().map(|r| r.scenarios.len()).sum();
+    let file_failed = reports.iter().any(|r| !r.file_problems.is_empty());
+    if shown == 0 && !file_failed {
+        let wanted = scenario.unwrap_or("");
+        errln!(
+            "error: {} has no scenario named {wanted:?}",
+            crate::shown::path(file)
+        );
+        if let Some(guess) = crate::closest::closest(wanted, names.iter().map(String::as_str)) {
+            errln!("  did you mean {guess:?}?");
+        }
+        if !names.is_empty() {
+            errln!(
+                "  its scenarios: {}",
+                names
+                    .iter()
+                    .map(|n| format!("{n:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        return 2;
+    }
+    match (format, output) {
+        (ExplainFormat::Text, _) => explain_text(&reports, board, color),
+        (ExplainFormat::Html, None) => out!("{}", super::page::explain_page(&reports)),
+        (ExplainFormat::Html, Some(o)) => {
+            let page = super::page::explain_page(&reports);
+            if let Err(e) = runner::snapshot::write_atomic(o, page.as_bytes()) {
+                errln!("error: cannot write {}: {e}", crate::shown::path(o));
+                return 2;
+            }
+            outln!("wrote {} ({shown} scenarios)", crate::shown::path(o));
+        }
+        (ExplainFormat::Svg, Some(dir)) => {
+            if let Err(code) = explain_svgs(&reports, dir) {
+                return code;
+            }
+        }
+        (ExplainFormat::Svg, None) => unreachable!("refused above: svg needs -o"),
+    }
+    i32::from(failed)
+}
+
+/// Compact text: per step its events, the changed pieces and numbers, the
+/// checks after it; with `board` the ASCII board too.
+fn explain_text(reports: &[runner::FileReport], board: bool, color: bool) {
+    for report in reports {
+        for d in &report.file_problems {
+            out!("{}", render(d, color));
+        }
+        for sc in &report.scenarios {
+            outln!(
+                "== scenario \"{}\" ({}:{})",
+                sc.name,
+                report.source.name,
+                sc.line
+            );
+            let mut before: Option<&str> = None;
+            for step in &sc.transcript {
+                outln!(
+                    "\n-- line {}: {}  => {}",
+                    step.line,
+                    step.text,
+                    step.outcome
+                );
+                for e in &step.events {
+                    outln!("   {e}");
+                }
+                for c in runner::render::changes(before, &step.state) {
+                    outln!("   * {c}");
+                }
+                before = Some(&step.state);
+                for c in &step.checks {
+                    match &c.failure {
+                        None => outln!("   pass  line {}: {}", c.line, c.text),
+                        Some(f) => outln!("   FAIL  line {}: {}\n         {f}", c.line, c.text),
+                    }
+                }
+                if board {
+                    outln!("{}", step.picture);
+                }
+            }
+            for d in &sc.problems {
+                out!("{}", render(d, color));
+            }
+            outln!(
+                "{}",
+                if sc.passed() {
+                    "result: passed"
+                } else {
+                    "result: FAILED"
+                }
+            );
+        }
+    }
+}
+
+/// One SVG file per step in `dir`: `<file path>-<scenario>-<step>.svg`.
+fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), i32> {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        errln!("error: cannot make folder {}: {e}", crate::shown::path(dir));
+        return Err(2);
+    }
+    let mut written = 0;
+    let mut taken = std::collections::HashSet::new();
+    for report in reports {
+        // The file's path without `.goti`, so two `captures.goti` in two
+        // folders never write the same picture.
+        let name = &report.source.name;
+        let stem = runner::snapshot::slug(name.strip_suffix(".goti").unwrap_or(name));
+        for sc in &report.scenarios {
+            for (k, step) in sc.transcript.iter().enumerate() {
+                let mut name = format!("{stem}-{}-{k:02}.svg", runner::snapshot::slug(&sc.name));
+                // Names cut to length could meet: never overwrite a picture of this run.
+                let mut n = 2;
+                while !taken.insert(name.clone()) {
+                    name = format!("{stem}-{}-{k:02}-{n}.svg", runner::snapshot::slug(&sc.name));
+                    n += 1;
+                }
+                let path = dir.join(&name);
+                if let Err(e) = runner::snapshot::write_atomic(&path, step.svg.as_bytes()) {
+                    errln!("error: cannot write {}: {e}", crate::shown::path(&path));
+                    return Err(2);
+                }
+                written += 1;
+            }
+        }
+    }
+    outln!("wrote {written} pictures into {}", crate::shown::path(dir));
+    Ok(())
+}
+
+/// `render`: the position at one step of one scenario as an SVG picture.
+/// Step 0 is the set-up, step k the position after the k-th action;
+/// `FILE:LINE` the position after that line; the last step by default.
+pub fn render_picture(
+    file: &std::path::Path,
+    scenario: Option<&str>,
+    step: Option<usize>,
+    output: Option<&std::path::Path>,
+    layers: crate::runner::play::ruleset::RuleLayers,
+) -> i32 {
+    let png = match output.map(|o| o.extension().and_then(|x| x.to_str())) {
+        None => false,
+        Some(Some(x)) if x.eq_ignore_ascii_case("svg") => false,
+        Some(Some(x)) if x.eq_ignore_ascii_case("png") => true,
+        Some(_) => {
+            errln!(
+                "error: -o {}: name the picture `.svg` or `.png`",
+                output.map_or_else(String::new, |o| crate::shown::path(o).to_string())
+            );
+            return 2;
+        }
+    };
+    let line = crate::runner::select::file_and_line(file).map(|(_, l)| l);
+    let (_, files, sel) =
+        match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
+            Ok(s) => s,
+            Err(code) => return code,
+        };
+    let [found] = files.as_slice() else {
+        errln!(
+            "error: render takes one scenario file, not {} files",
+            files.len()
+        );
+        return 2;
+    };
+    let opts = super::context::options(
+        RunOptions {
+            explain: true,
+            skip_snapshots: true,
+            select: Arc::new(sel),
+            ..RunOptions::default()
+        },
+        layers,
+    );
+    let report = runner::play_each(std::slice::from_ref(found), None, scenario, &opts)
+        .pop()
+        .unwrap_or_else(|| unreachable!("one file gives one report"));
+    for d in &report.file_problems {
+        errln!("error: {}: {}", d.location(), d.message);
+    }
+    let sc = match report.scenarios.as_slice() {
+        [one] => one,
+        [] => {
+            errln!("error: no scenario to render (check the name, or the file's problems)");
+            return 2;
+        }
+        many => {
+            let names: Vec<String> = many.iter().map(|s| format!("{:?}", s.name)).collect();
+            errln!(
+                "error: {} has {} scenarios: pick one with --scenario NAME or FILE:LINE ({})",
+                report.source.name,
+                many.len(),
+                names.join(", ")
+            );
+            return 2;
+        }
+    };
+    let steps = &sc.transcript;
+    if steps.is_empty() {
+        errln!("error: scenario {:?} has no position to render:", sc.name);
+        for d in &sc.problems {
+            errln!("  {}: {}", d.location(), d.message);
+        }
+        return 2;
+    }
+    let index = match (step, line) {
+        (Some(k), _) if k < steps.len() => k,
+        (Some(k), _) => {
+            errln!(
+                "error: --step {k}: scenario {:?} has steps 0-{} (0 is the set-up)",
+                sc.name,
+                steps.len() - 1
+            );
+            return 2;
+        }
+        (None, Some(l)) => steps.iter().rposition(|s| s.line <= l).unwrap_or(0),
+        (None, None) => steps.len() - 1,
+    };
+    if !sc.passed() {
+        errln!(
+            "note: scenario {:?} fails; the picture shows the position goti reached",
+            sc.name
+        );
+    }
+    let svg = &steps[index].svg;
+    match output {
+        Some(o) => {
+            let bytes = if png {
+                match runner::render::png::png(svg, 2.0) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        errln!("error: cannot draw the PNG: {e}");
+                        return 2;
+                    }
+                }
+            } else {
+                svg.as_bytes().to_vec()
+            };
+            if let Err(e) = runner::snapshot::write_atomic(o, &bytes) {
+                errln!("error: cannot write {}: {e}", crate::shown::path(o));
+                return 2;
+            }
+            outln!(
+                "wrote {} (step {index}, line {}: {})",
+                crate::shown::path(o),
+                steps[index].line,
+                steps[index].text
+            );
+        }
+        None => out!("{svg}"),
+    }
+    0
+}
