@@ -326,3 +326,107 @@ pub fn replay(
     }
     Ok(actions)
 }
+
+/// One chunk of OpenSpiel games: a table (`2o`, `2s`, `3`, `4`), the first
+/// game's number and how many.
+pub type Chunk = (String, u64, u64);
+
+/// What the chunks gave: games read, player actions compared, the
+/// disagreements (sorted by table and seed) and the failures of OpenSpiel.
+#[derive(Debug, Default)]
+pub struct Judged {
+    pub games: u64,
+    pub actions: u64,
+    pub found: Vec<Disagreement>,
+    pub failures: Vec<String>,
+}
+
+/// Runs OpenSpiel (`py script`) for every chunk, one process per chunk on
+/// `jobs` threads (rayon), and replays each game it prints in goti.
+pub fn judge_chunks(
+    (py, script): (&std::path::Path, &std::path::Path),
+    seed: u64,
+    work: &[Chunk],
+    rules: &std::sync::Arc<MaednRules>,
+    jobs: usize,
+) -> Judged {
+    use rayon::prelude::*;
+    let run = || {
+        work.par_iter()
+            .map(|chunk| judge_chunk((py, script), seed, chunk, rules))
+            .collect::<Vec<Judged>>()
+    };
+    let parts = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    };
+    let mut all = Judged::default();
+    for p in parts {
+        all.games += p.games;
+        all.actions += p.actions;
+        all.found.extend(p.found);
+        all.failures.extend(p.failures);
+    }
+    all.found
+        .sort_by(|a, b| (a.table.as_str(), a.seed).cmp(&(b.table.as_str(), b.seed)));
+    all
+}
+
+/// One OpenSpiel process: its games read as they come, each replayed.
+fn judge_chunk(
+    (py, script): (&std::path::Path, &std::path::Path),
+    seed: u64,
+    (table, first, n): &Chunk,
+    rules: &std::sync::Arc<MaednRules>,
+) -> Judged {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut out = Judged::default();
+    let child = Command::new(py)
+        .arg(script)
+        .args(["--table", table, "--games", &n.to_string()])
+        .args(["--seed", &seed.to_string(), "--first", &first.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            out.failures.push(format!("cannot start OpenSpiel: {e}"));
+            return out;
+        }
+    };
+    let Some(stdout) = child.stdout.take() else {
+        return out;
+    };
+    for line in BufReader::new(stdout).lines() {
+        let Ok(line) = line else { break };
+        let game: GameRecord = match serde_json::from_str(&line) {
+            Ok(g) => g,
+            Err(e) => {
+                out.failures
+                    .push(format!("unreadable game from OpenSpiel: {e}"));
+                break;
+            }
+        };
+        out.games += 1;
+        match replay(&game, rules) {
+            Ok(a) => out.actions += a,
+            Err(d) => out.found.push(*d),
+        }
+    }
+    match child.wait_with_output() {
+        Ok(o) if o.status.success() && out.games == *n => {}
+        Ok(o) => out.failures.push(format!(
+            "OpenSpiel (table {table}, games {first}..{}) gave {} of {n} games: {}",
+            first + n,
+            out.games,
+            String::from_utf8_lossy(&o.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        )),
+        Err(e) => out.failures.push(format!("OpenSpiel failed: {e}")),
+    }
+    out
+}

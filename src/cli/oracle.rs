@@ -1,15 +1,14 @@
 //! `goti oracle maedn`: OpenSpiel's seeded random maedn games replayed in
 //! goti action by action (`crate::oracle`). OpenSpiel runs as Python
 //! processes (`tools/openspiel_maedn.py`, one per chunk of games, on every
-//! core); goti reads their games as they come.
+//! core: `oracle::judge_chunks`); goti reads their games as they come.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::process::Command;
+use std::sync::Arc;
 
-use crate::oracle::{replay, Disagreement, GameRecord};
+use crate::engine::MaednRules;
+use crate::oracle::{judge_chunks, Chunk, Judged};
 
 /// What to run: games per table, the seed, the tables, the Python with
 /// OpenSpiel, the script, the folder for disagreements.
@@ -47,73 +46,90 @@ fn python(named: Option<&Path>) -> PathBuf {
 }
 
 pub fn oracle(args: &OracleArgs) -> i32 {
+    match run(args) {
+        Ok(code) => code,
+        Err(e) => {
+            errln!("error: {e}");
+            2
+        }
+    }
+}
+
+fn run(args: &OracleArgs) -> Result<i32, String> {
+    let (rules, py) = ready(args)?;
+    let shard = super::report::shard_of(args.shard)?;
+    let (work, expected) = chunks(args, shard);
+    let started = std::time::Instant::now();
+    let judged = judge_chunks(
+        (&py, &args.script),
+        args.seed,
+        &work,
+        &rules,
+        args.jobs.max(1),
+    );
+    let secs = started.elapsed().as_secs_f64();
+    let broken = !judged.failures.is_empty() || judged.games != expected;
+    if args.json {
+        print_json(args, &judged, shard, secs);
+    } else {
+        print_text(args, &judged, secs);
+    }
+    Ok(if broken {
+        2
+    } else {
+        i32::from(!judged.found.is_empty())
+    })
+}
+
+/// The arguments checked, goti's rules with `--set`, and a Python that
+/// has OpenSpiel.
+fn ready(args: &OracleArgs) -> Result<(Arc<MaednRules>, PathBuf), String> {
     const TABLES: [&str; 4] = ["2o", "2s", "3", "4"];
     if args.games == 0 {
-        errln!("error: --games 0 checks nothing");
-        return 2;
+        return Err("--games 0 checks nothing".into());
     }
     if let Some(bad) = args.tables.iter().find(|t| !TABLES.contains(&t.as_str())) {
-        errln!("error: no table {bad:?} (tables: 2o 2s 3 4: two players opposite or side by side, three, four)");
-        return 2;
+        return Err(format!("no table {bad:?} (tables: 2o 2s 3 4: two players opposite or side by side, three, four)"));
     }
     if !args.script.is_file() {
-        errln!(
-            "error: {} not found (run from the project root or give --script)",
+        return Err(format!(
+            "{} not found (run from the project root or give --script)",
             crate::shown::path(&args.script)
-        );
-        return 2;
+        ));
     }
     let mut overrides = Vec::new();
     for s in &args.sets {
-        let Some((k, v)) = s.split_once('=') else {
-            errln!("error: --set {s}: write KEY=VALUE");
-            return 2;
-        };
+        let (k, v) = s
+            .split_once('=')
+            .ok_or_else(|| format!("--set {s}: write KEY=VALUE"))?;
         overrides.push((k.trim(), v.trim()));
     }
-    let rules = {
+    let params = {
         use crate::rules::RulesetParams;
-        match crate::rules::MaednParams::shipped().with_overrides(&overrides) {
-            Ok(p) => crate::engine::MaednRules::new(p),
-            Err(e) => {
-                errln!("error: --set: {e}");
-                return 2;
-            }
-        }
+        crate::rules::MaednParams::shipped()
+            .with_overrides(&overrides)
+            .map_err(|e| format!("--set: {e}"))?
     };
     let py = python(args.python.as_deref());
-    let probe = Command::new(&py).args(["-c", "import pyspiel"]).output();
-    match probe {
-        Ok(o) if o.status.success() => {}
-        Ok(o) => {
-            errln!(
-                "error: {} has no OpenSpiel (pyspiel): {}",
-                crate::shown::path(&py),
-                String::from_utf8_lossy(&o.stderr)
-                    .lines()
-                    .last()
-                    .unwrap_or("")
-            );
-            errln!("  install it: python3 -m venv target/openspiel-venv && target/openspiel-venv/bin/pip install open_spiel");
-            return 2;
-        }
-        Err(e) => {
-            errln!("error: cannot run {}: {e}", crate::shown::path(&py));
-            return 2;
-        }
+    match Command::new(&py).args(["-c", "import pyspiel"]).output() {
+        Ok(o) if o.status.success() => Ok((MaednRules::new(params), py)),
+        Ok(o) => Err(format!(
+            "{} has no OpenSpiel (pyspiel): {}\n  install it: python3 -m venv target/openspiel-venv && target/openspiel-venv/bin/pip install open_spiel",
+            crate::shown::path(&py),
+            String::from_utf8_lossy(&o.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        )),
+        Err(e) => Err(format!("cannot run {}: {e}", crate::shown::path(&py))),
     }
-    let shard = match super::report::shard_of(args.shard) {
-        Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return 2;
-        }
-    };
-    // Chunks of games per table, run on every core; a shard's share by
-    // table and block of SHARD_BLOCK games.
-    let jobs = args.jobs.max(1);
-    let chunk = args.games.div_ceil(jobs as u64).max(1);
-    let mut work: Vec<(String, u64, u64)> = Vec::new();
+}
+
+/// Chunks of games per table, one per core; a shard's share by table and
+/// block of SHARD_BLOCK games. Also how many games the chunks hold.
+fn chunks(args: &OracleArgs, shard: Option<crate::shard::Shard>) -> (Vec<Chunk>, u64) {
+    let chunk = args.games.div_ceil(args.jobs.max(1) as u64).max(1);
+    let mut work: Vec<Chunk> = Vec::new();
     let mut expected = 0;
     for t in &args.tables {
         let mut block = 0;
@@ -134,118 +150,50 @@ pub fn oracle(args: &OracleArgs) -> i32 {
             block += 1;
         }
     }
-    let work = Mutex::new(work);
-    let games = AtomicU64::new(0);
-    let actions = AtomicU64::new(0);
-    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let found: Mutex<Vec<Disagreement>> = Mutex::new(Vec::new());
-    let started = std::time::Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| loop {
-                let Some((table, first, n)) = work.lock().map(|mut w| w.pop()).unwrap_or(None) else {
-                    return;
-                };
-                let child = Command::new(&py)
-                    .arg(&args.script)
-                    .args(["--table", &table, "--games", &n.to_string()])
-                    .args(["--seed", &args.seed.to_string(), "--first", &first.to_string()])
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::piped())
-                    .spawn();
-                let mut child = match child {
-                    Ok(c) => c,
-                    Err(e) => {
-                        failures.lock().map(|mut f| f.push(format!("cannot start OpenSpiel: {e}"))).ok();
-                        return;
-                    }
-                };
-                let Some(stdout) = child.stdout.take() else {
-                    return;
-                };
-                let mut read = 0u64;
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { break };
-                    let game: GameRecord = match serde_json::from_str(&line) {
-                        Ok(g) => g,
-                        Err(e) => {
-                            failures.lock().map(|mut f| f.push(format!("unreadable game from OpenSpiel: {e}"))).ok();
-                            break;
-                        }
-                    };
-                    read += 1;
-                    match replay(&game, &rules) {
-                        Ok(a) => {
-                            actions.fetch_add(a, Ordering::Relaxed);
-                        }
-                        Err(d) => {
-                            found.lock().map(|mut f| f.push(*d)).ok();
-                        }
-                    }
-                    games.fetch_add(1, Ordering::Relaxed);
-                }
-                let status = child.wait_with_output();
-                match status {
-                    Ok(o) if o.status.success() && read == n => {}
-                    Ok(o) => {
-                        failures
-                            .lock()
-                            .map(|mut f| {
-                                f.push(format!(
-                                    "OpenSpiel (table {table}, games {first}..{}) gave {read} of {n} games: {}",
-                                    first + n,
-                                    String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")
-                                ))
-                            })
-                            .ok();
-                    }
-                    Err(e) => {
-                        failures.lock().map(|mut f| f.push(format!("OpenSpiel failed: {e}"))).ok();
-                    }
-                }
-            });
-        }
+    (work, expected)
+}
+
+fn print_json(
+    args: &OracleArgs,
+    judged: &Judged,
+    shard: Option<crate::shard::Shard>,
+    secs: f64,
+) {
+    let mut v = serde_json::json!({
+        "games": judged.games,
+        "actions": judged.actions,
+        "tables": args.tables,
+        "games_per_table": args.games,
+        "seed": args.seed,
+        "disagreements": judged.found.iter().map(|d| serde_json::json!({"table": d.table, "seed": d.seed, "step": d.step, "what": d.what})).collect::<Vec<_>>(),
+        "failures": judged.failures,
+        "seconds": secs,
     });
-    let failures = failures.into_inner().unwrap_or_default();
-    let mut found = found.into_inner().unwrap_or_default();
-    found.sort_by(|a, b| (a.table.as_str(), a.seed).cmp(&(b.table.as_str(), b.seed)));
-    let games = games.into_inner();
-    if args.json {
-        let mut v = serde_json::json!({
-            "games": games,
-            "actions": actions.load(Ordering::Relaxed),
-            "tables": args.tables,
-            "games_per_table": args.games,
-            "seed": args.seed,
-            "disagreements": found.iter().map(|d| serde_json::json!({"table": d.table, "seed": d.seed, "step": d.step, "what": d.what})).collect::<Vec<_>>(),
-            "failures": failures,
-            "seconds": started.elapsed().as_secs_f64(),
-        });
-        if let Some(s) = shard {
-            let hdr: serde_json::Value =
-                serde_json::from_str(&super::report::shard_header("oracle", s, ""))
-                    .unwrap_or_default();
-            v["goti_shard"] = hdr["goti_shard"].clone();
-        }
-        outln!("{}", crate::shown::json(&v));
-        if !failures.is_empty() || games != expected {
-            return 2;
-        }
-        return i32::from(!found.is_empty());
+    if let Some(s) = shard {
+        let hdr: serde_json::Value =
+            serde_json::from_str(&super::report::shard_header("oracle", s, ""))
+                .unwrap_or_default();
+        v["goti_shard"] = hdr["goti_shard"].clone();
     }
+    outln!("{}", crate::shown::json(&v));
+}
+
+/// The summary, the failures, and the first 20 disagreements, each also
+/// written as a scenario that reproduces it.
+fn print_text(args: &OracleArgs, judged: &Judged, secs: f64) {
     outln!(
-        "maedn oracle: {games} OpenSpiel games ({} tables x {} each, seed {}), {} player actions compared in {:.1} s: {} disagreement(s)",
+        "maedn oracle: {} OpenSpiel games ({} tables x {} each, seed {}), {} player actions compared in {secs:.1} s: {} disagreement(s)",
+        judged.games,
         args.tables.len(),
         args.games,
         args.seed,
-        actions.into_inner(),
-        started.elapsed().as_secs_f64(),
-        found.len()
+        judged.actions,
+        judged.found.len()
     );
-    for f in &failures {
+    for f in &judged.failures {
         errln!("error: {f}");
     }
-    for (k, d) in found.iter().enumerate().take(20) {
+    for d in judged.found.iter().take(20) {
         let path = args
             .out
             .join(format!("maedn-{}-seed{}.goti", d.table, d.seed));
@@ -256,15 +204,9 @@ pub fn oracle(args: &OracleArgs) -> i32 {
             d.step,
             d.what
         );
-        if k < 20 {
-            match crate::runner::snapshot::write_atomic(&path, d.scenario.as_bytes()) {
-                Ok(()) => outln!("  reproduced in {}", crate::shown::path(&path)),
-                Err(e) => errln!("error: cannot write {}: {e}", crate::shown::path(&path)),
-            }
+        match crate::runner::snapshot::write_atomic(&path, d.scenario.as_bytes()) {
+            Ok(()) => outln!("  reproduced in {}", crate::shown::path(&path)),
+            Err(e) => errln!("error: cannot write {}: {e}", crate::shown::path(&path)),
         }
     }
-    if !failures.is_empty() || games != expected {
-        return 2;
-    }
-    i32::from(!found.is_empty())
 }
