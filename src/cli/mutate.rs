@@ -271,83 +271,20 @@ fn run(args: MutateArgs) -> Result<i32, String> {
     if pass.is_empty() {
         return Err("no scenario passes under the real rules: a mutant could kill nothing".into());
     }
-    let explain = match &args.explain {
+    let explain = args.explain.as_deref().map(explain_arg).transpose()?;
+    let in_diff = match &args.in_diff {
         None => None,
-        Some(s) => {
-            let (k, v) = s
-                .split_once('=')
-                .ok_or_else(|| format!("--explain {s}: write KEY=VALUE, e.g. board.ring=53"))?;
-            let v: Value = serde_yaml::from_str(v.trim())
-                .map_err(|e| format!("--explain {s}: the value is not YAML: {e}"))?;
-            Some((k.trim().to_string(), v))
-        }
+        Some(rev) => match changed_since(rev, project.as_ref(), &root, &base, &by_game)? {
+            Some(keys) => Some(keys),
+            None => return Ok(0),
+        },
     };
-    // --in-diff REV: the keys of each game's rules changed since REV.
-    let mut in_diff: Option<BTreeMap<GameKind, Vec<String>>> = None;
-    if let Some(rev) = &args.in_diff {
-        let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        let at = crate::runner::base::read(project.as_ref(), Some(rev), &here)?;
-        let mut keys = BTreeMap::new();
-        for &game in by_game.keys() {
-            let (then, _) = ruleset::project_tree(game, &at.layers, &root)
-                .map_err(|e| format!("--in-diff {rev}: {e}"))?;
-            let (now, _) = ruleset::project_tree(game, &base, &root)?;
-            let mut changed = Vec::new();
-            changed_keys(&then, &now, "", &mut changed);
-            changed.retain(|k| k != "name");
-            keys.insert(game, changed);
-        }
-        if keys.values().all(Vec::is_empty) {
-            outln!(
-                "goti mutate --in-diff {rev}: no ruleset key changed since {} ({}): no mutant to play",
-                rev,
-                at.shown
-            );
-            return Ok(0);
-        }
-        in_diff = Some(keys);
-    }
-    // Every valid mutant of every game the scenarios play.
-    let mut work: Vec<(GameKind, Mutant, Vec<String>)> = Vec::new();
-    let mut trees: BTreeMap<GameKind, Value> = BTreeMap::new();
-    let mut invalid: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut invalid_list: Vec<serde_json::Value> = Vec::new();
-    for &game in by_game.keys() {
-        let (tree, _) = ruleset::project_tree(game, &base, &root)?;
-        let ids: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
-        let table = rules_of_keys(super::default_yaml(game), &ids);
-        for m in mutants(&tree) {
-            if args.only.as_deref().is_some_and(|o| !m.key.starts_with(o)) {
-                continue;
-            }
-            if let Some(keys) = &in_diff {
-                let touched = keys.get(&game).is_some_and(|ks| {
-                    ks.iter().any(|k| {
-                        m.key == *k
-                            || m.key.starts_with(&format!("{k}."))
-                            || k.starts_with(&format!("{}.", m.layer_key))
-                            || *k == m.layer_key
-                    })
-                });
-                if !touched {
-                    continue;
-                }
-            }
-            if let Some((k, v)) = &explain {
-                if !names(&m, &tree, k, v) {
-                    continue;
-                }
-            }
-            if let Err(e) = Rules::from_tree(game, m.apply(&tree)) {
-                *invalid.entry(game.name()).or_default() += 1;
-                invalid_list.push(serde_json::json!({"game": game.name(), "key": m.key, "change": m.change, "refused": e.to_string()}));
-                continue;
-            }
-            let rules = rules_for(&table, &m.key);
-            work.push((game, m, rules));
-        }
-        trees.insert(game, tree);
-    }
+    let pick = Pick {
+        only: args.only.as_deref(),
+        in_diff: in_diff.as_ref(),
+        explain: explain.as_ref(),
+    };
+    let (work, (invalid, invalid_list)) = valid_mutants(&by_game, &base, &root, &pick)?;
     if let Some((k, v)) = &explain {
         return explain_one(&work, &files, &by_game, &base, &pass, k, v);
     }
@@ -374,32 +311,7 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         .zip(plain.iter().cloned())
         .collect();
     let outcomes = play_all(&plain, &files, &by_game, &base, &pass);
-    let fates: Vec<Fate> = work
-        .iter()
-        .zip(outcomes)
-        .map(|((n, (game, m, rules)), o)| Fate {
-            n: *n,
-            game: game.name().to_string(),
-            key: m.key.clone(),
-            change: m.change.clone(),
-            kind: m.kind,
-            set: set_words(m),
-            section: rules
-                .first()
-                .and_then(|r| r.split('.').next())
-                .unwrap_or("(no rule)")
-                .to_string(),
-            rules: rules.clone(),
-            status: if o.killed_by.is_empty() {
-                Status::Survived
-            } else {
-                Status::Killed
-            },
-            killed_by: o.killed_by,
-            not_exposed: o.not_exposed,
-            invalid_for: o.invalid_for,
-        })
-        .collect();
+    let fates = fates_of(&work, outcomes);
     let secs = started.elapsed().as_secs_f64();
     let all: Vec<&Fate> = fates.iter().collect();
     let (_, _, total) = score(&all);
@@ -434,4 +346,133 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         }
         _ => Ok(0),
     }
+}
+
+/// Each mutant's row from its outcome.
+fn fates_of(work: &[(usize, Work)], outcomes: Vec<Outcome>) -> Vec<Fate> {
+    work.iter()
+        .zip(outcomes)
+        .map(|((n, (game, m, rules)), o)| Fate {
+            n: *n,
+            game: game.name().to_string(),
+            key: m.key.clone(),
+            change: m.change.clone(),
+            kind: m.kind,
+            set: set_words(m),
+            section: rules
+                .first()
+                .and_then(|r| r.split('.').next())
+                .unwrap_or("(no rule)")
+                .to_string(),
+            rules: rules.clone(),
+            status: if o.killed_by.is_empty() {
+                Status::Survived
+            } else {
+                Status::Killed
+            },
+            killed_by: o.killed_by,
+            not_exposed: o.not_exposed,
+            invalid_for: o.invalid_for,
+        })
+        .collect()
+}
+
+/// `--explain KEY=VALUE`: the key and its YAML value.
+fn explain_arg(s: &str) -> Result<(String, Value), String> {
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("--explain {s}: write KEY=VALUE, e.g. board.ring=53"))?;
+    let v: Value = serde_yaml::from_str(v.trim())
+        .map_err(|e| format!("--explain {s}: the value is not YAML: {e}"))?;
+    Ok((k.trim().to_string(), v))
+}
+
+/// `--in-diff REV`: the keys of each game's rules changed since REV;
+/// `None` (said) when none changed.
+fn changed_since(
+    rev: &str,
+    project: Option<&crate::runner::project::Project>,
+    root: &Path,
+    base: &RuleLayers,
+    by_game: &BTreeMap<GameKind, Vec<usize>>,
+) -> Result<Option<BTreeMap<GameKind, Vec<String>>>, String> {
+    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let at = crate::runner::base::read(project, Some(rev), &here)?;
+    let mut keys = BTreeMap::new();
+    for &game in by_game.keys() {
+        let (then, _) = ruleset::project_tree(game, &at.layers, root)
+            .map_err(|e| format!("--in-diff {rev}: {e}"))?;
+        let (now, _) = ruleset::project_tree(game, base, root)?;
+        let mut changed = Vec::new();
+        changed_keys(&then, &now, "", &mut changed);
+        changed.retain(|k| k != "name");
+        keys.insert(game, changed);
+    }
+    if keys.values().all(Vec::is_empty) {
+        outln!(
+            "goti mutate --in-diff {rev}: no ruleset key changed since {} ({}): no mutant to play",
+            rev,
+            at.shown
+        );
+        return Ok(None);
+    }
+    Ok(Some(keys))
+}
+
+/// Which mutants to play: `--only`, `--in-diff`, `--explain`.
+struct Pick<'a> {
+    only: Option<&'a str>,
+    in_diff: Option<&'a BTreeMap<GameKind, Vec<String>>>,
+    explain: Option<&'a (String, Value)>,
+}
+
+/// Mutants the validation refuses: how many per game, and each one.
+type Invalid = (BTreeMap<&'static str, usize>, Vec<serde_json::Value>);
+
+/// Every valid mutant of every game the scenarios play that `pick` keeps,
+/// with the rules that read its key; and the invalid ones.
+fn valid_mutants(
+    by_game: &BTreeMap<GameKind, Vec<usize>>,
+    base: &RuleLayers,
+    root: &Path,
+    pick: &Pick,
+) -> Result<(Vec<Work>, Invalid), String> {
+    let mut work: Vec<Work> = Vec::new();
+    let (mut invalid, mut invalid_list): Invalid = Default::default();
+    for &game in by_game.keys() {
+        let (tree, _) = ruleset::project_tree(game, base, root)?;
+        let ids: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
+        let table = rules_of_keys(super::default_yaml(game), &ids);
+        for m in mutants(&tree) {
+            if pick.only.is_some_and(|o| !m.key.starts_with(o)) {
+                continue;
+            }
+            if let Some(keys) = pick.in_diff {
+                let touched = keys.get(&game).is_some_and(|ks| {
+                    ks.iter().any(|k| {
+                        m.key == *k
+                            || m.key.starts_with(&format!("{k}."))
+                            || k.starts_with(&format!("{}.", m.layer_key))
+                            || *k == m.layer_key
+                    })
+                });
+                if !touched {
+                    continue;
+                }
+            }
+            if let Some((k, v)) = pick.explain {
+                if !names(&m, &tree, k, v) {
+                    continue;
+                }
+            }
+            if let Err(e) = Rules::from_tree(game, m.apply(&tree)) {
+                *invalid.entry(game.name()).or_default() += 1;
+                invalid_list.push(serde_json::json!({"game": game.name(), "key": m.key, "change": m.change, "refused": e.to_string()}));
+                continue;
+            }
+            let rules = rules_for(&table, &m.key);
+            work.push((game, m, rules));
+        }
+    }
+    Ok((work, (invalid, invalid_list)))
 }

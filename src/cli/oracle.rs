@@ -153,12 +153,7 @@ fn chunks(args: &OracleArgs, shard: Option<crate::shard::Shard>) -> (Vec<Chunk>,
     (work, expected)
 }
 
-fn print_json(
-    args: &OracleArgs,
-    judged: &Judged,
-    shard: Option<crate::shard::Shard>,
-    secs: f64,
-) {
+fn print_json(args: &OracleArgs, judged: &Judged, shard: Option<crate::shard::Shard>, secs: f64) {
     let mut v = serde_json::json!({
         "games": judged.games,
         "actions": judged.actions,
@@ -171,8 +166,7 @@ fn print_json(
     });
     if let Some(s) = shard {
         let hdr: serde_json::Value =
-            serde_json::from_str(&super::report::shard_header("oracle", s, ""))
-                .unwrap_or_default();
+            serde_json::from_str(&super::report::shard_header("oracle", s, "")).unwrap_or_default();
         v["goti_shard"] = hdr["goti_shard"].clone();
     }
     outln!("{}", crate::shown::json(&v));
