@@ -240,7 +240,6 @@ pub(super) fn load(
         _ => Path::new("."),
     };
     let root = opts.root.as_deref().unwrap_or(folder);
-    let out = &mut report.problems;
     if header.rules_file.is_none() && header.overrides.is_empty() && opts.layers.is_empty() {
         return Some(Rules::default_of(game));
     }
@@ -253,103 +252,8 @@ pub(super) fn load(
             return Some(rules.clone());
         }
     }
-    // The keys the scenario's own file (and what it extends) writes.
-    let mut own = Value::Mapping(Default::default());
-    // The layers' texts, latest last, to place a validation error.
-    let mut texts: Vec<(String, Arc<String>)> = Vec::new();
-    let mut tree = Rules::default_tree(game);
-    let layer_failed = |e: LayerError, at: Span, out: &mut Vec<Diagnostic>| {
-        out.push(layer_diagnostic(&e, game));
-        out.push(Diagnostic::new(
-            Kind::Ruleset,
-            source,
-            at,
-            format!("this scenario plays under the ruleset file {}", e.shown),
-            "ruleset from here",
-        ));
-    };
-    // The project's file of this game, or the one typed to stand in for it.
-    let replaced = opts
-        .layers
-        .instead_of_project
-        .iter()
-        .any(|(g, _)| *g == game);
-    let project_layers = opts
-        .layers
-        .project
-        .iter()
-        .filter(|_| !replaced)
-        .map(|l| (l, Trust::Inside(root)))
-        .chain(
-            opts.layers
-                .instead_of_project
-                .iter()
-                .map(|l| (l, Trust::Own)),
-        );
-    for ((g, src), trust) in project_layers {
-        if *g == game {
-            match resolve(src, &src.shown(), game, trust, 0, &mut HashSet::new()) {
-                Ok(mut t) => {
-                    layers::merge(&mut tree, t.tree);
-                    texts.append(&mut t.texts);
-                }
-                Err(e) => {
-                    layer_failed(e, sc.name.span, out);
-                    return None;
-                }
-            }
-        }
-    }
-    if let Some(file) = &header.rules_file {
-        let at_revision = opts
-            .layers
-            .revision
-            .as_ref()
-            .and_then(|rev| at_revision(rev, root, folder, &file.value));
-        let src = match at_revision {
-            Some(src) => src,
-            None => match files::resolve_inside(root, folder, &file.value) {
-                Ok(full) => LayerSource::File(full),
-                Err(e) => {
-                    out.push(unread(file, &e.to_string(), source));
-                    return None;
-                }
-            },
-        };
-        let shown = folder.join(&file.value).display().to_string();
-        match resolve(
-            &src,
-            &shown,
-            game,
-            Trust::Inside(root),
-            0,
-            &mut HashSet::new(),
-        ) {
-            Ok(mut t) => {
-                layers::merge(&mut tree, t.tree);
-                texts.append(&mut t.texts);
-                own = t.own;
-            }
-            Err(e) => {
-                layer_failed(e, file.span, out);
-                return None;
-            }
-        }
-    }
-    for (g, src) in &opts.layers.command_line {
-        if *g == game {
-            match resolve(src, &src.shown(), game, Trust::Own, 0, &mut HashSet::new()) {
-                Ok(mut t) => {
-                    layers::merge(&mut tree, t.tree);
-                    texts.append(&mut t.texts);
-                }
-                Err(e) => {
-                    layer_failed(e, sc.name.span, out);
-                    return None;
-                }
-            }
-        }
-    }
+    let out = &mut report.problems;
+    let (mut tree, own, texts) = layered(header, sc, source, (folder, root), opts, out)?;
     let sets: Vec<(&str, &str)> = header
         .overrides
         .iter()
@@ -375,31 +279,8 @@ pub(super) fn load(
     }
     // goti mutate: the mutant's key, unless the scenario gives it a value.
     if let Some(m) = opts.layers.mutant.as_ref().filter(|m| m.game == game) {
-        let overlaps = |k: &str| {
-            k == m.key
-                || k.starts_with(&format!("{}.", m.key))
-                || m.key.starts_with(&format!("{k}."))
-        };
-        let owned = layers::has_field(&own, &m.key)
-            || header.overrides.iter().any(|(k, _)| overlaps(&k.value));
-        if owned {
-            report.mutant = Some(Exposure::NotExposed);
-        } else {
-            report.mutant = Some(Exposure::Exposed);
-            let valid = crate::rules::set_path(&mut tree, &m.key, m.value.clone())
-                .ok()
-                .and_then(|()| Rules::from_tree(game, tree.clone()).ok());
-            let Some(r) = valid else {
-                report.mutant = Some(Exposure::Invalid);
-                report.problems.push(Diagnostic::new(
-                    Kind::Ruleset,
-                    source,
-                    sc.name.span,
-                    format!("under the mutant {} the rules are refused", m.key),
-                    "this scenario",
-                ));
-                return None;
-            };
+        if let Some(mutated) = mutant(m, &own, &tree, header, sc, source, report) {
+            let r = mutated?;
             if let Some(key) = key {
                 lock(rules_cache())
                     .insert(key, (r.clone(), report.sets_applied.clone(), report.mutant));
@@ -416,35 +297,192 @@ pub(super) fn load(
             Some(r)
         }
         Err(e) => {
-            // The latest layer that writes the field, else the override that names it.
-            let in_file = texts
-                .iter()
-                .rev()
-                .find(|(_, t)| yaml::locate_exact(t, &e.field).is_some());
-            if let Some((shown, text)) = in_file {
-                let le = LayerError {
-                    error: e.clone(),
-                    text: Some(text.clone()),
-                    shown: shown.clone(),
-                };
-                // At the `rules file` line when the file is the scenario's own.
-                let at = header
-                    .rules_file
-                    .as_ref()
-                    .filter(|f| folder.join(&f.value).display().to_string() == *shown)
-                    .map_or(sc.name.span, |f| f.span);
-                layer_failed(le, at, out);
-            } else if header
-                .overrides
-                .iter()
-                .any(|(k, _)| e.field.starts_with(&k.value) || k.value.starts_with(&e.field))
-            {
-                out.push(override_diagnostic(&e, header, source));
-            } else {
-                out.push(command_line_diagnostic(&e, sc, source));
-            }
+            refused(&e, &texts, header, sc, source, folder, &mut report.problems);
             None
         }
+    }
+}
+
+/// The layers' texts by the name they are shown with, latest last.
+type Texts = Vec<(String, Arc<String>)>;
+
+/// The defaults of the scenario's game with every layer merged over them in
+/// order (the project's file or the one typed instead, the `rules file`,
+/// `--ruleset`): the tree, the keys the scenario's own file writes, and the
+/// layers' texts (latest last, to place a validation error).
+fn layered(
+    header: &lower::Header,
+    sc: &Scenario,
+    source: &Source,
+    (folder, root): (&Path, &Path),
+    opts: &RunOptions,
+    out: &mut Vec<Diagnostic>,
+) -> Option<(Value, Value, Texts)> {
+    let game = header.kind;
+    // (source, shown, trust, where a failure points, the scenario's own)
+    let mut order: Vec<(LayerSource, String, Trust, Span, bool)> = Vec::new();
+    // The project's file of this game, or the one typed to stand in for it.
+    let replaced = opts
+        .layers
+        .instead_of_project
+        .iter()
+        .any(|(g, _)| *g == game);
+    let project = opts
+        .layers
+        .project
+        .iter()
+        .filter(|_| !replaced)
+        .map(|l| (l, Trust::Inside(root)))
+        .chain(
+            opts.layers
+                .instead_of_project
+                .iter()
+                .map(|l| (l, Trust::Own)),
+        );
+    for ((g, src), trust) in project {
+        if *g == game {
+            order.push((src.clone(), src.shown(), trust, sc.name.span, false));
+        }
+    }
+    if let Some(file) = &header.rules_file {
+        let at_revision = opts
+            .layers
+            .revision
+            .as_ref()
+            .and_then(|rev| at_revision(rev, root, folder, &file.value));
+        let src = match at_revision {
+            Some(src) => src,
+            None => match files::resolve_inside(root, folder, &file.value) {
+                Ok(full) => LayerSource::File(full),
+                Err(e) => {
+                    out.push(unread(file, &e.to_string(), source));
+                    return None;
+                }
+            },
+        };
+        let shown = folder.join(&file.value).display().to_string();
+        order.push((src, shown, Trust::Inside(root), file.span, true));
+    }
+    for (g, src) in &opts.layers.command_line {
+        if *g == game {
+            order.push((src.clone(), src.shown(), Trust::Own, sc.name.span, false));
+        }
+    }
+    let mut own = Value::Mapping(Default::default());
+    let mut texts: Texts = Vec::new();
+    let mut tree = Rules::default_tree(game);
+    for (src, shown, trust, at, is_own) in order {
+        match resolve(&src, &shown, game, trust, 0, &mut HashSet::new()) {
+            Ok(mut t) => {
+                layers::merge(&mut tree, t.tree);
+                texts.append(&mut t.texts);
+                if is_own {
+                    own = t.own;
+                }
+            }
+            Err(e) => {
+                layer_failed(&e, at, game, source, out);
+                return None;
+            }
+        }
+    }
+    Some((tree, own, texts))
+}
+
+/// A layer that failed, and the scenario line that plays under it.
+fn layer_failed(
+    e: &LayerError,
+    at: Span,
+    game: GameKind,
+    source: &Source,
+    out: &mut Vec<Diagnostic>,
+) {
+    out.push(layer_diagnostic(e, game));
+    out.push(Diagnostic::new(
+        Kind::Ruleset,
+        source,
+        at,
+        format!("this scenario plays under the ruleset file {}", e.shown),
+        "ruleset from here",
+    ));
+}
+
+/// `goti mutate`'s key given the mutant's value, unless the scenario gives
+/// it one of its own (`None`: not exposed, the rules as they are); an
+/// exposed scenario gets the mutated rules, or `Some(None)` with a problem
+/// when the mutant makes them invalid.
+fn mutant(
+    m: &MutantLayer,
+    own: &Value,
+    tree: &Value,
+    header: &lower::Header,
+    sc: &Scenario,
+    source: &Source,
+    report: &mut ScenarioReport,
+) -> Option<Option<Rules>> {
+    let overlaps = |k: &str| {
+        k == m.key || k.starts_with(&format!("{}.", m.key)) || m.key.starts_with(&format!("{k}."))
+    };
+    let owned =
+        layers::has_field(own, &m.key) || header.overrides.iter().any(|(k, _)| overlaps(&k.value));
+    if owned {
+        report.mutant = Some(Exposure::NotExposed);
+        return None;
+    }
+    report.mutant = Some(Exposure::Exposed);
+    let mut tree = tree.clone();
+    let valid = crate::rules::set_path(&mut tree, &m.key, m.value.clone())
+        .ok()
+        .and_then(|()| Rules::from_tree(header.kind, tree).ok());
+    if valid.is_none() {
+        report.mutant = Some(Exposure::Invalid);
+        report.problems.push(Diagnostic::new(
+            Kind::Ruleset,
+            source,
+            sc.name.span,
+            format!("under the mutant {} the rules are refused", m.key),
+            "this scenario",
+        ));
+    }
+    Some(valid)
+}
+
+/// Where a merged tree's validation error belongs: the latest layer that
+/// writes the field (at the `rules file` line when the file is the
+/// scenario's own), else the override that names it, else the command line.
+fn refused(
+    e: &RulesetError,
+    texts: &[(String, Arc<String>)],
+    header: &lower::Header,
+    sc: &Scenario,
+    source: &Source,
+    folder: &Path,
+    out: &mut Vec<Diagnostic>,
+) {
+    let in_file = texts
+        .iter()
+        .rev()
+        .find(|(_, t)| yaml::locate_exact(t, &e.field).is_some());
+    if let Some((shown, text)) = in_file {
+        let le = LayerError {
+            error: e.clone(),
+            text: Some(text.clone()),
+            shown: shown.clone(),
+        };
+        let at = header
+            .rules_file
+            .as_ref()
+            .filter(|f| folder.join(&f.value).display().to_string() == *shown)
+            .map_or(sc.name.span, |f| f.span);
+        layer_failed(&le, at, header.kind, source, out);
+    } else if header
+        .overrides
+        .iter()
+        .any(|(k, _)| e.field.starts_with(&k.value) || k.value.starts_with(&e.field))
+    {
+        out.push(override_diagnostic(e, header, source));
+    } else {
+        out.push(command_line_diagnostic(e, sc, source));
     }
 }
 
