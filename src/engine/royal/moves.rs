@@ -49,7 +49,6 @@ impl Royal {
     /// Every rule the move breaks, in ROYAL.md's order of refusals; the
     /// first is the rejection.
     fn judge_move(&self, order: &MoveOrder) -> Result<Judged, Rejection> {
-        let p = self.turn;
         // The whole move is judged at once; the earliest refusal in ROYAL.md's order wins.
         let mut refusals = Refusals::new();
         if self.phase.moved {
@@ -70,6 +69,33 @@ impl Royal {
             ));
         };
         let dir = first.direction;
+        let (all_rolls, king, guards) = self.judge_clauses(order, dir, &mut refusals);
+        self.judge_store(&all_rolls, &mut refusals);
+        // move.exact-home: each path as if nothing blocked it, judged last.
+        if !refusals.any() {
+            self.judge_exact_home(order, dir, &mut refusals);
+        }
+        refusals.finish()?;
+        Ok(Judged {
+            dir,
+            king,
+            king_first: first.piece == PieceId::King,
+            guards,
+            rolls: all_rolls,
+        })
+    }
+
+    /// Each clause judged on its own: one direction (`move.one-direction`),
+    /// no piece twice, pieces the game has and in play, the King's value,
+    /// the guards' rolls. Returns every roll given, the King's value and
+    /// the guards in motion.
+    fn judge_clauses(
+        &self,
+        order: &MoveOrder,
+        dir: Direction,
+        refusals: &mut Refusals<C>,
+    ) -> (Vec<u8>, Option<u8>, Vec<Mover>) {
+        let p = self.turn;
         let mut named: Vec<PieceId> = Vec::with_capacity(order.clauses.len());
         let mut all_rolls: Vec<u8> = Vec::new();
         let mut king: Option<u8> = None;
@@ -198,8 +224,14 @@ impl Royal {
                 _ => {}
             }
         }
+        (all_rolls, king, guards)
+    }
+
+    /// move.rolls: every roll given must be in the store.
+    fn judge_store(&self, all_rolls: &[u8], refusals: &mut Refusals<C>) {
+        let p = self.turn;
         let store = &self.seat(p).store;
-        if refusals.open(C::Rolls) && !store.is_free() && !store.contains_all(&all_rolls) {
+        if refusals.open(C::Rolls) && !store.is_free() && !store.contains_all(all_rolls) {
             // move.rolls: every roll given must be in the store.
             let have = store
                 .rolls()
@@ -217,34 +249,28 @@ impl Royal {
             }
             refusals.add(C::Rolls, rej);
         }
-        // move.exact-home: each path as if nothing blocked it, judged last.
-        if !refusals.any() {
-            for c in &order.clauses {
-                let mut piece = *self.piece(p, c.piece);
-                let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
-                for _ in 0..total {
-                    if self.board().step(p, &mut piece, dir).is_none() {
-                        refusals.add(
-                            C::Landing,
-                            Rejection::new(
-                                R::MoveExactHome,
-                                format!("{p} {} would move past Home", c.piece),
-                            )
-                            .help("Home needs the exact count"),
-                        );
-                        break;
-                    }
+    }
+
+    /// move.exact-home: each path as if nothing blocked it.
+    fn judge_exact_home(&self, order: &MoveOrder, dir: Direction, refusals: &mut Refusals<C>) {
+        let p = self.turn;
+        for c in &order.clauses {
+            let mut piece = *self.piece(p, c.piece);
+            let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
+            for _ in 0..total {
+                if self.board().step(p, &mut piece, dir).is_none() {
+                    refusals.add(
+                        C::Landing,
+                        Rejection::new(
+                            R::MoveExactHome,
+                            format!("{p} {} would move past Home", c.piece),
+                        )
+                        .help("Home needs the exact count"),
+                    );
+                    break;
                 }
             }
         }
-        refusals.finish()?;
-        Ok(Judged {
-            dir,
-            king,
-            king_first: first.piece == PieceId::King,
-            guards,
-            rolls: all_rolls,
-        })
     }
 
     /// Carries out a judged move in the rules' order, calling `observe`
