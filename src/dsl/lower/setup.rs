@@ -49,13 +49,20 @@ impl SetupState {
 
     /// Lowers one set-up statement.
     pub(super) fn statement(&mut self, st: &Stmt, limits: &Limits, problems: &mut Vec<Problem>) {
+        match &st.kind {
+            StmtKind::Place(pl) => return self.placement(st, pl, limits, problems),
+            StmtKind::Fact { player, fact } => {
+                return self.fact(st, player, fact, limits, problems)
+            }
+            _ => {}
+        }
         let game = limits.game;
         let SetupState {
             setup,
             spans,
-            named,
             mentioned,
             explicit_players,
+            ..
         } = self;
         match &st.kind {
             StmtKind::Players(Players::Count(n)) => {
@@ -125,123 +132,157 @@ impl SetupState {
                     spans.falls.push(st.span);
                 }
             }
-            StmtKind::Place(pl) => {
-                let Some(p) = player_of(&pl.player, limits.game, problems) else {
-                    return;
-                };
-                mentioned.insert(p);
-                if let Some(m) = &pl.midpoint {
-                    allowed(m.span, Word::Midpoint, game, problems);
-                }
-                let Some(place) = place_of(&pl.place, limits, problems) else {
-                    return;
-                };
-                let pieces: Vec<PieceId> = match pl.what.value {
-                    PieceSel::Count(_)
-                        if !allowed(pl.what.span, Word::GroupCount, game, problems) =>
-                    {
-                        return;
-                    }
-                    PieceSel::Piece(name) => {
-                        match piece_of(&Spanned::new(name, pl.what.span), limits, problems) {
-                            Some(PieceId::Numbered(g)) => {
-                                named[p.index()].insert(g);
-                                vec![PieceId::Numbered(g)]
-                            }
-                            Some(k) => vec![k],
-                            None => return,
-                        }
-                    }
-                    PieceSel::Count(n) => {
-                        let free: Vec<u8> = (1..=4u8)
-                            .filter(|g| !named[p.index()].contains(g))
-                            .take(n as usize)
-                            .collect();
-                        if free.len() < n as usize {
-                            let message = if free.is_empty() {
-                                format!(
-                                    "a fifth guard: {p}'s four guards G1-G4 are all named already"
-                                )
-                            } else {
-                                format!("{p} has only {} guard(s) not yet named; a player has four guards", free.len())
-                            };
-                            problems.push(
-                                Problem::new(pl.what.span, message, "too many guards")
-                                    .rule(game.vocabulary().pieces_rule)
-                                    .help("name fewer guards, or place them explicitly with G1-G4"),
-                            );
-                            return;
-                        }
-                        for g in &free {
-                            named[p.index()].insert(*g);
-                        }
-                        free.into_iter().map(PieceId::Numbered).collect()
-                    }
-                };
-                let steps = match &pl.steps {
-                    Some(s) if s.value.abs() > MAX_STEPS => {
-                        problems.push(
-                            Problem::new(
-                                s.span,
-                                format!("steps {} is out of range", s.value),
-                                "out of range",
-                            )
-                            .help(format!(
-                                "a progress count is within -{MAX_STEPS} to {MAX_STEPS}"
-                            )),
-                        );
-                        return;
-                    }
-                    Some(s) => Some(s.value as i32),
-                    None => None,
-                };
-                for piece in pieces {
-                    setup.placements.push(Placement {
-                        player: p,
-                        piece,
-                        place,
-                        midpoint: pl.midpoint.as_ref().map(|m| m.value),
-                        steps,
-                    });
-                    spans.placements.push(st.span);
-                }
-            }
-            StmtKind::Fact { player, fact } => {
-                let Some(p) = player_of(player, limits.game, problems) else {
-                    return;
-                };
-                mentioned.insert(p);
-                let seat = &mut setup.seats[p.index()];
-                match fact {
-                    Fact::Doubles(_) if !allowed(st.span, Word::Doubles, game, problems) => {}
-                    Fact::Doubles(d) => {
-                        let Some(d) = small(d, "a count of doubles", problems) else {
-                            return;
-                        };
-                        setup.doubles[p.index()] = Some(d);
-                        spans.doubles[p.index()] = Some(st.span);
-                    }
-                    Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn
-                        if !allowed(st.span, fact_word(fact), game, problems) => {}
-                    Fact::Store(rolls) => {
-                        let Some(rolls) = small_all(rolls, "a roll", problems) else {
-                            return;
-                        };
-                        seat.store = Some(rolls);
-                        spans.store[p.index()] = Some(st.span);
-                    }
-                    Fact::Credits(c) => {
-                        let Some(c) = small(c, "exit credits", problems) else {
-                            return;
-                        };
-                        seat.credits = Some(c);
-                        spans.credits[p.index()] = Some(st.span);
-                    }
-                    Fact::Battle(b) => seat.battle = Some(b.value),
-                    Fact::FirstTurn => seat.first_turn = true,
-                }
+            StmtKind::Place(_) | StmtKind::Fact { .. } => {
+                unreachable!("placements and facts are lowered before this match")
             }
             _ => unreachable!("not a set-up statement: {:?}", st.kind),
+        }
+    }
+
+    /// Lowers a placement (`P1 G2 on 27`, `P2 solo on 23`).
+    fn placement(
+        &mut self,
+        st: &Stmt,
+        pl: &PlacementStmt,
+        limits: &Limits,
+        problems: &mut Vec<Problem>,
+    ) {
+        let game = limits.game;
+        let SetupState {
+            setup,
+            spans,
+            named,
+            mentioned,
+            ..
+        } = self;
+        let Some(p) = player_of(&pl.player, limits.game, problems) else {
+            return;
+        };
+        mentioned.insert(p);
+        if let Some(m) = &pl.midpoint {
+            allowed(m.span, Word::Midpoint, game, problems);
+        }
+        let Some(place) = place_of(&pl.place, limits, problems) else {
+            return;
+        };
+        let pieces: Vec<PieceId> = match pl.what.value {
+            PieceSel::Count(_) if !allowed(pl.what.span, Word::GroupCount, game, problems) => {
+                return;
+            }
+            PieceSel::Piece(name) => {
+                match piece_of(&Spanned::new(name, pl.what.span), limits, problems) {
+                    Some(PieceId::Numbered(g)) => {
+                        named[p.index()].insert(g);
+                        vec![PieceId::Numbered(g)]
+                    }
+                    Some(k) => vec![k],
+                    None => return,
+                }
+            }
+            PieceSel::Count(n) => {
+                let free: Vec<u8> = (1..=4u8)
+                    .filter(|g| !named[p.index()].contains(g))
+                    .take(n as usize)
+                    .collect();
+                if free.len() < n as usize {
+                    let message = if free.is_empty() {
+                        format!("a fifth guard: {p}'s four guards G1-G4 are all named already")
+                    } else {
+                        format!(
+                            "{p} has only {} guard(s) not yet named; a player has four guards",
+                            free.len()
+                        )
+                    };
+                    problems.push(
+                        Problem::new(pl.what.span, message, "too many guards")
+                            .rule(game.vocabulary().pieces_rule)
+                            .help("name fewer guards, or place them explicitly with G1-G4"),
+                    );
+                    return;
+                }
+                for g in &free {
+                    named[p.index()].insert(*g);
+                }
+                free.into_iter().map(PieceId::Numbered).collect()
+            }
+        };
+        let steps = match &pl.steps {
+            Some(s) if s.value.abs() > MAX_STEPS => {
+                problems.push(
+                    Problem::new(
+                        s.span,
+                        format!("steps {} is out of range", s.value),
+                        "out of range",
+                    )
+                    .help(format!(
+                        "a progress count is within -{MAX_STEPS} to {MAX_STEPS}"
+                    )),
+                );
+                return;
+            }
+            Some(s) => Some(s.value as i32),
+            None => None,
+        };
+        for piece in pieces {
+            setup.placements.push(Placement {
+                player: p,
+                piece,
+                place,
+                midpoint: pl.midpoint.as_ref().map(|m| m.value),
+                steps,
+            });
+            spans.placements.push(st.span);
+        }
+    }
+
+    /// Lowers a seat fact (`P1 store 3 5`, `P1 credits 2`, `P1 doubles 1`).
+    fn fact(
+        &mut self,
+        st: &Stmt,
+        player: &Spanned<i64>,
+        fact: &Fact,
+        limits: &Limits,
+        problems: &mut Vec<Problem>,
+    ) {
+        let game = limits.game;
+        let SetupState {
+            setup,
+            spans,
+            mentioned,
+            ..
+        } = self;
+        let Some(p) = player_of(player, limits.game, problems) else {
+            return;
+        };
+        mentioned.insert(p);
+        let seat = &mut setup.seats[p.index()];
+        match fact {
+            Fact::Doubles(_) if !allowed(st.span, Word::Doubles, game, problems) => {}
+            Fact::Doubles(d) => {
+                let Some(d) = small(d, "a count of doubles", problems) else {
+                    return;
+                };
+                setup.doubles[p.index()] = Some(d);
+                spans.doubles[p.index()] = Some(st.span);
+            }
+            Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn
+                if !allowed(st.span, fact_word(fact), game, problems) => {}
+            Fact::Store(rolls) => {
+                let Some(rolls) = small_all(rolls, "a roll", problems) else {
+                    return;
+                };
+                seat.store = Some(rolls);
+                spans.store[p.index()] = Some(st.span);
+            }
+            Fact::Credits(c) => {
+                let Some(c) = small(c, "exit credits", problems) else {
+                    return;
+                };
+                seat.credits = Some(c);
+                spans.credits[p.index()] = Some(st.span);
+            }
+            Fact::Battle(b) => seat.battle = Some(b.value),
+            Fact::FirstTurn => seat.first_turn = true,
         }
     }
 }
