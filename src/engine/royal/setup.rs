@@ -44,10 +44,6 @@ impl Royal {
         let mut errors = Vec::new();
         let board = &rules.board;
         let params = &rules.params;
-        let mode_params = match setup.mode {
-            Mode::Journey => &params.journey,
-            Mode::Clash => &params.clash,
-        };
         // table.players
         let present = Table::of_setup(setup, &super::words::WORDS, &mut errors);
         let mut seats: [Seat; 4] = std::array::from_fn(|_| Seat::new(params.exits.start));
@@ -112,92 +108,12 @@ impl Royal {
                 steps,
             };
         }
-        for p in Player::ALL {
-            let s = &setup.seats[p.index()];
-            let seat = &mut seats[p.index()];
-            if let Some(rolls) = &s.store {
-                if let Some(bad) = rolls.iter().find(|r| !(1..=6).contains(*r)) {
-                    errors.push(SetupError {
-                        rule: R::RollValues.id(),
-                        part: SetupPart::Store(p),
-                        message: format!("a roll is a value 1-6, not {bad}"),
-                        help: None,
-                    });
-                } else if rolls.len() > mode_params.store_cap as usize {
-                    errors.push(SetupError {
-                        rule: R::RollStoreCap.id(),
-                        part: SetupPart::Store(p),
-                        message: format!(
-                            "the store holds at most {} rolls in {}; this one has {}",
-                            mode_params.store_cap,
-                            setup.mode.name(),
-                            rolls.len()
-                        ),
-                        help: None,
-                    });
-                } else {
-                    seat.store = Store::from_rolls(rolls);
-                }
-            } else {
-                seat.store = Store::free();
-            }
-            if let Some(c) = s.credits {
-                if c > params.exits.cap {
-                    errors.push(SetupError {
-                        rule: R::ExitCap.id(),
-                        part: SetupPart::Credits(p),
-                        message: format!(
-                            "a player holds at most {} exit credits, not {c}",
-                            params.exits.cap
-                        ),
-                        help: None,
-                    });
-                } else {
-                    seat.credits = c;
-                }
-            }
-            if let Some(b) = s.battle {
-                seat.battle = b;
-            }
-            seat.first_turn = s.first_turn;
-        }
+        seat_facts(&rules, setup, &mut seats, &mut errors);
         let turn = present.turn_of_setup(setup, R::TablePlayers.id(), &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
-        let who = turn;
-        let note = |rule: R, what: What| Event {
-            rule: rule.id(),
-            player: who,
-            what,
-        };
-        events.push(note(
-            R::TablePlayers,
-            What::SetUp {
-                players: present.len() as u8,
-                mode: Some(setup.mode.name()),
-            },
-        ));
-        events.push(note(
-            R::TablePieces,
-            What::Note("four guards G1-G4 and one King each"),
-        ));
-        // table.modes: Journey or Clash, which picks the mode numbers.
-        events.push(note(R::TableModes, What::Note(mode_note(setup.mode))));
-        events.push(note(
-            R::BoardRing,
-            What::Note("ring tiles, Yard, Home path and Home"),
-        ));
-        if setup
-            .players
-            .iter()
-            .any(|p| setup.seats[p.index()].credits.is_none())
-        {
-            events.push(note(
-                R::ExitStart,
-                What::Note("players not given credits start with the ruleset's number"),
-            ));
-        }
+        record_set_up(setup, present, turn, events);
         Ok(Royal {
             rules,
             mode: setup.mode,
@@ -207,5 +123,106 @@ impl Royal {
             phase: Phase::default(),
             standings: None,
         })
+    }
+}
+
+/// The seat facts of a set-up (`store`, `credits`, `battle`, `first turn`),
+/// checked against the mode's store cap and the exit cap.
+fn seat_facts(
+    rules: &RoyalRules,
+    setup: &Setup,
+    seats: &mut [Seat; 4],
+    errors: &mut Vec<SetupError>,
+) {
+    let params = &rules.params;
+    let mode_params = match setup.mode {
+        Mode::Journey => &params.journey,
+        Mode::Clash => &params.clash,
+    };
+    for p in Player::ALL {
+        let s = &setup.seats[p.index()];
+        let seat = &mut seats[p.index()];
+        if let Some(rolls) = &s.store {
+            if let Some(bad) = rolls.iter().find(|r| !(1..=6).contains(*r)) {
+                errors.push(SetupError {
+                    rule: R::RollValues.id(),
+                    part: SetupPart::Store(p),
+                    message: format!("a roll is a value 1-6, not {bad}"),
+                    help: None,
+                });
+            } else if rolls.len() > mode_params.store_cap as usize {
+                errors.push(SetupError {
+                    rule: R::RollStoreCap.id(),
+                    part: SetupPart::Store(p),
+                    message: format!(
+                        "the store holds at most {} rolls in {}; this one has {}",
+                        mode_params.store_cap,
+                        setup.mode.name(),
+                        rolls.len()
+                    ),
+                    help: None,
+                });
+            } else {
+                seat.store = Store::from_rolls(rolls);
+            }
+        } else {
+            seat.store = Store::free();
+        }
+        if let Some(c) = s.credits {
+            if c > params.exits.cap {
+                errors.push(SetupError {
+                    rule: R::ExitCap.id(),
+                    part: SetupPart::Credits(p),
+                    message: format!(
+                        "a player holds at most {} exit credits, not {c}",
+                        params.exits.cap
+                    ),
+                    help: None,
+                });
+            } else {
+                seat.credits = c;
+            }
+        }
+        if let Some(b) = s.battle {
+            seat.battle = b;
+        }
+        seat.first_turn = s.first_turn;
+    }
+}
+
+/// The table and board rules a set-up applies, as events.
+fn record_set_up(setup: &Setup, present: Table, turn: Player, events: &mut Vec<Event>) {
+    let who = turn;
+    let note = |rule: R, what: What| Event {
+        rule: rule.id(),
+        player: who,
+        what,
+    };
+    events.push(note(
+        R::TablePlayers,
+        What::SetUp {
+            players: present.len() as u8,
+            mode: Some(setup.mode.name()),
+        },
+    ));
+    events.push(note(
+        R::TablePieces,
+        What::Note("four guards G1-G4 and one King each"),
+    ));
+    // table.modes: Journey or Clash, which picks the mode numbers.
+    events.push(note(R::TableModes, What::Note(mode_note(setup.mode))));
+    events.push(note(
+        R::BoardRing,
+        What::Note("ring tiles, Yard, Home path and Home"),
+    ));
+    if setup
+        .players
+        .iter()
+        .any(|p| setup.seats[p.index()].credits.is_none())
+    {
+        events.push(note(
+            R::ExitStart,
+            What::Note("players not given credits start with the ruleset's number"),
+        ));
     }
 }
