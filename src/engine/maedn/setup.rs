@@ -22,34 +22,7 @@ impl Maedn {
         // table.players: 2-4 players, always P1..Pn in order.
         let present = Table::of_setup(setup, &super::words::WORDS, &mut errors);
         let n = present.len() as u8;
-        if let Some(gap) = (1..=n).find(|&k| Player::new(k).is_some_and(|p| !present.has(p))) {
-            let named: Vec<String> = present.players().map(|p| p.to_string()).collect();
-            errors.push(err(
-                R::TablePlayers,
-                SetupPart::Players,
-                format!(
-                    "maedn seats P1-P{n} in order; {} leaves P{gap} out",
-                    named.join(" ")
-                ),
-                Some("write `players N` (OpenSpiel has no empty seats)"),
-            ));
-        }
-        // table.seats: Pn at seat n-1; two players opposite put P2 at seat 2.
-        let opposite = setup
-            .seats_opposite
-            .unwrap_or(rules.params.table.two_players_opposite);
-        if setup.seats_opposite.is_some() && n != 2 {
-            errors.push(err(
-                R::TableSeats,
-                SetupPart::Players,
-                format!("`seats` is for two players; this table has {n}"),
-                Some("leave `seats` out: 3 and 4 players sit P1-Pn at seats 0-3"),
-            ));
-        }
-        let mut seats = [0, 1, 2, 3];
-        if n == 2 && opposite {
-            seats[1] = 2;
-        }
+        let (seats, opposite) = seating(&rules, setup, present, &mut errors);
         let ring = rules.ring();
         let goal = rules.home_path();
         let pieces = rules.pieces();
@@ -151,23 +124,7 @@ impl Maedn {
             winner: None,
             standings: None,
         };
-        pos.event(events, R::TablePlayers, || What::SetUp {
-            players: n,
-            mode: None,
-        });
-        pos.event(events, R::TableSeats, || {
-            What::Note(if n == 2 && opposite {
-                "P2 sits opposite P1 (seat 2)"
-            } else {
-                "Pn sits at seat n-1"
-            })
-        });
-        pos.event(events, R::BoardRing, || {
-            What::Note("40 common fields; each seat starts on its own field")
-        });
-        pos.event(events, R::BoardBase, || {
-            What::Note("unplaced pieces are in base")
-        });
+        pos.record_set_up(opposite, events);
         // end.win: a set-up with a full goal is a game already won.
         let full = pos.players().find(|&p| pos.in_goal(p) == pieces);
         if let Some(w) = full {
@@ -175,6 +132,27 @@ impl Maedn {
             pos.finish(w, events);
         }
         Ok(pos)
+    }
+
+    /// The table and board rules a set-up applies, as events.
+    fn record_set_up(&self, opposite: bool, events: &mut Vec<Event>) {
+        self.event(events, R::TablePlayers, || What::SetUp {
+            players: self.n,
+            mode: None,
+        });
+        self.event(events, R::TableSeats, || {
+            What::Note(if self.n == 2 && opposite {
+                "P2 sits opposite P1 (seat 2)"
+            } else {
+                "Pn sits at seat n-1"
+            })
+        });
+        self.event(events, R::BoardRing, || {
+            What::Note("40 common fields; each seat starts on its own field")
+        });
+        self.event(events, R::BoardBase, || {
+            What::Note("unplaced pieces are in base")
+        });
     }
 
     /// A new game: every piece in base, P1 to throw.
@@ -206,4 +184,51 @@ impl Maedn {
 /// The ring field of route position `r` from seat `seat`.
 fn field_of(starts: [u8; 4], ring: u8, seat: u8, r: i8) -> u8 {
     ((starts[seat as usize] as u16 + r as u16) % ring as u16) as u8
+}
+
+/// table.players and table.seats: P1-Pn with no gap, Pn at seat n-1, and
+/// two players opposite (P2 at seat 2) unless `seats side` says otherwise.
+/// The seats and whether two players sit opposite.
+fn seating(
+    rules: &MaednRules,
+    setup: &Setup,
+    present: Table,
+    errors: &mut Vec<SetupError>,
+) -> ([u8; 4], bool) {
+    let err = |rule: R, part: SetupPart, message: String, help: Option<&str>| SetupError {
+        rule: rule.id(),
+        part,
+        message,
+        help: help.map(str::to_string),
+    };
+    let n = present.len() as u8;
+    if let Some(gap) = (1..=n).find(|&k| Player::new(k).is_some_and(|p| !present.has(p))) {
+        let named: Vec<String> = present.players().map(|p| p.to_string()).collect();
+        errors.push(err(
+            R::TablePlayers,
+            SetupPart::Players,
+            format!(
+                "maedn seats P1-P{n} in order; {} leaves P{gap} out",
+                named.join(" ")
+            ),
+            Some("write `players N` (OpenSpiel has no empty seats)"),
+        ));
+    }
+    // table.seats: Pn at seat n-1; two players opposite put P2 at seat 2.
+    let opposite = setup
+        .seats_opposite
+        .unwrap_or(rules.params.table.two_players_opposite);
+    if setup.seats_opposite.is_some() && n != 2 {
+        errors.push(err(
+            R::TableSeats,
+            SetupPart::Players,
+            format!("`seats` is for two players; this table has {n}"),
+            Some("leave `seats` out: 3 and 4 players sit P1-Pn at seats 0-3"),
+        ));
+    }
+    let mut seats = [0, 1, 2, 3];
+    if n == 2 && opposite {
+        seats[1] = 2;
+    }
+    (seats, opposite)
 }
