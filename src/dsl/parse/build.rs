@@ -86,24 +86,7 @@ impl Builder {
                     .ok_or_else(|| internal(span))?;
                 Ok(vec![(Item::Scenario(self.string(s)), span)])
             }
-            Rule::rules_stmt => {
-                let mut game = None;
-                let mut mode = None;
-                for p in inner {
-                    match p.as_rule() {
-                        Rule::game_name => {
-                            game =
-                                Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
-                        }
-                        Rule::mode_name => mode = Some(self.mode(p)?),
-                        _ => {}
-                    }
-                }
-                one(StmtKind::Rules {
-                    game: game.ok_or_else(|| internal(span))?,
-                    mode,
-                })
-            }
+            Rule::rules_stmt => one(self.rules_stmt(inner, span)?),
             Rule::rules_file => {
                 let s = inner
                     .find(|p| p.as_rule() == Rule::string)
@@ -475,13 +458,14 @@ impl Builder {
                     Rule::place => PieceCheck::Place(self.place(c)?.value),
                     Rule::past_midpoint => PieceCheck::Midpoint(true),
                     Rule::before_midpoint => PieceCheck::Midpoint(false),
-                    _ => {
+                    Rule::steps => {
                         let n = c
                             .into_inner()
                             .find(|x| x.as_rule() == Rule::signed)
                             .ok_or_else(|| internal(span))?;
                         PieceCheck::Steps(self.int(n)?.value)
                     }
+                    other => return Err(mismatch(cspan, "a piece check", other)),
                 };
                 Expectation::Piece {
                     player,
@@ -489,35 +473,7 @@ impl Builder {
                     check: Spanned::new(check, cspan),
                 }
             }
-            Rule::number_check => {
-                let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
-                let c = inner.next().ok_or_else(|| internal(span))?;
-                let cspan = self.span(&c);
-                let crule = c.as_rule();
-                let nums: Vec<i64> = c
-                    .into_inner()
-                    .filter(|x| matches!(x.as_rule(), Rule::int | Rule::signed))
-                    .map(|x| self.int(x).map(|s| s.value))
-                    .collect::<Result<_, _>>()?;
-                // Every check but `store` has exactly one number (the grammar's).
-                let first = || match nums.as_slice() {
-                    [n] => Ok(*n),
-                    _ => Err(internal(cspan)),
-                };
-                let check = match crule {
-                    Rule::battle_fact => NumberCheck::Battle(first()?),
-                    Rule::progress_check => NumberCheck::Progress(first()?),
-                    Rule::score_check => NumberCheck::Score(first()?),
-                    Rule::credits_fact => NumberCheck::Credits(first()?),
-                    Rule::tokens_check => NumberCheck::Tokens(first()?),
-                    Rule::store_fact => NumberCheck::Store(nums),
-                    other => return Err(mismatch(cspan, "a number check", other)),
-                };
-                Expectation::Number {
-                    player,
-                    check: Spanned::new(check, cspan),
-                }
-            }
+            Rule::number_check => self.number_check(inner, span)?,
             Rule::tile_empty => {
                 let t = inner
                     .find(|x| x.as_rule() == Rule::int)
@@ -612,6 +568,60 @@ impl Builder {
                     .collect::<Result<_, _>>()?,
             ),
             _ => return Err(internal(span)),
+        })
+    }
+
+    /// `rules royal`, `rules royal clash`, `rules portal`.
+    fn rules_stmt(&self, inner: pest::iterators::Pairs<Rule>, span: Span) -> Result2<StmtKind> {
+        let mut game = None;
+        let mut mode = None;
+        for p in inner {
+            match p.as_rule() {
+                Rule::game_name => {
+                    game = Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
+                }
+                Rule::mode_name => mode = Some(self.mode(p)?),
+                _ => {}
+            }
+        }
+        Ok(StmtKind::Rules {
+            game: game.ok_or_else(|| internal(span))?,
+            mode,
+        })
+    }
+
+    /// `P1 battle -10`, `progress 300`, `score 290`, `credits 2`, `store 3 5`.
+    fn number_check(
+        &self,
+        mut inner: pest::iterators::Pairs<Rule>,
+        span: Span,
+    ) -> Result2<Expectation> {
+        let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
+        let c = inner.next().ok_or_else(|| internal(span))?;
+        let cspan = self.span(&c);
+        let crule = c.as_rule();
+        let nums: Vec<i64> = c
+            .into_inner()
+            .filter(|x| matches!(x.as_rule(), Rule::int | Rule::signed))
+            .map(|x| self.int(x).map(|s| s.value))
+            .collect::<Result<_, _>>()?;
+        // Every check but `store` has exactly one number (the grammar's).
+        let first = || match nums.as_slice() {
+            [n] => Ok(*n),
+            _ => Err(internal(cspan)),
+        };
+        let check = match crule {
+            Rule::battle_fact => NumberCheck::Battle(first()?),
+            Rule::progress_check => NumberCheck::Progress(first()?),
+            Rule::score_check => NumberCheck::Score(first()?),
+            Rule::credits_fact => NumberCheck::Credits(first()?),
+            Rule::tokens_check => NumberCheck::Tokens(first()?),
+            Rule::store_fact => NumberCheck::Store(nums),
+            other => return Err(mismatch(cspan, "a number check", other)),
+        };
+        Ok(Expectation::Number {
+            player,
+            check: Spanned::new(check, cspan),
         })
     }
 }
