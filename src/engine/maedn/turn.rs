@@ -33,30 +33,17 @@ impl Maedn {
         self.apply_observed(None, action, events, &mut |_| {})
     }
 
-    fn apply_in_place(
-        &mut self,
-        by: Option<Player>,
+    /// The choice an action names (`enter`, `move G1`, `pass`), or `None`
+    /// with its refusal: the piece must be one of the table's, a move one
+    /// piece by the die thrown (`dice.one`).
+    fn choice_of(
+        &self,
         action: &Action,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), Rejection> {
-        // (1) the game being over (end.win), (2) whose turn it is (table.players).
-        let over = self.winner.is_some();
-        game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
-        if let Action::Roll(values) = action {
-            return self.throw(values, ev);
-        }
-        let mut refusals = Refusals::new();
-        // (3) dice.one: the die is thrown first.
-        let die = self.die;
-        if die.is_none() {
-            refusals.add(
-                C::Die,
-                Rejection::new(R::DiceOne, format!("{} has not thrown the die", self.turn))
-                    .help("throw first: `roll 6`"),
-            );
-        }
+        die: Option<u8>,
+        refusals: &mut Refusals<C>,
+    ) -> Option<Choice> {
         let p = self.turn;
-        let choice = match action {
+        match action {
             Action::Roll(_) => unreachable!("a throw was handled above"),
             Action::BringIn => Some(Choice::Enter),
             Action::Enter(id) => match self.piece_index(*id) {
@@ -126,35 +113,14 @@ impl Maedn {
                 );
                 None
             }
-        };
-        let (Some(d), Some(choice)) = (die, choice) else {
-            return refusals.finish();
-        };
-        // (4) the obligations: start.clear, then enter.six.
-        match (self.obligation(p, d), choice) {
-            (Some(Obligation::ClearStart(g)), c) if c != Choice::Move(g as u8) => refusals.add(
-                C::Obligation,
-                Rejection::new(
-                    R::StartClear,
-                    format!(
-                        "G{} must leave the start field while pieces wait in base",
-                        g + 1
-                    ),
-                )
-                .help(format!("write `move G{}`", g + 1)),
-            ),
-            (Some(Obligation::Enter), c) if c != Choice::Enter => refusals.add(
-                C::Obligation,
-                Rejection::new(
-                    R::EnterSix,
-                    format!("a {d} with a piece in base must bring one in"),
-                )
-                .help("write `enter`"),
-            ),
-            _ => {}
         }
-        // (5) the piece and its target.
-        let target = match choice {
+    }
+
+    /// The route position the choice reaches with die `d` (`enter.six`,
+    /// `move.free`, `move.pass`), or `None` with its refusal (a pass has none).
+    fn target_of(&self, choice: Choice, d: u8, refusals: &mut Refusals<C>) -> Option<i8> {
+        let p = self.turn;
+        match choice {
             Choice::Enter if d != self.rules.params.dice.six => {
                 refusals.add(
                     C::Piece,
@@ -197,7 +163,61 @@ impl Maedn {
                 }
                 None
             }
+        }
+    }
+
+    fn apply_in_place(
+        &mut self,
+        by: Option<Player>,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        // (1) the game being over (end.win), (2) whose turn it is (table.players).
+        let over = self.winner.is_some();
+        game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
+        if let Action::Roll(values) = action {
+            return self.throw(values, ev);
+        }
+        let mut refusals = Refusals::new();
+        // (3) dice.one: the die is thrown first.
+        let die = self.die;
+        if die.is_none() {
+            refusals.add(
+                C::Die,
+                Rejection::new(R::DiceOne, format!("{} has not thrown the die", self.turn))
+                    .help("throw first: `roll 6`"),
+            );
+        }
+        let p = self.turn;
+        let choice = self.choice_of(action, die, &mut refusals);
+        let (Some(d), Some(choice)) = (die, choice) else {
+            return refusals.finish();
         };
+        // (4) the obligations: start.clear, then enter.six.
+        match (self.obligation(p, d), choice) {
+            (Some(Obligation::ClearStart(g)), c) if c != Choice::Move(g as u8) => refusals.add(
+                C::Obligation,
+                Rejection::new(
+                    R::StartClear,
+                    format!(
+                        "G{} must leave the start field while pieces wait in base",
+                        g + 1
+                    ),
+                )
+                .help(format!("write `move G{}`", g + 1)),
+            ),
+            (Some(Obligation::Enter), c) if c != Choice::Enter => refusals.add(
+                C::Obligation,
+                Rejection::new(
+                    R::EnterSix,
+                    format!("a {d} with a piece in base must bring one in"),
+                )
+                .help("write `enter`"),
+            ),
+            _ => {}
+        }
+        // (5) the piece and its target.
+        let target = self.target_of(choice, d, &mut refusals);
         refusals.finish()?;
         let Some(t) = target.or(match choice {
             Choice::Pass => Some(BASE),
