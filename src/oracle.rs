@@ -148,15 +148,9 @@ fn board(pos: &Maedn) -> (String, String) {
     )
 }
 
-/// Replays `game` in goti; the number of player actions, or the first
-/// disagreement.
-pub fn replay(
-    game: &GameRecord,
-    rules: &std::sync::Arc<MaednRules>,
-) -> Result<u64, Box<Disagreement>> {
-    let players: Vec<Player> = Player::ALL[..game.players.clamp(2, 4) as usize].to_vec();
-    let rules = rules.clone();
-    let opposite = (game.players == 2).then_some(game.opposite);
+/// The replay scenario's first lines: where it comes from, the table, the
+/// seats and every rule changed from the shipped ones.
+fn header_lines(game: &GameRecord, rules: &MaednRules, opposite: Option<bool>) -> Vec<String> {
     let mut lines: Vec<String> = vec![
         format!(
             "# OpenSpiel maedn, table {}, seed {}: replayed by `goti oracle maedn`",
@@ -169,9 +163,41 @@ pub fn replay(
     if let Some(o) = opposite {
         lines.push(if o { "seats opposite" } else { "seats side" }.into());
     }
-    for (key, value) in changed_keys(&rules) {
+    for (key, value) in changed_keys(rules) {
         lines.push(format!("set {key} = {value}"));
     }
+    lines
+}
+
+/// The ring as OpenSpiel has it, as expectations, where goti's differs
+/// (`0`: an empty field, else the owner's number).
+fn ring_expectations(theirs: &str, ours: &str) -> Vec<String> {
+    let mut expect = Vec::new();
+    for (f, (x, y)) in theirs.bytes().zip(ours.bytes()).enumerate() {
+        if x != y {
+            expect.push(match x {
+                b'0' => format!("expect tile {f} empty"),
+                o => format!(
+                    "expect tile {f}: P{} G1  # OpenSpiel: a piece of P{}",
+                    o - b'0',
+                    o - b'0'
+                ),
+            });
+        }
+    }
+    expect
+}
+
+/// Replays `game` in goti; the number of player actions, or the first
+/// disagreement.
+pub fn replay(
+    game: &GameRecord,
+    rules: &std::sync::Arc<MaednRules>,
+) -> Result<u64, Box<Disagreement>> {
+    let players: Vec<Player> = Player::ALL[..game.players.clamp(2, 4) as usize].to_vec();
+    let rules = rules.clone();
+    let opposite = (game.players == 2).then_some(game.opposite);
+    let mut lines = header_lines(game, &rules, opposite);
     let mut pos = Maedn::new_game(rules, &players, opposite).map_err(|e| {
         Box::new(Disagreement {
             table: game.table.clone(),
@@ -290,19 +316,7 @@ pub fn replay(
         let (ring, goal) = board(&pos);
         let out: Vec<u8> = pos.players().map(|p| pos.in_base(p) as u8).collect();
         if ring != step.ring || goal != step.goal || out != step.out {
-            let mut expect = Vec::new();
-            for (f, (x, y)) in step.ring.bytes().zip(ring.bytes()).enumerate() {
-                if x != y {
-                    expect.push(match x {
-                        b'0' => format!("expect tile {f} empty"),
-                        o => format!(
-                            "expect tile {f}: P{} G1  # OpenSpiel: a piece of P{}",
-                            o - b'0',
-                            o - b'0'
-                        ),
-                    });
-                }
-            }
+            let expect = ring_expectations(&step.ring, &ring);
             return Err(disagree(
                 i,
                 format!(
