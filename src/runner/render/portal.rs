@@ -192,7 +192,7 @@ impl Render for Portal {
 /// inside the ring, each seat's lane as a spoke from its junction, and a
 /// panel with the dice due and burned, and every player's home and base.
 pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
-    use super::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
+    use super::svg::{Svg, CX, CY, RING};
     let board = pos.board();
     let p1 = Player::ALL[0];
     let mut svg = Svg::new("portal position");
@@ -202,16 +202,54 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
             _ => None,
         })
         .collect();
-    let ring = tiles.len().max(1) as f64;
-    let at = |t: u8, r: f64| {
-        let i = tiles.iter().position(|&x| x == t).unwrap_or(0) as f64;
-        on_ring(i / ring, r)
+    let lay = Layout {
+        ring: tiles.len().max(1) as f64,
+        tiles,
     };
+    let at = |t: u8, r: f64| lay.at(t, r);
     svg.raw(&format!(
         "<circle cx=\"{CX}\" cy=\"{CY}\" r=\"{RING}\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\"/>"
     ));
-    // Roads: an arc from each fork to the other end, bent towards the centre.
-    for &t in &tiles {
+    roads(&mut svg, board, &lay);
+    lanes(&mut svg, pos, &lay);
+    toilets(&mut svg, pos, &lay);
+    let on_tiles = ring_tiles(&mut svg, pos, &lay);
+    let point = |p: Player, place: Place| match place {
+        Place::Ring(t) => Some(at(t, RING)),
+        Place::HomePath(k) => match board.place_at(p, board.junction_step()) {
+            Some(Place::Ring(j)) => Some(at(j, RING - 30.0 * f64::from(k))),
+            _ => None,
+        },
+        Place::Toilet { trigger, spot } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
+        _ => None,
+    };
+    svg.overlay(marks, &on_tiles, point);
+    panel(&mut svg, pos);
+    svg.finish()
+}
+
+/// Where portal's tiles stand: P1's route order round the circle.
+struct Layout {
+    tiles: Vec<u8>,
+    ring: f64,
+}
+
+impl Layout {
+    /// Tile `t` at radius `r`.
+    fn at(&self, t: u8, r: f64) -> (f64, f64) {
+        let i = self.tiles.iter().position(|&x| x == t).unwrap_or(0) as f64;
+        super::svg::on_ring(i / self.ring, r)
+    }
+}
+
+type Svg = super::svg::Svg;
+
+/// Roads: an arc from each fork to the other end, bent towards the centre.
+fn roads(svg: &mut Svg, board: &crate::engine::portal::PortalBoard, lay: &Layout) {
+    use super::svg::{CX, CY, RING};
+    let at = |t: u8, r: f64| lay.at(t, r);
+    let tiles = lay.tiles.as_slice();
+    for &t in tiles {
         if let Some(o) = board.fork(t) {
             if t < o {
                 let (x1, y1) = at(t, RING - 16.0);
@@ -226,7 +264,13 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
             }
         }
     }
-    // Lanes: a spoke from each seat's junction towards the centre.
+}
+
+/// Lanes: a spoke from each seat's junction towards the centre.
+fn lanes(svg: &mut Svg, pos: &Portal, lay: &Layout) {
+    use super::svg::{colour, RING};
+    let board = pos.board();
+    let at = |t: u8, r: f64| lay.at(t, r);
     for p in pos.players() {
         let Some(Place::Ring(j)) = board.place_at(p, board.junction_step()) else {
             continue;
@@ -252,7 +296,13 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
             }
         }
     }
-    // Toilets: the pit and W1-W3 in a row inside the trigger tile.
+}
+
+/// Toilets: the pit and W1-W3 in a row inside the trigger tile.
+fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
+    use super::svg::RING;
+    let board = pos.board();
+    let at = |t: u8, r: f64| lay.at(t, r);
     for toilet in &board.toilets {
         for spot in 0..=3u8 {
             let (x, y) = at(toilet.trigger, RING - 40.0 - 24.0 * f64::from(spot));
@@ -280,8 +330,16 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
             }
         }
     }
+}
+
+/// The ring's tiles with their marks; the pieces on them, for the overlay.
+fn ring_tiles(svg: &mut Svg, pos: &Portal, lay: &Layout) -> Vec<super::svg::OnTile> {
+    use super::svg::{colour, RING};
+    let board = pos.board();
+    let at = |t: u8, r: f64| lay.at(t, r);
+    let tiles = lay.tiles.as_slice();
     let mut on_tiles = Vec::new();
-    for &t in &tiles {
+    for &t in tiles {
         let (x, y) = at(t, RING);
         let start = board.start.iter().position(|&s| s == t);
         let mut class = Vec::new();
@@ -322,16 +380,12 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
             on_tiles.push((x, y, here, format!("tile {t}")));
         }
     }
-    let point = |p: Player, place: Place| match place {
-        Place::Ring(t) => Some(at(t, RING)),
-        Place::HomePath(k) => match board.place_at(p, board.junction_step()) {
-            Some(Place::Ring(j)) => Some(at(j, RING - 30.0 * f64::from(k))),
-            _ => None,
-        },
-        Place::Toilet { trigger, spot } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
-        _ => None,
-    };
-    svg.overlay(marks, &on_tiles, point);
+    on_tiles
+}
+
+/// The status line, the dice due and burned, and each player's panel.
+fn panel(svg: &mut Svg, pos: &Portal) {
+    use super::svg::{CX, CY, PANEL_X};
     svg.status(pos.final_standings(), pos.turn());
     let roll = pos.roll();
     let pending: Vec<String> = roll.pending().iter().map(ToString::to_string).collect();
@@ -366,5 +420,4 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
         svg.piece_row(y + 70.0, "home", p, &pos.pieces_at(Place::Home));
         y += 130.0;
     }
-    svg.finish()
 }
