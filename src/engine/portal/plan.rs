@@ -50,6 +50,48 @@ impl Portal {
             .collect()
     }
 
+    /// The way a value walks (`path`): no piece passed over (move.no-jump),
+    /// then not past home (move.exact-home).
+    fn check_way(&self, g: u8, v: u8, path: &[(Option<Place>, i32)]) -> Result<(), Refused> {
+        let p = self.turn;
+        let board = self.board();
+        // Past home: route positions beyond home have no place on the route.
+        let past_home = |(pl, s): &(Option<Place>, i32)| pl.is_none() || *s > board.home_step();
+        // move.no-jump (the way) before move.exact-home (where it lands).
+        // Home is no tile on the way: it holds any number (move.one-per-tile),
+        // so a piece home is never passed over; going past it is exact-home.
+        for (place, _) in path[..path.len() - 1]
+            .iter()
+            .take_while(|step| !past_home(step))
+        {
+            let Some(place) = *place else { break };
+            if place == Place::Home {
+                break;
+            }
+            if let Some((q, i)) = self.occupant(p, place) {
+                return Err((
+                    C::Way,
+                    Rejection::new(
+                        R::MoveNoJump,
+                        format!("{p} G{g} would pass over {q} G{} {place}", i + 1),
+                    ),
+                ));
+            }
+        }
+        if path.iter().any(past_home) {
+            // move.exact-home
+            return Err((
+                C::Landing,
+                Rejection::new(
+                    R::MoveExactHome,
+                    format!("{p} G{g} would go past home with {v}"),
+                )
+                .help("home needs the exact count"),
+            ));
+        }
+        Ok(())
+    }
+
     /// Works out what value `v` does to piece `g` without changing anything.
     pub(super) fn plan_move(&self, g: u8, v: u8) -> Result<Landing, Refused> {
         let p = self.turn;
@@ -125,40 +167,7 @@ impl Portal {
             }
         };
         let start_pos = board.step_of(p, piece.place);
-        // Past home: route positions beyond home have no place on the route.
-        let past_home = |(pl, s): &(Option<Place>, i32)| pl.is_none() || *s > board.home_step();
-        // move.no-jump (the way) before move.exact-home (where it lands).
-        // Home is no tile on the way: it holds any number (move.one-per-tile),
-        // so a piece home is never passed over; going past it is exact-home.
-        for (place, _) in path[..path.len() - 1]
-            .iter()
-            .take_while(|step| !past_home(step))
-        {
-            let Some(place) = *place else { break };
-            if place == Place::Home {
-                break;
-            }
-            if let Some((q, i)) = self.occupant(p, place) {
-                return Err((
-                    C::Way,
-                    Rejection::new(
-                        R::MoveNoJump,
-                        format!("{p} G{g} would pass over {q} G{} {place}", i + 1),
-                    ),
-                ));
-            }
-        }
-        if path.iter().any(past_home) {
-            // move.exact-home
-            return Err((
-                C::Landing,
-                Rejection::new(
-                    R::MoveExactHome,
-                    format!("{p} G{g} would go past home with {v}"),
-                )
-                .help("home needs the exact count"),
-            ));
-        }
+        self.check_way(g, v, &path)?;
         let (Some(end), end_pos) = *path
             .last()
             .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"))
