@@ -50,15 +50,24 @@ fn measure_of(e: &Event) -> Option<&'static str> {
 
 /// Plays one game from `seed` with no checks (the speed path), recording
 /// what happened.
-pub fn play<D: Driver>(driver: &D, players: &[Player], seed: u64, max_turns: u32) -> GameStats {
+pub fn play<D: Driver>(
+    driver: &D,
+    players: &[Player],
+    seed: u64,
+    max_turns: u32,
+) -> Result<GameStats, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = GameStats::default();
     for m in MEASURES {
         stats.measures.insert(m, 0.0);
     }
-    let Ok(mut pos) = driver.new_game(players) else {
-        return stats;
-    };
+    // A game that cannot be set up is an error, never an empty game.
+    let mut pos = driver.new_game(players).map_err(|e| {
+        format!(
+            "self-play cannot set up a game of {} players: {e}",
+            players.len()
+        )
+    })?;
     let mut events: Vec<Event> = Vec::with_capacity(256);
     while stats.turns < max_turns && !pos.is_over() {
         stats.turns += 1;
@@ -89,7 +98,7 @@ pub fn play<D: Driver>(driver: &D, players: &[Player], seed: u64, max_turns: u32
         .final_standings()
         .and_then(|s| s.first())
         .map(|p| p.index());
-    stats
+    Ok(stats)
 }
 
 /// A paired comparison of one measure: base and head means, their
@@ -271,5 +280,27 @@ mod tests {
         assert_eq!(quantile(&xs, 0.5), 50.0);
         assert_eq!(quantile(&xs, 0.95), 95.0);
         assert_eq!(quantile(&[7.0], 0.95), 7.0);
+    }
+}
+
+#[cfg(test)]
+mod play_tests {
+    use crate::engine::toy::{Toy, ToyParams, ToyRules};
+    use crate::engine::{Mode, Player};
+    use crate::rules::RulesetParams;
+    use crate::runner::games::Played;
+    use crate::selfplay::Policy;
+
+    #[test]
+    fn a_game_that_cannot_be_set_up_is_an_error_not_an_empty_game() {
+        let driver = Toy::driver(
+            ToyRules::new(ToyParams::shipped()),
+            Mode::Journey,
+            Policy::Random,
+        );
+        let err = super::play(&driver, &Player::ALL[..1], 0, 50).unwrap_err();
+        assert!(err.contains("cannot set up a game of 1 players"), "{err}");
+        let two = super::play(&driver, &Player::ALL[..2], 0, 200).expect("two players race");
+        assert!(two.finished && two.turns > 0, "{two:?}");
     }
 }

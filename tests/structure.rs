@@ -68,7 +68,8 @@ fn no_function_is_over_150_lines() {
 
 #[test]
 fn the_function_finder_finds_functions() {
-    let text = "fn a() {\n    x();\n}\n\nimpl B {\n    pub(crate) fn c(&self) {\n        y();\n    }\n}\n";
+    let text =
+        "fn a() {\n    x();\n}\n\nimpl B {\n    pub(crate) fn c(&self) {\n        y();\n    }\n}\n";
     assert_eq!(
         functions(text),
         vec![("a".to_string(), 1, 3), ("c".to_string(), 6, 3)]
@@ -109,5 +110,8 @@ fn files_are_played_by_one_call() {
     assert!(elsewhere.is_empty(), "{elsewhere:#?}");
     let runner = std::fs::read_to_string(src().join("runner/mod.rs")).expect("runner");
     assert!(runner.contains("pub fn play_files<F>("));
-    assert!(!runner.contains("pub fn run_file("), "run_file stays private");
+    assert!(
+        !runner.contains("pub fn run_file("),
+        "run_file stays private"
+    );
 }

@@ -94,7 +94,7 @@ fn side<D: Driver>(
     players: &[Player],
     seeds: &[u64],
     max_turns: u32,
-) -> Vec<GameStats> {
+) -> Result<Vec<GameStats>, String> {
     seeds
         .par_iter()
         .map(|&s| play(driver, players, s, max_turns))
@@ -107,11 +107,11 @@ fn run_both<D: Driver>(
     players: &[Player],
     seeds: &[u64],
     max_turns: u32,
-) -> (Vec<GameStats>, Vec<GameStats>) {
-    (
-        side(base, players, seeds, max_turns),
-        side(head, players, seeds, max_turns),
-    )
+) -> Result<(Vec<GameStats>, Vec<GameStats>), String> {
+    Ok((
+        side(base, players, seeds, max_turns)?,
+        side(head, players, seeds, max_turns)?,
+    ))
 }
 
 pub fn balance(args: &BalanceArgs) -> i32 {
@@ -155,7 +155,7 @@ pub fn balance(args: &BalanceArgs) -> i32 {
         seeds: &'a [u64],
     }
     impl PairVisitor for Both<'_> {
-        type Out = (Vec<GameStats>, Vec<GameStats>);
+        type Out = Result<(Vec<GameStats>, Vec<GameStats>), String>;
         fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out {
             let (mode, policy) = (self.args.mode, self.args.policy);
             run_both(
@@ -172,7 +172,7 @@ pub fn balance(args: &BalanceArgs) -> i32 {
         players,
         seeds: &seeds,
     };
-    let (b, h) = match base.visit_pair(&head, both) {
+    let (b, h) = match base.visit_pair(&head, both).and_then(|played| played) {
         Ok(stats) => stats,
         Err(e) => {
             errln!("error: {e}");

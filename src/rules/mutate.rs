@@ -253,7 +253,8 @@ impl Mutant {
         if let Value::Mapping(m) = &mut value {
             m.insert("extends".into(), Value::String(game.to_string()));
         }
-        serde_yaml::to_string(&value).unwrap_or_default()
+        serde_yaml::to_string(&value)
+            .unwrap_or_else(|e| unreachable!("a tree of YAML values always serialises: {e}"))
     }
 
     /// The whole tree with this mutant's change made.
