@@ -282,25 +282,3 @@ mod tests {
         assert_eq!(quantile(&[7.0], 0.95), 7.0);
     }
 }
-
-#[cfg(test)]
-mod play_tests {
-    use crate::engine::toy::{Toy, ToyParams, ToyRules};
-    use crate::engine::{Mode, Player};
-    use crate::rules::RulesetParams;
-    use crate::runner::games::Played;
-    use crate::selfplay::Policy;
-
-    #[test]
-    fn a_game_that_cannot_be_set_up_is_an_error_not_an_empty_game() {
-        let driver = Toy::driver(
-            ToyRules::new(ToyParams::shipped()),
-            Mode::Journey,
-            Policy::Random,
-        );
-        let err = super::play(&driver, &Player::ALL[..1], 0, 50).unwrap_err();
-        assert!(err.contains("cannot set up a game of 1 players"), "{err}");
-        let two = super::play(&driver, &Player::ALL[..2], 0, 200).expect("two players race");
-        assert!(two.finished && two.turns > 0, "{two:?}");
-    }
-}

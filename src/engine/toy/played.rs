@@ -262,6 +262,21 @@ mod tests {
     }
 
     #[test]
+    fn balance_refuses_a_game_that_cannot_be_set_up() {
+        // A failed set-up is the command's error, never an empty game.
+        use crate::engine::{Mode, Player};
+        use crate::rules::RulesetParams;
+        use crate::runner::games::Played;
+        use crate::selfplay::Policy;
+        let rules = super::ToyRules::new(super::super::ToyParams::shipped());
+        let driver = super::Toy::driver(rules, Mode::Journey, Policy::Random);
+        let err = crate::balance::play(&driver, &Player::ALL[..1], 0, 50).unwrap_err();
+        assert!(err.contains("cannot set up a game of 1 players"), "{err}");
+        let two = crate::balance::play(&driver, &Player::ALL[..2], 0, 200).expect("two race");
+        assert!(two.finished && two.turns > 0, "{two:?}");
+    }
+
+    #[test]
     fn the_toy_race_is_one_line_in_the_list() {
         // What "adding a game" touched, measured: the list's line for the toy.
         let list = include_str!("../games.rs");
