@@ -2,6 +2,7 @@
 //! rules, and what moved, in text, JSON or Markdown (for a pull request).
 //! Exits 0 when nothing changed, 1 when something did, 2 on an error.
 
+pub use super::diff_report::DiffFormat;
 use super::diff_report::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -11,17 +12,6 @@ use crate::engine::GameKind;
 use crate::runner::diff::{self, Change, Report};
 use crate::runner::play::ruleset::{self, RuleLayers};
 use crate::runner::{self, base, RunOptions};
-
-/// Output formats of `goti diff`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DiffFormat {
-    Text,
-    Json,
-    Markdown,
-    /// One self-contained HTML page: each changed scenario's base and head
-    /// boards side by side after every step that differs.
-    Html,
-}
 
 /// Both sides' rules must build for every game a layer names, before any
 /// scenario plays: a base or head that cannot be built is an error naming

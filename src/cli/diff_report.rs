@@ -1,9 +1,19 @@
 //! `goti diff`'s report: the verdict line, text, JSON and the Markdown of a
 //! pull-request comment (diffs fenced so a name cannot close `<details>`).
 
-use super::diff::*;
 use crate::runner::diff::{Change, Report};
 use crate::runner::play::ruleset::{LayerSource, RuleLayers};
+
+/// Output formats of `goti diff`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiffFormat {
+    Text,
+    Json,
+    Markdown,
+    /// One self-contained HTML page: each changed scenario's base and head
+    /// boards side by side after every step that differs.
+    Html,
+}
 
 /// Prints the report in `format`.
 pub(super) fn print(
