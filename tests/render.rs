@@ -548,7 +548,5 @@ fn play_one(
         path: file.to_path_buf(),
         root: std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")),
     };
-    goti::runner::play_each(std::slice::from_ref(&found), Some(1), only, opts)
-        .pop()
-        .expect("one file gives one report")
+    goti::runner::play_one(&found, only, opts)
 }

@@ -273,9 +273,7 @@ pub fn render_picture(
         },
         layers,
     );
-    let report = runner::play_each(std::slice::from_ref(found), None, scenario, &opts)
-        .pop()
-        .unwrap_or_else(|| unreachable!("one file gives one report"));
+    let report = runner::play_one(found, scenario, &opts);
     for d in &report.file_problems {
         errln!("error: {}: {}", d.location(), d.message);
     }

@@ -39,16 +39,11 @@ use clap::Parser;
 
 use crate::engine::GameKind;
 
-/// The shipped ruleset file of a game (`goti rules GAME --dump`).
-pub(super) fn default_yaml(game: GameKind) -> &'static str {
-    crate::runner::position::Rules::default_yaml(game)
-}
-
 /// The shipped ruleset file as `goti rules GAME --dump` prints it: with an
 /// `extends: GAME` line, which says the game the file is for (its `name:`
 /// is free text a designer may edit).
 fn dump_yaml(game: GameKind) -> String {
-    let text = default_yaml(game);
+    let text = crate::runner::position::Rules::default_yaml(game);
     let mut out = String::with_capacity(text.len() + 32);
     let mut placed = false;
     for line in text.lines() {

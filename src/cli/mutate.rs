@@ -442,7 +442,7 @@ fn valid_mutants(
     for &game in by_game.keys() {
         let (tree, _) = ruleset::project_tree(game, base, root)?;
         let ids: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
-        let table = rules_of_keys(super::default_yaml(game), &ids);
+        let table = rules_of_keys(Rules::default_yaml(game), &ids);
         for m in mutants(&tree) {
             if pick.only.is_some_and(|o| !m.key.starts_with(o)) {
                 continue;

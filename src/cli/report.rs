@@ -369,9 +369,7 @@ fn stream_page(
     let mut head = super::page::PageHead::default();
     let (mut selected, mut failed) = (0, false);
     for f in files {
-        let r = runner::play_each(std::slice::from_ref(f), Some(1), None, opts)
-            .pop()
-            .unwrap_or_else(|| unreachable!("one file gives one report"));
+        let r = runner::play_one(f, None, opts);
         selected += r.scenarios.len();
         failed |= !r.passed();
         head.add(&r);

@@ -134,8 +134,6 @@ pub struct Vocabulary {
     pub piece_word: &'static str,
     /// The pieces as a user would write them: "G1, G2, G3, G4 or king".
     pub piece_list: &'static str,
-    /// "Yard" or "base".
-    pub yard_word: &'static str,
     /// "Home path" or "lane", and the word written before its tile number.
     pub path_name: &'static str,
     pub path_word: &'static str,

@@ -104,12 +104,6 @@ fn rules_file_statement(text: &str) -> Option<(usize, usize)> {
     Some((m.start(), m.end()))
 }
 
-/// The shipped rules text of a game (`tests/data/*.md`, the rulebooks the
-/// catalogue is checked against) and its file name.
-pub fn rulebook(game: GameKind) -> (&'static str, &'static str) {
-    crate::runner::position::rulebook(game)
-}
-
 /// The 0-based line of the rulebook clause that defines `id` (`` - `id` ``).
 pub fn rule_line(text: &str, id: &str) -> Option<usize> {
     let tick = format!("`{id}`");
@@ -150,7 +144,7 @@ fn rule_hover(game: GameKind, id: &str) -> String {
     if let Some(info) = info {
         out.push_str(&format!(": {}", info.text));
     }
-    let (name, text) = rulebook(game);
+    let (name, text) = runner::position::rulebook(game);
     if let Some(l) = rule_line(text, id) {
         let clause = text.lines().nth(l).unwrap_or("").trim();
         out.push_str(&format!("\n\n{name}:{}: {clause}", l + 1));
@@ -321,7 +315,7 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
     }
     let v = game.vocabulary();
     let mut items: Vec<CompletionItem> = crate::dsl::keywords_of(game)
-        .into_iter()
+        .iter()
         .map(|k| item(k.to_string(), CompletionItemKind::KEYWORD, None))
         .collect();
     items.extend((1..=v.pieces).map(|n| {
@@ -396,7 +390,7 @@ pub fn definition(doc: &Document, pos: Position) -> Option<GotoDefinitionRespons
     let (start, _, word) = word_at(&doc.text, offset)?;
     let game = doc.analysis.game_at(index.line_of(start) + 1);
     let rule = game.rule(word)?;
-    let (name, text) = rulebook(game);
+    let (name, text) = runner::position::rulebook(game);
     let line = rule_line(text, rule.0)? as u32;
     let file = rulebook_file(name, text)?;
     let uri = Url::from_file_path(file).ok()?;

@@ -235,6 +235,13 @@ pub fn play_each(
         .collect()
 }
 
+/// [`play_each`] of one file on this thread: its report.
+pub fn play_one(file: &Found, only: Option<&str>, opts: &RunOptions) -> FileReport {
+    play_each(std::slice::from_ref(file), Some(1), only, opts)
+        .pop()
+        .unwrap_or_else(|| unreachable!("one file gives one report"))
+}
+
 /// Reads and parses one file once and plays it under each of `runs`.
 fn run_file_under(path: &Path, runs: &[&RunOptions], only: Option<&str>) -> Vec<FileReport> {
     guarded(path, runs.len(), || {

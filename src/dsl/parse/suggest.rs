@@ -38,7 +38,13 @@ pub fn keywords() -> &'static [&'static str] {
 
 /// The words of `game`'s language from the grammar's keyword list: every
 /// keyword but those only other games have.
-pub fn keywords_of(game: GameKind) -> Vec<&'static str> {
+pub fn keywords_of(game: GameKind) -> &'static [&'static str] {
+    static BY_GAME: [std::sync::OnceLock<Vec<&'static str>>; GameKind::ALL.len()] =
+        [const { std::sync::OnceLock::new() }; GameKind::ALL.len()];
+    BY_GAME[game.index()].get_or_init(|| game_keywords(game))
+}
+
+fn game_keywords(game: GameKind) -> Vec<&'static str> {
     let v = game.vocabulary();
     let tokens = |w: Word| -> Vec<&'static str> {
         w.text()
@@ -162,7 +168,7 @@ pub(super) fn syntax_error(
     // language's words where a statement starts), and never for a word that
     // is itself one of the language's, only misplaced.
     let wanted: Vec<&str> = if pos == 0 {
-        ours.clone()
+        ours.to_vec()
     } else {
         ours.iter()
             .copied()

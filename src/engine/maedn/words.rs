@@ -11,7 +11,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     pieces: 4,
     piece_word: "pieces",
     piece_list: "G1-G4",
-    yard_word: "base",
     path_name: "goal",
     path_word: "goal",
     words: &[

@@ -11,7 +11,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     pieces: 5,
     piece_word: "pieces",
     piece_list: "G1-G5",
-    yard_word: "base",
     path_name: "lane",
     path_word: "lane",
     words: &[

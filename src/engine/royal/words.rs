@@ -11,7 +11,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     pieces: 4,
     piece_word: "guards",
     piece_list: "G1, G2, G3, G4 or king",
-    yard_word: "Yard",
     path_name: "Home path",
     path_word: "home",
     words: &[

@@ -10,7 +10,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     pieces: 1,
     piece_word: "pieces",
     piece_list: "G1",
-    yard_word: "yard",
     path_name: "home path",
     path_word: "home",
     words: &[],
