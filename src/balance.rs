@@ -3,6 +3,7 @@
 //! differences with 95% confidence intervals. Pure: the CLI builds the
 //! rules and prints.
 
+use crate::error::{Error, ErrorKind};
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
@@ -55,50 +56,52 @@ pub fn play<D: Driver>(
     players: &[Player],
     seed: u64,
     max_turns: u32,
-) -> Result<GameStats, String> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut stats = GameStats::default();
-    for m in MEASURES {
-        stats.measures.insert(m, 0.0);
-    }
-    // A game that cannot be set up is an error, never an empty game.
-    let mut pos = driver.new_game(players).map_err(|e| {
-        format!(
-            "self-play cannot set up a game of {} players: {e}",
-            players.len()
-        )
-    })?;
-    let mut events: Vec<Event> = Vec::with_capacity(256);
-    while stats.turns < max_turns && !pos.is_over() {
-        stats.turns += 1;
-        events.clear();
-        let mut turn = Turn::unchecked(pos, &mut events);
-        // Without checks nothing can fail.
-        let _ = driver.play_turn(&mut turn, &mut rng);
-        pos = turn.into_pos();
-        let mut rolls = 0.0;
-        for e in &events {
-            *stats.rules.entry(e.rule.0).or_default() += 1.0;
-            if let Some(m) = measure_of(e) {
-                *stats.measures.entry(m).or_default() += 1.0;
+) -> Result<GameStats, Error> {
+    Error::of(ErrorKind::Input, || {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut stats = GameStats::default();
+        for m in MEASURES {
+            stats.measures.insert(m, 0.0);
+        }
+        // A game that cannot be set up is an error, never an empty game.
+        let mut pos = driver.new_game(players).map_err(|e| {
+            format!(
+                "self-play cannot set up a game of {} players: {e}",
+                players.len()
+            )
+        })?;
+        let mut events: Vec<Event> = Vec::with_capacity(256);
+        while stats.turns < max_turns && !pos.is_over() {
+            stats.turns += 1;
+            events.clear();
+            let mut turn = Turn::unchecked(pos, &mut events);
+            // Without checks nothing can fail.
+            let _ = driver.play_turn(&mut turn, &mut rng);
+            pos = turn.into_pos();
+            let mut rolls = 0.0;
+            for e in &events {
+                *stats.rules.entry(e.rule.0).or_default() += 1.0;
+                if let Some(m) = measure_of(e) {
+                    *stats.measures.entry(m).or_default() += 1.0;
+                }
+                if let What::Points { points, .. } = e.what {
+                    *stats.measures.entry("battle points").or_default() += points as f64;
+                }
+                if matches!(e.what, What::Rolled { .. }) {
+                    rolls += 1.0;
+                }
             }
-            if let What::Points { points, .. } = e.what {
-                *stats.measures.entry("battle points").or_default() += points as f64;
-            }
-            if matches!(e.what, What::Rolled { .. }) {
-                rolls += 1.0;
+            if rolls > 1.0 {
+                *stats.measures.entry("extra rolls").or_default() += rolls - 1.0;
             }
         }
-        if rolls > 1.0 {
-            *stats.measures.entry("extra rolls").or_default() += rolls - 1.0;
-        }
-    }
-    stats.finished = pos.is_over();
-    stats.winner = pos
-        .final_standings()
-        .and_then(|s| s.first())
-        .map(|p| p.index());
-    Ok(stats)
+        stats.finished = pos.is_over();
+        stats.winner = pos
+            .final_standings()
+            .and_then(|s| s.first())
+            .map(|p| p.index());
+        Ok(stats)
+    })
 }
 
 /// A paired comparison of one measure: base and head means, their

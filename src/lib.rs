@@ -10,6 +10,7 @@ pub mod closest;
 pub mod desk;
 pub mod dsl;
 pub mod engine;
+pub mod error;
 pub mod fuzz;
 pub mod lsp;
 pub mod oracle;

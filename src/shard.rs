@@ -4,6 +4,7 @@
 //! K - 1: the same on every machine and every run, whatever the order or
 //! the number of cores. `goti merge` puts the shards' results together.
 
+use crate::error::{Error, ErrorKind};
 use std::fmt;
 
 /// Shard `index` (1-based) of `total`.
@@ -20,18 +21,20 @@ impl fmt::Display for Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("`{s}`: write K/N with 1 <= K <= N, e.g. 2/3");
-        let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let (index, total): (usize, usize) = (
-            k.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
-        if index == 0 || total == 0 || index > total || total > 10_000 {
-            return Err(bad());
-        }
-        Ok(Shard { index, total })
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Shard, Error> {
+        Error::of(ErrorKind::Input, || {
+            let bad = || format!("`{s}`: write K/N with 1 <= K <= N, e.g. 2/3");
+            let (k, n) = s.split_once('/').ok_or_else(bad)?;
+            let (index, total): (usize, usize) = (
+                k.trim().parse().map_err(|_| bad())?,
+                n.trim().parse().map_err(|_| bad())?,
+            );
+            if index == 0 || total == 0 || index > total || total > 10_000 {
+                return Err(bad());
+            }
+            Ok(Shard { index, total })
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use goti::engine::{Mode, RoyalRules};
+use goti::engine::{Game, Mode, RoyalRules};
 use goti::fuzz::{check_input, mutate};
 use goti::runner::{self, RunOptions};
 use goti::selfplay::{self, Config, PortalDriver, RoyalDriver};
@@ -154,7 +154,7 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
     };
     let driver = RoyalDriver::new(rules, Mode::Journey);
     let planted = |pos: &goti::engine::Royal| -> Result<(), String> {
-        pos.check_reachable()?;
+        pos.check_reachable().map_err(|v| v.0)?;
         if pos.players().any(|p| pos.seat(p).battle > 0) {
             Err("planted: a capture happened".into())
         } else {
@@ -210,7 +210,7 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
         max_turns: 4000,
     };
     let planted = |pos: &goti::engine::Portal| -> Result<(), String> {
-        pos.check_reachable()?;
+        pos.check_reachable().map_err(|v| v.0)?;
         let toilet = pos.players().any(|p| {
             (1..=5).any(|g| {
                 matches!(

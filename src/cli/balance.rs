@@ -97,7 +97,7 @@ fn side<D: Driver>(
 ) -> Result<Vec<GameStats>, String> {
     seeds
         .par_iter()
-        .map(|&s| play(driver, players, s, max_turns))
+        .map(|&s| play(driver, players, s, max_turns).map_err(String::from))
         .collect()
 }
 
@@ -172,7 +172,11 @@ pub fn balance(args: &BalanceArgs) -> i32 {
         players,
         seeds: &seeds,
     };
-    let (b, h) = match base.visit_pair(&head, both).and_then(|played| played) {
+    let (b, h) = match base
+        .visit_pair(&head, both)
+        .map_err(String::from)
+        .and_then(|played| played)
+    {
         Ok(stats) => stats,
         Err(e) => {
             errln!("error: {e}");

@@ -25,6 +25,19 @@ impl From<String> for CliError {
     }
 }
 
+impl From<crate::error::Error> for CliError {
+    fn from(e: crate::error::Error) -> CliError {
+        CliError(e.message)
+    }
+}
+
+/// The CLI's own helpers word their errors as messages.
+impl From<crate::error::Error> for String {
+    fn from(e: crate::error::Error) -> String {
+        e.message
+    }
+}
+
 impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)

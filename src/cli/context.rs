@@ -33,7 +33,7 @@ pub fn project() -> Result<Option<Project>, String> {
     else {
         return Ok(None);
     };
-    runner::project::load(&root).map(Some)
+    Ok(Some(runner::project::load(&root)?))
 }
 
 /// The paths to run: those given, else the project's scenario folders, else

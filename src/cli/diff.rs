@@ -72,6 +72,7 @@ pub fn diff(
     let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let root = context::root(project.as_ref());
     let layers = base::read(project.as_ref(), base, &here)
+        .map_err(String::from)
         .and_then(|b| context::layers(project.as_ref(), &head_args).map(|h| (b, h)))
         .and_then(|(b, h)| {
             check_buildable(&[("base", &b.layers), ("head", &h)], &root)?;

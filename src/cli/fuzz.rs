@@ -300,6 +300,7 @@ pub fn text(
             let t0 = Instant::now();
             // Every 50th input is also served as a link, a FIFO and an oversized file.
             let result = crate::fuzz::check_input(&input)
+                .map_err(String::from)
                 .and_then(|report| commands_in_output(&report))
                 .and_then(|()| {
                     if i % 50 != 0 {
@@ -308,6 +309,7 @@ pub fn text(
                     crate::fuzz::FileKind::ALL
                         .iter()
                         .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
+                        .map_err(String::from)
                 });
             slowest_us.fetch_max(t0.elapsed().as_micros() as u64, Ordering::Relaxed);
             if let Err(why) = result {

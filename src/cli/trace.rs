@@ -19,7 +19,7 @@ pub fn fingerprint(layers: &RuleLayers) -> String {
         .map(|g| {
             let tree = ruleset::project_tree(*g, layers, &root)
                 .map(|(t, _)| serde_json::to_string(&t).unwrap_or_default())
-                .unwrap_or_else(|e| e);
+                .unwrap_or_else(String::from);
             format!("{g}:{:016x}", runner::play::text_hash(&tree))
         })
         .collect::<Vec<_>>()

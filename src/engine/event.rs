@@ -348,6 +348,17 @@ impl fmt::Display for Event {
     }
 }
 
+/// An invariant that does not hold in a position: an impossible state,
+/// named for the message of the check that found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// Why an action was refused; the state it was applied to is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::action::Action;
-use super::event::{Event, Rejection};
+use super::event::{Event, Rejection, Violation};
 use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::rule::{RuleId, RuleInfo};
@@ -246,9 +246,9 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
         self.apply_observed(None, action, events, &mut |_| {})
     }
     /// What holds in every position; names what broke.
-    fn check_invariants(&self) -> Result<(), String>;
+    fn check_invariants(&self) -> Result<(), Violation>;
     /// What holds in positions reached by play from a new game.
-    fn check_reachable(&self) -> Result<(), String>;
+    fn check_reachable(&self) -> Result<(), Violation>;
     fn turn(&self) -> Player;
     /// The standings once the game is over.
     fn final_standings(&self) -> Option<&[Player]>;
@@ -313,11 +313,11 @@ macro_rules! delegate_game {
             ) -> Result<Self, $crate::engine::Rejection> {
                 $pos::apply_observed(self, by, action, events, observe)
             }
-            fn check_invariants(&self) -> Result<(), String> {
-                $pos::check_invariants(self)
+            fn check_invariants(&self) -> Result<(), $crate::engine::Violation> {
+                $pos::invariants(self).map_err($crate::engine::Violation)
             }
-            fn check_reachable(&self) -> Result<(), String> {
-                $pos::check_reachable(self)
+            fn check_reachable(&self) -> Result<(), $crate::engine::Violation> {
+                $pos::reachable(self).map_err($crate::engine::Violation)
             }
             fn turn(&self) -> $crate::engine::Player {
                 $pos::turn(self)

@@ -27,7 +27,7 @@ mod table;
 pub mod toy;
 
 pub use action::{Action, MoveClause, MoveOrder};
-pub use event::{Event, Rejection, What};
+pub use event::{Event, Rejection, Violation, What};
 pub use game::{Game, Vocabulary, Word};
 pub use games::{GameKind, UnknownGame};
 pub use maedn::{Maedn, MaednRule, MaednRules};

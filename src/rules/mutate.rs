@@ -272,38 +272,22 @@ impl Mutant {
 /// (`ring: 52  # board.ring`), by dotted path; a key without a comment
 /// takes its parent's.
 pub fn rules_of_keys(yaml: &str, ids: &[&str]) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    let mut stack: Vec<(usize, String)> = Vec::new();
-    for line in yaml.lines() {
-        let body = line.split('#').next().unwrap_or("");
-        let trimmed = body.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('-') {
-            continue;
-        }
-        let Some((k, _)) = trimmed.split_once(':') else {
-            continue;
-        };
-        let indent = body.len() - trimmed.len();
-        while stack.last().is_some_and(|(i, _)| *i >= indent) {
-            stack.pop();
-        }
-        stack.push((indent, k.trim().to_string()));
-        let path: Vec<&str> = stack.iter().map(|(_, k)| k.as_str()).collect();
-        let comment = line.split_once('#').map(|(_, c)| c).unwrap_or("");
-        let cited: Vec<String> = ids
-            .iter()
-            .filter(|id| {
-                comment
-                    .split(|c: char| {
-                        c.is_whitespace() || c == ',' || c == ':' || c == '(' || c == ')'
-                    })
-                    .any(|w| w == **id)
-            })
-            .map(|id| id.to_string())
-            .collect();
-        out.push((path.join("."), cited));
-    }
-    out
+    let outline = super::yaml::outline(yaml)
+        .unwrap_or_else(|e| panic!("a shipped ruleset file does not read: {e:?}"));
+    outline
+        .commented()
+        .map(|(path, comment)| {
+            let words: Vec<&str> = comment
+                .split(|c: char| c.is_whitespace() || ",:()".contains(c))
+                .collect();
+            let cited = ids
+                .iter()
+                .filter(|id| words.contains(id))
+                .map(|id| id.to_string())
+                .collect();
+            (path.to_string(), cited)
+        })
+        .collect()
 }
 
 /// The rule IDs that read `key`, from [`rules_of_keys`]'s table.

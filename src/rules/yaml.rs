@@ -1,13 +1,18 @@
-//! Ruleset YAML text before and after serde: a guard against text that would
-//! take long to read (anchors and aliases, deep nesting), and the place of a
-//! dotted field in the text, so an error found after parsing (a failed
-//! validation such as `board.forts.2`) still points at its own line.
+//! Ruleset YAML read for its shape and its places by saphyr-parser (a
+//! maintained YAML 1.2 parser whose events carry spans; serde_yaml stays the
+//! deserializer): a guard against text that would take long to read (anchors
+//! and aliases, deep nesting), the place of every key and list item, so an
+//! error found after parsing (a failed validation such as `board.forts.2`)
+//! still points at its own line, and the comment written on each key's line
+//! (where the shipped files cite the rules that read the key).
+
+use saphyr_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span};
 
 use super::RulesetError;
 
 /// Flow collections (`[`, `{`) nested deeper than this are refused.
 pub const MAX_FLOW_DEPTH: usize = 16;
-/// Lines indented further than this are refused (block nesting).
+/// Nodes indented further than this are refused (block nesting).
 pub const MAX_INDENT: usize = 64;
 
 fn refuse(offset: usize, message: impl Into<String>) -> RulesetError {
@@ -19,238 +24,361 @@ fn refuse(offset: usize, message: impl Into<String>) -> RulesetError {
     }
 }
 
-/// Refuses YAML that could take long to read: anchors and aliases (whose
-/// expansion can grow without bound), flow nesting deeper than
-/// [`MAX_FLOW_DEPTH`], and indentation past [`MAX_INDENT`].
-pub fn check_shape(text: &str) -> Result<(), RulesetError> {
-    let mut depth = 0usize;
-    let mut offset = 0usize;
-    for line in text.split_inclusive('\n') {
-        let indent = line.len() - line.trim_start_matches(' ').len();
-        if indent > MAX_INDENT && !line.trim().is_empty() {
-            return Err(refuse(
-                offset + indent,
-                format!("nested deeper than goti reads (lines indented over {MAX_INDENT} spaces)"),
-            ));
+/// One key or list item of a ruleset document, by its dotted path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    path: String,
+    /// Byte range of the key (mapping entries) or of the item's first line.
+    span: (usize, usize),
+    /// The line the key or item starts on (0-based).
+    line: usize,
+}
+
+/// The keys and list items of a YAML document, each with its place.
+#[derive(Clone, Debug, Default)]
+pub struct Outline {
+    entries: Vec<Entry>,
+    /// Per line, the text after the last node on it that starts with `#`.
+    comments: Vec<String>,
+}
+
+/// A collection open while walking the events.
+enum Frame {
+    /// A mapping; `key` is the key whose value comes next.
+    Map {
+        path: String,
+        key: Option<(String, usize)>,
+        flow: bool,
+    },
+    /// A sequence and the index of its next item.
+    Seq {
+        path: String,
+        next: usize,
+        flow: bool,
+    },
+}
+
+/// Character offsets (as the parser counts) to byte offsets and lines.
+struct Places<'a> {
+    text: &'a str,
+    bytes: Vec<usize>,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Places<'a> {
+    fn new(text: &'a str) -> Self {
+        let bytes = text
+            .char_indices()
+            .map(|(b, _)| b)
+            .chain(std::iter::once(text.len()))
+            .collect();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Places {
+            text,
+            bytes,
+            line_starts,
         }
-        let mut quote: Option<char> = None;
-        let mut prev = ' ';
-        let chars: Vec<(usize, char)> = line.char_indices().collect();
-        for (k, &(i, c)) in chars.iter().enumerate() {
-            match quote {
-                Some(q) if c == q => quote = None,
-                Some(_) => {}
-                None => match c {
-                    '"' | '\'' if prev.is_whitespace() || "[{,:".contains(prev) => quote = Some(c),
-                    '#' if prev.is_whitespace() => break,
-                    '[' | '{' => {
-                        depth += 1;
-                        if depth > MAX_FLOW_DEPTH {
-                            return Err(refuse(
-                                offset + i,
-                                format!("lists and maps nested more than {MAX_FLOW_DEPTH} deep"),
-                            ));
-                        }
-                    }
-                    ']' | '}' => depth = depth.saturating_sub(1),
-                    '&' | '*' if prev.is_whitespace() || "[{,:".contains(prev) => {
-                        let next = chars.get(k + 1).map_or(' ', |&(_, n)| n);
-                        if next.is_alphanumeric() || next == '_' || next == '-' {
-                            return Err(refuse(
-                                offset + i,
-                                "YAML anchors and aliases (`&name`, `*name`) are not allowed in ruleset files",
-                            ));
-                        }
-                    }
-                    _ => {}
-                },
+    }
+
+    fn byte(&self, chars: usize) -> usize {
+        self.bytes.get(chars).copied().unwrap_or(self.text.len())
+    }
+
+    fn line_of(&self, byte: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= byte) - 1
+    }
+
+    fn line_end(&self, line: usize) -> usize {
+        self.line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&s| s - 1)
+    }
+
+    /// The byte range of `span`, cut at the end of its first line.
+    fn range(&self, span: Span) -> (usize, usize) {
+        let start = self.byte(span.start.index());
+        let end = self.byte(span.end.index()).max(start);
+        let end = end.min(self.line_end(self.line_of(start)));
+        (start, end.max(start))
+    }
+}
+
+/// Reads `text` for its keys, items and comments, refusing what could take
+/// long to read: anchors and aliases (whose expansion can grow without
+/// bound), flow nesting deeper than [`MAX_FLOW_DEPTH`], nodes indented past
+/// [`MAX_INDENT`], keys that are not plain values. Only the first document
+/// is read. A text the parser cannot read is refused with its message, but
+/// where serde_yaml cannot read it either its own message is kept, so
+/// [`check_shape`] lets it through for the caller's parse to report.
+pub fn outline(text: &str) -> Result<Outline, Result<RulesetError, ScanError>> {
+    let places = Places::new(text);
+    let mut out = Outline::default();
+    // Per line, the byte where its last node ends.
+    let mut content_end: Vec<usize> = places.line_starts.clone();
+    let mut frames: Vec<Frame> = Vec::new();
+    // Open sequence items whose span ends with their collection.
+    let mut open: Vec<Option<usize>> = Vec::new();
+    for event in Parser::new_from_str(text) {
+        let (event, mut span) = event.map_err(Err)?;
+        if let Event::Scalar(
+            _,
+            style @ (ScalarStyle::DoubleQuoted | ScalarStyle::SingleQuoted),
+            ..,
+        ) = &event
+        {
+            // The parser's span of a quoted scalar runs on over a comment
+            // after it: end it at its closing quote.
+            span.end = closing_quote(&places, span.start, *style).unwrap_or(span.end);
+        }
+        let (start, end) = (
+            places.byte(span.start.index()),
+            places.byte(span.end.index()),
+        );
+        if end > start {
+            let line = places.line_of(end.saturating_sub(1));
+            content_end[line] = content_end[line].max(end);
+        }
+        let (anchor, container) = match &event {
+            Event::DocumentEnd => break,
+            Event::Alias(_) => (1, None),
+            Event::Scalar(_, _, anchor, _) => (*anchor, None),
+            Event::SequenceStart(anchor, _) => (*anchor, Some(false)),
+            Event::MappingStart(anchor, _) => (*anchor, Some(true)),
+            Event::SequenceEnd | Event::MappingEnd => {
+                frames.pop();
+                if let Some(Some(i)) = open.pop() {
+                    let first = out.entries[i].span.0;
+                    let line_end = content_end[places.line_of(first)];
+                    out.entries[i].span.1 = end.min(line_end).max(first);
+                }
+                finish_value(&mut frames);
+                continue;
             }
-            prev = c;
+            _ => continue,
+        };
+        if anchor != 0 {
+            return Err(Ok(refuse(
+                start,
+                "YAML anchors and aliases (`&name`, `*name`) are not allowed in ruleset files",
+            )));
         }
-        offset += line.len();
+        let line_start = places.line_starts[places.line_of(start)];
+        let indent =
+            text[line_start..start].len() - text[line_start..start].trim_start_matches(' ').len();
+        if indent > MAX_INDENT {
+            return Err(Ok(refuse(
+                start,
+                format!("nested deeper than goti reads (lines indented over {MAX_INDENT} spaces)"),
+            )));
+        }
+        let flow = matches!(text.as_bytes().get(start), Some(b'[' | b'{'));
+        if container.is_some() && flow {
+            let depth = 1 + frames.iter().filter(|f| f.is_flow()).count();
+            if depth > MAX_FLOW_DEPTH {
+                return Err(Ok(refuse(
+                    start,
+                    format!("lists and maps nested more than {MAX_FLOW_DEPTH} deep"),
+                )));
+            }
+        }
+        let (path, entry) = match frames.last_mut() {
+            None => (String::new(), None),
+            Some(Frame::Map { path, key, .. }) => match key.take() {
+                None => {
+                    let Event::Scalar(name, ..) = &event else {
+                        return Err(Ok(refuse(start, "ruleset keys are plain names")));
+                    };
+                    *key = Some((name.to_string(), out.entries.len()));
+                    let path = join(path, name);
+                    out.entries.push(Entry {
+                        path,
+                        span: (start, end.max(start)),
+                        line: places.line_of(start),
+                    });
+                    continue;
+                }
+                Some((name, _)) => {
+                    *key = None;
+                    (join(path, &name), None)
+                }
+            },
+            Some(Frame::Seq { path, next, .. }) => {
+                let path = join(path, &next.to_string());
+                *next += 1;
+                let range = places.range(span);
+                out.entries.push(Entry {
+                    path: path.clone(),
+                    span: range,
+                    line: places.line_of(range.0),
+                });
+                (path, Some(out.entries.len() - 1))
+            }
+        };
+        match container {
+            Some(true) => {
+                frames.push(Frame::Map {
+                    path,
+                    key: None,
+                    flow,
+                });
+                open.push(entry);
+            }
+            Some(false) => {
+                frames.push(Frame::Seq {
+                    path,
+                    next: 0,
+                    flow,
+                });
+                open.push(entry);
+            }
+            None => {}
+        }
     }
-    Ok(())
-}
-
-/// One open mapping key or list item while walking block YAML.
-struct Frame {
-    indent: usize,
-    segment: String,
-}
-
-fn path_of(stack: &[Frame]) -> String {
-    stack
+    out.comments = content_end
         .iter()
-        .map(|f| f.segment.as_str())
-        .collect::<Vec<_>>()
-        .join(".")
+        .enumerate()
+        .map(|(line, &from)| {
+            // Past the line's last node only indicators (`:`, `-`, `[`)
+            // and the comment remain.
+            let rest = &text[from.min(places.line_end(line))..places.line_end(line)];
+            let hash = rest
+                .char_indices()
+                .find(|&(i, c)| c == '#' && (i == 0 || rest[..i].ends_with(char::is_whitespace)));
+            hash.map_or(String::new(), |(i, _)| rest[i + 1..].trim().to_string())
+        })
+        .collect();
+    Ok(out)
 }
 
-/// `key: rest` at the start of `s` (a plain or quoted key).
-fn split_key(s: &str) -> Option<(&str, &str)> {
-    let colon = s
-        .find(": ")
-        .or_else(|| s.strip_suffix(':').map(|k| k.len()))?;
-    let key = s[..colon].trim();
-    if key.is_empty() || key.starts_with(['[', '{', '#']) {
-        return None;
-    }
-    Some((key.trim_matches(['"', '\'']), s[colon + 1..].trim_start()))
-}
-
-/// Items of a one-line flow collection `[a, b]` or `{k: v, ...}`: each
-/// item's start (relative to `s`) and text.
-fn flow_items(s: &str) -> Vec<(usize, &str)> {
-    let inner_start = 1;
-    let Some(end) = s.rfind([']', '}']) else {
-        return Vec::new();
+/// The marker just after the closing quote of the quoted scalar at `start`.
+fn closing_quote(places: &Places, start: Marker, style: ScalarStyle) -> Option<Marker> {
+    let from = places.byte(start.index());
+    let quote = if style == ScalarStyle::DoubleQuoted {
+        '"'
+    } else {
+        '\''
     };
-    let mut items = Vec::new();
-    let mut depth = 0;
-    let mut start = inner_start;
-    for (i, c) in s[inner_start..end].char_indices() {
-        let i = i + inner_start;
+    let mut chars = places.text[from..].char_indices().skip(1).peekable();
+    let mut count = 1;
+    while let Some((_, c)) = chars.next() {
+        count += 1;
         match c {
-            '[' | '{' => depth += 1,
-            ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                items.push((start, &s[start..i]));
-                start = i + 1;
+            '\\' if quote == '"' => {
+                chars.next();
+                count += 1;
+            }
+            '\'' if quote == '\'' && chars.peek().is_some_and(|&(_, n)| n == '\'') => {
+                chars.next();
+                count += 1;
+            }
+            c if c == quote => {
+                return Some(Marker::new(
+                    start.index() + count,
+                    start.line(),
+                    start.col() + count,
+                ));
             }
             _ => {}
-        }
-    }
-    items.push((start, &s[start..end]));
-    items
-        .into_iter()
-        .map(|(st, t)| (st + (t.len() - t.trim_start().len()), t.trim()))
-        .filter(|(_, t)| !t.is_empty())
-        .collect()
-}
-
-/// Looks into a one-line flow value (`[a, b]`, `{k: v}`) at `value_at` for
-/// the items under `path`; `consider` says whether one is the field.
-fn flow(
-    path: &str,
-    value: &str,
-    value_at: usize,
-    consider: &mut impl FnMut(&str, (usize, usize)) -> bool,
-) -> Option<(usize, usize)> {
-    if !value.starts_with(['[', '{']) {
-        return None;
-    }
-    for (i, (start, item)) in flow_items(value).into_iter().enumerate() {
-        let (name, len) = match split_key(item) {
-            Some((k, _)) if value.starts_with('{') => (k.to_string(), k.len()),
-            _ => (i.to_string(), item.len()),
-        };
-        let span = (value_at + start, value_at + start + len);
-        if consider(&format!("{path}.{name}"), span) {
-            return Some(span);
         }
     }
     None
 }
 
-/// The byte range in `text` of the key or list item at the dotted `field`
-/// (list items by index), in the block and one-line flow YAML that ruleset
-/// files use; the deepest ancestor found when the field itself is not there.
+/// A mapping whose value just ended waits for its next key.
+fn finish_value(frames: &mut [Frame]) {
+    if let Some(Frame::Map { key, .. }) = frames.last_mut() {
+        *key = None;
+    }
+}
+
+impl Frame {
+    fn is_flow(&self) -> bool {
+        match self {
+            Frame::Map { flow, .. } | Frame::Seq { flow, .. } => *flow,
+        }
+    }
+}
+
+fn join(path: &str, segment: &str) -> String {
+    if path.is_empty() {
+        segment.to_string()
+    } else {
+        format!("{path}.{segment}")
+    }
+}
+
+/// Refuses YAML that could take long to read (see [`outline`]); text that
+/// neither parser reads passes, for serde_yaml's own message.
+pub fn check_shape(text: &str) -> Result<(), RulesetError> {
+    match outline(text) {
+        Ok(_) => Ok(()),
+        Err(Ok(refused)) => Err(refused),
+        Err(Err(_)) if serde_yaml::from_str::<serde_yaml::Value>(text).is_err() => Ok(()),
+        Err(Err(e)) => Err(refuse(
+            places_of(text, e.marker().index()),
+            format!("YAML goti cannot read: {}", e.info()),
+        )),
+    }
+}
+
+fn places_of(text: &str, chars: usize) -> usize {
+    Places::new(text).byte(chars)
+}
+
+impl Outline {
+    /// The byte range of the key or list item at the dotted `field` (list
+    /// items by index); the deepest ancestor written when the field itself
+    /// is not.
+    pub fn locate(&self, field: &str) -> Option<(usize, usize)> {
+        if field.is_empty() {
+            return None;
+        }
+        self.locate_exact(field).or_else(|| {
+            self.entries
+                .iter()
+                .filter(|e| field.starts_with(&e.path) && field[e.path.len()..].starts_with('.'))
+                .max_by_key(|e| e.path.len())
+                .map(|e| e.span)
+        })
+    }
+
+    /// Like [`Outline::locate`], only when the field itself is written.
+    pub fn locate_exact(&self, field: &str) -> Option<(usize, usize)> {
+        self.entries
+            .iter()
+            .find(|e| e.path == field)
+            .map(|e| e.span)
+    }
+
+    /// Every key and list item in document order, with the comment on the
+    /// line it starts on (empty when there is none).
+    pub fn commented(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.entries.iter().map(|e| {
+            (
+                e.path.as_str(),
+                self.comments.get(e.line).map_or("", String::as_str),
+            )
+        })
+    }
+}
+
+/// [`Outline::locate`] in `text`; `None` when `text` cannot be read.
 pub fn locate(text: &str, field: &str) -> Option<(usize, usize)> {
-    find(text, field).map(|(span, _)| span)
+    outline(text).ok()?.locate(field)
 }
 
-/// Like [`locate`], only when the field itself is written in `text`.
+/// [`Outline::locate_exact`] in `text`; `None` when `text` cannot be read.
 pub fn locate_exact(text: &str, field: &str) -> Option<(usize, usize)> {
-    find(text, field)
-        .filter(|(_, exact)| *exact)
-        .map(|(span, _)| span)
-}
-
-/// The span of `field` or its deepest ancestor, and whether it is the field.
-fn find(text: &str, field: &str) -> Option<((usize, usize), bool)> {
-    if field.is_empty() {
-        return None;
-    }
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut counters: std::collections::HashMap<(String, usize), usize> = Default::default();
-    let mut best: Option<(usize, (usize, usize))> = None;
-    let mut consider = |path: &str, span: (usize, usize)| -> bool {
-        if path == field {
-            return true;
-        }
-        if field.starts_with(path) && field[path.len()..].starts_with('.') {
-            let len = path.len();
-            if best.is_none_or(|(l, _)| len > l) {
-                best = Some((len, span));
-            }
-        }
-        false
-    };
-    let mut offset = 0usize;
-    for line in text.split_inclusive('\n') {
-        let here = offset;
-        offset += line.len();
-        let body = line.trim_end_matches(['\n', '\r']);
-        let indent = body.len() - body.trim_start_matches(' ').len();
-        let mut rest = &body[indent..];
-        if rest.is_empty() || rest.starts_with('#') || rest.starts_with("---") {
-            continue;
-        }
-        let mut col = indent;
-        loop {
-            while stack.last().is_some_and(|f| f.indent >= col) {
-                stack.pop();
-            }
-            if rest == "-" || rest.starts_with("- ") {
-                let parent = path_of(&stack);
-                let n = counters.entry((parent, col)).or_insert(0);
-                stack.push(Frame {
-                    indent: col,
-                    segment: n.to_string(),
-                });
-                *n += 1;
-                let span = (here + col, here + body.len());
-                if consider(&path_of(&stack), span) {
-                    return Some((span, true));
-                }
-                let after = rest[1..].trim_start();
-                col += rest.len() - after.len();
-                rest = after;
-                if rest.is_empty() {
-                    break;
-                }
-                let path = path_of(&stack);
-                if let Some(span) = flow(&path, rest, here + col, &mut consider) {
-                    return Some((span, true));
-                }
-                continue;
-            }
-            let Some((key, value)) = split_key(rest) else {
-                break;
-            };
-            stack.push(Frame {
-                indent: col,
-                segment: key.to_string(),
-            });
-            let key_span = (here + col, here + col + key.len());
-            let path = path_of(&stack);
-            if consider(&path, key_span) {
-                return Some((key_span, true));
-            }
-            if let Some(span) = flow(&path, value, here + body.len() - value.len(), &mut consider) {
-                return Some((span, true));
-            }
-            break;
-        }
-    }
-    best.map(|(_, span)| (span, false))
+    outline(text).ok()?.locate_exact(field)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const YAML: &str = "name: royal\nboard:\n  ring: 52\n  entries: { P1: 52, P2: 39 }\n  forts: [44, 31, 18, 5]\njourney:\n  deal:\n    - { from: 0, to: 3, dice: 3 }\n    - { from: 4, to: 7, dice: 2 }\n  capture_value: 20\n";
+    const YAML: &str = "name: royal\nboard:\n  ring: 52   # board.ring\n  entries: { P1: 52, P2: 39 }\n  forts: [44, 31, 18, 5]\njourney:\n  deal:\n    - { from: 0, to: 3, dice: 3 }\n    - { from: 4, to: 7, dice: 2 }\n    - from: 8 # roll.deal\n      to: 9\n  capture_value: \"20\" # the # inside: capture.value\nnamé: \"ü\"\nlast: 1\n";
 
     fn at(field: &str) -> &'static str {
         let (a, b) = locate(YAML, field).unwrap_or_else(|| panic!("{field} not found"));
@@ -263,20 +391,52 @@ mod tests {
         assert_eq!(at("board.forts.2"), "18");
         assert_eq!(at("board.entries.P2"), "P2");
         assert_eq!(at("journey.deal.1.from"), "from");
-        assert_eq!(at("journey.deal.1"), "- { from: 4, to: 7, dice: 2 }");
+        assert_eq!(at("journey.deal.1"), "{ from: 4, to: 7, dice: 2 }");
+        assert_eq!(at("journey.deal.2"), "from: 8");
+        assert_eq!(at("journey.deal.2.to"), "to");
         assert_eq!(at("journey.capture_value"), "capture_value");
-        // An unknown leaf: its deepest ancestor.
+        // Byte offsets after a character of two bytes.
+        assert_eq!(at("last"), "last");
+        // An unknown leaf: its deepest ancestor; an exact search refuses it.
         assert_eq!(at("journey.nothing"), "journey");
+        assert_eq!(locate_exact(YAML, "journey.nothing"), None);
+    }
+
+    #[test]
+    fn comments_belong_to_the_line_of_their_key() {
+        let outline = outline(YAML).unwrap();
+        let comment = |path: &str| {
+            outline
+                .commented()
+                .find(|(p, _)| *p == path)
+                .map(|(_, c)| c.to_string())
+                .unwrap_or_else(|| panic!("{path} not found"))
+        };
+        assert_eq!(comment("board.ring"), "board.ring");
+        assert_eq!(comment("board"), "");
+        assert_eq!(comment("journey.deal.2.from"), "roll.deal");
+        assert_eq!(
+            comment("journey.capture_value"),
+            "the # inside: capture.value"
+        );
     }
 
     #[test]
     fn shape_guard() {
         assert!(check_shape(YAML).is_ok());
-        assert!(check_shape("a: &x [1]\nb: *x\n").is_err());
+        let refused = |text: &str| check_shape(text).expect_err(text);
+        let e = refused("a: &x [1]\nb: *x\n");
+        assert_eq!(e.offset, Some(3), "{e:?}");
+        assert!(e.message.contains("anchors"));
         assert!(check_shape("a: \"&x and *y\" # &z\n").is_ok());
         let deep = format!("a: {}{}\n", "[".repeat(40), "]".repeat(40));
-        assert!(check_shape(&deep).is_err());
+        assert_eq!(refused(&deep).offset, Some(3 + MAX_FLOW_DEPTH));
         let indented = format!("a:\n{}b: 1\n", " ".repeat(100));
-        assert!(check_shape(&indented).is_err());
+        assert!(refused(&indented).message.contains("indented"));
+        // A long one-line flow list is not nesting.
+        let long = format!("a: [{}]\n", vec!["{ from: 0, to: 3 }"; 20].join(", "));
+        assert!(check_shape(&long).is_ok());
+        // Text that neither parser reads is left for serde_yaml's message.
+        assert!(check_shape("a: [1\n").is_ok());
     }
 }

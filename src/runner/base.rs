@@ -9,6 +9,7 @@
 //! an option to git); a revision git does not know, a git error, or no git
 //! at all is an error with git's own words — never "the built-in rules".
 
+use crate::error::{Error, ErrorKind};
 use std::path::{Component, Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -68,18 +69,20 @@ pub fn lexical(path: &Path) -> PathBuf {
 impl Revision {
     /// The revision `name` of the repository holding `dir`: exit-2 words
     /// when git does not know it, is missing, or `dir` is in no repository.
-    pub fn open(dir: &Path, name: &str) -> Result<Revision, String> {
-        if name.starts_with('-') {
-            return Err(format!(
+    pub fn open(dir: &Path, name: &str) -> Result<Revision, Error> {
+        Error::of(ErrorKind::Input, || {
+            if name.starts_with('-') {
+                return Err(format!(
                 "--base {name}: a revision does not start with `-` (it would be read as an option)"
             ));
-        }
-        let top = git(dir, &["rev-parse", "--show-toplevel"])
-            .map_err(|e| format!("--base {name}: not a file, and no git repository here: {e}"))?;
-        let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
-        let top = top.canonicalize().unwrap_or(top);
-        let spec = format!("{name}^{{commit}}");
-        let commit = git(
+            }
+            let top = git(dir, &["rev-parse", "--show-toplevel"]).map_err(|e| {
+                format!("--base {name}: not a file, and no git repository here: {e}")
+            })?;
+            let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
+            let top = top.canonicalize().unwrap_or(top);
+            let spec = format!("{name}^{{commit}}");
+            let commit = git(
             &top,
             &[
                 "rev-parse",
@@ -100,14 +103,15 @@ impl Revision {
                 format!("--base {name}: git knows no such revision: {e}")
             }
         })?;
-        let commit = String::from_utf8_lossy(&commit).trim().to_string();
-        if commit.is_empty() {
-            return Err(format!("--base {name}: git knows no such revision"));
-        }
-        Ok(Revision {
-            top,
-            name: name.to_string(),
-            commit,
+            let commit = String::from_utf8_lossy(&commit).trim().to_string();
+            if commit.is_empty() {
+                return Err(format!("--base {name}: git knows no such revision"));
+            }
+            Ok(Revision {
+                top,
+                name: name.to_string(),
+                commit,
+            })
         })
     }
 
@@ -188,95 +192,97 @@ pub struct Base {
 
 /// Reads the base named by `--base` (a ruleset file or a git revision; the
 /// working tree's rules when `None`). The project is the working tree's.
-pub fn read(project: Option<&Project>, base: Option<&str>, here: &Path) -> Result<Base, String> {
-    let mut layers = super::play::ruleset::project_layers(project);
-    let Some(base) = base else {
-        return Ok(Base {
-            layers,
-            shown: "the working tree's rules".into(),
-        });
-    };
-    if base.starts_with('-') {
-        return Err(format!(
+pub fn read(project: Option<&Project>, base: Option<&str>, here: &Path) -> Result<Base, Error> {
+    Error::of(ErrorKind::Input, || {
+        let mut layers = super::play::ruleset::project_layers(project);
+        let Some(base) = base else {
+            return Ok(Base {
+                layers,
+                shown: "the working tree's rules".into(),
+            });
+        };
+        if base.starts_with('-') {
+            return Err(format!(
             "--base {base}: a base does not start with `-`; write ./{base} for a file of that name"
         ));
-    }
-    let dir = project.map_or(here, |p| p.root.as_path());
-    let as_file = here.join(base);
-    let is_file = std::fs::symlink_metadata(&as_file).is_ok();
-    if is_file && Revision::exists(dir, base) {
-        return Err(format!(
+        }
+        let dir = project.map_or(here, |p| p.root.as_path());
+        let as_file = here.join(base);
+        let is_file = std::fs::symlink_metadata(&as_file).is_ok();
+        if is_file && Revision::exists(dir, base) {
+            return Err(format!(
             "--base {base}: is both a file ({}) and a git revision; write ./{base} for the file or {base}^{{commit}} for the revision",
             as_file.display()
         ));
-    }
-    if is_file {
-        let game = super::play::ruleset::game_of_file(&as_file)?;
-        layers
-            .instead_of_project
-            .push((game, LayerSource::File(as_file)));
-        return Ok(Base {
-            layers,
-            shown: format!("{base} ({game})"),
-        });
-    }
-    let rev = Arc::new(Revision::open(dir, base)?);
-    let root = match project {
-        Some(p) => p.root.clone(),
-        None => here
-            .canonicalize()
-            .map_err(|e| format!("{}: {e}", here.display()))?,
-    };
-    let file = root.join(project::PROJECT_FILE);
-    let text = rev
-        .read(&file)
-        .map_err(|e| format!("--base {base}: {}: {e}", rev.shown(&file)))?;
-    let mut shown = Vec::new();
-    layers.project.clear();
-    match text {
-        None => shown.push(format!(
-            "{base} (no {} there: every game's built-in rules)",
-            project::PROJECT_FILE
-        )),
-        Some(text) => {
-            let named = project::parse_rules(&text)
-                .map_err(|e| format!("--base {base}: {}: {e}", rev.shown(&file)))?;
-            for (game, path) in &named {
-                let full = lexical(&root.join(path));
-                if !full.starts_with(&root) {
-                    return Err(format!(
-                        "--base {base}: {}: rules.{game}: `{path}` is outside the project",
-                        rev.shown(&file)
+        }
+        if is_file {
+            let game = super::play::ruleset::game_of_file(&as_file)?;
+            layers
+                .instead_of_project
+                .push((game, LayerSource::File(as_file)));
+            return Ok(Base {
+                layers,
+                shown: format!("{base} ({game})"),
+            });
+        }
+        let rev = Arc::new(Revision::open(dir, base)?);
+        let root = match project {
+            Some(p) => p.root.clone(),
+            None => here
+                .canonicalize()
+                .map_err(|e| format!("{}: {e}", here.display()))?,
+        };
+        let file = root.join(project::PROJECT_FILE);
+        let text = rev
+            .read(&file)
+            .map_err(|e| format!("--base {base}: {}: {e}", rev.shown(&file)))?;
+        let mut shown = Vec::new();
+        layers.project.clear();
+        match text {
+            None => shown.push(format!(
+                "{base} (no {} there: every game's built-in rules)",
+                project::PROJECT_FILE
+            )),
+            Some(text) => {
+                let named = project::parse_rules(&text)
+                    .map_err(|e| format!("--base {base}: {}: {e}", rev.shown(&file)))?;
+                for (game, path) in &named {
+                    let full = lexical(&root.join(path));
+                    if !full.starts_with(&root) {
+                        return Err(format!(
+                            "--base {base}: {}: rules.{game}: `{path}` is outside the project",
+                            rev.shown(&file)
+                        ));
+                    }
+                    shown.push(rev.shown(&full));
+                    layers.project.push((
+                        *game,
+                        LayerSource::Git {
+                            rev: rev.clone(),
+                            path: full,
+                        },
                     ));
                 }
-                shown.push(rev.shown(&full));
-                layers.project.push((
-                    *game,
-                    LayerSource::Git {
-                        rev: rev.clone(),
-                        path: full,
-                    },
-                ));
-            }
-            let built_in: Vec<&str> = GameKind::ALL
-                .iter()
-                .filter(|g| !named.iter().any(|(n, _)| n == *g))
-                .map(|g| g.name())
-                .collect();
-            if !built_in.is_empty() {
-                shown.push(format!(
-                    "built-in {} ({} at {base} names no ruleset file for {})",
-                    built_in.join(", "),
-                    project::PROJECT_FILE,
-                    if built_in.len() == 1 { "it" } else { "them" }
-                ));
+                let built_in: Vec<&str> = GameKind::ALL
+                    .iter()
+                    .filter(|g| !named.iter().any(|(n, _)| n == *g))
+                    .map(|g| g.name())
+                    .collect();
+                if !built_in.is_empty() {
+                    shown.push(format!(
+                        "built-in {} ({} at {base} names no ruleset file for {})",
+                        built_in.join(", "),
+                        project::PROJECT_FILE,
+                        if built_in.len() == 1 { "it" } else { "them" }
+                    ));
+                }
             }
         }
-    }
-    layers.revision = Some(rev.clone());
-    Ok(Base {
-        layers,
-        shown: format!("{} ({})", shown.join(", "), short(&rev.commit)),
+        layers.revision = Some(rev.clone());
+        Ok(Base {
+            layers,
+            shown: format!("{} ({})", shown.join(", "), short(&rev.commit)),
+        })
     })
 }
 

@@ -14,6 +14,7 @@ pub mod select;
 pub mod snapshot;
 pub mod trace;
 
+use crate::error::{Error, ErrorKind};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -117,68 +118,71 @@ fn root_at(cwd: &Path, path: &Path) -> PathBuf {
 /// Folder walks never follow symbolic links, so they cannot loop or leave
 /// the tree; a file named on the command line is the user's own and may be
 /// a link.
-pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Discovery, String> {
-    let mut found = Discovery::default();
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let mut walked = std::collections::HashSet::new();
-    for p in paths {
-        let abs = base::lexical(&cwd.join(p));
-        // Each folder or file once, however often it is named.
-        if !walked.insert(abs.clone()) {
-            continue;
-        }
-        let root = match project {
-            Some(r) if abs.starts_with(r) => r.to_path_buf(),
-            _ => root_of(p),
-        };
-        if p.is_dir() {
-            let inside = root
-                .canonicalize()
-                .ok()
-                .zip(p.canonicalize().ok())
-                .is_some_and(|(r, t)| t.starts_with(r));
-            if !inside {
-                return Err(format!(
+pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Discovery, Error> {
+    Error::of(ErrorKind::Input, || {
+        let mut found = Discovery::default();
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let mut walked = std::collections::HashSet::new();
+        for p in paths {
+            let abs = base::lexical(&cwd.join(p));
+            // Each folder or file once, however often it is named.
+            if !walked.insert(abs.clone()) {
+                continue;
+            }
+            let root = match project {
+                Some(r) if abs.starts_with(r) => r.to_path_buf(),
+                _ => root_of(p),
+            };
+            if p.is_dir() {
+                let inside = root
+                    .canonicalize()
+                    .ok()
+                    .zip(p.canonicalize().ok())
+                    .is_some_and(|(r, t)| t.starts_with(r));
+                if !inside {
+                    return Err(format!(
                     "{}: this folder leads outside the project {} (through a symbolic link); goti scans only folders inside the project",
                     crate::shown::path(p),
                     crate::shown::path(&root)
                 ));
-            }
-            for entry in walkdir::WalkDir::new(p).follow_links(false) {
-                let entry = entry
-                    .map_err(|e| format!("cannot read folder {}: {e}", crate::shown::path(p)))?;
-                if entry.path().extension().is_none_or(|x| x != "goti") {
-                    continue;
                 }
-                let t = entry.file_type();
-                if t.is_file() {
-                    found.files.push(Found {
-                        path: entry.into_path(),
-                        root: root.clone(),
-                    });
-                } else if t.is_symlink() {
-                    found.skipped.push((
-                        entry.into_path(),
-                        "a symbolic link (not followed in folders)",
-                    ));
-                } else if !t.is_dir() {
-                    found
-                        .skipped
-                        .push((entry.into_path(), "not a regular file"));
+                for entry in walkdir::WalkDir::new(p).follow_links(false) {
+                    let entry = entry.map_err(|e| {
+                        format!("cannot read folder {}: {e}", crate::shown::path(p))
+                    })?;
+                    if entry.path().extension().is_none_or(|x| x != "goti") {
+                        continue;
+                    }
+                    let t = entry.file_type();
+                    if t.is_file() {
+                        found.files.push(Found {
+                            path: entry.into_path(),
+                            root: root.clone(),
+                        });
+                    } else if t.is_symlink() {
+                        found.skipped.push((
+                            entry.into_path(),
+                            "a symbolic link (not followed in folders)",
+                        ));
+                    } else if !t.is_dir() {
+                        found
+                            .skipped
+                            .push((entry.into_path(), "not a regular file"));
+                    }
                 }
+            } else if p.exists() {
+                found.files.push(Found {
+                    path: p.clone(),
+                    root,
+                });
+            } else {
+                return Err(format!("no such file or folder: {}", crate::shown::path(p)));
             }
-        } else if p.exists() {
-            found.files.push(Found {
-                path: p.clone(),
-                root,
-            });
-        } else {
-            return Err(format!("no such file or folder: {}", crate::shown::path(p)));
         }
-    }
-    found.files.sort_by(|a, b| a.path.cmp(&b.path));
-    found.files.dedup_by(|a, b| a.path == b.path);
-    Ok(found)
+        found.files.sort_by(|a, b| a.path.cmp(&b.path));
+        found.files.dedup_by(|a, b| a.path == b.path);
+        Ok(found)
+    })
 }
 
 /// The one way goti plays files (every command calls it): each of `files`

@@ -10,6 +10,7 @@
 //! `VariantPosition` does. Both enums and their dispatch are generated from
 //! the one list of games (`engine/games.rs`); nothing here names a game.
 
+use crate::error::{Error, ErrorKind};
 use std::sync::{Arc, OnceLock};
 
 use crate::engine::{
@@ -190,10 +191,15 @@ fn apply_checked<G: Game + Into<Position>>(
     let mut broken = None;
     let result = pos.apply_observed(by, action, events, &mut |b| {
         if broken.is_none() {
-            broken = check(b).err();
+            broken = check(b).err().map(|v| v.0);
         }
     });
-    let broken = broken.or_else(|| result.as_ref().ok().and_then(|n| check(n).err()));
+    let broken = broken.or_else(|| {
+        result
+            .as_ref()
+            .ok()
+            .and_then(|n| check(n).err().map(|v| v.0))
+    });
     (result.map(Into::into), broken)
 }
 
@@ -268,14 +274,16 @@ impl Rules {
     }
     /// `v` with base and head as their game's own type; an error names the
     /// two games when they differ.
-    pub fn visit_pair<V: PairVisitor>(&self, head: &Rules, v: V) -> Result<V::Out, String> {
-        each_game!(self, G, b => match G::rules_of(head) {
-            Some(h) => Ok(v.visit::<G>(b, h)),
-            None => Err(format!(
-                "base and head rules are of different games ({} and {})",
-                self.game(),
-                head.game()
-            )),
+    pub fn visit_pair<V: PairVisitor>(&self, head: &Rules, v: V) -> Result<V::Out, Error> {
+        Error::of(ErrorKind::Input, || {
+            each_game!(self, G, b => match G::rules_of(head) {
+                Some(h) => Ok(v.visit::<G>(b, h)),
+                None => Err(format!(
+                    "base and head rules are of different games ({} and {})",
+                    self.game(),
+                    head.game()
+                )),
+            })
         })
     }
     /// The shipped ruleset file of a game, comments and all.

@@ -4,6 +4,7 @@
 //! `goti.yaml`, the project of a scenario file is the tree goti was asked to
 //! scan.
 
+use crate::error::{Error, ErrorKind};
 use std::path::{Path, PathBuf};
 
 /// The project file's name.
@@ -75,51 +76,53 @@ pub fn parse_rules(text: &str) -> Result<Vec<(crate::engine::GameKind, String)>,
 }
 
 /// Reads `goti.yaml` in `root`; an error says where in it (`file:line:col`).
-pub fn load(root: &Path) -> Result<Project, String> {
-    let file = root.join(PROJECT_FILE);
-    let shown = file.display();
-    let bytes = super::files::read_limited(&file, super::files::MAX_RULESET_BYTES)
-        .map_err(|e| format!("{shown}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
-    let parsed = parse(&text).map_err(|e| format!("{shown}:{e}"))?;
-    let mut project = Project {
-        root: root.to_path_buf(),
-        ..Project::default()
-    };
-    for (game, path) in parsed.rules {
-        let kind: crate::engine::GameKind = game
-            .parse()
-            .map_err(|e| format!("{shown}: rules.{game}: {e}"))?;
-        let full = super::files::resolve_inside(root, root, &path)
-            .map_err(|e| format!("{shown}: rules.{game}: `{path}`: {e}"))?;
-        project.rules.push((kind, full));
-    }
-    if parsed.scenarios.len() > MAX_SCENARIO_FOLDERS {
-        return Err(format!(
+pub fn load(root: &Path) -> Result<Project, Error> {
+    Error::of(ErrorKind::Input, || {
+        let file = root.join(PROJECT_FILE);
+        let shown = file.display();
+        let bytes = super::files::read_limited(&file, super::files::MAX_RULESET_BYTES)
+            .map_err(|e| format!("{shown}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
+        let parsed = parse(&text).map_err(|e| format!("{shown}:{e}"))?;
+        let mut project = Project {
+            root: root.to_path_buf(),
+            ..Project::default()
+        };
+        for (game, path) in parsed.rules {
+            let kind: crate::engine::GameKind = game
+                .parse()
+                .map_err(|e| format!("{shown}: rules.{game}: {e}"))?;
+            let full = super::files::resolve_inside(root, root, &path)
+                .map_err(|e| format!("{shown}: rules.{game}: `{path}`: {e}"))?;
+            project.rules.push((kind, full));
+        }
+        if parsed.scenarios.len() > MAX_SCENARIO_FOLDERS {
+            return Err(format!(
             "{shown}: scenarios: {} entries; goti.yaml names at most {MAX_SCENARIO_FOLDERS} scenario folders",
             parsed.scenarios.len()
         ));
-    }
-    // Each folder once, and inside the project as `rules:` paths are.
-    let canonical_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    for s in &parsed.scenarios {
-        let full = super::base::lexical(&root.join(s));
-        let leaves = !full.starts_with(root)
-            || full
-                .canonicalize()
-                .is_ok_and(|c| !c.starts_with(&canonical_root));
-        if leaves {
-            return Err(format!(
+        }
+        // Each folder once, and inside the project as `rules:` paths are.
+        let canonical_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        for s in &parsed.scenarios {
+            let full = super::base::lexical(&root.join(s));
+            let leaves = !full.starts_with(root)
+                || full
+                    .canonicalize()
+                    .is_ok_and(|c| !c.starts_with(&canonical_root));
+            if leaves {
+                return Err(format!(
                 "{shown}: scenarios: `{}` is outside the project ({}); scenario folders must stay inside it",
                 crate::shown::line(s),
                 crate::shown::path(root)
             ));
+            }
+            if !project.scenarios.contains(&full) {
+                project.scenarios.push(full);
+            }
         }
-        if !project.scenarios.contains(&full) {
-            project.scenarios.push(full);
-        }
-    }
-    Ok(project)
+        Ok(project)
+    })
 }
 
 #[cfg(test)]
@@ -157,16 +160,21 @@ mod tests {
         std::fs::write(root.join(PROJECT_FILE), "rules:\n  chess: x.yaml\n").unwrap();
         assert!(load(root)
             .unwrap_err()
+            .message
             .contains("goti has no ruleset `chess`"));
         std::fs::write(root.join(PROJECT_FILE), "rulez: {}\n").unwrap();
         assert!(load(root)
             .unwrap_err()
+            .message
             .contains(":1:1: unknown field `rulez`"));
         std::fs::write(
             root.join(PROJECT_FILE),
             "rules:\n  royal: ../../etc/passwd\n",
         )
         .unwrap();
-        assert!(load(root).unwrap_err().contains("outside the project"));
+        assert!(load(root)
+            .unwrap_err()
+            .message
+            .contains("outside the project"));
     }
 }

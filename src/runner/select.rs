@@ -4,6 +4,7 @@
 //! (the scenario around that line). Decided from the parsed file, before
 //! anything is played or written.
 
+use crate::error::{Error, ErrorKind};
 use std::path::{Path, PathBuf};
 
 use crate::dsl::ast::{ScenarioFile, Stmt, StmtKind};
@@ -18,20 +19,22 @@ pub enum NameFilter {
 
 impl NameFilter {
     /// `/REGEX/` is a regular expression; anything else a substring.
-    pub fn parse(text: &str) -> Result<NameFilter, String> {
-        match text
-            .strip_prefix('/')
-            .and_then(|t| t.strip_suffix('/'))
-            .filter(|t| !t.is_empty())
-        {
-            Some(re) => regex::RegexBuilder::new(re)
-                .case_insensitive(true)
-                .size_limit(1 << 20)
-                .build()
-                .map(NameFilter::Regex)
-                .map_err(|e| format!("--name {text}: {e}")),
-            None => Ok(NameFilter::Contains(text.to_lowercase())),
-        }
+    pub fn parse(text: &str) -> Result<NameFilter, Error> {
+        Error::of(ErrorKind::Input, || {
+            match text
+                .strip_prefix('/')
+                .and_then(|t| t.strip_suffix('/'))
+                .filter(|t| !t.is_empty())
+            {
+                Some(re) => regex::RegexBuilder::new(re)
+                    .case_insensitive(true)
+                    .size_limit(1 << 20)
+                    .build()
+                    .map(NameFilter::Regex)
+                    .map_err(|e| format!("--name {text}: {e}")),
+                None => Ok(NameFilter::Contains(text.to_lowercase())),
+            }
+        })
     }
 
     fn matches(&self, name: &str) -> bool {

@@ -5,6 +5,7 @@
 //! exclusively in the same folder, then a rename. Snapshot folders and files
 //! that are symbolic links are refused: goti writes only inside the tree.
 
+use crate::error::{Error, ErrorKind};
 use std::fs;
 use std::io::Write;
 
@@ -95,14 +96,16 @@ fn yaml_scalar(s: &str) -> String {
 }
 
 /// Reads the body of a `.snap` file, or says why it is damaged.
-pub fn parse_snap(text: &str) -> Result<String, String> {
-    let rest = text
-        .strip_prefix("---\n")
-        .ok_or("it does not start with a `---` metadata line")?;
-    let end = rest
-        .find("\n---\n")
-        .ok_or("its metadata block has no closing `---` line")?;
-    Ok(rest[end + 5..].trim_end().to_string())
+pub fn parse_snap(text: &str) -> Result<String, Error> {
+    Error::of(ErrorKind::Input, || {
+        let rest = text
+            .strip_prefix("---\n")
+            .ok_or("it does not start with a `---` metadata line")?;
+        let end = rest
+            .find("\n---\n")
+            .ok_or("its metadata block has no closing `---` line")?;
+        Ok(rest[end + 5..].trim_end().to_string())
+    })
 }
 
 /// What comparing a snapshot found.
@@ -148,7 +151,11 @@ pub fn check(path: &Path, source: &str, expression: &str, body: &str, write: boo
                 }
             };
             match parse_snap(&text.replace("\r\n", "\n")) {
-                Err(reason) => return SnapOutcome::Damaged { reason },
+                Err(reason) => {
+                    return SnapOutcome::Damaged {
+                        reason: reason.message,
+                    }
+                }
                 Ok(old) if old == body.trim_end() => {
                     // A stale pending file for a now-matching snapshot is removed (never in CI).
                     if write && is_pending_snapshot(&pending_path) {

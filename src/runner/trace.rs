@@ -11,6 +11,7 @@
 //! A scenario is named by its file and its name (unique in a file), never
 //! by its line. Nothing depends on timing or the number of cores.
 
+use crate::error::{Error, ErrorKind};
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -148,12 +149,13 @@ fn rule_id(game: GameKind, id: &str) -> RuleId {
 }
 
 /// Reads a trace; an error says what is wrong and where (`line N`).
-pub fn read(text: &str) -> Result<Trace, String> {
-    let mut lines = text.lines().enumerate();
-    let (_, first) = lines.next().ok_or("the trace is empty")?;
-    let probe: serde_json::Value =
-        serde_json::from_str(first).map_err(|e| format!("line 1: not a goti trace header: {e}"))?;
-    match probe.get("goti_trace").and_then(serde_json::Value::as_u64) {
+pub fn read(text: &str) -> Result<Trace, Error> {
+    Error::of(ErrorKind::Input, || {
+        let mut lines = text.lines().enumerate();
+        let (_, first) = lines.next().ok_or("the trace is empty")?;
+        let probe: serde_json::Value = serde_json::from_str(first)
+            .map_err(|e| format!("line 1: not a goti trace header: {e}"))?;
+        match probe.get("goti_trace").and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(FORMAT) => {}
         Some(v) => {
             return Err(format!(
@@ -163,64 +165,65 @@ pub fn read(text: &str) -> Result<Trace, String> {
         }
         None => return Err("line 1: not a goti trace header (no `goti_trace`)".into()),
     }
-    let header: Header =
-        serde_json::from_value(probe).map_err(|e| format!("line 1: a bad header: {e}"))?;
-    let mut trace = Trace {
-        header,
-        scenarios: BTreeMap::new(),
-        order: Vec::new(),
-    };
-    for (i, l) in lines {
-        let at = |e: serde_json::Error| format!("line {}: {e}", i + 1);
-        let v: serde_json::Value = serde_json::from_str(l).map_err(at)?;
-        match v.get("kind").and_then(serde_json::Value::as_str) {
-            Some("scenario") => {
-                let s: ScenarioLine = serde_json::from_value(v).map_err(at)?;
-                let game: GameKind = s
-                    .game
-                    .parse()
-                    .map_err(|_| format!("line {}: no game `{}`", i + 1, s.game))?;
-                let key = (s.file.clone(), s.scenario.clone());
-                let text_hash = u64::from_str_radix(&s.text, 16)
-                    .map_err(|_| format!("line {}: a bad text hash", i + 1))?;
-                trace.order.push(key.clone());
-                trace.scenarios.insert(
-                    key,
-                    Outcome {
-                        name: s.scenario,
+        let header: Header =
+            serde_json::from_value(probe).map_err(|e| format!("line 1: a bad header: {e}"))?;
+        let mut trace = Trace {
+            header,
+            scenarios: BTreeMap::new(),
+            order: Vec::new(),
+        };
+        for (i, l) in lines {
+            let at = |e: serde_json::Error| format!("line {}: {e}", i + 1);
+            let v: serde_json::Value = serde_json::from_str(l).map_err(at)?;
+            match v.get("kind").and_then(serde_json::Value::as_str) {
+                Some("scenario") => {
+                    let s: ScenarioLine = serde_json::from_value(v).map_err(at)?;
+                    let game: GameKind = s
+                        .game
+                        .parse()
+                        .map_err(|_| format!("line {}: no game `{}`", i + 1, s.game))?;
+                    let key = (s.file.clone(), s.scenario.clone());
+                    let text_hash = u64::from_str_radix(&s.text, 16)
+                        .map_err(|_| format!("line {}: a bad text hash", i + 1))?;
+                    trace.order.push(key.clone());
+                    trace.scenarios.insert(
+                        key,
+                        Outcome {
+                            name: s.scenario,
+                            line: s.line,
+                            game,
+                            passed: s.passed,
+                            steps: Vec::new(),
+                            problems: s.problems,
+                            text_hash,
+                        },
+                    );
+                }
+                Some("step") => {
+                    let s: StepLine = serde_json::from_value(v).map_err(at)?;
+                    let key = (s.file.clone(), s.scenario.clone());
+                    let outcome = trace.scenarios.get_mut(&key).ok_or_else(|| {
+                        format!(
+                            "line {}: a step of a scenario not recorded before it",
+                            i + 1
+                        )
+                    })?;
+                    let game = outcome.game;
+                    outcome.steps.push(StepRecord {
                         line: s.line,
-                        game,
-                        passed: s.passed,
-                        steps: Vec::new(),
-                        problems: s.problems,
-                        text_hash,
-                    },
-                );
+                        text: s.text,
+                        state: s.state,
+                        events: s
+                            .events
+                            .into_iter()
+                            .map(|(r, e)| (rule_id(game, &r), e))
+                            .collect(),
+                        standings: s.standings,
+                    });
+                }
+                _ => return Err(format!("line {}: a record of no known kind", i + 1)),
             }
-            Some("step") => {
-                let s: StepLine = serde_json::from_value(v).map_err(at)?;
-                let key = (s.file.clone(), s.scenario.clone());
-                let outcome = trace.scenarios.get_mut(&key).ok_or_else(|| {
-                    format!(
-                        "line {}: a step of a scenario not recorded before it",
-                        i + 1
-                    )
-                })?;
-                let game = outcome.game;
-                outcome.steps.push(StepRecord {
-                    line: s.line,
-                    text: s.text,
-                    state: s.state,
-                    events: s
-                        .events
-                        .into_iter()
-                        .map(|(r, e)| (rule_id(game, &r), e))
-                        .collect(),
-                    standings: s.standings,
-                });
-            }
-            _ => return Err(format!("line {}: a record of no known kind", i + 1)),
         }
-    }
-    Ok(trace)
+        Ok(trace)
+    })
 }

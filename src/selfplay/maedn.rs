@@ -1,6 +1,7 @@
 //! Maedn self-play: a throw, a probe of an illegal action, then a random
 //! legal action; a 6 throws again within the same turn.
 
+use crate::error::{Error, ErrorKind};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -117,26 +118,28 @@ pub fn random_actions(
     opposite: Option<bool>,
     games: u64,
     seed: u64,
-) -> Result<u64, String> {
-    use rand::SeedableRng;
-    let start = Maedn::new_game(rules.clone(), players, opposite).map_err(|e| e.message)?;
-    let faces = rules.params.dice.faces;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut actions = 0u64;
-    for _ in 0..games {
-        let mut pos = start.clone();
-        loop {
-            let die = rng.gen_range(1..=faces);
-            actions += 1;
-            let pick = rng.gen::<u32>();
-            let go = pos.play_quiet(die, |legal| {
-                let l = legal.as_slice();
-                l[(pick as usize) % l.len()]
-            });
-            if !go {
-                break;
+) -> Result<u64, Error> {
+    Error::of(ErrorKind::Input, || {
+        use rand::SeedableRng;
+        let start = Maedn::new_game(rules.clone(), players, opposite).map_err(|e| e.message)?;
+        let faces = rules.params.dice.faces;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut actions = 0u64;
+        for _ in 0..games {
+            let mut pos = start.clone();
+            loop {
+                let die = rng.gen_range(1..=faces);
+                actions += 1;
+                let pick = rng.gen::<u32>();
+                let go = pos.play_quiet(die, |legal| {
+                    let l = legal.as_slice();
+                    l[(pick as usize) % l.len()]
+                });
+                if !go {
+                    break;
+                }
             }
         }
-    }
-    Ok(actions)
+        Ok(actions)
+    })
 }

@@ -47,7 +47,7 @@ pub type Check<G> = dyn Fn(&G) -> Result<(), String> + Sync;
 
 /// The default checks: every invariant of positions reached by play.
 pub fn standard_check<G: Game>(pos: &G) -> Result<(), String> {
-    pos.check_reachable()
+    pos.check_reachable().map_err(|v| v.0)
 }
 
 /// One game's actions, turn by turn.

@@ -5,7 +5,7 @@ use super::*;
 impl Maedn {
     /// One piece per ring field, one per own goal field; players P1..Pn;
     /// the winner (if any) has a full goal and no one else has.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub(crate) fn invariants(&self) -> Result<(), String> {
         let ring = self.rules.ring() as i8;
         let last = self.rules.last();
         let pieces = self.rules.pieces();
@@ -50,7 +50,7 @@ impl Maedn {
 
     /// Reachable positions add nothing a set-up could not have: every
     /// position of a legal game is a valid set-up.
-    pub fn check_reachable(&self) -> Result<(), String> {
+    pub(crate) fn reachable(&self) -> Result<(), String> {
         if self.winner.is_some() && self.die.is_some() {
             return Err("a die is thrown after the end".into());
         }

@@ -150,7 +150,7 @@ fn landing_captures_and_the_full_goal_wins() {
     assert_eq!(pos.winner(), Some(P1));
     assert_eq!(pos.turn(), P1, "the mover stays the player to move");
     assert_eq!(pos.returns(), vec![1, -1]);
-    assert!(pos.check_invariants().is_ok());
+    assert!(pos.invariants().is_ok());
 }
 
 #[test]
@@ -203,7 +203,7 @@ fn the_largest_board_and_die_the_ruleset_allows_keep_every_invariant() {
             let die = (seed >> 33) as u8 % 20 + 1;
             let pick = (seed >> 45) as usize;
             let go = pos.play_quiet(die, |l| l.as_slice()[pick % l.as_slice().len()]);
-            pos.check_invariants().unwrap();
+            pos.invariants().unwrap();
             if !go {
                 break;
             }

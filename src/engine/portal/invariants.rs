@@ -5,7 +5,7 @@ use crate::engine::piece::Place;
 
 impl Portal {
     /// What holds in every position; says what broke.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub(crate) fn invariants(&self) -> Result<(), String> {
         let board = self.board();
         for p in self.players() {
             for (i, x) in self.pieces[p.index()].iter().enumerate() {
@@ -47,8 +47,8 @@ impl Portal {
     }
 
     /// In play from a new game, each piece's steps agree with its place.
-    pub fn check_reachable(&self) -> Result<(), String> {
-        self.check_invariants()?;
+    pub(crate) fn reachable(&self) -> Result<(), String> {
+        self.invariants()?;
         for p in self.players() {
             for (i, x) in self.pieces[p.index()].iter().enumerate() {
                 if x.place != Place::Out && x.steps != self.board().step_of(p, x.place) {

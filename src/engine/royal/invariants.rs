@@ -7,7 +7,7 @@ impl Royal {
     /// Checks what must hold in every reachable position; says what broke.
     /// Pure: used by self-play after every group's move and by the runner
     /// after every action.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub(crate) fn invariants(&self) -> Result<(), String> {
         let board = self.board();
         let m = self.mode_params();
         for p in self.players() {
@@ -66,8 +66,8 @@ impl Royal {
     /// What holds in positions reached by play from a new game (not from any
     /// setup a scenario may state): each piece's progress count agrees with
     /// its place modulo the ring, since every step changes both by one.
-    pub fn check_reachable(&self) -> Result<(), String> {
-        self.check_invariants()?;
+    pub(crate) fn reachable(&self) -> Result<(), String> {
+        self.invariants()?;
         let board = self.board();
         for p in self.players() {
             let s = self.seat(p);

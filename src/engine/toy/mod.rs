@@ -211,7 +211,7 @@ impl Toy {
         Ok(next)
     }
 
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub(crate) fn invariants(&self) -> Result<(), String> {
         for p in self.table.players() {
             if let Place::Ring(t) = self.at[p] {
                 if !(1..=self.rules.ring()).contains(&t) {
@@ -224,8 +224,8 @@ impl Toy {
         }
         Ok(())
     }
-    pub fn check_reachable(&self) -> Result<(), String> {
-        self.check_invariants()
+    pub(crate) fn reachable(&self) -> Result<(), String> {
+        self.invariants()
     }
     pub fn turn(&self) -> Player {
         self.turn

@@ -10,6 +10,7 @@
 //! read and checked once per run; a diagnostic about one quotes only its
 //! offending line, with the key underlined.
 
+use crate::error::{Error, ErrorKind};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -725,8 +726,8 @@ fn at_revision(rev: &Arc<Revision>, root: &Path, folder: &Path, file: &str) -> O
 /// of the file it extends), else the one game whose keys it fits. A file
 /// whose keys fit several games must say `extends:`. Its `name:` is free
 /// text and decides nothing.
-pub fn game_of_file(path: &Path) -> Result<GameKind, String> {
-    game_of_file_at(path, 0)
+pub fn game_of_file(path: &Path) -> Result<GameKind, Error> {
+    Error::of(ErrorKind::Input, || game_of_file_at(path, 0))
 }
 
 fn game_of_file_at(path: &Path, depth: usize) -> Result<GameKind, String> {
@@ -776,50 +777,52 @@ pub fn project_tree(
     game: GameKind,
     layers: &RuleLayers,
     root: &Path,
-) -> Result<(Value, String), String> {
-    let mut tree = Rules::default_tree(game);
-    let mut shown = Vec::new();
-    let replaced = layers.instead_of_project.iter().any(|(g, _)| *g == game);
-    let chosen = layers
-        .project
-        .iter()
-        .filter(|_| !replaced)
-        .map(|l| (l, Trust::Inside(root)))
-        .chain(layers.instead_of_project.iter().map(|l| (l, Trust::Own)))
-        .chain(layers.command_line.iter().map(|l| (l, Trust::Own)));
-    for ((g, src), trust) in chosen {
-        if *g != game {
-            continue;
-        }
-        let t = resolve(src, &src.shown(), game, trust, 0, &mut HashSet::new())
-            .map_err(|e| format!("the {game} ruleset file {}: {}", e.shown, e.error))?;
-        layers::merge(&mut tree, t.tree);
-        shown.push(src.shown());
-    }
-    let sets: Vec<(&str, &str)> = layers
-        .sets
-        .iter()
-        .filter(|(k, _)| layers::has_field(&tree, k))
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    layers::set_all(&mut tree, &sets).map_err(|e| format!("--set: {e}"))?;
-    for (k, v) in &sets {
-        shown.push(format!("--set {k}={v}"));
-    }
-    Rules::from_tree(game, tree.clone()).map_err(|e| {
-        format!(
-            "the {game} rules ({}) are refused: {e}",
-            if shown.is_empty() {
-                format!("built-in {game}")
-            } else {
-                shown.join(" + ")
+) -> Result<(Value, String), Error> {
+    Error::of(ErrorKind::Input, || {
+        let mut tree = Rules::default_tree(game);
+        let mut shown = Vec::new();
+        let replaced = layers.instead_of_project.iter().any(|(g, _)| *g == game);
+        let chosen = layers
+            .project
+            .iter()
+            .filter(|_| !replaced)
+            .map(|l| (l, Trust::Inside(root)))
+            .chain(layers.instead_of_project.iter().map(|l| (l, Trust::Own)))
+            .chain(layers.command_line.iter().map(|l| (l, Trust::Own)));
+        for ((g, src), trust) in chosen {
+            if *g != game {
+                continue;
             }
-        )
-    })?;
-    if shown.is_empty() {
-        shown.push(format!("built-in {game}"));
-    }
-    Ok((tree, shown.join(" + ")))
+            let t = resolve(src, &src.shown(), game, trust, 0, &mut HashSet::new())
+                .map_err(|e| format!("the {game} ruleset file {}: {}", e.shown, e.error))?;
+            layers::merge(&mut tree, t.tree);
+            shown.push(src.shown());
+        }
+        let sets: Vec<(&str, &str)> = layers
+            .sets
+            .iter()
+            .filter(|(k, _)| layers::has_field(&tree, k))
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        layers::set_all(&mut tree, &sets).map_err(|e| format!("--set: {e}"))?;
+        for (k, v) in &sets {
+            shown.push(format!("--set {k}={v}"));
+        }
+        Rules::from_tree(game, tree.clone()).map_err(|e| {
+            format!(
+                "the {game} rules ({}) are refused: {e}",
+                if shown.is_empty() {
+                    format!("built-in {game}")
+                } else {
+                    shown.join(" + ")
+                }
+            )
+        })?;
+        if shown.is_empty() {
+            shown.push(format!("built-in {game}"));
+        }
+        Ok((tree, shown.join(" + ")))
+    })
 }
 
 /// A `rules file` that could not be read, at the line that names it.

@@ -1,6 +1,7 @@
 //! SVG pictures rasterised to PNG with resvg (no browser): `goti render
 //! -o board.png`, the README's pictures, and pixel checks in tests.
 
+use crate::error::{Error, ErrorKind};
 use std::sync::{Arc, OnceLock};
 
 use resvg::{tiny_skia, usvg};
@@ -26,25 +27,27 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
 }
 
 /// `svg` drawn into a pixel map at `scale` times its size.
-pub fn pixels(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, String> {
-    let options = usvg::Options {
-        fontdb: fonts(),
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| e.to_string())?;
-    let size = tree
-        .size()
-        .to_int_size()
-        .scale_by(scale)
-        .ok_or("picture too large")?;
-    let mut pixmap =
-        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("picture has no size")?;
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    Ok(pixmap)
+pub fn pixels(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, Error> {
+    Error::of(ErrorKind::Io, || {
+        let options = usvg::Options {
+            fontdb: fonts(),
+            ..usvg::Options::default()
+        };
+        let tree = usvg::Tree::from_str(svg, &options).map_err(|e| e.to_string())?;
+        let size = tree
+            .size()
+            .to_int_size()
+            .scale_by(scale)
+            .ok_or("picture too large")?;
+        let mut pixmap =
+            tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("picture has no size")?;
+        resvg::render(
+            &tree,
+            tiny_skia::Transform::from_scale(scale, scale),
+            &mut pixmap.as_mut(),
+        );
+        Ok(pixmap)
+    })
 }
 
 /// A PNG file's pixels: width, height and RGBA bytes (tests and the
