@@ -2,6 +2,7 @@
 //! same seeds (common random numbers) on every core; `crate::balance`
 //! measures and compares.
 
+use super::commands::CliError;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -114,16 +115,14 @@ fn run_both<D: Driver>(
     ))
 }
 
-pub fn balance(args: &BalanceArgs) -> i32 {
+pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
     if args.games == 0 {
-        errln!("error: --games 0 compares nothing");
-        return 2;
+        return Err(CliError::new("--games 0 compares nothing"));
     }
     let ((base_tree, base_shown), (head_tree, head_shown)) = match trees(args) {
         Ok(t) => t,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let build = |t: Value, which: &str| {
@@ -132,16 +131,14 @@ pub fn balance(args: &BalanceArgs) -> i32 {
     let (base, head) = match (build(base_tree, "base"), build(head_tree, "head")) {
         (Ok(b), Ok(h)) => (b, h),
         (Err(e), _) | (_, Err(e)) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let players = &Player::ALL[..args.players.clamp(2, 4) as usize];
     let shard = match super::report::shard_of(args.shard) {
         Ok(s) => s,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     // --shard K/N: this shard's seeds (the same games as one machine plays).
@@ -179,8 +176,7 @@ pub fn balance(args: &BalanceArgs) -> i32 {
     {
         Ok(stats) => stats,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let secs = started.elapsed().as_secs_f64();
@@ -228,7 +224,7 @@ pub fn balance(args: &BalanceArgs) -> i32 {
             args.format == BalanceFormat::Markdown,
         ),
     }
-    0
+    Ok(0)
 }
 
 pub(super) fn print_table(r: &Report, title: &str, base: &str, head: &str, markdown: bool) {

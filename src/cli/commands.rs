@@ -19,6 +19,12 @@ use crate::runner::{self, RunOptions};
 #[derive(Debug)]
 pub struct CliError(pub String);
 
+impl CliError {
+    pub fn new(message: impl Into<String>) -> CliError {
+        CliError(message.into())
+    }
+}
+
 impl From<String> for CliError {
     fn from(message: String) -> CliError {
         CliError(message)
@@ -77,7 +83,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
                 ..RunOptions::default()
             };
             let opts = context::options(opts, ctx.layers(&rules)?);
-            report::run(ctx.paths(paths), &select, opts, &report, false, color)
+            report::run(ctx.paths(paths), &select, opts, &report, false, color)?
         }
         Command::Check {
             paths,
@@ -91,26 +97,26 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
                 ..RunOptions::default()
             };
             let opts = context::options(opts, ctx.layers(&rules)?);
-            report::run(ctx.paths(paths), &select, opts, &report, true, color)
+            report::run(ctx.paths(paths), &select, opts, &report, true, color)?
         }
         Command::List {
             paths,
             select,
             json,
-        } => report::list(ctx.paths(paths), &select, json),
+        } => report::list(ctx.paths(paths), &select, json)?,
         Command::Explain(a) => {
             let how = (a.format, a.board, a.output.as_deref());
             let layers = ctx.layers(&a.rules)?;
-            explain::explain(&a.file, a.scenario.as_deref(), layers, color, how)
+            explain::explain(&a.file, a.scenario.as_deref(), layers, color, how)?
         }
-        Command::Rules { ruleset, dump } => rules(ruleset, dump),
-        Command::Accept { paths } => accept(paths, ctx),
+        Command::Rules { ruleset, dump } => rules(ruleset, dump)?,
+        Command::Accept { paths } => accept(paths, ctx)?,
         Command::Snapshots {
             paths,
             prune,
             dry_run,
-        } => snapshots::snapshots(&ctx.paths(paths), prune, dry_run),
-        Command::Fmt { paths, check } => fmt::fmt(&ctx.paths(paths), check),
+        } => snapshots::snapshots(&ctx.paths(paths), prune, dry_run)?,
+        Command::Fmt { paths, check } => fmt::fmt(&ctx.paths(paths), check)?,
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut buf = Vec::new();
@@ -118,7 +124,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             out!("{}", String::from_utf8_lossy(&buf));
             0
         }
-        Command::Init { dir, game } => desk::init(dir, game),
+        Command::Init { dir, game } => desk::init(dir, game)?,
         Command::Watch {
             paths,
             report,
@@ -126,7 +132,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         } => {
             let layers = ctx.layers(&rules)?;
             let root = ctx.project.as_ref().map(|p| p.root.clone());
-            desk::watch(ctx.paths(paths), root, layers, &report, color)
+            desk::watch(ctx.paths(paths), root, layers, &report, color)?
         }
         Command::Grammar {
             kind: GrammarKind::Textmate,
@@ -141,24 +147,24 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
                 trace: a.base_trace,
                 build: a.build,
             };
-            diff::diff(a.paths, a.base.as_deref(), a.head, a.sets, a.format, from)
+            diff::diff(a.paths, a.base.as_deref(), a.head, a.sets, a.format, from)?
         }
-        Command::Trace(a) => trace::trace(a.paths, a.output.as_deref(), &a.rules, a.jobs, a.shard),
-        Command::Merge { files, format } => merge::merge(&files, format),
+        Command::Trace(a) => trace::trace(a.paths, a.output.as_deref(), &a.rules, a.jobs, a.shard)?,
+        Command::Merge { files, format } => merge::merge(&files, format)?,
         Command::Report(a) => report::html(
             ctx.paths(a.paths),
             &a.select,
             ctx.layers(&a.rules)?,
             &a.output,
-        ),
+        )?,
         Command::Render(a) => {
             let layers = ctx.layers(&a.rules)?;
             let (scenario, output) = (a.scenario.as_deref(), a.output.as_deref());
-            explain::render_picture(&a.file, scenario, a.step, output, layers)
+            explain::render_picture(&a.file, scenario, a.step, output, layers)?
         }
         Command::Coverage(a) => {
             let layers = ctx.layers(&a.rules)?;
-            coverage::coverage(ctx.paths(a.paths), &a.select, layers, a.verbose)
+            coverage::coverage(ctx.paths(a.paths), &a.select, layers, a.verbose)?
         }
         Command::Balance(a) => balance::balance(&balance::BalanceArgs {
             shard: a.shard,
@@ -173,7 +179,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             seed: a.seed,
             max_turns: a.max_turns,
             format: a.format,
-        }),
+        })?,
         Command::Mutate(a) => mutate::mutate(mutate::MutateArgs {
             in_diff: a.in_diff,
             shard: a.shard,
@@ -183,7 +189,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             min_score: a.min_score,
             verbose: a.verbose,
             explain: a.explain,
-        }),
+        })?,
         Command::Bench(a) => bench(a.games, a.players, a.side, a.seed, a.json)?,
         Command::Oracle(a) => oracle::oracle(&oracle::OracleArgs {
             shard: a.shard,
@@ -198,13 +204,13 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             jobs: a.jobs.unwrap_or_else(|| {
                 std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
             }),
-        }),
+        })?,
         Command::Fuzz(a) if a.text => {
-            fuzz::text(a.cases, a.seed, &a.corpus, &a.out, a.shard, a.json)
+            fuzz::text(a.cases, a.seed, &a.corpus, &a.out, a.shard, a.json)?
         }
         Command::Fuzz(a) => {
             let table = (a.players, mode_of(a.mode), a.max_turns);
-            fuzz::self_play(a.games, a.seed, table, &a.out, a.rules, (a.shard, a.json))
+            fuzz::self_play(a.games, a.seed, table, &a.out, a.rules, (a.shard, a.json))?
         }
     })
 }
@@ -217,7 +223,7 @@ fn mode_of(mode: ModeArg) -> Mode {
 }
 
 /// `goti rules GAME [--dump]`.
-fn rules(game: GameKind, dump: bool) -> i32 {
+fn rules(game: GameKind, dump: bool) -> Result<i32, CliError> {
     if dump {
         out!("{}", super::dump_yaml(game));
     } else {
@@ -225,11 +231,11 @@ fn rules(game: GameKind, dump: bool) -> i32 {
             outln!("{:<26} {}", r.id.0, r.text);
         }
     }
-    0
+    Ok(0)
 }
 
 /// `goti accept [PATHS]`.
-fn accept(paths: Vec<PathBuf>, ctx: &Ctx) -> i32 {
+fn accept(paths: Vec<PathBuf>, ctx: &Ctx) -> Result<i32, CliError> {
     let defaulted = paths.is_empty();
     let paths = if paths.is_empty() {
         let mut scanned = ctx.paths(Vec::new());

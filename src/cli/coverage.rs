@@ -1,5 +1,6 @@
 //! `goti coverage`: which rule IDs the scenarios apply, game by game.
 
+use super::commands::CliError;
 use std::path::PathBuf;
 
 use crate::runner::{self, RunOptions};
@@ -10,12 +11,9 @@ pub fn coverage(
     select: &super::report::SelectArgs,
     layers: crate::runner::play::ruleset::RuleLayers,
     verbose: bool,
-) -> i32 {
+) -> Result<i32, CliError> {
     use crate::engine::GameKind;
-    let (_, files, sel) = match super::report::selected_files(paths, select) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let (_, files, sel) = super::report::selected_files(paths, select)?;
     let opts = super::context::options(
         RunOptions {
             skip_snapshots: true,
@@ -58,8 +56,9 @@ pub fn coverage(
         }
     }
     if selected == 0 && !opts.select.is_everything() && !select.allow_empty {
-        errln!("error: the selection matched no scenario (--allow-empty to accept that)");
-        return 2;
+        return Err(CliError::new(
+            "the selection matched no scenario (--allow-empty to accept that)",
+        ));
     }
     let mut gaps = Vec::new();
     let mut total = 0;
@@ -92,11 +91,11 @@ pub fn coverage(
     }
     outln!("{} of {} rule IDs covered", total - gaps.len(), total);
     if gaps.is_empty() && failing.is_empty() {
-        0
+        Ok(0)
     } else {
         if !gaps.is_empty() {
             outln!("gaps: {}", gaps.join(", "));
         }
-        1
+        Ok(1)
     }
 }

@@ -1,5 +1,6 @@
 //! `goti init` and `goti watch`: the library's `desk` with what they print.
 
+use super::commands::CliError;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -11,13 +12,10 @@ use crate::runner::play::ruleset::RuleLayers;
 use crate::runner::RunOptions;
 
 /// `goti init [DIR] [--game GAME]`.
-pub fn init(dir: Option<PathBuf>, game: GameKind) -> i32 {
+pub fn init(dir: Option<PathBuf>, game: GameKind) -> Result<i32, CliError> {
     let dir = dir.unwrap_or_else(|| PathBuf::from("."));
     match project::init(&dir, game) {
-        Err(e) => {
-            errln!("error: {e}");
-            2
-        }
+        Err(e) => Err(CliError(e.to_string())),
         Ok(made) => {
             if made.git_init {
                 outln!(
@@ -37,7 +35,7 @@ pub fn init(dir: Option<PathBuf>, game: GameKind) -> i32 {
             outln!(
                 "then the first commit, which `goti diff --base HEAD` compares against: git add -A && git commit -m \"goti project\""
             );
-            0
+            Ok(0)
         }
     }
 }
@@ -50,19 +48,17 @@ pub fn watch(
     layers: RuleLayers,
     args: &report::ReportArgs,
     color: bool,
-) -> i32 {
+) -> Result<i32, CliError> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
-        errln!(
-            "error: no such file or folder: {}",
+        return Err(CliError(format!(
+            "no such file or folder: {}",
             crate::shown::path(missing)
-        );
-        return 2;
+        )));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
-        errln!("error: cannot watch for Ctrl-C: {e}");
-        return 2;
+        return Err(CliError(format!("cannot watch for Ctrl-C: {e}")));
     }
     let options = || {
         let opts = RunOptions {
@@ -75,7 +71,9 @@ pub fn watch(
     // The stamps are taken before the first run: a change made while it
     // plays, or the moment "watching" is said, is seen.
     let watcher = watching::Watcher::new(&paths, root.as_deref());
-    report::run(paths.clone(), &select, options(), args, false, color);
+    if let Err(e) = report::run(paths.clone(), &select, options(), args, false, color) {
+        errln!("error: {e}");
+    }
     outln!(
         "watching {} (rerun {} ms after a change; Ctrl-C to stop)",
         paths
@@ -110,9 +108,11 @@ pub fn watch(
             paths.clone()
         };
         if !rerun.is_empty() {
-            report::run(rerun, &select, options(), args, false, color);
+            if let Err(e) = report::run(rerun, &select, options(), args, false, color) {
+                errln!("error: {e}");
+            }
         }
     });
     outln!("stopped watching");
-    0
+    Ok(0)
 }

@@ -2,6 +2,7 @@
 //! rules, and what moved, in text, JSON or Markdown (for a pull request).
 //! Exits 0 when nothing changed, 1 when something did, 2 on an error.
 
+use super::commands::CliError;
 pub use super::diff_report::DiffFormat;
 use super::diff_report::*;
 use std::path::{Path, PathBuf};
@@ -48,21 +49,19 @@ pub fn diff(
     sets: Vec<String>,
     format: DiffFormat,
     from: BaseFrom,
-) -> i32 {
+) -> Result<i32, CliError> {
     if from.trace.is_some() || from.build {
         return match against_trace(paths, base, head, sets, format, from) {
-            Ok(code) => code,
+            Ok(code) => Ok(code),
             Err(e) => {
-                errln!("error: {e}");
-                2
+                return Err(e.into());
             }
         };
     }
     let project = match context::project() {
         Ok(p) => p,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let head_args = RulesArgs {
@@ -81,8 +80,7 @@ pub fn diff(
     let (base, head_layers) = match layers {
         Ok(l) => l,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let (base_layers, base_shown) = (base.layers, base.shown);
@@ -90,12 +88,10 @@ pub fn diff(
     let found = match runner::discover_files(&paths, project.as_ref().map(|p| p.root.as_path())) {
         Ok(f) if !f.files.is_empty() => f.files,
         Ok(_) => {
-            errln!("error: no scenario files (*.goti) found");
-            return 2;
+            return Err(CliError::new("no scenario files (*.goti) found"));
         }
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let pictures = format == DiffFormat::Html;
@@ -122,8 +118,10 @@ pub fn diff(
             unreachable!("two runs give two reports")
         };
         if !h.file_problems.is_empty() {
-            errln!("error: {}: {}", h.source.name, h.file_problems[0].message);
-            return 2;
+            return Err(CliError(format!(
+                "{}: {}",
+                h.source.name, h.file_problems[0].message
+            )));
         }
         for (sb, sh) in b.scenarios.iter().zip(&h.scenarios) {
             applied.push((sh.game, sh.sets_applied.clone()));
@@ -138,13 +136,12 @@ pub fn diff(
         }
     }
     if let Err(e) = context::check_sets(&head_layers, &applied) {
-        errln!("error: {e}");
-        return 2;
+        return Err(e.into());
     }
     let head_shown = describe_head(&head_layers);
     let report = Report::new(diffs);
     print(&report, &boards, format, &base_shown, &head_shown);
-    i32::from(report.any_change())
+    Ok(i32::from(report.any_change()))
 }
 
 /// `goti diff --base-trace FILE` (or `--base REV --build`): the head
@@ -205,8 +202,7 @@ fn against_trace(
         trace.header.goti_trace,
         trace.header.rules
     );
-    let found =
-        super::output::scenario_files(&paths).map_err(|_| "no scenario files".to_string())?;
+    let found = super::output::scenario_files(&paths).map_err(|e| e.0)?;
     let pictures = format == DiffFormat::Html;
     let opts = RunOptions {
         record: true,

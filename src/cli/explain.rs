@@ -1,6 +1,7 @@
 //! `goti explain` (every step with its rules, as text, HTML or SVGs) and
 //! `goti render` (one step as a picture).
 
+use super::commands::CliError;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -28,32 +29,33 @@ pub fn explain(
     layers: crate::runner::play::ruleset::RuleLayers,
     color: bool,
     how: (ExplainFormat, bool, Option<&Path>),
-) -> i32 {
+) -> Result<i32, CliError> {
     let (format, board, output) = how;
     match (format, output) {
         (ExplainFormat::Svg, None) => {
-            errln!("error: --format svg writes one file per step: give the folder with -o DIR");
-            return 2;
+            return Err(CliError::new(
+                "--format svg writes one file per step: give the folder with -o DIR",
+            ));
         }
         (ExplainFormat::Text, Some(_)) => {
-            errln!("error: -o is for --format html (a file) or --format svg (a folder)");
-            return 2;
+            return Err(CliError::new(
+                "-o is for --format html (a file) or --format svg (a folder)",
+            ));
         }
         (ExplainFormat::Html, Some(o))
             if o.extension()
                 .is_none_or(|x| !x.eq_ignore_ascii_case("html")) =>
         {
-            errln!("error: -o {}: name the page `.html`", crate::shown::path(o));
-            return 2;
+            return Err(CliError(format!(
+                "-o {}: name the page `.html`",
+                crate::shown::path(o)
+            )));
         }
         _ => {}
     }
     // A file, a folder (each scenario in turn) or FILE:LINE.
     let (_, files, sel) =
-        match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
-            Ok(s) => s,
-            Err(code) => return code,
-        };
+        super::report::selected_files(vec![file.to_path_buf()], &Default::default())?;
     // A page stays bounded: the first and last steps of a long scenario,
     // pictures of its first steps and its last, a limit for the page.
     let limits = match format {
@@ -117,7 +119,7 @@ pub fn explain(
                     .join(", ")
             );
         }
-        return 2;
+        return Ok(2);
     }
     match (format, output) {
         (ExplainFormat::Text, _) => explain_text(&reports, board, color),
@@ -125,19 +127,19 @@ pub fn explain(
         (ExplainFormat::Html, Some(o)) => {
             let page = super::page::explain_page(&reports);
             if let Err(e) = runner::snapshot::write_atomic(o, page.as_bytes()) {
-                errln!("error: cannot write {}: {e}", crate::shown::path(o));
-                return 2;
+                return Err(CliError(format!(
+                    "cannot write {}: {e}",
+                    crate::shown::path(o)
+                )));
             }
             outln!("wrote {} ({shown} scenarios)", crate::shown::path(o));
         }
         (ExplainFormat::Svg, Some(dir)) => {
-            if let Err(code) = explain_svgs(&reports, dir) {
-                return code;
-            }
+            explain_svgs(&reports, dir)?;
         }
         (ExplainFormat::Svg, None) => unreachable!("refused above: svg needs -o"),
     }
-    i32::from(failed)
+    Ok(i32::from(failed))
 }
 
 /// Compact text: per step its events, the changed pieces and numbers, the
@@ -195,10 +197,12 @@ fn explain_text(reports: &[runner::FileReport], board: bool, color: bool) {
 }
 
 /// One SVG file per step in `dir`: `<file path>-<scenario>-<step>.svg`.
-fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), i32> {
+fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), CliError> {
     if let Err(e) = std::fs::create_dir_all(dir) {
-        errln!("error: cannot make folder {}: {e}", crate::shown::path(dir));
-        return Err(2);
+        return Err(CliError(format!(
+            "cannot make folder {}: {e}",
+            crate::shown::path(dir)
+        )));
     }
     let mut written = 0;
     let mut taken = std::collections::HashSet::new();
@@ -218,8 +222,10 @@ fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), i32> {
                 }
                 let path = dir.join(&name);
                 if let Err(e) = runner::snapshot::write_atomic(&path, step.svg.as_bytes()) {
-                    errln!("error: cannot write {}: {e}", crate::shown::path(&path));
-                    return Err(2);
+                    return Err(CliError(format!(
+                        "cannot write {}: {e}",
+                        crate::shown::path(&path)
+                    )));
                 }
                 written += 1;
             }
@@ -238,31 +244,26 @@ pub fn render_picture(
     step: Option<usize>,
     output: Option<&std::path::Path>,
     layers: crate::runner::play::ruleset::RuleLayers,
-) -> i32 {
+) -> Result<i32, CliError> {
     let png = match output.map(|o| o.extension().and_then(|x| x.to_str())) {
         None => false,
         Some(Some(x)) if x.eq_ignore_ascii_case("svg") => false,
         Some(Some(x)) if x.eq_ignore_ascii_case("png") => true,
         Some(_) => {
-            errln!(
-                "error: -o {}: name the picture `.svg` or `.png`",
+            return Err(CliError(format!(
+                "-o {}: name the picture `.svg` or `.png`",
                 output.map_or_else(String::new, |o| crate::shown::path(o).to_string())
-            );
-            return 2;
+            )));
         }
     };
     let line = crate::runner::select::file_and_line(file).map(|(_, l)| l);
     let (_, files, sel) =
-        match super::report::selected_files(vec![file.to_path_buf()], &Default::default()) {
-            Ok(s) => s,
-            Err(code) => return code,
-        };
+        super::report::selected_files(vec![file.to_path_buf()], &Default::default())?;
     let [found] = files.as_slice() else {
-        errln!(
-            "error: render takes one scenario file, not {} files",
+        return Err(CliError(format!(
+            "render takes one scenario file, not {} files",
             files.len()
-        );
-        return 2;
+        )));
     };
     let opts = super::context::options(
         RunOptions {
@@ -280,18 +281,18 @@ pub fn render_picture(
     let sc = match report.scenarios.as_slice() {
         [one] => one,
         [] => {
-            errln!("error: no scenario to render (check the name, or the file's problems)");
-            return 2;
+            return Err(CliError::new(
+                "no scenario to render (check the name, or the file's problems)",
+            ));
         }
         many => {
             let names: Vec<String> = many.iter().map(|s| format!("{:?}", s.name)).collect();
-            errln!(
-                "error: {} has {} scenarios: pick one with --scenario NAME or FILE:LINE ({})",
+            return Err(CliError(format!(
+                "{} has {} scenarios: pick one with --scenario NAME or FILE:LINE ({})",
                 report.source.name,
                 many.len(),
                 names.join(", ")
-            );
-            return 2;
+            )));
         }
     };
     let steps = &sc.transcript;
@@ -300,17 +301,16 @@ pub fn render_picture(
         for d in &sc.problems {
             errln!("  {}: {}", d.location(), d.message);
         }
-        return 2;
+        return Ok(2);
     }
     let index = match (step, line) {
         (Some(k), _) if k < steps.len() => k,
         (Some(k), _) => {
-            errln!(
-                "error: --step {k}: scenario {:?} has steps 0-{} (0 is the set-up)",
+            return Err(CliError(format!(
+                "--step {k}: scenario {:?} has steps 0-{} (0 is the set-up)",
                 sc.name,
                 steps.len() - 1
-            );
-            return 2;
+            )));
         }
         (None, Some(l)) => steps.iter().rposition(|s| s.line <= l).unwrap_or(0),
         (None, None) => steps.len() - 1,
@@ -328,16 +328,17 @@ pub fn render_picture(
                 match runner::render::png::png(svg, 2.0) {
                     Ok(b) => b,
                     Err(e) => {
-                        errln!("error: cannot draw the PNG: {e}");
-                        return 2;
+                        return Err(CliError(format!("cannot draw the PNG: {e}")));
                     }
                 }
             } else {
                 svg.as_bytes().to_vec()
             };
             if let Err(e) = runner::snapshot::write_atomic(o, &bytes) {
-                errln!("error: cannot write {}: {e}", crate::shown::path(o));
-                return 2;
+                return Err(CliError(format!(
+                    "cannot write {}: {e}",
+                    crate::shown::path(o)
+                )));
             }
             outln!(
                 "wrote {} (step {index}, line {}: {})",
@@ -348,5 +349,5 @@ pub fn render_picture(
         }
         None => out!("{svg}"),
     }
-    0
+    Ok(0)
 }

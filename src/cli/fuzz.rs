@@ -1,5 +1,6 @@
 //! `goti fuzz`: long self-play runs and scenario-text fuzzing.
 
+use super::commands::CliError;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -48,12 +49,11 @@ pub fn self_play(
     out: &Path,
     game: GameKind,
     (shard, json): (Option<crate::shard::Shard>, bool),
-) -> i32 {
+) -> Result<i32, CliError> {
     let shard = match super::report::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let cfg = Config { players, max_turns };
@@ -75,14 +75,14 @@ pub fn self_play(
             )
         }
     }
-    Rules::default_of(game).visit(Fuzz {
+    Ok(Rules::default_of(game).visit(Fuzz {
         mode,
         games,
         seed,
         cfg: &cfg,
         out,
         part,
-    })
+    }))
 }
 
 /// A shard's share of the games, and whether to print JSON.
@@ -259,19 +259,17 @@ pub fn text(
     out: &Path,
     shard: Option<crate::shard::Shard>,
     json: bool,
-) -> i32 {
+) -> Result<i32, CliError> {
     let shard = match super::report::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let files = match runner::discover(corpus) {
         Ok(f) if !f.is_empty() => f,
         _ => {
-            errln!("error: no scenario files to mutate");
-            return 2;
+            return Err(CliError::new("no scenario files to mutate"));
         }
     };
     let texts: Vec<Vec<u8>> = files.iter().filter_map(|f| std::fs::read(f).ok()).collect();
@@ -345,7 +343,7 @@ pub fn text(
             );
         }
         outln!("{}", crate::shown::json(&v));
-        return i32::from(failure.is_some());
+        return Ok(i32::from(failure.is_some()));
     }
     if let Some((i, why, input)) = failure {
         let path = out.join(format!("text-{}.goti", seed.wrapping_add(i)));
@@ -355,7 +353,7 @@ pub fn text(
             seed.wrapping_add(i),
             crate::shown::path(&path)
         );
-        return 1;
+        return Ok(1);
     }
     let slowest = slowest_us.into_inner() as f64 / 1e6;
     if let Some(pb) = &pb {
@@ -367,5 +365,5 @@ pub fn text(
         rayon::current_num_threads(),
         slowest
     );
-    0
+    Ok(0)
 }

@@ -4,6 +4,7 @@
 //! arguments or rules, a missing shard and a shard given twice are refused,
 //! naming the file.
 
+use super::commands::CliError;
 use super::merge_play::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -126,14 +127,8 @@ pub(super) fn whole(header: &Value) -> Value {
     h
 }
 
-pub fn merge(files: &[PathBuf], format: MergeFormat) -> i32 {
-    match run(files, format) {
-        Ok(code) => code,
-        Err(e) => {
-            errln!("error: {e}");
-            2
-        }
-    }
+pub fn merge(files: &[PathBuf], format: MergeFormat) -> Result<i32, CliError> {
+    Ok(run(files, format)?)
 }
 
 fn run(files: &[PathBuf], format: MergeFormat) -> Result<i32, String> {

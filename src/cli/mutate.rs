@@ -8,6 +8,7 @@
 //! it; a scenario whose rules the mutant makes invalid does not kill it.
 //! The kill matrix names every killer.
 
+use super::commands::CliError;
 use super::mutate_report::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -246,14 +247,8 @@ pub(super) fn names(m: &Mutant, tree: &Value, key: &str, value: &Value) -> bool 
     crate::rules::layers::field(&m.apply(tree), key) == Some(value)
 }
 
-pub fn mutate(args: MutateArgs) -> i32 {
-    match run(args) {
-        Ok(code) => code,
-        Err(e) => {
-            errln!("error: {e}");
-            2
-        }
-    }
+pub fn mutate(args: MutateArgs) -> Result<i32, CliError> {
+    Ok(run(args)?)
 }
 
 fn run(args: MutateArgs) -> Result<i32, String> {
@@ -261,11 +256,7 @@ fn run(args: MutateArgs) -> Result<i32, String> {
     let base = context::layers(project.as_ref(), &context::RulesArgs::default())?;
     let root = context::root(project.as_ref());
     let paths = context::paths_or_default(args.paths.clone(), project.as_ref());
-    let files = super::output::scenario_files(&paths).map_err(|_| "no scenario files".to_string());
-    let files = match files {
-        Ok(f) => f,
-        Err(_) => return Ok(2),
-    };
+    let files = super::output::scenario_files(&paths).map_err(|e| e.0)?;
     let started = std::time::Instant::now();
     let (pass, by_game) = passing(&files, &base);
     if pass.is_empty() {

@@ -3,6 +3,7 @@
 //! processes (`tools/openspiel_maedn.py`, one per chunk of games, on every
 //! core: `oracle::judge_chunks`); goti reads their games as they come.
 
+use super::commands::CliError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -45,14 +46,8 @@ fn python(named: Option<&Path>) -> PathBuf {
     }
 }
 
-pub fn oracle(args: &OracleArgs) -> i32 {
-    match run(args) {
-        Ok(code) => code,
-        Err(e) => {
-            errln!("error: {e}");
-            2
-        }
-    }
+pub fn oracle(args: &OracleArgs) -> Result<i32, CliError> {
+    Ok(run(args)?)
 }
 
 fn run(args: &OracleArgs) -> Result<i32, String> {

@@ -1,6 +1,7 @@
 //! Diagnostics as people and machines read them (miette's graphical
 //! report, one-line and JSON forms) and the scenario files a command names.
 
+use super::commands::CliError;
 use std::path::PathBuf;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
@@ -80,30 +81,28 @@ pub(super) fn json_problem(d: &Diagnostic) -> serde_json::Value {
 /// `goti.yaml` above the working directory, else the tree searched); a note
 /// on standard error for every entry skipped. `Err` is the exit code when
 /// there is nothing to run.
-pub(super) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, i32> {
+pub(super) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<runner::Found>, CliError> {
     let project = std::env::current_dir()
         .ok()
         .and_then(|cwd| runner::project::find(&cwd));
     let found = match runner::discover_files(paths, project.as_deref()) {
         Ok(f) => f,
         Err(e) => {
-            errln!("error: {e}");
-            return Err(2);
+            return Err(e.into());
         }
     };
     for (path, why) in &found.skipped {
         errln!("note: skipped {}: {why}", crate::shown::path(path));
     }
     if found.files.is_empty() {
-        errln!(
-            "error: no scenario files (*.goti) found in {}",
+        return Err(CliError(format!(
+            "no scenario files (*.goti) found in {}",
             paths
                 .iter()
                 .map(|p| crate::shown::path(p).to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        );
-        return Err(2);
+        )));
     }
     Ok(found.files)
 }

@@ -3,6 +3,7 @@
 //! text, JSON lines, JUnit XML or GitHub annotations; `--output FILE`
 //! writes a report while the terminal gets text.
 
+use super::commands::CliError;
 use super::reporters::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -119,11 +120,8 @@ pub fn selection(
 pub fn selected_files(
     paths: Vec<PathBuf>,
     select: &SelectArgs,
-) -> Result<(Vec<PathBuf>, Vec<Found>, Selection), i32> {
-    let (paths, sel) = selection(paths, select).map_err(|e| {
-        errln!("error: {e}");
-        2
-    })?;
+) -> Result<(Vec<PathBuf>, Vec<Found>, Selection), CliError> {
+    let (paths, sel) = selection(paths, select)?;
     let files = scenario_files(&paths)?;
     Ok((paths, files, sel))
 }
@@ -151,11 +149,8 @@ pub fn run(
     args: &ReportArgs,
     check: bool,
     color: bool,
-) -> i32 {
-    let (paths, files, sel) = match selected_files(paths, select) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+) -> Result<i32, CliError> {
+    let (paths, files, sel) = selected_files(paths, select)?;
     let opts = RunOptions {
         select: Arc::new(sel),
         ..opts
@@ -169,8 +164,9 @@ pub fn run(
     }
     let selected: usize = reports.iter().map(|r| r.scenarios.len()).sum();
     if selected == 0 && !opts.select.is_everything() && !select.allow_empty {
-        errln!("error: the selection matched no scenario (--allow-empty to accept that)");
-        return 2;
+        return Err(CliError::new(
+            "the selection matched no scenario (--allow-empty to accept that)",
+        ));
     }
     match super::context::check_sets(&opts.layers, &applied) {
         Ok(notes) => {
@@ -179,8 +175,7 @@ pub fn run(
             }
         }
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     }
     let hidden: usize = reports.iter().map(|r| r.hidden_problems).sum();
@@ -221,16 +216,18 @@ pub fn run(
             body.insert_str(0, h);
         }
         if let Err(e) = runner::snapshot::write_atomic(file, body.as_bytes()) {
-            errln!("error: cannot write {}: {e}", crate::shown::path(file));
-            return 2;
+            return Err(CliError(format!(
+                "cannot write {}: {e}",
+                crate::shown::path(file)
+            )));
         }
     }
     if tally.unreadable {
-        2
+        Ok(2)
     } else if tally.failed > 0 {
-        1
+        Ok(1)
     } else {
-        0
+        Ok(0)
     }
 }
 
@@ -294,18 +291,17 @@ fn print(reports: &[FileReport], format: Format, color: bool, word: &str) -> Tal
 }
 
 /// `goti list`: every selected scenario's place, name and tags.
-pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
-    let (_, files, sel) = match selected_files(paths, select) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> Result<i32, CliError> {
+    let (_, files, sel) = selected_files(paths, select)?;
     let mut n = 0;
     for f in &files {
         let bytes = match runner::files::read_limited(&f.path, runner::files::MAX_SCENARIO_BYTES) {
             Ok(b) => b,
             Err(e) => {
-                errln!("error: cannot read {}: {e}", crate::shown::path(&f.path));
-                return 2;
+                return Err(CliError(format!(
+                    "cannot read {}: {e}",
+                    crate::shown::path(&f.path)
+                )));
             }
         };
         let text = String::from_utf8_lossy(&bytes);
@@ -341,10 +337,11 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> i32 {
         }
     }
     if n == 0 && !sel.is_everything() && !select.allow_empty {
-        errln!("error: the selection matched no scenario (--allow-empty to accept that)");
-        return 2;
+        return Err(CliError::new(
+            "the selection matched no scenario (--allow-empty to accept that)",
+        ));
     }
-    0
+    Ok(0)
 }
 
 /// `goti report` draws the final board of at most this many scenarios.
@@ -406,21 +403,17 @@ pub fn html(
     select: &SelectArgs,
     layers: crate::runner::play::ruleset::RuleLayers,
     output: &Path,
-) -> i32 {
+) -> Result<i32, CliError> {
     if output
         .extension()
         .is_none_or(|x| !x.eq_ignore_ascii_case("html"))
     {
-        errln!(
-            "error: -o {}: name the report `.html`",
+        return Err(CliError(format!(
+            "-o {}: name the report `.html`",
             crate::shown::path(output)
-        );
-        return 2;
+        )));
     }
-    let (_, files, sel) = match selected_files(paths, select) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let (_, files, sel) = selected_files(paths, select)?;
     // The page keeps per scenario only what it shows (the first and last
     // steps, the final board) and is written file by file, in order.
     let opts = super::context::options(
@@ -441,18 +434,21 @@ pub fn html(
     let (selected, failed) = match written {
         Ok(counts) => counts,
         Err(e) => {
-            errln!("error: cannot write {}: {e}", crate::shown::path(output));
-            return 2;
+            return Err(CliError(format!(
+                "cannot write {}: {e}",
+                crate::shown::path(output)
+            )));
         }
     };
     if selected == 0 && !select.allow_empty {
-        errln!("error: no scenario to report (--allow-empty to accept that)");
-        return 2;
+        return Err(CliError::new(
+            "no scenario to report (--allow-empty to accept that)",
+        ));
     }
     outln!(
         "wrote {} ({selected} scenarios, {})",
         crate::shown::path(output),
         if failed { "some failed" } else { "all passed" }
     );
-    i32::from(failed)
+    Ok(i32::from(failed))
 }

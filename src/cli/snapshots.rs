@@ -1,6 +1,7 @@
 //! `goti accept` and `goti snapshots`: the reviewed snapshot files, changed
 //! only on an explicit accept and never under CI.
 
+use super::commands::CliError;
 use std::path::PathBuf;
 
 use super::output::*;
@@ -20,22 +21,24 @@ fn refused_in_ci(what: &str) -> bool {
 
 /// `accept`: promote every `.snap.new` under the given folders
 /// (`defaulted`: the project's folders, as no path was given).
-pub fn accept(paths: &[PathBuf], defaulted: bool) -> i32 {
+pub fn accept(paths: &[PathBuf], defaulted: bool) -> Result<i32, CliError> {
     if refused_in_ci("`goti accept` writes snapshot files") {
-        return 2;
+        return Ok(2);
     }
     let mut n = 0;
     for dir in paths {
         if !dir.exists() {
-            errln!("error: no such file or folder: {}", crate::shown::path(dir));
-            return 2;
+            return Err(CliError(format!(
+                "no such file or folder: {}",
+                crate::shown::path(dir)
+            )));
         }
         if let Some(link) = runner::snapshot::linked_part(dir) {
             errln!(
                 "error: {} is a symbolic link; goti accepts snapshots only inside the tree",
                 crate::shown::path(&link)
             );
-            return 2;
+            return Ok(2);
         }
         let pending = if dir.is_file() {
             vec![dir.clone()]
@@ -49,8 +52,10 @@ pub fn accept(paths: &[PathBuf], defaulted: bool) -> i32 {
                     n += 1;
                 }
                 Err(e) => {
-                    errln!("error: cannot accept {}: {e}", crate::shown::path(&pending));
-                    return 2;
+                    return Err(CliError(format!(
+                        "cannot accept {}: {e}",
+                        crate::shown::path(&pending)
+                    )));
                 }
             }
         }
@@ -65,7 +70,7 @@ pub fn accept(paths: &[PathBuf], defaulted: bool) -> i32 {
                 crate::shown::path(first),
                 crate::shown::path(first)
             );
-            return 1;
+            return Ok(1);
         }
     }
     let searched: Vec<String> = paths
@@ -80,15 +85,12 @@ pub fn accept(paths: &[PathBuf], defaulted: bool) -> i32 {
             searched.join(", ")
         );
     }
-    0
+    Ok(0)
 }
 
 /// `snapshots`: the orphaned snapshots, removed with `prune`.
-pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
-    let files = match scenario_files(paths) {
-        Ok(f) => f,
-        Err(code) => return code,
-    };
+pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> Result<i32, CliError> {
+    let files = scenario_files(paths)?;
     let opts = RunOptions {
         validate_only: true,
         skip_snapshots: true,
@@ -98,7 +100,7 @@ pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
     let orphans = runner::snapshot::orphans(paths, &reports);
     if prune && !dry_run {
         if refused_in_ci("`goti snapshots --prune` deletes snapshot files") {
-            return 2;
+            return Ok(2);
         }
         if let Some(link) = orphans
             .iter()
@@ -108,14 +110,16 @@ pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
                 "error: {} is a symbolic link; goti deletes snapshots only inside the tree",
                 crate::shown::path(&link)
             );
-            return 2;
+            return Ok(2);
         }
     }
     for o in &orphans {
         if prune && !dry_run {
             if let Err(e) = std::fs::remove_file(o) {
-                errln!("error: cannot remove {}: {e}", crate::shown::path(o));
-                return 2;
+                return Err(CliError(format!(
+                    "cannot remove {}: {e}",
+                    crate::shown::path(o)
+                )));
             }
             outln!("removed {}", crate::shown::path(o));
         } else {
@@ -128,5 +132,5 @@ pub fn snapshots(paths: &[PathBuf], prune: bool, dry_run: bool) -> i32 {
         "orphaned"
     };
     outln!("{} snapshot(s) {verb}", orphans.len());
-    0
+    Ok(0)
 }

@@ -2,6 +2,7 @@
 //! versioned format of `runner::trace`, for `goti diff --base-trace` in
 //! another build. `--build`: a base trace made by another revision's goti.
 
+use super::commands::CliError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -54,45 +55,38 @@ pub fn trace(
     rules: &RulesArgs,
     jobs: Option<usize>,
     shard: Option<crate::shard::Shard>,
-) -> i32 {
+) -> Result<i32, CliError> {
     let shard = match super::report::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let project = match context::project() {
         Ok(p) => p,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let layers = match context::layers(project.as_ref(), rules) {
         Ok(l) => l,
         Err(e) => {
-            errln!("error: {e}");
-            return 2;
+            return Err(e.into());
         }
     };
     let paths = context::paths_or_default(paths, project.as_ref());
-    let files = match super::output::scenario_files(&paths) {
-        Ok(f) => f,
-        Err(code) => return code,
-    };
+    let files = super::output::scenario_files(&paths)?;
     let reports = play(&files, layers.clone(), jobs, shard);
     if let Some(r) = reports.iter().find(|r| {
         r.file_problems
             .iter()
             .any(|d| d.kind == runner::Kind::Unreadable || d.kind == runner::Kind::Internal)
     }) {
-        errln!(
-            "error: {}: {}",
+        return Err(CliError(format!(
+            "{}: {}",
             crate::shown::line(&r.source.name),
             r.file_problems[0]
-        );
-        return 2;
+        )));
     }
     let args: Vec<String> = std::env::args().collect();
     let shard = shard.map(|s| (s, crate::shard::args_fingerprint(&args)));
@@ -102,8 +96,10 @@ pub fn trace(
         None => out!("{text}"),
         Some(o) => {
             if let Err(e) = runner::snapshot::write_atomic(o, text.as_bytes()) {
-                errln!("error: cannot write {}: {e}", crate::shown::path(o));
-                return 2;
+                return Err(CliError(format!(
+                    "cannot write {}: {e}",
+                    crate::shown::path(o)
+                )));
             }
             errln!(
                 "wrote {} ({} files, {scenarios} scenarios, {} bytes)",
@@ -113,7 +109,7 @@ pub fn trace(
             );
         }
     }
-    0
+    Ok(0)
 }
 
 /// Runs a command; its failure in words.
