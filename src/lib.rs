@@ -13,6 +13,8 @@ pub mod engine;
 pub mod error;
 pub mod fuzz;
 pub mod lsp;
+pub mod markup;
+pub mod mutation;
 pub mod oracle;
 pub mod rules;
 pub mod runner;

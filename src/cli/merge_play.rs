@@ -1,7 +1,7 @@
 //! `goti merge` of the self-play commands' shards: balance, fuzz (text and
 //! self-play) and oracle.
 
-use super::merge::*;
+use super::merge_part::*;
 use serde_json::Value;
 
 /// `balance --format json` shards: every game of both sides, by seed, and

@@ -17,6 +17,7 @@ mod explain;
 mod fmt;
 mod fuzz;
 mod merge;
+mod merge_part;
 mod merge_play;
 mod mutate;
 mod mutate_report;

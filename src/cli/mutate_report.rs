@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::mutate::*;
+use crate::mutation::*;
 use serde_yaml::Value;
 
 use crate::engine::GameKind;
@@ -52,13 +52,6 @@ pub(super) struct Matrix {
     pub seconds: f64,
     /// The shard header (`goti_shard`), for a shard or a merge.
     pub shard: Option<serde_json::Value>,
-}
-
-impl Fate {
-    /// Its place among all the mutants.
-    pub fn n(&self) -> usize {
-        self.n
-    }
 }
 
 impl Matrix {

@@ -4,28 +4,16 @@
 //! writes a report while the terminal gets text.
 
 use super::commands::CliError;
+pub use super::reporters::Format;
 use super::reporters::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::output::{one_line, render, scenario_files};
 use crate::runner::select::{file_and_line, NameFilter, Selection};
 use crate::runner::{self, FileReport, Found, RunOptions};
-
-/// Report formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// A line per scenario and the diagnostics, for people.
-    Text,
-    /// One JSON object per scenario, then a summary object.
-    Json,
-    /// JUnit XML (testsuites / testsuite / testcase / failure), what CI systems render.
-    Junit,
-    /// GitHub Actions annotations (`::error file=...,line=...::message`).
-    Github,
-}
 
 /// Which scenarios to play.
 #[derive(Args, Debug, Clone, Default)]
@@ -134,13 +122,6 @@ fn split_list(t: &str) -> Vec<String> {
         .collect()
 }
 
-/// What a run came to.
-pub(super) struct Tally {
-    pub(super) passed: usize,
-    pub(super) failed: usize,
-    pub(super) unreadable: bool,
-}
-
 /// `run` and `check`: the exit code.
 pub fn run(
     paths: Vec<PathBuf>,
@@ -229,30 +210,6 @@ pub fn run(
     } else {
         Ok(0)
     }
-}
-
-/// Counts passed and failed scenarios (a file that fails as a whole counts
-/// once per problem).
-pub(super) fn tally(reports: &[FileReport]) -> Tally {
-    let mut t = Tally {
-        passed: 0,
-        failed: 0,
-        unreadable: false,
-    };
-    for r in reports {
-        for d in &r.file_problems {
-            t.failed += 1;
-            t.unreadable |= matches!(d.kind, runner::Kind::Unreadable | runner::Kind::Internal);
-        }
-        for sc in &r.scenarios {
-            if sc.passed() {
-                t.passed += 1;
-            } else {
-                t.failed += 1;
-            }
-        }
-    }
-    t
 }
 
 /// Prints the reports in `format` on standard output.

@@ -4,8 +4,55 @@
 use std::fmt::Write as _;
 
 use super::output::*;
-use super::report::*;
+use clap::ValueEnum;
+
+use crate::markup::Markup;
+use crate::runner;
 use crate::runner::{Diagnostic, FileReport};
+
+/// Report formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A line per scenario and the diagnostics, for people.
+    Text,
+    /// One JSON object per scenario, then a summary object.
+    Json,
+    /// JUnit XML (testsuites / testsuite / testcase / failure), what CI systems render.
+    Junit,
+    /// GitHub Actions annotations (`::error file=...,line=...::message`).
+    Github,
+}
+
+/// What a run came to.
+pub(super) struct Tally {
+    pub(super) passed: usize,
+    pub(super) failed: usize,
+    pub(super) unreadable: bool,
+}
+
+/// Counts passed and failed scenarios (a file that fails as a whole counts
+/// once per problem).
+pub(super) fn tally(reports: &[FileReport]) -> Tally {
+    let mut t = Tally {
+        passed: 0,
+        failed: 0,
+        unreadable: false,
+    };
+    for r in reports {
+        for d in &r.file_problems {
+            t.failed += 1;
+            t.unreadable |= matches!(d.kind, runner::Kind::Unreadable | runner::Kind::Internal);
+        }
+        for sc in &r.scenarios {
+            if sc.passed() {
+                t.passed += 1;
+            } else {
+                t.failed += 1;
+            }
+        }
+    }
+    t
+}
 
 /// The report as text in a machine format.
 pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> String {
@@ -75,79 +122,69 @@ pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> Stri
     crate::shown::output(&out).into_owned()
 }
 
-pub(super) fn xml(s: &str) -> String {
-    crate::shown::xml(s)
-}
-
 /// JUnit XML: a testsuite per file, a testcase per scenario, a failure per
 /// failing scenario holding its diagnostics.
 pub(super) fn junit(reports: &[FileReport], out: &mut String) {
     let t = tally(reports);
-    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    writeln!(
-        out,
-        "<testsuites name=\"goti\" tests=\"{}\" failures=\"{}\">",
-        t.passed + t.failed,
-        t.failed
+    let mut m = Markup::new();
+    m.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let (tests, failures) = ((t.passed + t.failed).to_string(), t.failed.to_string());
+    m.open(
+        "testsuites",
+        &[("name", "goti"), ("tests", &tests), ("failures", &failures)],
     )
-    .ok();
+    .raw("\n");
     for r in reports {
-        let tests = r.scenarios.len() + r.file_problems.len();
-        let failures = r.scenarios.iter().filter(|s| !s.passed()).count() + r.file_problems.len();
-        writeln!(
-            out,
-            "  <testsuite name=\"{}\" tests=\"{tests}\" failures=\"{failures}\">",
-            xml(&r.source.name)
-        )
-        .ok();
+        let file = r.source.name.as_str();
+        let tests = (r.scenarios.len() + r.file_problems.len()).to_string();
+        let failed = r.scenarios.iter().filter(|s| !s.passed()).count() + r.file_problems.len();
+        let failures = failed.to_string();
+        m.raw("  ")
+            .open(
+                "testsuite",
+                &[("name", file), ("tests", &tests), ("failures", &failures)],
+            )
+            .raw("\n");
         for d in &r.file_problems {
-            writeln!(
-                out,
-                "    <testcase name=\"(file)\" classname=\"{}\" file=\"{}\" line=\"1\">",
-                xml(&r.source.name),
-                xml(&r.source.name)
-            )
-            .ok();
-            writeln!(
-                out,
-                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                xml(&d.message),
-                d.kind.name(),
-                xml(&render(d, false))
-            )
-            .ok();
-            out.push_str("    </testcase>\n");
+            let case = [
+                ("name", "(file)"),
+                ("classname", file),
+                ("file", file),
+                ("line", "1"),
+            ];
+            m.raw("    ").open("testcase", &case).raw("\n      ");
+            let why = [("message", d.message.as_str()), ("type", d.kind.name())];
+            m.element("failure", &why, &render(d, false));
+            m.raw("\n    ").close("testcase").raw("\n");
         }
         for sc in &r.scenarios {
-            write!(
-                out,
-                "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"",
-                xml(&sc.name),
-                xml(&r.source.name),
-                xml(&r.source.name),
-                sc.line
-            )
-            .ok();
+            let line = sc.line.to_string();
+            let case = [
+                ("name", sc.name.as_str()),
+                ("classname", file),
+                ("file", file),
+                ("line", &line),
+            ];
+            m.raw("    ");
             if sc.passed() {
-                out.push_str("/>\n");
+                m.empty("testcase", &case).raw("\n");
                 continue;
             }
-            out.push_str(">\n");
+            m.open("testcase", &case).raw("\n      ");
             let first = &sc.problems[0];
             let body: String = sc.problems.iter().map(|d| render(d, false)).collect();
-            writeln!(
-                out,
-                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                xml(&first.to_string()),
-                first.rule.map_or(first.kind.name(), |r| r.0),
-                xml(&body)
-            )
-            .ok();
-            out.push_str("    </testcase>\n");
+            let message = first.to_string();
+            let why = [
+                ("message", message.as_str()),
+                ("type", first.rule.map_or(first.kind.name(), |r| r.0)),
+            ];
+            m.element("failure", &why, &body);
+            m.raw("\n    ").close("testcase").raw("\n");
         }
-        out.push_str("  </testsuite>\n");
+        m.raw("  ").close("testsuite").raw("\n");
     }
-    out.push_str("</testsuites>\n");
+    m.close("testsuites").raw("\n");
+    out.push_str(&m.finish());
 }
 
 /// A GitHub Actions annotation for a diagnostic.
