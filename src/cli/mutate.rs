@@ -262,3 +262,26 @@ fn valid_mutants(
     }
     Ok((work, (invalid, invalid_list)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every mutant of a shipped ruleset names the rules that read its key
+    /// (from the comments of the shipped file), so no survivor lands in
+    /// "(no rule)".
+    #[test]
+    fn every_shipped_key_cites_its_rules() {
+        for &game in GameKind::ALL {
+            let ids: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
+            let table = rules_of_keys(Rules::default_yaml(game), &ids);
+            let tree = Rules::default_tree(game);
+            let silent: Vec<String> = mutants(&tree)
+                .iter()
+                .filter(|m| m.key != "name" && rules_for(&table, &m.key).is_empty())
+                .map(|m| m.key.clone())
+                .collect();
+            assert!(silent.is_empty(), "{game}: keys citing no rule: {silent:?}");
+        }
+    }
+}

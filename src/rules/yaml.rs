@@ -132,10 +132,14 @@ pub fn outline(text: &str) -> Result<Outline, Result<RulesetError, ScanError>> {
             // after it: end it at its closing quote.
             span.end = closing_quote(&places, span.start, *style).unwrap_or(span.end);
         }
-        let (start, end) = (
-            places.byte(span.start.index()),
-            places.byte(span.end.index()),
-        );
+        let start = places.byte(span.start.index());
+        let mut end = places.byte(span.end.index());
+        if matches!(event, Event::SequenceEnd | Event::MappingEnd)
+            && matches!(text.as_bytes().get(start), Some(b']' | b'}'))
+        {
+            // Likewise a flow collection's closing bracket.
+            end = start + 1;
+        }
         if end > start {
             let line = places.line_of(end.saturating_sub(1));
             content_end[line] = content_end[line].max(end);
@@ -378,7 +382,7 @@ pub fn locate_exact(text: &str, field: &str) -> Option<(usize, usize)> {
 mod tests {
     use super::*;
 
-    const YAML: &str = "name: royal\nboard:\n  ring: 52   # board.ring\n  entries: { P1: 52, P2: 39 }\n  forts: [44, 31, 18, 5]\njourney:\n  deal:\n    - { from: 0, to: 3, dice: 3 }\n    - { from: 4, to: 7, dice: 2 }\n    - from: 8 # roll.deal\n      to: 9\n  capture_value: \"20\" # the # inside: capture.value\nnamé: \"ü\"\nlast: 1\n";
+    const YAML: &str = "name: royal\nboard:\n  ring: 52   # board.ring\n  entries: { P1: 52, P2: 39 }   # board.entry\n  forts: [44, 31, 18, 5]\njourney:\n  deal:\n    - { from: 0, to: 3, dice: 3 }\n    - { from: 4, to: 7, dice: 2 }\n    - from: 8 # roll.deal\n      to: 9\n  capture_value: \"20\" # the # inside: capture.value\nnamé: \"ü\"\nlast: 1\n";
 
     fn at(field: &str) -> &'static str {
         let (a, b) = locate(YAML, field).unwrap_or_else(|| panic!("{field} not found"));
@@ -413,6 +417,8 @@ mod tests {
                 .unwrap_or_else(|| panic!("{path} not found"))
         };
         assert_eq!(comment("board.ring"), "board.ring");
+        assert_eq!(comment("board.entries"), "board.entry");
+        assert_eq!(comment("board.entries.P2"), "board.entry");
         assert_eq!(comment("board"), "");
         assert_eq!(comment("journey.deal.2.from"), "roll.deal");
         assert_eq!(
