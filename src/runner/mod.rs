@@ -230,6 +230,13 @@ pub fn play_each(
     only: Option<&str>,
     opts: &RunOptions,
 ) -> Vec<FileReport> {
+    // A picture budget is spent in file order, so the same steps are drawn
+    // on every run: its files are played one after another.
+    let jobs = if opts.limits.budget.is_some() {
+        Some(1)
+    } else {
+        jobs
+    };
     play_files(files, jobs, only, |_| vec![opts.clone()])
         .into_iter()
         .map(|mut one| {
@@ -721,4 +728,54 @@ pub fn in_ci() -> bool {
         let v = v.trim();
         !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A picture budget shared by several files is spent in file order:
+    /// the first file's steps are drawn, the later files' are not, on
+    /// every run (it once went to whichever file a thread played first).
+    #[test]
+    fn a_picture_budget_is_spent_in_file_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<Found> = (0..8)
+            .map(|i| {
+                let path = dir.path().join(format!("f{i}.goti"));
+                let text = format!(
+                    "scenario \"file {i}\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\n"
+                );
+                std::fs::write(&path, text).unwrap();
+                Found {
+                    path,
+                    root: dir.path().to_path_buf(),
+                }
+            })
+            .collect();
+        for _ in 0..10 {
+            let opts = RunOptions {
+                explain: true,
+                skip_snapshots: true,
+                limits: play::TranscriptLimits {
+                    budget: Some(std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(3))),
+                    ..Default::default()
+                },
+                ..RunOptions::default()
+            };
+            let drawn: Vec<usize> = play_each(&files, None, None, &opts)
+                .iter()
+                .map(|r| {
+                    assert!(r.scenarios[0].passed(), "{:?}", r.scenarios[0].problems);
+                    r.scenarios[0]
+                        .transcript
+                        .iter()
+                        .filter(|t| !t.svg.is_empty())
+                        .count()
+                })
+                .collect();
+            // Two steps a file (the set-up and the move): 2 + 1 of 3.
+            assert_eq!(drawn, [2, 1, 0, 0, 0, 0, 0, 0], "pictures per file");
+        }
+    }
 }

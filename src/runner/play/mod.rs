@@ -58,7 +58,8 @@ pub struct TranscriptLimits {
     /// `None`: of every step.
     pub pictured: Option<usize>,
     /// How many pictures the whole run may keep (shared by its scenarios,
-    /// played in order); past it, steps are not drawn.
+    /// played in order: `play_each` plays the files of a run with a budget
+    /// one after another); past it, steps are not drawn.
     pub budget: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
     /// No ASCII board and no state text per step (a page shows neither).
     pub brief: bool,
