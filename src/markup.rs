@@ -49,6 +49,23 @@ impl Markup {
         self
     }
 
+    /// `<name attrs>` whose attributes goti wrote itself (`href="#rule"`:
+    /// any text of the user's in them escaped already), to be closed by
+    /// [`Markup::close`].
+    pub fn open_own(&mut self, name: &'static str, attrs: &str) -> &mut Markup {
+        assert!(
+            !attrs.contains(['<', '>']),
+            "attributes hold markup: {attrs}"
+        );
+        self.out.push('<');
+        self.out.push_str(name);
+        self.out.push(' ');
+        self.out.push_str(attrs);
+        self.out.push('>');
+        self.open.push(name);
+        self
+    }
+
     /// `<name attrs/>` (XML).
     pub fn empty(&mut self, name: &'static str, attrs: &[(&str, &str)]) -> &mut Markup {
         self.tag(name, attrs);

@@ -3,10 +3,8 @@
 //! linked to the rules' text), problems and final board picture. No network,
 //! no external scripts or fonts.
 
-use std::fmt::Write;
-
 use crate::engine::GameKind;
-use crate::runner::render::svg::esc;
+use crate::markup::Markup;
 use crate::runner::FileReport;
 
 const STYLE: &str = "body{font-family:DejaVu Sans,Verdana,sans-serif;margin:1rem;max-width:1100px}\
@@ -66,293 +64,327 @@ impl PageHead {
     /// The page's head: title, counts and filters.
     pub fn html(&self) -> String {
         let (passed, failed) = (self.passed, self.failed);
-        let mut out = String::new();
-        writeln!(
-            out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
-<title>goti report</title><style>{STYLE}</style><script>{GUARD}</script></head><body>\n\
-<h1>goti report</h1>\n<p id=\"summary\">{passed} passed, {failed} failed</p>"
-        )
-        .ok();
-        out.push_str("<nav aria-label=\"filters\">");
-        for (status, label) in [("all", "all"), ("passed", "passed"), ("failed", "failed")] {
-            write!(
-                out,
-                "<button type=\"button\" data-status=\"{status}\" aria-pressed=\"{}\">{label}</button>",
-                status == "all"
+        let mut m = Markup::new();
+        m.raw(&head("goti report", ""))
+            .element("h1", &[], "goti report")
+            .raw("\n")
+            .element(
+                "p",
+                &[("id", "summary")],
+                &format!("{passed} passed, {failed} failed"),
             )
-            .ok();
+            .raw("\n")
+            .open("nav", &[("aria-label", "filters")]);
+        for (status, label) in [("all", "all"), ("passed", "passed"), ("failed", "failed")] {
+            let pressed = (status == "all").to_string();
+            let attrs = [
+                ("type", "button"),
+                ("data-status", status),
+                ("aria-pressed", pressed.as_str()),
+            ];
+            m.element("button", &attrs, label);
         }
-        out.push_str("<label>tag <select id=\"tag\"><option value=\"\">any</option>");
-        for t in &self.tags {
-            write!(out, "<option>{}</option>", esc(t)).ok();
+        for (word, id, list) in [
+            ("tag", "tag", self.tags.iter().collect::<Vec<_>>()),
+            ("file", "file", self.files.iter().collect()),
+        ] {
+            m.open("label", &[]).text(&format!("{word} "));
+            m.open("select", &[("id", id)])
+                .element("option", &[("value", "")], "any");
+            for t in list {
+                m.element("option", &[], t);
+            }
+            m.close("select").close("label");
         }
-        out.push_str(
-            "</select></label><label>file <select id=\"file\"><option value=\"\">any</option>",
-        );
-        for f in &self.files {
-            write!(out, "<option>{}</option>", esc(f)).ok();
-        }
-        out.push_str("</select></label> <span id=\"shown\" aria-live=\"polite\"></span></nav>\n");
-        out
+        m.raw(" ")
+            .element("span", &[("id", "shown"), ("aria-live", "polite")], "")
+            .close("nav")
+            .raw("\n");
+        m.finish()
     }
+}
+
+/// The start of a page up to its `<body>`: `title`, the style (with
+/// `style` added) and the error guard. goti's own markup.
+fn head(title: &str, style: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
+<title>{}</title><style>{STYLE}{style}</style><script>{GUARD}</script></head><body>\n",
+        crate::shown::xml(title)
+    )
 }
 
 /// The page's end: the rules' text and the script.
 pub fn page_foot() -> String {
-    let mut out = rules_section();
-    writeln!(out, "<script>{SCRIPT}</script>\n</body></html>").ok();
-    out
+    let mut m = Markup::new();
+    rules_section(&mut m);
+    m.raw(&format!("<script>{SCRIPT}</script>\n</body></html>\n"));
+    m.finish()
 }
 
 /// Where a scenario's transcript left steps out: a line saying how many,
 /// and where to see them all.
-fn omitted_note(r: &FileReport, s: &crate::runner::ScenarioReport, k: usize) -> Option<String> {
-    let (at, n) = s.omitted?;
-    (at == k).then(|| {
-        format!(
-            "<li class=\"omitted\">… {n} steps not shown (this page shows the first and last of a long scenario): <code>goti explain {}:{}</code> lists every step</li>",
-            esc(&r.source.name),
-            s.line
+fn omitted_note(
+    m: &mut Markup,
+    r: &FileReport,
+    s: &crate::runner::ScenarioReport,
+    k: usize,
+) -> bool {
+    let Some((_, n)) = s.omitted.filter(|&(at, _)| at == k) else {
+        return false;
+    };
+    m.open("li", &[("class", "omitted")])
+        .text(&format!(
+            "… {n} steps not shown (this page shows the first and last of a long scenario): "
+        ))
+        .element(
+            "code",
+            &[],
+            &format!("goti explain {}:{}", r.source.name, s.line),
         )
-    })
+        .text(" lists every step")
+        .close("li");
+    true
+}
+
+/// A problem's picture in words, as a `<pre class="problem">` line.
+fn problem(m: &mut Markup, text: &str) {
+    m.element("pre", &[("class", "problem")], text).raw("\n");
 }
 
 /// A file's sections of the report page: its file problems, then one
 /// section per scenario (steps collapsed, the final board where drawn).
 pub fn page_sections(r: &FileReport) -> String {
-    let mut out = String::new();
+    let mut m = Markup::new();
+    let file = r.source.name.as_str();
     for d in &r.file_problems {
-        writeln!(
-            out,
-            "<section class=\"scenario failed\" data-status=\"failed\" data-tags=\"\" data-file=\"{}\"><h2>{}</h2><pre class=\"problem\">{}</pre></section>",
-            esc(&r.source.name),
-            esc(&r.source.name),
-            esc(&super::render_plain(d))
-        )
-        .ok();
+        let attrs = [
+            ("class", "scenario failed"),
+            ("data-status", "failed"),
+            ("data-tags", ""),
+            ("data-file", file),
+        ];
+        m.open("section", &attrs).element("h2", &[], file);
+        m.element("pre", &[("class", "problem")], &super::render_plain(d))
+            .close("section")
+            .raw("\n");
     }
     for s in &r.scenarios {
         let status = if s.passed() { "passed" } else { "failed" };
-        writeln!(
-            out,
-            "<section class=\"scenario {status}\" data-status=\"{status}\" data-tags=\"{}\" data-file=\"{}\">\
-<h2>{} <small>{status} · {}:{}{}</small></h2>",
-            esc(&s.tags.join(" ")),
-            esc(&r.source.name),
-            esc(&s.name),
-            esc(&r.source.name),
-            s.line,
-            if s.tags.is_empty() {
-                String::new()
-            } else {
-                format!(" · tags {}", esc(&s.tags.join(", ")))
-            }
-        )
-        .ok();
+        let class = format!("scenario {status}");
+        let tags = s.tags.join(" ");
+        let attrs = [
+            ("class", class.as_str()),
+            ("data-status", status),
+            ("data-tags", tags.as_str()),
+            ("data-file", file),
+        ];
+        let tagged = if s.tags.is_empty() {
+            String::new()
+        } else {
+            format!(" · tags {}", s.tags.join(", "))
+        };
+        m.open("section", &attrs)
+            .open("h2", &[])
+            .text(&format!("{} ", s.name))
+            .element(
+                "small",
+                &[],
+                &format!("{status} · {file}:{}{tagged}", s.line),
+            )
+            .close("h2")
+            .raw("\n");
         for d in &s.problems {
-            writeln!(
-                out,
-                "<pre class=\"problem\">{}</pre>",
-                esc(&super::render_plain(d))
-            )
-            .ok();
+            problem(&mut m, &super::render_plain(d));
         }
-        out.push_str("<details><summary>steps and events</summary><ol>");
+        m.open("details", &[])
+            .element("summary", &[], "steps and events")
+            .open("ol", &[]);
         for (k, step) in s.transcript.iter().enumerate() {
-            if let Some(note) = omitted_note(r, s, k) {
-                out.push_str(&note);
-            }
-            write!(
-                out,
-                "<li><code>{}</code> (line {}) — {}<ul>",
-                esc(&step.text),
-                step.line,
-                esc(&step.outcome)
-            )
-            .ok();
+            omitted_note(&mut m, r, s, k);
+            m.open("li", &[])
+                .element("code", &[], &step.text)
+                .text(&format!(" (line {}) — {}", step.line, step.outcome))
+                .open("ul", &[]);
             for e in &step.events {
-                out.push_str("<li>");
-                out.push_str(&linked_event(e, s.game));
-                out.push_str("</li>");
+                m.open("li", &[]);
+                linked_event(&mut m, e, s.game);
+                m.close("li");
             }
-            out.push_str(&checks(step));
-            out.push_str("</ul></li>");
+            checks(&mut m, step);
+            m.close("ul").close("li");
         }
-        out.push_str("</ol></details>\n");
+        m.close("ol").close("details").raw("\n");
         if let Some(last) = s.transcript.last() {
             if last.svg.is_empty() {
-                writeln!(
-                    out,
-                    "<p class=\"board\">board not drawn (the page draws at most {} boards): <code>goti render {}:{}</code> draws it</p>",
-                    super::report::MAX_BOARDS,
-                    esc(&r.source.name),
-                    s.line
-                )
-                .ok();
+                m.open("p", &[("class", "board")])
+                    .text(&format!(
+                        "board not drawn (the page draws at most {} boards): ",
+                        super::report::MAX_BOARDS
+                    ))
+                    .element("code", &[], &format!("goti render {file}:{}", s.line))
+                    .text(" draws it")
+                    .close("p")
+                    .raw("\n");
             } else {
-                writeln!(
-                    out,
-                    "<figure class=\"board\">{}<figcaption>after line {}</figcaption></figure>",
-                    last.svg, last.line
-                )
-                .ok();
+                m.open("figure", &[("class", "board")])
+                    .raw(&last.svg)
+                    .element("figcaption", &[], &format!("after line {}", last.line))
+                    .close("figure")
+                    .raw("\n");
             }
         }
-        out.push_str("</section>\n");
+        m.close("section").raw("\n");
     }
-    out
+    m.finish()
 }
 
 /// The expectations checked after `step`, each with its result.
-fn checks(step: &crate::runner::TranscriptStep) -> String {
-    let mut out = String::new();
+fn checks(m: &mut Markup, step: &crate::runner::TranscriptStep) {
     for c in &step.checks {
+        let line = format!(" (line {})", c.line);
         match &c.failure {
-            None => write!(
-                out,
-                "<li class=\"check pass\">✓ pass <code>{}</code> (line {})</li>",
-                esc(&c.text),
-                c.line
-            ),
-            Some(f) => write!(
-                out,
-                "<li class=\"check fail\">✗ FAIL <code>{}</code> (line {}): {}</li>",
-                esc(&c.text),
-                c.line,
-                esc(f)
-            ),
+            None => m
+                .open("li", &[("class", "check pass")])
+                .text("✓ pass ")
+                .element("code", &[], &c.text)
+                .text(&line),
+            Some(f) => m
+                .open("li", &[("class", "check fail")])
+                .text("✗ FAIL ")
+                .element("code", &[], &c.text)
+                .text(&format!("{line}: {f}")),
         }
-        .ok();
+        .close("li");
     }
-    out
 }
 
 /// `goti explain --format html`: one section per scenario, a picture after
 /// every step beside its events and the expectations checked after it.
 pub fn explain_page(reports: &[FileReport]) -> String {
-    let mut out = String::new();
     let title = match reports {
         [one] => format!("goti explain {}", one.source.name),
         _ => "goti explain".to_string(),
     };
-    writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
-<title>{}</title><style>{STYLE}</style><script>{GUARD}</script></head><body>\n<h1>{}</h1>",
-        esc(&title),
-        esc(&title)
-    )
-    .ok();
+    let mut m = Markup::new();
+    m.raw(&head(&title, ""))
+        .element("h1", &[], &title)
+        .raw("\n");
     for r in reports {
         for d in &r.file_problems {
-            writeln!(
-                out,
-                "<pre class=\"problem\">{}</pre>",
-                esc(&super::render_plain(d))
-            )
-            .ok();
+            problem(&mut m, &super::render_plain(d));
         }
         for s in &r.scenarios {
             let status = if s.passed() { "passed" } else { "failed" };
-            writeln!(
-                out,
-                "<section class=\"scenario {status}\" data-status=\"{status}\"><h2>{} <small>{status} · {}:{}</small></h2>",
-                esc(&s.name),
-                esc(&r.source.name),
-                s.line
-            )
-            .ok();
-            for (i, step) in s.transcript.iter().enumerate() {
-                if let Some(note) = omitted_note(r, s, i) {
-                    writeln!(out, "<ul>{note}</ul>").ok();
-                }
-                // The step's number in the whole scenario (steps left out counted).
-                let k = match s.omitted {
-                    Some((at, n)) if i >= at => i + n,
-                    _ => i,
-                };
-                let picture = if step.svg.is_empty() {
-                    format!(
-                        "<p>not drawn (the page draws the first {} steps of a scenario, its last, and at most {} pictures): <code>goti render {}:{} --step {k}</code></p>",
-                        super::output::PICTURED_STEPS,
-                        super::output::MAX_PICTURES,
-                        esc(&r.source.name),
-                        s.line
-                    )
-                } else {
-                    step.svg.clone()
-                };
-                write!(
-                    out,
-                    "<div class=\"step\" id=\"step-{k}\"><figure class=\"board\">{}<figcaption>step {k}</figcaption></figure>\
-<div class=\"log\"><h3><code>{}</code> <small>line {}</small></h3><p>{}</p><ul>",
-                    picture,
-                    esc(&step.text),
-                    step.line,
-                    esc(&step.outcome)
+            let class = format!("scenario {status}");
+            m.open("section", &[("class", &class), ("data-status", status)])
+                .open("h2", &[])
+                .text(&format!("{} ", s.name))
+                .element(
+                    "small",
+                    &[],
+                    &format!("{status} · {}:{}", r.source.name, s.line),
                 )
-                .ok();
-                for e in &step.events {
-                    write!(out, "<li>{}</li>", linked_event(e, s.game)).ok();
-                }
-                out.push_str(&checks(step));
-                out.push_str("</ul></div></div>\n");
+                .close("h2")
+                .raw("\n");
+            for (i, step) in s.transcript.iter().enumerate() {
+                explain_step(&mut m, r, s, i, step);
             }
             for d in &s.problems {
-                writeln!(
-                    out,
-                    "<pre class=\"problem\">{}</pre>",
-                    esc(&super::render_plain(d))
-                )
-                .ok();
+                problem(&mut m, &super::render_plain(d));
             }
-            out.push_str("</section>\n");
+            m.close("section").raw("\n");
         }
     }
-    out.push_str(&rules_section());
-    out.push_str(READY);
-    out
+    rules_section(&mut m);
+    m.raw(READY);
+    m.finish()
+}
+
+/// One step of the explain page: its picture beside its events and checks.
+fn explain_step(
+    m: &mut Markup,
+    r: &FileReport,
+    s: &crate::runner::ScenarioReport,
+    i: usize,
+    step: &crate::runner::TranscriptStep,
+) {
+    if s.omitted.is_some_and(|(at, _)| at == i) {
+        m.open("ul", &[]);
+        omitted_note(m, r, s, i);
+        m.close("ul").raw("\n");
+    }
+    // The step's number in the whole scenario (steps left out counted).
+    let k = match s.omitted {
+        Some((at, n)) if i >= at => i + n,
+        _ => i,
+    };
+    let id = format!("step-{k}");
+    m.open("div", &[("class", "step"), ("id", &id)])
+        .open("figure", &[("class", "board")]);
+    if step.svg.is_empty() {
+        m.open("p", &[])
+            .text(&format!(
+                "not drawn (the page draws the first {} steps of a scenario, its last, and at most {} pictures): ",
+                super::output::PICTURED_STEPS,
+                super::output::MAX_PICTURES
+            ))
+            .element(
+                "code",
+                &[],
+                &format!("goti render {}:{} --step {k}", r.source.name, s.line),
+            )
+            .close("p");
+    } else {
+        m.raw(&step.svg);
+    }
+    m.element("figcaption", &[], &format!("step {k}"))
+        .close("figure")
+        .open("div", &[("class", "log")])
+        .open("h3", &[])
+        .element("code", &[], &step.text)
+        .text(" ")
+        .element("small", &[], &format!("line {}", step.line))
+        .close("h3")
+        .element("p", &[], &step.outcome)
+        .open("ul", &[]);
+    for e in &step.events {
+        m.open("li", &[]);
+        linked_event(m, e, s.game);
+        m.close("li");
+    }
+    checks(m, step);
+    m.close("ul").close("div").close("div").raw("\n");
 }
 
 /// Every rule's text, each anchored as `#game-rule.id` for the event links.
-fn rules_section() -> String {
-    let mut out = String::new();
-    out.push_str("<h2 id=\"rules\">Rules</h2>\n");
+fn rules_section(m: &mut Markup) {
+    m.element("h2", &[("id", "rules")], "Rules").raw("\n");
     for game in GameKind::ALL {
-        write!(out, "<h3>{}</h3><dl>", game.name()).ok();
+        m.element("h3", &[], game.name()).open("dl", &[]);
         for info in game.catalogue() {
-            write!(
-                out,
-                "<dt id=\"{}-{}\"><code>{}</code></dt><dd>{}</dd>",
-                game.name(),
-                info.id.0,
-                info.id.0,
-                esc(info.text)
-            )
-            .ok();
+            let id = format!("{}-{}", game.name(), info.id.0);
+            m.open("dt", &[("id", &id)])
+                .element("code", &[], info.id.0)
+                .close("dt")
+                .element("dd", &[], info.text);
         }
-        out.push_str("</dl>\n");
+        m.close("dl").raw("\n");
     }
-    out
 }
 
 /// `[rule.id] text` with the rule ID linked to its text on the page.
-fn linked_event(e: &str, game: GameKind) -> String {
-    if let Some(rest) = e.strip_prefix('[') {
-        if let Some((id, text)) = rest.split_once(']') {
-            return format!(
-                "<a href=\"#{}-{}\"><code>{}</code></a>{}",
-                game.name(),
-                esc(id),
-                esc(id),
-                esc(text)
-            );
-        }
+fn linked_event(m: &mut Markup, e: &str, game: GameKind) {
+    if let Some((id, text)) = e.strip_prefix('[').and_then(|rest| rest.split_once(']')) {
+        let href = format!("href=\"#{}-{}\"", game.name(), crate::shown::xml(id));
+        m.open_own("a", &href)
+            .element("code", &[], id)
+            .close("a")
+            .text(text);
+    } else {
+        m.text(e);
     }
-    esc(e)
 }
 
 /// The transcripts of one changed scenario under base and head rules.
@@ -368,7 +400,7 @@ pub struct DiffBoards {
 pub fn diff_page(
     report: &crate::runner::diff::Report,
     boards: &[DiffBoards],
-    (base, head): (&str, &str),
+    (base, head_words): (&str, &str),
     summary: &str,
 ) -> String {
     assert_eq!(
@@ -376,95 +408,103 @@ pub fn diff_page(
         boards.len(),
         "one pair of transcripts per changed scenario"
     );
-    let mut out = String::new();
-    writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
-<title>goti diff</title><style>{STYLE}.pair{{display:flex;flex-wrap:wrap;gap:.5rem}}\
-.pair figure{{margin:0;flex:1 1 420px}}del{{background:#fde8e0}}ins{{background:#e0f5ec}}</style>\
-<script>{GUARD}</script></head><body>\n<h1>goti diff</h1>\n\
-<p>base: {}<br/>head: {}</p><p id=\"summary\">{}</p>",
-        esc(base),
-        esc(head),
-        esc(summary)
-    )
-    .ok();
+    let mut m = Markup::new();
+    m.raw(&head(
+        "goti diff",
+        ".pair{display:flex;flex-wrap:wrap;gap:.5rem}\
+.pair figure{margin:0;flex:1 1 420px}del{background:#fde8e0}ins{background:#e0f5ec}",
+    ))
+    .element("h1", &[], "goti diff")
+    .raw("\n")
+    .open("p", &[])
+    .text(&format!("base: {base}"))
+    .raw("<br/>")
+    .text(&format!("head: {head_words}"))
+    .close("p")
+    .element("p", &[("id", "summary")], summary)
+    .raw("\n");
     if !report.by_rule.is_empty() {
-        out.push_str("<h2>By rule</h2><ul>");
+        m.element("h2", &[], "By rule").open("ul", &[]);
         for (rule, list) in &report.by_rule {
-            write!(
-                out,
-                "<li><code>{}</code>: {} scenario(s)</li>",
-                esc(rule),
-                list.len()
-            )
-            .ok();
+            m.open("li", &[])
+                .element("code", &[], rule)
+                .raw(&format!(": {} scenario(s)", list.len()))
+                .close("li");
         }
-        out.push_str("</ul>\n");
+        m.close("ul").raw("\n");
     }
     for (d, b) in report.changed.iter().zip(boards) {
-        let status = match d.change {
-            crate::runner::diff::Change::ChangedPassing
-            | crate::runner::diff::Change::NowPassing => "passed",
-            _ => "failed",
-        };
-        writeln!(
-            out,
-            "<section class=\"scenario changed {status}\" data-change=\"{}\"><h2>{} <small>{} · {}:{}</small></h2>",
-            esc(d.change.words()),
-            esc(&d.name),
-            esc(d.change.words()),
-            esc(&d.file),
-            d.line
-        )
-        .ok();
-        for p in &d.problems {
-            writeln!(out, "<pre class=\"problem\">under head: {}</pre>", esc(p)).ok();
-        }
-        for step in &d.steps {
-            write!(
-                out,
-                "<h3>after line {}: <code>{}</code></h3><div class=\"pair\">",
-                step.line,
-                esc(&step.text)
-            )
-            .ok();
-            for (side, list) in [("base", &b.base), ("head", &b.head)] {
-                let at = list.iter().rposition(|t| t.line <= step.line);
-                match at.map(|k| &list[k]) {
-                    Some(t) => write!(
-                        out,
-                        "<figure class=\"board {side}\">{}<figcaption>{side}: {}</figcaption></figure>",
-                        t.svg,
-                        esc(&t.outcome)
-                    ),
-                    None => write!(
-                        out,
-                        "<figure class=\"board {side}\"><figcaption>{side}: not reached</figcaption></figure>"
-                    ),
-                }
-                .ok();
-            }
-            out.push_str("</div><pre>");
-            for l in step.state.lines() {
-                match l.chars().next() {
-                    Some('-') if !l.starts_with("---") => writeln!(out, "<del>{}</del>", esc(l)),
-                    Some('+') if !l.starts_with("+++") => writeln!(out, "<ins>{}</ins>", esc(l)),
-                    _ => writeln!(out, "{}", esc(l)),
-                }
-                .ok();
-            }
-            for e in &step.removed {
-                writeln!(out, "<del>- event {}</del>", esc(e.trim())).ok();
-            }
-            for e in &step.added {
-                writeln!(out, "<ins>+ event {}</ins>", esc(e.trim())).ok();
-            }
-            out.push_str("</pre>\n");
-        }
-        out.push_str("</section>\n");
+        diff_section(&mut m, d, b);
     }
-    out.push_str(READY);
-    out
+    m.raw(READY);
+    m.finish()
+}
+
+/// One changed scenario of the diff page.
+fn diff_section(m: &mut Markup, d: &crate::runner::diff::ScenarioDiff, b: &DiffBoards) {
+    let status = match d.change {
+        crate::runner::diff::Change::ChangedPassing | crate::runner::diff::Change::NowPassing => {
+            "passed"
+        }
+        _ => "failed",
+    };
+    let class = format!("scenario changed {status}");
+    m.open(
+        "section",
+        &[("class", &class), ("data-change", d.change.words())],
+    )
+    .open("h2", &[])
+    .text(&format!("{} ", d.name))
+    .element(
+        "small",
+        &[],
+        &format!("{} · {}:{}", d.change.words(), d.file, d.line),
+    )
+    .close("h2")
+    .raw("\n");
+    for p in &d.problems {
+        problem(m, &format!("under head: {p}"));
+    }
+    for step in &d.steps {
+        m.open("h3", &[])
+            .text(&format!("after line {}: ", step.line))
+            .element("code", &[], &step.text)
+            .close("h3")
+            .open("div", &[("class", "pair")]);
+        for (side, list) in [("base", &b.base), ("head", &b.head)] {
+            let class = format!("board {side}");
+            m.open("figure", &[("class", &class)]);
+            match list
+                .iter()
+                .rposition(|t| t.line <= step.line)
+                .map(|k| &list[k])
+            {
+                Some(t) => {
+                    m.raw(&t.svg)
+                        .element("figcaption", &[], &format!("{side}: {}", t.outcome))
+                }
+                None => m.element("figcaption", &[], &format!("{side}: not reached")),
+            };
+            m.close("figure");
+        }
+        m.close("div").open("pre", &[]);
+        for l in step.state.lines() {
+            match l.chars().next() {
+                Some('-') if !l.starts_with("---") => m.element("del", &[], l),
+                Some('+') if !l.starts_with("+++") => m.element("ins", &[], l),
+                _ => m.text(l),
+            }
+            .raw("\n");
+        }
+        for e in &step.removed {
+            m.element("del", &[], &format!("- event {}", e.trim()))
+                .raw("\n");
+        }
+        for e in &step.added {
+            m.element("ins", &[], &format!("+ event {}", e.trim()))
+                .raw("\n");
+        }
+        m.close("pre").raw("\n");
+    }
+    m.close("section").raw("\n");
 }
