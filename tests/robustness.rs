@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use goti::engine::{Game, Mode, RoyalRules};
+use goti::engine::{Game, Mode, RoyalRules, Violation};
 use goti::fuzz::{check_input, mutate};
 use goti::runner::{self, RunOptions};
 use goti::selfplay::{self, Config, PortalDriver, RoyalDriver};
@@ -153,10 +153,10 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
         max_turns: 3000,
     };
     let driver = RoyalDriver::new(rules, Mode::Journey);
-    let planted = |pos: &goti::engine::Royal| -> Result<(), String> {
-        pos.check_reachable().map_err(|v| v.0)?;
+    let planted = |pos: &goti::engine::Royal| -> Result<(), Violation> {
+        pos.check_reachable()?;
         if pos.players().any(|p| pos.seat(p).battle > 0) {
-            Err("planted: a capture happened".into())
+            Err(Violation("planted: a capture happened".into()))
         } else {
             Ok(())
         }
@@ -172,7 +172,7 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
     // The shrunk game still reproduces exactly that violation, in fewer turns.
     assert_eq!(
         selfplay::replay(&driver, &shrunk, &planted),
-        Err(v.message.clone())
+        Err(Violation(v.message.clone()))
     );
     assert!(text.contains("planted: a capture happened"));
     eprintln!(
@@ -209,8 +209,8 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
         players: 2,
         max_turns: 4000,
     };
-    let planted = |pos: &goti::engine::Portal| -> Result<(), String> {
-        pos.check_reachable().map_err(|v| v.0)?;
+    let planted = |pos: &goti::engine::Portal| -> Result<(), Violation> {
+        pos.check_reachable()?;
         let toilet = pos.players().any(|p| {
             (1..=5).any(|g| {
                 matches!(
@@ -220,7 +220,7 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
             })
         });
         if toilet {
-            Err("planted: a piece fell into a toilet".into())
+            Err(Violation("planted: a piece fell into a toilet".into()))
         } else {
             Ok(())
         }
@@ -232,7 +232,7 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
     assert!(shrunk.turns.len() <= v.record.turns.len());
     assert_eq!(
         selfplay::replay(&driver, &shrunk, &planted),
-        Err(v.message.clone())
+        Err(Violation(v.message.clone()))
     );
     let text = selfplay::scenario_text(&driver, &shrunk, &v.message);
     assert_runs("replay.goti", &text);

@@ -1,6 +1,7 @@
 //! The shape the code keeps (issue: a CLI that is only a shell): no file
 //! under `src/cli/` over 500 lines, no function over 150 lines, one call
-//! that plays files.
+//! that plays files, no two CLI modules importing each other, no public
+//! library function returning a `String` error.
 
 use std::path::{Path, PathBuf};
 
@@ -113,5 +114,102 @@ fn files_are_played_by_one_call() {
     assert!(
         !runner.contains("pub fn run_file("),
         "run_file stays private"
+    );
+}
+
+/// The return type of every `pub fn` (its signature up to the body, over
+/// several lines where rustfmt splits it), by file.
+fn public_returns(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        if !l.trim_start().starts_with("pub fn ") {
+            continue;
+        }
+        let mut sig = String::new();
+        for l in &lines[i..] {
+            sig.push_str(l.trim());
+            sig.push(' ');
+            if l.trim_end().ends_with('{') || l.trim_end().ends_with(';') {
+                break;
+            }
+        }
+        // The return type: after the `->` that follows the parameters.
+        let params_end = sig.rfind(')').unwrap_or(0);
+        if let Some(arrow) = sig[params_end..].find("->") {
+            out.push((i + 1, sig[params_end + arrow + 2..].trim().to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_string_error_leaves_a_layer() {
+    let mut found = Vec::new();
+    for (path, text) in sources(&src()) {
+        if path.starts_with(src().join("cli")) {
+            continue;
+        }
+        for (line, ret) in public_returns(&text) {
+            let ret = ret.trim_end_matches(['{', ';']).trim();
+            if ret.starts_with("Result<") && ret.ends_with(", String>") {
+                found.push(format!("{}:{line}: {ret}", path.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "public functions outside the CLI returning String errors (use goti::Error, engine::Violation, RulesetError):\n{}",
+        found.join("\n")
+    );
+    let probe = public_returns("pub fn a(\n    x: u8,\n) -> Result<u8, String> {\n");
+    assert_eq!(probe, [(1, "Result<u8, String> {".to_string())]);
+}
+
+#[test]
+fn no_two_cli_modules_import_each_other() {
+    let cli = src().join("cli");
+    let mut uses: Vec<(String, Vec<String>)> = Vec::new();
+    for (path, text) in sources(&cli) {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let mut mine = Vec::new();
+        // Each `use super::...;` statement whole (a group may span lines).
+        let starts = text
+            .match_indices("use super::")
+            .filter(|(i, _)| text[..*i].ends_with('\n') || *i == 0);
+        for (i, _) in starts {
+            let statement = &text[i..text[i..].find(';').map_or(text.len(), |e| i + e)];
+            let rest = &statement["use super::".len()..];
+            match rest.strip_prefix('{') {
+                Some(group) => mine.extend(group.split(',').map(|m| {
+                    m.trim()
+                        .trim_end_matches('}')
+                        .split("::")
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .to_string()
+                })),
+                None => mine.push(rest.split("::").next().unwrap_or("").trim().to_string()),
+            }
+        }
+        uses.push((name, mine));
+    }
+    let imports = |a: &str, b: &str| uses.iter().any(|(n, m)| n == a && m.iter().any(|x| x == b));
+    let mut cycles = Vec::new();
+    for (a, mine) in &uses {
+        for b in mine {
+            if a < b && imports(b, a) {
+                cycles.push(format!("{a} <-> {b}"));
+            }
+        }
+    }
+    assert!(
+        imports("commands", "balance"),
+        "the import reader finds imports"
+    );
+    assert!(
+        cycles.is_empty(),
+        "cli modules importing each other: {cycles:?}"
     );
 }

@@ -2,7 +2,7 @@
 //! same seeds (common random numbers) on every core; `crate::balance`
 //! measures and compares.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -6,6 +6,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use super::args::{Cli, Command, GrammarKind, ModeArg};
+use super::error::CliError;
 use super::{
     balance, context, coverage, desk, diff, explain, fmt, fuzz, merge, mutate, oracle, report,
     snapshots, trace,
@@ -14,41 +15,6 @@ use crate::engine::{GameKind, Mode};
 use crate::runner::play::ruleset::RuleLayers;
 use crate::runner::project::Project;
 use crate::runner::{self, RunOptions};
-
-/// A command's failure: what to print after `error: ` (exit code 2).
-#[derive(Debug)]
-pub struct CliError(pub String);
-
-impl CliError {
-    pub fn new(message: impl Into<String>) -> CliError {
-        CliError(message.into())
-    }
-}
-
-impl From<String> for CliError {
-    fn from(message: String) -> CliError {
-        CliError(message)
-    }
-}
-
-impl From<crate::error::Error> for CliError {
-    fn from(e: crate::error::Error) -> CliError {
-        CliError(e.message)
-    }
-}
-
-/// The CLI's own helpers word their errors as messages.
-impl From<crate::error::Error> for String {
-    fn from(e: crate::error::Error) -> String {
-        e.message
-    }
-}
-
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// What every command may need: the project and whether to colour.
 pub(super) struct Ctx {

@@ -1,6 +1,6 @@
 //! `goti coverage`: which rule IDs the scenarios apply, game by game.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::PathBuf;
 
 use crate::runner::{self, RunOptions};

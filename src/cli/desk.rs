@@ -1,6 +1,6 @@
 //! `goti init` and `goti watch`: the library's `desk` with what they print.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -2,9 +2,9 @@
 //! rules, and what moved, in text, JSON or Markdown (for a pull request).
 //! Exits 0 when nothing changed, 1 when something did, 2 on an error.
 
-use super::commands::CliError;
 pub use super::diff_report::DiffFormat;
 use super::diff_report::*;
+use super::error::CliError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -127,7 +127,7 @@ pub fn diff(
             applied.push((sh.game, sh.sets_applied.clone()));
             let d = diff::compare(&h.source.name, sb, sh);
             if pictures && d.change != Change::Unchanged {
-                boards.push(super::page::DiffBoards {
+                boards.push(super::diff_page::DiffBoards {
                     base: sb.transcript.clone(),
                     head: sh.transcript.clone(),
                 });
@@ -233,7 +233,7 @@ fn against_trace(
             seen.insert(key);
             let d = diff::compare_outcomes(&h.source.name, sb, &sh.into());
             if pictures && d.change != Change::Unchanged {
-                boards.push(super::page::DiffBoards {
+                boards.push(super::diff_page::DiffBoards {
                     base: Vec::new(),
                     head: sh.transcript.clone(),
                 });

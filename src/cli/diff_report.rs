@@ -18,7 +18,7 @@ pub enum DiffFormat {
 /// Prints the report in `format`.
 pub(super) fn print(
     report: &Report,
-    boards: &[super::page::DiffBoards],
+    boards: &[super::diff_page::DiffBoards],
     format: DiffFormat,
     base_shown: &str,
     head_shown: &str,
@@ -28,7 +28,7 @@ pub(super) fn print(
         DiffFormat::Markdown => markdown(report, base_shown, head_shown),
         DiffFormat::Html => out!(
             "{}",
-            super::page::diff_page(
+            super::diff_page::diff_page(
                 report,
                 boards,
                 (base_shown, head_shown),

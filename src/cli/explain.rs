@@ -1,7 +1,7 @@
 //! `goti explain` (every step with its rules, as text, HTML or SVGs) and
 //! `goti render` (one step as a picture).
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! `goti fmt`: one layout for scenario files (`--check` shows the diff).
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::PathBuf;
 
 use super::output::*;

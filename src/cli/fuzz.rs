@@ -1,6 +1,6 @@
 //! `goti fuzz`: long self-play runs and scenario-text fuzzing.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -4,7 +4,7 @@
 //! arguments or rules, a missing shard and a shard given twice are refused,
 //! naming the file.
 
-use super::commands::CliError;
+use super::error::CliError;
 pub use super::merge_part::MergeFormat;
 use super::merge_part::*;
 use super::merge_play;

@@ -12,7 +12,9 @@ mod context;
 mod coverage;
 mod desk;
 mod diff;
+mod diff_page;
 mod diff_report;
+mod error;
 mod explain;
 mod fmt;
 mod fuzz;
@@ -83,7 +85,7 @@ fn run() -> i32 {
         }
     };
     let result = context::project()
-        .map_err(commands::CliError::from)
+        .map_err(error::CliError::from)
         .and_then(|project| {
             let ctx = commands::Ctx {
                 project,

@@ -8,7 +8,7 @@
 //! it; a scenario whose rules the mutant makes invalid does not kill it.
 //! The kill matrix names every killer.
 
-use super::commands::CliError;
+use super::error::CliError;
 use super::mutate_report::*;
 use crate::mutation::*;
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,7 +3,7 @@
 //! processes (`tools/openspiel_maedn.py`, one per chunk of games, on every
 //! core: `oracle::judge_chunks`); goti reads their games as they come.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Diagnostics as people and machines read them (miette's graphical
 //! report, one-line and JSON forms) and the scenario files a command names.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::PathBuf;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};

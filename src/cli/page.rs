@@ -22,7 +22,7 @@ a:focus,button:focus,select:focus,summary:focus{outline:3px solid #0072B2}\
 
 /// The last script of the explain and diff pages: whether the page fits
 /// the window's width, and that it loaded.
-const READY: &str = "<script>(function(){var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);\
+pub(super) const READY: &str = "<script>(function(){var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);\
 d.dataset.ready='1';})();</script>\n</body></html>\n";
 
 /// Marks the page as loaded, and records any script error, where a browser
@@ -106,7 +106,7 @@ impl PageHead {
 
 /// The start of a page up to its `<body>`: `title`, the style (with
 /// `style` added) and the error guard. goti's own markup.
-fn head(title: &str, style: &str) -> String {
+pub(super) fn head(title: &str, style: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
@@ -149,7 +149,7 @@ fn omitted_note(
 }
 
 /// A problem's picture in words, as a `<pre class="problem">` line.
-fn problem(m: &mut Markup, text: &str) {
+pub(super) fn problem(m: &mut Markup, text: &str) {
     m.element("pre", &[("class", "problem")], text).raw("\n");
 }
 
@@ -385,126 +385,4 @@ fn linked_event(m: &mut Markup, e: &str, game: GameKind) {
     } else {
         m.text(e);
     }
-}
-
-/// The transcripts of one changed scenario under base and head rules.
-pub struct DiffBoards {
-    pub base: Vec<crate::runner::TranscriptStep>,
-    pub head: Vec<crate::runner::TranscriptStep>,
-}
-
-/// `goti diff --format html`: the summary, then each changed scenario with
-/// its base and head boards side by side after every step that differs.
-/// `boards` holds the changed scenarios' transcripts in `report.changed`'s
-/// order.
-pub fn diff_page(
-    report: &crate::runner::diff::Report,
-    boards: &[DiffBoards],
-    (base, head_words): (&str, &str),
-    summary: &str,
-) -> String {
-    assert_eq!(
-        report.changed.len(),
-        boards.len(),
-        "one pair of transcripts per changed scenario"
-    );
-    let mut m = Markup::new();
-    m.raw(&head(
-        "goti diff",
-        ".pair{display:flex;flex-wrap:wrap;gap:.5rem}\
-.pair figure{margin:0;flex:1 1 420px}del{background:#fde8e0}ins{background:#e0f5ec}",
-    ))
-    .element("h1", &[], "goti diff")
-    .raw("\n")
-    .open("p", &[])
-    .text(&format!("base: {base}"))
-    .raw("<br/>")
-    .text(&format!("head: {head_words}"))
-    .close("p")
-    .element("p", &[("id", "summary")], summary)
-    .raw("\n");
-    if !report.by_rule.is_empty() {
-        m.element("h2", &[], "By rule").open("ul", &[]);
-        for (rule, list) in &report.by_rule {
-            m.open("li", &[])
-                .element("code", &[], rule)
-                .raw(&format!(": {} scenario(s)", list.len()))
-                .close("li");
-        }
-        m.close("ul").raw("\n");
-    }
-    for (d, b) in report.changed.iter().zip(boards) {
-        diff_section(&mut m, d, b);
-    }
-    m.raw(READY);
-    m.finish()
-}
-
-/// One changed scenario of the diff page.
-fn diff_section(m: &mut Markup, d: &crate::runner::diff::ScenarioDiff, b: &DiffBoards) {
-    let status = match d.change {
-        crate::runner::diff::Change::ChangedPassing | crate::runner::diff::Change::NowPassing => {
-            "passed"
-        }
-        _ => "failed",
-    };
-    let class = format!("scenario changed {status}");
-    m.open(
-        "section",
-        &[("class", &class), ("data-change", d.change.words())],
-    )
-    .open("h2", &[])
-    .text(&format!("{} ", d.name))
-    .element(
-        "small",
-        &[],
-        &format!("{} · {}:{}", d.change.words(), d.file, d.line),
-    )
-    .close("h2")
-    .raw("\n");
-    for p in &d.problems {
-        problem(m, &format!("under head: {p}"));
-    }
-    for step in &d.steps {
-        m.open("h3", &[])
-            .text(&format!("after line {}: ", step.line))
-            .element("code", &[], &step.text)
-            .close("h3")
-            .open("div", &[("class", "pair")]);
-        for (side, list) in [("base", &b.base), ("head", &b.head)] {
-            let class = format!("board {side}");
-            m.open("figure", &[("class", &class)]);
-            match list
-                .iter()
-                .rposition(|t| t.line <= step.line)
-                .map(|k| &list[k])
-            {
-                Some(t) => {
-                    m.raw(&t.svg)
-                        .element("figcaption", &[], &format!("{side}: {}", t.outcome))
-                }
-                None => m.element("figcaption", &[], &format!("{side}: not reached")),
-            };
-            m.close("figure");
-        }
-        m.close("div").open("pre", &[]);
-        for l in step.state.lines() {
-            match l.chars().next() {
-                Some('-') if !l.starts_with("---") => m.element("del", &[], l),
-                Some('+') if !l.starts_with("+++") => m.element("ins", &[], l),
-                _ => m.text(l),
-            }
-            .raw("\n");
-        }
-        for e in &step.removed {
-            m.element("del", &[], &format!("- event {}", e.trim()))
-                .raw("\n");
-        }
-        for e in &step.added {
-            m.element("ins", &[], &format!("+ event {}", e.trim()))
-                .raw("\n");
-        }
-        m.close("pre").raw("\n");
-    }
-    m.close("section").raw("\n");
 }

@@ -3,7 +3,7 @@
 //! text, JSON lines, JUnit XML or GitHub annotations; `--output FILE`
 //! writes a report while the terminal gets text.
 
-use super::commands::CliError;
+use super::error::CliError;
 pub use super::reporters::Format;
 use super::reporters::*;
 use std::path::{Path, PathBuf};

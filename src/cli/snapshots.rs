@@ -1,7 +1,7 @@
 //! `goti accept` and `goti snapshots`: the reviewed snapshot files, changed
 //! only on an explicit accept and never under CI.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::PathBuf;
 
 use super::output::*;

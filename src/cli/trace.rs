@@ -2,7 +2,7 @@
 //! versioned format of `runner::trace`, for `goti diff --base-trace` in
 //! another build. `--build`: a base trace made by another revision's goti.
 
-use super::commands::CliError;
+use super::error::CliError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;

@@ -64,7 +64,7 @@ pub struct Discovery {
 }
 
 /// Scenario files (`*.goti`) under the given files and folders, sorted.
-pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     Ok(discover_files(paths, None)?
         .files
         .into_iter()

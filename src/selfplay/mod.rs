@@ -23,7 +23,7 @@ use std::fmt::Write;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Action, Event, Game, PieceId, Player};
+use crate::engine::{Action, Event, Game, PieceId, Player, Violation as Broken};
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]
@@ -43,11 +43,11 @@ impl Default for Config {
 }
 
 /// A check run after every part of a move: `Err` names what broke.
-pub type Check<G> = dyn Fn(&G) -> Result<(), String> + Sync;
+pub type Check<G> = dyn Fn(&G) -> Result<(), Broken> + Sync;
 
 /// The default checks: every invariant of positions reached by play.
-pub fn standard_check<G: Game>(pos: &G) -> Result<(), String> {
-    pos.check_reachable().map_err(|v| v.0)
+pub fn standard_check<G: Game>(pos: &G) -> Result<(), Broken> {
+    pos.check_reachable()
 }
 
 /// One game's actions, turn by turn.
@@ -203,7 +203,7 @@ impl<'a, G: Game> Turn<'a, G> {
                 Ok(true)
             }
             Ok(None) => Ok(false),
-            Err(message) => {
+            Err(Broken(message)) => {
                 self.push(action);
                 Err(self.fail(message))
             }
@@ -248,7 +248,7 @@ fn step<G: Game>(
     action: &Action,
     events: &mut Vec<Event>,
     check: &Check<G>,
-) -> Result<Option<G>, String> {
+) -> Result<Option<G>, Broken> {
     let mark = events.len();
     let mut broken: Option<String> = None;
     let result = pos.apply_observed(None, action, events, &mut |board| {
@@ -259,17 +259,19 @@ fn step<G: Game>(
         }
     });
     if let Some(b) = broken {
-        return Err(b);
+        return Err(Broken(b));
     }
     match result {
         Ok(next) => {
             check(&next)?;
             if let Some(e) = events[mark..].iter().find(|e| !G::KIND.has_rule(e.rule.0)) {
-                return Err(format!("an event cites an unknown rule ID: {e}"));
+                return Err(Broken(format!("an event cites an unknown rule ID: {e}")));
             }
             Ok(Some(next))
         }
-        Err(_) if events.len() != mark => Err("a rejected action left events behind".into()),
+        Err(_) if events.len() != mark => {
+            Err(Broken("a rejected action left events behind".into()))
+        }
         Err(_) => Ok(None),
     }
 }
@@ -382,7 +384,7 @@ pub fn replay<D: Driver>(
     driver: &D,
     record: &Record,
     check: &Check<D::Game>,
-) -> Result<bool, String> {
+) -> Result<bool, Broken> {
     let Ok(mut pos) = driver.new_game(&record.players) else {
         return Ok(false);
     };
@@ -399,7 +401,7 @@ pub fn replay<D: Driver>(
 /// Removes whole rounds, then single turns, while the same violation still
 /// reproduces. Returns the shrunk record.
 pub fn shrink<D: Driver>(driver: &D, v: &Violation, check: &Check<D::Game>) -> Record {
-    let reproduces = |r: &Record| matches!(replay(driver, r, check), Err(m) if m == v.message);
+    let reproduces = |r: &Record| matches!(replay(driver, r, check), Err(m) if m.0 == v.message);
     let mut best = v.record.clone();
     if !reproduces(&best) {
         return best;

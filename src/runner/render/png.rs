@@ -21,9 +21,11 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 }
 
 /// `svg` (goti's own picture) as PNG bytes at `scale` times its size.
-pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
+pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, Error> {
     let pixmap = pixels(svg, scale)?;
-    pixmap.encode_png().map_err(|e| e.to_string())
+    pixmap
+        .encode_png()
+        .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))
 }
 
 /// `svg` drawn into a pixel map at `scale` times its size.
