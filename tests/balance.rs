@@ -130,3 +130,45 @@ fn mistakes_exit_2() {
         );
     }
 }
+
+/// A value whose bound another key sets names that key: `dice.faces=5`
+/// leaves `dice.six` at 6, and the refusal says to change it with it.
+#[test]
+fn a_dependent_key_is_named_in_the_refusal() {
+    let o = goti(&[
+        "balance",
+        "--rules",
+        "maedn",
+        "--set",
+        "dice.faces=5",
+        "--games",
+        "10",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("dice.six: 6 is out of bounds; goti takes 1-5 here"),
+        "{err}"
+    );
+    assert!(
+        err.contains("(the bound follows `dice.faces`: change `dice.six` with it)"),
+        "{err}"
+    );
+    let both = goti(&[
+        "balance",
+        "--rules",
+        "maedn",
+        "--set",
+        "dice.faces=5",
+        "--set",
+        "dice.six=5",
+        "--games",
+        "10",
+    ]);
+    assert_eq!(
+        both.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&both.stderr)
+    );
+}

@@ -638,3 +638,41 @@ fn a_bare_accept_that_finds_nothing_where_snapshots_wait_says_where() {
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
+
+/// A ruleset file with several bad values reports every one, in line
+/// order (not only the first serde meets), each at its own line.
+#[test]
+fn every_bad_ruleset_value_is_reported_in_line_order() {
+    let dir = project(
+        "a.goti",
+        "scenario \"a\"\nrules file \"../bad.yaml\"\nplayers 2\nP1 G1 on 20\nexpect P1 G1 on 20\n",
+    );
+    // progress_value comes after capture_value in the rules, before it here.
+    std::fs::write(
+        dir.path().join("bad.yaml"),
+        "extends: royal\njourney:\n  progress_value: ten\n  capture_value: twenty\nexits:\n  cap: many\n",
+    )
+    .unwrap();
+    let o = goti_in(dir.path(), &["run", "scenarios"], false);
+    let out = stdout(&o);
+    assert_eq!(code(&o), 1, "{out}");
+    let at = |needle: &str| {
+        out.find(needle)
+            .unwrap_or_else(|| panic!("no {needle:?} in:\n{out}"))
+    };
+    let (progress, capture, cap) = (
+        at("journey.progress_value: invalid type: string \"ten\", expected a whole number"),
+        at("journey.capture_value: invalid type: string \"twenty\", expected a whole number"),
+        at("exits.cap: invalid type: string \"many\""),
+    );
+    assert!(progress < capture && capture < cap, "in line order:\n{out}");
+    assert!(out.contains("bad.yaml:3:3"), "{out}");
+    assert!(out.contains("bad.yaml:4:3"), "{out}");
+    assert!(out.contains("bad.yaml:6:3"), "{out}");
+    assert_eq!(
+        out.matches("this scenario plays under the ruleset file")
+            .count(),
+        1,
+        "{out}"
+    );
+}

@@ -98,3 +98,47 @@ fn a_misspelt_maedn_keyword_gets_a_did_you_mean() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("did you mean `legal`?"), "{text}");
 }
+
+/// `goti fmt --check` shows the change it would make, as a diff, changes
+/// nothing and exits 1; `goti fmt` then writes pieces and players upper-case.
+#[test]
+fn fmt_check_shows_the_change_and_fmt_makes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let messy = "scenario \"x\"\nplayers 2\np1 g1 on 20\nexpect p1 g1 on 20\n";
+    std::fs::write(dir.path().join("c.goti"), messy).unwrap();
+    let goti = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_goti"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    };
+    let o = goti(&["fmt", "--check", "c.goti"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    for line in [
+        "would reformat c.goti:",
+        "--- c.goti",
+        "+++ c.goti (formatted)",
+        "-p1 g1 on 20",
+        "+P1 G1 on 20",
+        "-expect p1 g1 on 20",
+        "+expect P1 G1 on 20",
+        "1 of 1 file(s) would change",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "no line {line:?} in:\n{text}"
+        );
+    }
+    let unchanged = std::fs::read_to_string(dir.path().join("c.goti")).unwrap();
+    assert_eq!(unchanged, messy, "--check writes nothing");
+    assert_eq!(goti(&["fmt", "c.goti"]).status.code(), Some(0));
+    let laid = std::fs::read_to_string(dir.path().join("c.goti")).unwrap();
+    assert_eq!(
+        laid,
+        "scenario \"x\"\nplayers 2\nP1 G1 on 20\nexpect P1 G1 on 20\n"
+    );
+    assert_eq!(goti(&["fmt", "--check", "c.goti"]).status.code(), Some(0));
+}

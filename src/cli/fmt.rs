@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use super::output::*;
 use crate::runner;
 
-/// `fmt`: lays the scenario files out; with `check`, only says which would change.
+/// `fmt`: lays the scenario files out; with `check`, only shows what would
+/// change (a unified diff per file) and exits 1 if anything would.
 pub fn fmt(paths: &[PathBuf], check: bool) -> Result<i32, CliError> {
     let files = scenario_files(paths)?;
     let mut changed = 0;
@@ -32,7 +33,14 @@ pub fn fmt(paths: &[PathBuf], check: bool) -> Result<i32, CliError> {
         }
         changed += 1;
         if check {
-            outln!("would reformat {}", crate::shown::path(&f.path));
+            let shown = crate::shown::path(&f.path);
+            outln!("would reformat {shown}:");
+            let diff = similar::TextDiff::from_lines(text.as_str(), laid.as_str())
+                .unified_diff()
+                .context_radius(1)
+                .header(&shown, &format!("{shown} (formatted)"))
+                .to_string();
+            out!("{}", crate::shown::block(&diff));
         } else if let Err(e) = runner::snapshot::write_atomic(&f.path, laid.as_bytes()) {
             return Err(CliError(format!(
                 "cannot write {}: {e}",

@@ -244,7 +244,7 @@ pub enum Expectation {
     Winner(Spanned<i64>),
     GameOver,
     /// Portal: `burned 5`.
-    Burned(Spanned<i64>),
+    Burned(Vec<Spanned<i64>>),
     /// Portal: `roll again`.
     RollAgain,
     /// Portal: `standings P1 P3 P2`.

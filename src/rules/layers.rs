@@ -143,6 +143,55 @@ pub fn params_from_tree<P: RulesetParams>(tree: Value) -> Result<P, RulesetError
     Ok(params)
 }
 
+/// Every value of a merged tree that does not read, not only the first:
+/// each bad value is put back to its default and the tree read again (at
+/// most [`MAX_ERRORS`] times), then the whole is validated; so a file with
+/// two bad values hears of both. Empty when the tree reads and validates.
+pub fn errors_of_tree<P: RulesetParams>(tree: Value) -> Vec<RulesetError> {
+    errors_of::<P>(tree, true)
+}
+
+/// Every key of a partial ruleset file (`layer`) that does not read over
+/// the defaults, as [`check_keys`] finds the first (no validation: the
+/// file is one layer of several).
+pub fn key_errors<P: RulesetParams>(layer: &Value) -> Vec<RulesetError> {
+    let mut tree = default_tree::<P>();
+    merge(&mut tree, layer.clone());
+    errors_of::<P>(tree, false)
+}
+
+fn errors_of<P: RulesetParams>(mut tree: Value, validate: bool) -> Vec<RulesetError> {
+    let defaults = default_tree::<P>();
+    let mut out: Vec<RulesetError> = Vec::new();
+    while out.len() < MAX_ERRORS {
+        match deserialize::<P, _>(tree.clone()) {
+            Ok(params) => {
+                if validate {
+                    out.extend(params.validate().err());
+                }
+                break;
+            }
+            Err(e) => {
+                let again = out.iter().any(|o| o.field == e.field);
+                let default = field(&defaults, &e.field).cloned();
+                let put_back = default
+                    .filter(|_| !again)
+                    .is_some_and(|d| super::set_path(&mut tree, &e.field, d).is_ok());
+                if !again {
+                    out.push(e);
+                }
+                if !put_back {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// At most this many errors are reported for one ruleset.
+pub const MAX_ERRORS: usize = 32;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{err, within, RulesetError, RulesetParams};
+use super::{err, within, within_key, RulesetError, RulesetParams};
 
 /// The default `maedn` ruleset as shipped (embedded in the binary).
 pub const MAEDN_DEFAULT_YAML: &str = include_str!("maedn.yaml");
@@ -68,9 +68,9 @@ impl RulesetParams for MaednParams {
             }
         }
         within("table.pieces", self.table.pieces, 1..=4)?;
-        within("board.goal", b.goal, self.table.pieces..=8)?;
+        within_key("board.goal", b.goal, self.table.pieces..=8, "table.pieces")?;
         within("dice.faces", self.dice.faces, 2..=20)?;
-        within("dice.six", self.dice.six, 1..=self.dice.faces)?;
+        within_key("dice.six", self.dice.six, 1..=self.dice.faces, "dice.faces")?;
         within("returns.loser", self.returns.loser, -1000..=0)?;
         Ok(())
     }

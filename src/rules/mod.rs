@@ -215,6 +215,23 @@ fn within<T: PartialOrd + std::fmt::Display>(
     }
 }
 
+/// Like [`within`], for a bound set by another key (`dice.six` within
+/// `1..=dice.faces`): the error names that key, so a change to it comes
+/// with a change to this one.
+fn within_key<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+    bound: &str,
+) -> Result<(), RulesetError> {
+    within(field, value, range).map_err(|mut e| {
+        e.message.push_str(&format!(
+            " (the bound follows `{bound}`: change `{field}` with it)"
+        ));
+        e
+    })
+}
+
 /// A board position in `field` must be a tile of the ring.
 fn tile_on_ring(ring: u8, field: &str, t: u8) -> Result<(), RulesetError> {
     if t == 0 || t > ring {

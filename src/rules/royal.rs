@@ -1,6 +1,8 @@
 use serde::{Deserialize, Serialize};
 
-use super::{check_ring, err, tile_on_ring, within, RulesetError, RulesetParams, MAX_POINTS};
+use super::{
+    check_ring, err, tile_on_ring, within, within_key, RulesetError, RulesetParams, MAX_POINTS,
+};
 
 /// The default `royal` ruleset as shipped (embedded in the binary).
 pub const ROYAL_DEFAULT_YAML: &str = include_str!("royal.yaml");
@@ -258,7 +260,7 @@ impl RulesetParams for RoyalParams {
                 0..=MAX_POINTS,
             )?;
         }
-        within("exits.start", x.start, 0..=x.cap)?;
+        within_key("exits.start", x.start, 0..=x.cap, "exits.cap")?;
         within("exits.grace_per_turn", x.grace_per_turn, 0..=10)?;
         within("king.max_value", self.king.max_value, 1..=60)?;
         within("king.counts_as", self.king.counts_as, 1..=10)?;

@@ -131,6 +131,15 @@ impl Rules {
     pub fn from_tree(game: GameKind, tree: serde_yaml::Value) -> Result<Rules, RulesetError> {
         each_kind!(game, G => tree_rules::<G>(tree).map(Into::into))
     }
+    /// Every error of a merged tree, not only the first (see
+    /// `rules::layers::errors_of_tree`); empty when it reads.
+    pub fn errors_of_tree(game: GameKind, tree: serde_yaml::Value) -> Vec<RulesetError> {
+        each_kind!(game, G => layers::errors_of_tree::<<G as Game>::Params>(tree))
+    }
+    /// Every bad key of a partial ruleset file (see `check_keys`).
+    pub fn key_errors(game: GameKind, layer: &serde_yaml::Value) -> Vec<RulesetError> {
+        each_kind!(game, G => layers::key_errors::<<G as Game>::Params>(layer))
+    }
     /// The built-in defaults of a game as a tree.
     pub fn default_tree(game: GameKind) -> serde_yaml::Value {
         each_kind!(game, G => layers::default_tree::<<G as Game>::Params>())

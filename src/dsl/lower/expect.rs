@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, check_rule_id, off_ring, piece_of, place_of, player_of, small};
+use super::words::{allowed, check_rule_id, off_ring, piece_of, place_of, player_of, small_all};
 use super::{Check, Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::{Player, Word};
@@ -141,7 +141,7 @@ pub(super) fn lower_expectation(
         }
         Expectation::Burned(v) => {
             only(Word::Burned, problems).then_some(())?;
-            Check::Burned(small(v, "a die value", problems)?)
+            Check::Burned(small_all(v, "a die value", problems)?)
         }
         Expectation::RollAgain => {
             only(Word::RollAgain, problems).then_some(())?;

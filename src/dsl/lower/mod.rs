@@ -92,7 +92,8 @@ pub enum Check {
     Turn(Player),
     Winner(Player),
     GameOver,
-    Burned(u8),
+    /// The values that burned (each as often as it is written).
+    Burned(Vec<u8>),
     RollAgain,
     Standings(Vec<Player>),
     Tokens(Player, i64),

@@ -534,11 +534,10 @@ impl Builder {
             }
             Rule::roll_again => Expectation::RollAgain,
             Rule::burned => Expectation::Burned(
-                self.int(
-                    inner
-                        .find(|x| x.as_rule() == Rule::int)
-                        .ok_or_else(|| internal(span))?,
-                )?,
+                inner
+                    .filter(|x| x.as_rule() == Rule::int)
+                    .map(|x| self.int(x))
+                    .collect::<Result<_, _>>()?,
             ),
             Rule::standings => Expectation::Standings(
                 inner

@@ -39,13 +39,18 @@ impl Played for Portal {
     fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
         Some(match check {
             Check::Tokens(p, n) => number(*p, "tokens", *n, self.tokens(*p)),
-            Check::Burned(v) => {
+            Check::Burned(want) => {
                 let burned = self.roll().burned();
-                if burned.contains(v) {
+                // Each value written must have burned as often as written.
+                let held = want.iter().all(|v| {
+                    let written = want.iter().filter(|w| *w == v).count();
+                    burned.iter().filter(|b| *b == v).count() >= written
+                });
+                if held {
                     Ok(())
                 } else {
                     fail(
-                        format!("burned {v}"),
+                        format!("burned {}", numbers(want)),
                         if burned.is_empty() {
                             "nothing burned".into()
                         } else {
@@ -68,5 +73,42 @@ impl Played for Portal {
             }
             _ => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::runner::{self, RunOptions};
+
+    /// The problems of each scenario of `text`, in order.
+    fn problems(text: &str) -> Vec<Vec<String>> {
+        let opts = RunOptions {
+            skip_snapshots: true,
+            ..RunOptions::default()
+        };
+        let r = runner::run_text("b.goti", text, Path::new("b.goti"), &opts, None);
+        assert!(r.file_problems.is_empty(), "{:?}", r.file_problems);
+        r.scenarios
+            .iter()
+            .map(|s| s.problems.iter().map(|d| d.message.clone()).collect())
+            .collect()
+    }
+
+    /// `expect burned 4 4`: both values burned, each as often as written
+    /// (dice.burn: a value no piece can play burns).
+    #[test]
+    fn burned_counts_each_value_written() {
+        // P1 has nothing on the board and no 6: both 4s burn.
+        let both = "scenario \"a\"\nrules portal\nplayers 2\nroll 4 4\nexpect burned 4 4\n";
+        assert_eq!(problems(both), [Vec::<String>::new()]);
+        // W1 -> W2 on the first 2; the second 2 burns (W2 needs a 3): one 2.
+        let one = "scenario \"b\"\nrules portal\nP1 G1 in toilet 42 W1, P2 G1 on 10\nroll 2 2\nmove G1 2\nexpect burned 2\nexpect burned 2 2\n";
+        let found = problems(one);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].len(), 1, "{found:?}");
+        assert!(found[0][0].contains("burned 2 2"), "{found:?}");
+        assert!(found[0][0].contains("found burned 2"), "{found:?}");
     }
 }

@@ -125,6 +125,8 @@ pub fn project_layers(project: Option<&Project>) -> RuleLayers {
 #[derive(Clone, Debug)]
 struct LayerError {
     error: RulesetError,
+    /// The file's other bad keys, after `error`.
+    also: Box<[RulesetError]>,
     /// The file's text (only for a file that was read as a ruleset).
     text: Option<Arc<String>>,
     shown: String,
@@ -289,7 +291,7 @@ pub(super) fn load(
             return Some(r);
         }
     }
-    match Rules::from_tree(game, tree) {
+    match Rules::from_tree(game, tree.clone()) {
         Ok(r) => {
             if let Some(key) = key {
                 lock(rules_cache())
@@ -297,8 +299,23 @@ pub(super) fn load(
             }
             Some(r)
         }
-        Err(e) => {
-            refused(&e, &texts, header, sc, source, folder, &mut report.problems);
+        Err(first) => {
+            // Every bad value, not only the first.
+            let all = Rules::errors_of_tree(game, tree);
+            assert_eq!(
+                all.first(),
+                Some(&first),
+                "errors_of_tree reads the tree as from_tree does"
+            );
+            refused(
+                &all,
+                &texts,
+                header,
+                sc,
+                source,
+                folder,
+                &mut report.problems,
+            );
             None
         }
     }
@@ -398,14 +415,39 @@ fn layer_failed(
     source: &Source,
     out: &mut Vec<Diagnostic>,
 ) {
-    out.push(layer_diagnostic(e, game));
-    out.push(Diagnostic::new(
+    let mut all: Vec<(usize, LayerError)> = std::iter::once(&e.error)
+        .chain(e.also.iter())
+        .map(|error| {
+            let place = error.offset.or_else(|| {
+                let text = e.text.as_deref()?;
+                yaml::locate(text, &error.field).map(|(at, _)| at)
+            });
+            let one = LayerError {
+                error: error.clone(),
+                also: Box::default(),
+                text: e.text.clone(),
+                shown: e.shown.clone(),
+            };
+            (place.unwrap_or(0), one)
+        })
+        .collect();
+    // In line order.
+    all.sort_by_key(|(at, _)| *at);
+    for (_, one) in &all {
+        out.push(layer_diagnostic(one, game));
+    }
+    out.push(plays_under(&e.shown, at, source));
+}
+
+/// "this scenario plays under the ruleset file F", at `at`.
+fn plays_under(shown: &str, at: Span, source: &Source) -> Diagnostic {
+    Diagnostic::new(
         Kind::Ruleset,
         source,
         at,
-        format!("this scenario plays under the ruleset file {}", e.shown),
+        format!("this scenario plays under the ruleset file {shown}"),
         "ruleset from here",
-    ));
+    )
 }
 
 /// `goti mutate`'s key given the mutant's value, unless the scenario gives
@@ -448,11 +490,13 @@ fn mutant(
     Some(valid)
 }
 
-/// Where a merged tree's validation error belongs: the latest layer that
-/// writes the field (at the `rules file` line when the file is the
-/// scenario's own), else the override that names it, else the command line.
+/// Where a merged tree's errors belong: each to the latest layer that
+/// writes its field, in line order within a file, then "this scenario plays
+/// under" once per file (at the `rules file` line when the file is the
+/// scenario's own); else to the override that names it, else to the
+/// command line.
 fn refused(
-    e: &RulesetError,
+    errors: &[RulesetError],
     texts: &[(String, Arc<String>)],
     header: &lower::Header,
     sc: &Scenario,
@@ -460,23 +504,52 @@ fn refused(
     folder: &Path,
     out: &mut Vec<Diagnostic>,
 ) {
-    let in_file = texts
-        .iter()
-        .rev()
-        .find(|(_, t)| yaml::locate_exact(t, &e.field).is_some());
-    if let Some((shown, text)) = in_file {
+    // (layer, place in its text, error) for the errors a file writes.
+    let mut in_files: Vec<(usize, usize, &RulesetError)> = Vec::new();
+    let mut elsewhere = Vec::new();
+    for e in errors {
+        let placed = texts.iter().enumerate().rev().find_map(|(i, (_, t))| {
+            yaml::locate_exact(t, &e.field).map(|(at, _)| (i, e.offset.unwrap_or(at), e))
+        });
+        match placed {
+            Some(p) => in_files.push(p),
+            None => elsewhere.push(e),
+        }
+    }
+    in_files.sort_by_key(|&(i, at, _)| (std::cmp::Reverse(i), at));
+    for (k, &(i, _, e)) in in_files.iter().enumerate() {
+        let (shown, text) = &texts[i];
         let le = LayerError {
             error: e.clone(),
+            also: Box::default(),
             text: Some(text.clone()),
             shown: shown.clone(),
         };
-        let at = header
-            .rules_file
-            .as_ref()
-            .filter(|f| folder.join(&f.value).display().to_string() == *shown)
-            .map_or(sc.name.span, |f| f.span);
-        layer_failed(&le, at, header.kind, source, out);
-    } else if header
+        out.push(layer_diagnostic(&le, header.kind));
+        if in_files.get(k + 1).is_none_or(|&(j, _, _)| j != i) {
+            let at = header
+                .rules_file
+                .as_ref()
+                .filter(|f| folder.join(&f.value).display().to_string() == *shown)
+                .map_or(sc.name.span, |f| f.span);
+            out.push(plays_under(shown, at, source));
+        }
+    }
+    for e in elsewhere {
+        refused_outside_files(e, header, sc, source, out);
+    }
+}
+
+/// A merged tree's error that no file writes: the override that names
+/// it, else the command line.
+fn refused_outside_files(
+    e: &RulesetError,
+    header: &lower::Header,
+    sc: &Scenario,
+    source: &Source,
+    out: &mut Vec<Diagnostic>,
+) {
+    if header
         .overrides
         .iter()
         .any(|(k, _)| e.field.starts_with(&k.value) || k.value.starts_with(&e.field))
@@ -500,6 +573,7 @@ fn resolve(
     let shown = shown.to_string();
     let fail = |error: RulesetError, text: Option<Arc<String>>| LayerError {
         error,
+        also: Box::default(),
         text,
         shown: shown.clone(),
     };
@@ -563,12 +637,22 @@ fn resolve(
         }
         LayerSource::Text { text, .. } => (None, text.clone()),
     };
-    let resolved =
-        resolve_text(&text, src, &shown, game, trust, depth, seen).map_err(|error| LayerError {
+    let resolved = resolve_text(&text, src, &shown, game, trust, depth, seen).map_err(|error| {
+        // A bad key: the file's other bad keys too.
+        let keys = layers::read_layer(&text)
+            .map(|l| Rules::key_errors(game, &l.tree))
+            .unwrap_or_default();
+        let also = match keys.split_first() {
+            Some((first, rest)) if *first == error => rest.into(),
+            _ => Box::default(),
+        };
+        LayerError {
             error,
+            also,
             text: Some(text.clone()),
             shown: shown.clone(),
-        });
+        }
+    });
     let resolved = resolved.map(|mut t| {
         t.texts.push((shown.clone(), text.clone()));
         t
