@@ -46,6 +46,17 @@ impl Portal {
         if let Some(spot) = l.climb {
             self.pieces[p.index()][i].place = l.path_end;
             self.event(ev, R::ToiletClimb, What::Climbed { piece: id, spot });
+            // capture.toilet: on W1-W3 an opponent met is not captured.
+            let shared = self
+                .players()
+                .any(|q| q != p && self.pieces[q.index()].iter().any(|x| x.place == l.path_end));
+            if shared {
+                self.event(
+                    ev,
+                    R::CaptureToilet,
+                    What::Note("no capture on W1-W3: both pieces stay"),
+                );
+            }
             return;
         }
         self.pieces[p.index()][i] = Piece {
