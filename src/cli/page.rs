@@ -125,14 +125,9 @@ pub fn page_foot() -> String {
 
 /// Where a scenario's transcript left steps out: a line saying how many,
 /// and where to see them all.
-fn omitted_note(
-    m: &mut Markup,
-    r: &FileReport,
-    s: &crate::runner::ScenarioReport,
-    k: usize,
-) -> bool {
+fn omitted_note(m: &mut Markup, r: &FileReport, s: &crate::runner::ScenarioReport, k: usize) {
     let Some((_, n)) = s.omitted.filter(|&(at, _)| at == k) else {
-        return false;
+        return;
     };
     m.open("li", &[("class", "omitted")])
         .text(&format!(
@@ -145,7 +140,6 @@ fn omitted_note(
         )
         .text(" lists every step")
         .close("li");
-    true
 }
 
 /// A problem's picture in words, as a `<pre class="problem">` line.

@@ -373,11 +373,6 @@ pub fn locate(text: &str, field: &str) -> Option<(usize, usize)> {
     outline(text).ok()?.locate(field)
 }
 
-/// [`Outline::locate_exact`] in `text`; `None` when `text` cannot be read.
-pub fn locate_exact(text: &str, field: &str) -> Option<(usize, usize)> {
-    outline(text).ok()?.locate_exact(field)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,7 +398,7 @@ mod tests {
         assert_eq!(at("last"), "last");
         // An unknown leaf: its deepest ancestor; an exact search refuses it.
         assert_eq!(at("journey.nothing"), "journey");
-        assert_eq!(locate_exact(YAML, "journey.nothing"), None);
+        assert_eq!(outline(YAML).unwrap().locate_exact("journey.nothing"), None);
     }
 
     #[test]

@@ -507,9 +507,13 @@ fn refused(
     // (layer, place in its text, error) for the errors a file writes.
     let mut in_files: Vec<(usize, usize, &RulesetError)> = Vec::new();
     let mut elsewhere = Vec::new();
+    // Each file read once for its places.
+    let outlines: Vec<Option<yaml::Outline>> =
+        texts.iter().map(|(_, t)| yaml::outline(t).ok()).collect();
     for e in errors {
-        let placed = texts.iter().enumerate().rev().find_map(|(i, (_, t))| {
-            yaml::locate_exact(t, &e.field).map(|(at, _)| (i, e.offset.unwrap_or(at), e))
+        let placed = outlines.iter().enumerate().rev().find_map(|(i, o)| {
+            let (at, _) = o.as_ref()?.locate_exact(&e.field)?;
+            Some((i, e.offset.unwrap_or(at), e))
         });
         match placed {
             Some(p) => in_files.push(p),
