@@ -12,6 +12,7 @@ pub mod dsl;
 pub mod engine;
 pub mod error;
 pub mod fuzz;
+pub mod killer;
 pub mod lsp;
 pub mod markup;
 pub mod mutation;

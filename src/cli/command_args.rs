@@ -76,6 +76,17 @@ pub(super) struct MutateCli {
     /// Only shard K of N of the mutants (`goti merge` joins the results).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::shard::Shard>,
+    /// For each survivor, search self-play for a scenario that kills it
+    /// and write it, shrunk, into DIR (proposals: a folder the project
+    /// runs by default is refused)
+    #[arg(long, value_name = "DIR")]
+    pub write: Option<PathBuf>,
+    /// Seconds of search per survivor (with --write)
+    #[arg(long, value_name = "SECS", default_value_t = 5.0, requires = "write")]
+    pub budget: f64,
+    /// The first self-play game seed of the search (with --write)
+    #[arg(long, default_value_t = 1, requires = "write")]
+    pub seed: u64,
 }
 
 // The arguments of `goti balance` (a plain comment: clap would read a doc comment as help).

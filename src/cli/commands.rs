@@ -155,6 +155,9 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             min_score: a.min_score,
             verbose: a.verbose,
             explain: a.explain,
+            write: a.write,
+            budget: a.budget,
+            seed: a.seed,
         })?,
         Command::Bench(a) => bench(a.games, a.players, a.side, a.seed, a.json)?,
         Command::Oracle(a) => oracle::oracle(&oracle::OracleArgs {

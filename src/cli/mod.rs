@@ -23,6 +23,7 @@ mod merge_part;
 mod merge_play;
 mod mutate;
 mod mutate_report;
+mod mutate_write;
 mod oracle;
 mod output;
 mod page;

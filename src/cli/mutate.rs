@@ -42,6 +42,12 @@ pub struct MutateArgs {
     pub in_diff: Option<String>,
     /// Only shard K of N of the mutants.
     pub shard: Option<crate::shard::Shard>,
+    /// Write a killing scenario for each survivor into this folder.
+    pub write: Option<PathBuf>,
+    /// Seconds of search per survivor.
+    pub budget: f64,
+    /// The first self-play seed of the search.
+    pub seed: u64,
 }
 
 /// The dotted keys whose values differ between two ruleset trees (a list
@@ -99,6 +105,9 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         in_diff: in_diff.as_ref(),
         explain: explain.as_ref(),
     };
+    if let Some(dir) = &args.write {
+        super::mutate_write::refuse_scenario_folder(dir, &paths, project.as_ref())?;
+    }
     let (work, (invalid, invalid_list)) = valid_mutants(&by_game, &base, &root, &pick)?;
     if let Some((k, v)) = &explain {
         return explain_one(&work, &files, &by_game, &base, &pass, k, v);
@@ -153,6 +162,22 @@ fn run(args: MutateArgs) -> Result<i32, String> {
     match args.format {
         MutateFormat::Json => outln!("{}", crate::shown::json(&done.json())),
         MutateFormat::Text => done.text(args.verbose),
+    }
+    if let Some(dir) = &args.write {
+        let how = super::mutate_write::How {
+            dir,
+            base: &base,
+            root: &root,
+            budget: args.budget,
+            seed: args.seed,
+        };
+        // With --format json the report stays one JSON document on stdout.
+        for line in super::mutate_write::write_killers(&how, &work, &done.fates)? {
+            match args.format {
+                MutateFormat::Text => outln!("{line}"),
+                MutateFormat::Json => errln!("{line}"),
+            }
+        }
     }
     match args.min_score {
         Some(min) if total + 1e-9 < min => {

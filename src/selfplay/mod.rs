@@ -324,6 +324,40 @@ pub fn play_game<D: Driver>(
     })
 }
 
+/// Plays one game from `seed` with no checks and records its actions, turn
+/// by turn (`goti mutate --write` replays them under a mutant); `None` when
+/// the table cannot be set up.
+pub fn record_game<D: Driver>(driver: &D, seed: u64, cfg: &Config) -> Option<Record> {
+    let players = table(cfg.players);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut record = Record {
+        seed,
+        players: players.clone(),
+        turns: Vec::new(),
+    };
+    let mut pos = driver.new_game(&players).ok()?;
+    let mut events: Vec<Event> = Vec::with_capacity(256);
+    let none: &Check<D::Game> = &|_| Ok(());
+    let mut turns = 0;
+    while turns < cfg.max_turns && !pos.is_over() {
+        turns += 1;
+        record.turns.push(Vec::new());
+        events.clear();
+        let mut turn = Turn {
+            pos,
+            events: &mut events,
+            record: Some(&mut record),
+            check: Some(none),
+        };
+        let played = driver.play_turn(&mut turn, &mut rng);
+        pos = turn.pos;
+        if played.is_err() {
+            break;
+        }
+    }
+    Some(record)
+}
+
 /// Plays `turns` random legal turns from `seed`, starting new games as games
 /// end, with no checks and no record: the engine's speed as the benchmark
 /// measures it. Returns the number of events.

@@ -40,6 +40,18 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     fn has_piece(&self, _id: PieceId) -> bool {
         true
     }
+    /// The game's own numbers of each player as expectations, each with
+    /// what it is about (`("P1 battle", "P1 battle 20")`): what `goti
+    /// mutate --write` compares and writes.
+    fn told(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// The position as set-up lines (pieces, numbers, whose turn), where the
+    /// language can say all of it; `goti mutate --write` tries a scenario
+    /// that starts here (and checks it) before one that replays a game.
+    fn setup_lines(&self) -> Option<String> {
+        None
+    }
 }
 
 /// `expected P1 battle 20, found P1 battle 0`.

@@ -36,6 +36,17 @@ impl Played for Portal {
         PortalDriver::new(rules).with_policy(policy)
     }
 
+    fn told(&self) -> Vec<(String, String)> {
+        self.players()
+            .map(|p| {
+                (
+                    format!("{p} tokens"),
+                    format!("{p} tokens {}", self.tokens(p)),
+                )
+            })
+            .collect()
+    }
+
     fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
         Some(match check {
             Check::Tokens(p, n) => number(*p, "tokens", *n, self.tokens(*p)),

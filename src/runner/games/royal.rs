@@ -43,6 +43,65 @@ impl Played for Royal {
         RoyalDriver::new(rules, mode).with_policy(policy)
     }
 
+    fn setup_lines(&self) -> Option<String> {
+        use crate::engine::{Game, PieceId, Place};
+        let words = <Royal as Game>::KIND.vocabulary();
+        let mut out = String::new();
+        for p in self.players() {
+            let seat = self.seat(p);
+            let mut parts = Vec::new();
+            let ids = (1..=4).map(PieceId::Numbered).chain([PieceId::King]);
+            for (id, piece) in ids.zip(seat.guards.iter().chain([&seat.king])) {
+                let mut line = format!("{p} {id} {}", words.place_words(piece.place));
+                if piece.place.in_play() {
+                    let side = if piece.midpoint { "past" } else { "before" };
+                    line.push_str(&format!(" {side} midpoint steps {}", piece.steps));
+                }
+                if piece.place == Place::Home {
+                    line.push_str(&format!(" steps {}", piece.steps));
+                }
+                parts.push(line);
+            }
+            let store = seat.store.rolls();
+            parts.push(if store.is_empty() {
+                format!("{p} store empty")
+            } else {
+                format!("{p} store {}", numbers(&store))
+            });
+            parts.push(format!("{p} credits {}", seat.credits));
+            parts.push(format!("{p} battle {}", seat.battle));
+            if seat.first_turn {
+                parts.push(format!("{p} first turn"));
+            }
+            out.push_str(&parts.join(", "));
+            out.push('\n');
+        }
+        out.push_str(&format!("turn {}\n", self.turn()));
+        Some(out)
+    }
+
+    fn told(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for p in self.players() {
+            let seat = self.seat(p);
+            let store = seat.store.rolls();
+            let store = if store.is_empty() {
+                "empty".to_string()
+            } else {
+                numbers(&store)
+            };
+            for (what, value) in [
+                ("battle", seat.battle.to_string()),
+                ("score", self.score(p).to_string()),
+                ("credits", seat.credits.to_string()),
+                ("store", store),
+            ] {
+                out.push((format!("{p} {what}"), format!("{p} {what} {value}")));
+            }
+        }
+        out
+    }
+
     fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
         Some(match check {
             Check::Battle(p, n) => number(*p, "battle", *n, self.seat(*p).battle),

@@ -1,0 +1,465 @@
+//! A scenario that kills a surviving mutant (`goti mutate --write`):
+//! seeded self-play games under the real rules, replayed action by action
+//! under the mutant from the same new game, stopped at the first action
+//! whose outcome an expectation can tell apart (a piece's place or steps,
+//! a number, whose turn, the winner, a rule applied, or the action refused);
+//! the game then shrunk (whole rounds, then single turns, removed while
+//! the rules still part there) and written as a scenario whose expectations
+//! are what the real rules give. Pure: the CLI verifies and writes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::engine::{Event, Game, Mode, PieceId, Player, What, Word};
+use crate::runner::games::Played;
+use crate::runner::position::PairVisitor;
+use crate::selfplay::{self, action_text, Config, Driver, Policy, Record};
+
+/// How long and how wide to search.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// The first game seed; game `i` plays seed `seed + i`.
+    pub seed: u64,
+    /// At most this many games.
+    pub games: u64,
+    /// Stop starting games after this instant.
+    pub deadline: Instant,
+    pub max_turns: u32,
+}
+
+/// An expectation of the real rules that the mutant breaks, and the rule
+/// whose event decided it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    pub line: String,
+    pub rule: Option<&'static str>,
+}
+
+/// Where the real rules and the mutant part.
+#[derive(Clone, Debug)]
+pub struct Parting {
+    pub record: Record,
+    /// Turns in the game before shrinking (up to the parting action).
+    pub turns_before: usize,
+    /// The mutant refuses the last action.
+    pub refused: bool,
+    pub expectations: Vec<Expectation>,
+    /// The scenario's header and set-up lines (its game, mode, players).
+    pub header: String,
+    /// The set-up lines of the position before the parting turn, where the
+    /// game can write them: a shorter scenario of that turn alone.
+    pub tail: Option<String>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub enum Searched {
+    /// A game that parts the two rulesets, shrunk.
+    Parts(Box<Parting>),
+    /// No difference in `games` games and `positions` positions.
+    Same { games: u64, positions: u64 },
+}
+
+/// Searches games that part `base` from `mutant` (rules of one game).
+pub struct Seek<'a> {
+    pub search: &'a Search,
+    /// Candidates already tried and refused by the caller's check (their seeds).
+    pub skip: &'a BTreeSet<u64>,
+}
+
+impl PairVisitor for Seek<'_> {
+    type Out = Searched;
+    fn visit<G: Played>(self, base: &Arc<G::Rules>, mutant: &Arc<G::Rules>) -> Searched {
+        seek::<G>(base, mutant, self.search, self.skip)
+    }
+}
+
+/// The table and mode of game `i`: 2, 3 and 4 players in turn; royal's
+/// Journey and Clash in turn (other games ignore the mode).
+fn table_of(i: u64) -> (u8, Mode) {
+    let players = 2 + (i % 3) as u8;
+    let mode = if (i / 3) % 2 == 0 {
+        Mode::Journey
+    } else {
+        Mode::Clash
+    };
+    (players, mode)
+}
+
+fn seek<G: Played>(
+    base: &Arc<G::Rules>,
+    mutant: &Arc<G::Rules>,
+    search: &Search,
+    skip: &BTreeSet<u64>,
+) -> Searched {
+    let mut positions = 0u64;
+    let mut games = 0u64;
+    for i in 0..search.games {
+        if Instant::now() >= search.deadline {
+            break;
+        }
+        let seed = search.seed + i;
+        let (players, mode) = table_of(i);
+        let b = G::driver(base.clone(), mode, Policy::Random);
+        let m = G::driver(mutant.clone(), mode, Policy::Random);
+        let cfg = Config {
+            players,
+            max_turns: search.max_turns,
+        };
+        let Some(record) = selfplay::record_game(&b, seed, &cfg) else {
+            continue;
+        };
+        games += 1;
+        if skip.contains(&seed) {
+            continue;
+        }
+        let (Lockstep::Parts(d), n) = lockstep(&b, &m, &record) else {
+            positions += record.turns.iter().map(Vec::len).sum::<usize>() as u64;
+            continue;
+        };
+        let _ = n;
+        let turns_before = d.turn + 1;
+        let (record, d) = shrink(&b, &m, cut(&record, &d), d);
+        let tail = before_last_turn(&b, &record).and_then(|pos| pos.setup_lines());
+        return Searched::Parts(Box::new(Parting {
+            tail,
+            header: b.replay_header(&record),
+            record,
+            turns_before,
+            refused: d.refused,
+            expectations: d.expectations,
+        }));
+    }
+    Searched::Same { games, positions }
+}
+
+/// The position before the record's last turn, under the real rules.
+fn before_last_turn<D: Driver>(base: &D, record: &Record) -> Option<D::Game> {
+    let mut pos = base.new_game(&record.players).ok()?;
+    let mut events = Vec::new();
+    let n = record.turns.len().saturating_sub(1);
+    for action in record.turns[..n].iter().flatten() {
+        pos = pos.apply(action, &mut events).ok()?;
+    }
+    Some(pos)
+}
+
+/// Where a replay parts: the turn and action, and what tells it.
+#[derive(Clone, Debug)]
+struct Difference {
+    turn: usize,
+    action: usize,
+    refused: bool,
+    expectations: Vec<Expectation>,
+}
+
+enum Lockstep {
+    /// An action of the record is refused by the real rules (a bad shrink).
+    Invalid,
+    Same,
+    Parts(Difference),
+}
+
+/// Replays `record` under both drivers from a new game; the first action
+/// whose outcome differs visibly, and how many positions were compared.
+fn lockstep<D: Driver>(base: &D, mutant: &D, record: &Record) -> (Lockstep, u64)
+where
+    D::Game: Played,
+{
+    let (Ok(mut b), Ok(mut m)) = (
+        base.new_game(&record.players),
+        mutant.new_game(&record.players),
+    ) else {
+        return (Lockstep::Invalid, 0);
+    };
+    let (mut eb, mut em) = (Vec::new(), Vec::new());
+    let mut n = 0;
+    for (t, turn) in record.turns.iter().enumerate() {
+        for (k, action) in turn.iter().enumerate() {
+            n += 1;
+            eb.clear();
+            em.clear();
+            let Ok(next_b) = b.apply(action, &mut eb) else {
+                return (Lockstep::Invalid, n);
+            };
+            match m.apply(action, &mut em) {
+                Err(_) => {
+                    let expectations = told_apart(&next_b, &m, &eb, &[]);
+                    return (
+                        Lockstep::Parts(Difference {
+                            turn: t,
+                            action: k,
+                            refused: true,
+                            expectations,
+                        }),
+                        n,
+                    );
+                }
+                Ok(next_m) => {
+                    let expectations = told_apart(&next_b, &next_m, &eb, &em);
+                    if !expectations.is_empty() {
+                        return (
+                            Lockstep::Parts(Difference {
+                                turn: t,
+                                action: k,
+                                refused: false,
+                                expectations,
+                            }),
+                            n,
+                        );
+                    }
+                    m = next_m;
+                }
+            }
+            b = next_b;
+        }
+    }
+    (Lockstep::Same, n)
+}
+
+/// What an expectation can say of a position, by subject (`P1 G2`,
+/// `P1 G2 steps`, `turn`, `winner`, `P1 battle`, ...).
+fn said<G: Played>(pos: &G) -> BTreeMap<String, String> {
+    let words = G::KIND.vocabulary();
+    let mut out = BTreeMap::new();
+    let mut ids: Vec<PieceId> = (1..=words.pieces).map(PieceId::Numbered).collect();
+    if words.allows(Word::King) {
+        ids.push(PieceId::King);
+    }
+    for p in pos.players() {
+        for &id in ids.iter().filter(|&&id| pos.has_piece(id)) {
+            let piece = pos.piece(p, id);
+            out.insert(
+                format!("{p} {id}"),
+                format!("{p} {id} {}", words.place_words(piece.place)),
+            );
+            out.insert(
+                format!("{p} {id} steps"),
+                format!("{p} {id} steps {}", piece.steps),
+            );
+            if words.allows(Word::Midpoint) && piece.place.in_play() {
+                let side = if piece.midpoint { "past" } else { "before" };
+                out.insert(
+                    format!("{p} {id} midpoint"),
+                    format!("{p} {id} {side} midpoint"),
+                );
+            }
+        }
+    }
+    out.insert("turn".into(), format!("turn {}", pos.turn()));
+    if let Some(first) = pos.final_standings().and_then(|s| s.first()) {
+        out.insert("winner".into(), format!("winner {first}"));
+    }
+    if pos.is_over() {
+        out.insert("game over".into(), "game over".into());
+    }
+    out.extend(pos.told());
+    out
+}
+
+/// The real rules' expectations after an action that the mutant's
+/// position `m` (after the same action, or before it where refused) breaks;
+/// a piece's steps only where its place agrees.
+fn told_apart<G: Played>(b: &G, m: &G, eb: &[Event], em: &[Event]) -> Vec<Expectation> {
+    let (sb, sm) = (said(b), said(m));
+    let mut out = Vec::new();
+    for (subject, line) in &sb {
+        if sm.get(subject) == Some(line) {
+            continue;
+        }
+        let piece = subject
+            .strip_suffix(" steps")
+            .or_else(|| subject.strip_suffix(" midpoint"));
+        if piece.is_some_and(|piece| sb.get(piece) != sm.get(piece)) {
+            continue;
+        }
+        out.push(Expectation {
+            line: line.clone(),
+            rule: decided_by(subject, eb),
+        });
+    }
+    let theirs: BTreeSet<&str> = em.iter().map(|e| e.rule.0).collect();
+    let mut mine: Vec<&'static str> = Vec::new();
+    for e in eb {
+        if !theirs.contains(e.rule.0) && !mine.contains(&e.rule.0) {
+            mine.push(e.rule.0);
+        }
+    }
+    for rule in mine {
+        out.push(Expectation {
+            line: format!("applied {rule}"),
+            rule: Some(rule),
+        });
+    }
+    out
+}
+
+/// The piece an event moves or takes, if any.
+fn moves(e: &Event, p: Player, id: PieceId) -> bool {
+    match &e.what {
+        What::Step { piece, .. }
+        | What::Moved { piece, .. }
+        | What::Advanced { piece, .. }
+        | What::Entered { piece, .. }
+        | What::Reached { piece, .. }
+        | What::Fell { piece, .. }
+        | What::Climbed { piece, .. }
+        | What::Jumped { piece, .. }
+        | What::Midpoint { piece, .. }
+        | What::HomePath { piece } => e.player == p && *piece == id,
+        What::Exited { guard, .. } => e.player == p && id == PieceId::Numbered(*guard),
+        What::Captured { victim, pieces, .. } => *victim == p && pieces.contains(&id),
+        What::KingPenalty { victim, guards } => {
+            *victim == p && guards.iter().any(|g| id == PieceId::Numbered(*g))
+        }
+        _ => false,
+    }
+}
+
+/// The rule of the last event of the action that decided `subject`: the
+/// last to move or take the piece, or for a player's number the last event
+/// of that player; `None` where no event of the action names it.
+fn decided_by(subject: &str, events: &[Event]) -> Option<&'static str> {
+    let mut words = subject.split(' ');
+    let player = words
+        .next()
+        .and_then(|w| Player::ALL.iter().copied().find(|p| p.to_string() == w));
+    let piece = words.next().and_then(|w| {
+        (1..=9)
+            .map(PieceId::Numbered)
+            .chain([PieceId::King])
+            .find(|id| id.to_string() == w)
+    });
+    let e = match (player, piece) {
+        (Some(p), Some(id)) => events.iter().rev().find(|e| moves(e, p, id)),
+        (Some(p), None) => {
+            let what = subject.rsplit(' ').next().unwrap_or("");
+            let of = |e: &&Event| match &e.what {
+                What::Points { .. } | What::Penalty { .. } => {
+                    e.player == p && matches!(what, "battle" | "score")
+                }
+                What::Captured { victim, .. } | What::KingPenalty { victim, .. } => {
+                    (e.player == p || *victim == p) && matches!(what, "battle" | "score")
+                }
+                What::Credit { .. } | What::CreditLost => e.player == p && what == "credits",
+                What::Dealt { .. }
+                | What::RollsKept { .. }
+                | What::Discarded { .. }
+                | What::RollsSpent { .. } => e.player == p && what == "store",
+                What::Tokens { .. } => what == "tokens",
+                What::Moved { .. } | What::Step { .. } | What::Advanced { .. } => {
+                    e.player == p && what == "score"
+                }
+                _ => false,
+            };
+            events.iter().rev().find(of)
+        }
+        _ => events.last(),
+    };
+    e.map(|e| e.rule.0)
+}
+
+/// The record up to and including the parting action.
+fn cut(record: &Record, d: &Difference) -> Record {
+    let mut r = record.clone();
+    r.turns.truncate(d.turn + 1);
+    if let Some(last) = r.turns.last_mut() {
+        last.truncate(d.action + 1);
+    }
+    r
+}
+
+/// Removes whole rounds, then single turns (never the parting turn), while
+/// every action stays legal under the real rules and the rules still part.
+fn shrink<D: Driver>(base: &D, mutant: &D, record: Record, d: Difference) -> (Record, Difference)
+where
+    D::Game: Played,
+{
+    let mut best = (record, d);
+    for chunk in [best.0.players.len(), 1] {
+        let mut i = 0;
+        while i + chunk < best.0.turns.len() {
+            let mut candidate = best.0.clone();
+            candidate.turns.drain(i..i + chunk);
+            match lockstep(base, mutant, &candidate).0 {
+                Lockstep::Parts(d) => best = (cut(&candidate, &d), d),
+                _ => i += chunk,
+            }
+        }
+    }
+    best
+}
+
+/// The scenario text of a parting, headed by what it kills: from the
+/// set-up of the position before the parting turn (`tail`) or replaying
+/// the whole game from a new one.
+pub fn scenario_text(game: &str, mutant: &str, set: &str, p: &Parting, tail: bool) -> String {
+    let mut out = String::new();
+    let turns = p.record.turns.len();
+    let setup = p.tail.as_deref().filter(|_| tail);
+    let _ = writeln!(out, "# Kills the {game} mutant `{mutant}`:");
+    let _ = writeln!(
+        out,
+        "# `goti run --set {set}` fails on this file; `goti run` passes."
+    );
+    let shrunk = if setup.is_some() {
+        format!("set up at its turn {turns}, the turn where the rules part")
+    } else {
+        format!("shrunk from {} to {turns} turns", p.turns_before)
+    };
+    let _ = writeln!(
+        out,
+        "# Written by `goti mutate --write` from self-play (game seed {}, {} players), {shrunk}.",
+        p.record.seed,
+        p.record.players.len(),
+    );
+    let _ = writeln!(
+        out,
+        "# The expectations are what this build's engine gives under the real rules:"
+    );
+    let _ = writeln!(
+        out,
+        "# check each against the rulebook before moving the file into the scenarios."
+    );
+    let _ = writeln!(out, "scenario \"kills {mutant}\"");
+    let skip = match setup {
+        Some(lines) => {
+            // The header's rules and players lines, then the position.
+            for line in p.header.lines().take_while(|l| !l.contains(',')).take(2) {
+                let _ = writeln!(out, "{line}");
+            }
+            out.push_str(lines);
+            turns.saturating_sub(1)
+        }
+        None => {
+            out.push_str(&p.header);
+            0
+        }
+    };
+    for (i, turn) in p.record.turns.iter().enumerate().skip(skip) {
+        if turn.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "# turn {}", i + 1);
+        for a in turn {
+            let _ = writeln!(out, "{}", action_text(a));
+        }
+    }
+    if p.refused {
+        let _ = writeln!(out, "# (the mutant refuses the action above)");
+    }
+    for e in &p.expectations {
+        let why = match e.rule {
+            Some(r) if e.line.starts_with("applied ") => {
+                format!("{r} applies here under the real rules, not under the mutant")
+            }
+            Some(r) => format!("decided by {r} (the last event of the action above to name it)"),
+            None => "no event of the action above names it: the state before it".into(),
+        };
+        let _ = writeln!(out, "# {why}");
+        let _ = writeln!(out, "expect {}", e.line);
+    }
+    out
+}
