@@ -22,6 +22,8 @@ use crate::runner::{self, Found, RunOptions};
 pub enum Status {
     Killed,
     Survived,
+    /// Survived, and held equivalent by the project (`goti.yaml`).
+    Equivalent,
 }
 
 /// One mutant's row of the kill matrix.
@@ -45,6 +47,9 @@ pub struct Fate {
     pub not_exposed: usize,
     /// Scenarios whose rules the mutant makes invalid (not kills).
     pub invalid_for: Vec<String>,
+    /// Why the project holds it equivalent (`goti.yaml`), if it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equivalent: Option<String>,
 }
 
 /// (file, line) of a scenario.
@@ -216,6 +221,7 @@ pub fn fates_of(work: &[(usize, Work)], outcomes: Vec<Outcome>) -> Vec<Fate> {
             killed_by: o.killed_by,
             not_exposed: o.not_exposed,
             invalid_for: o.invalid_for,
+            equivalent: None,
         })
         .collect()
 }

@@ -330,3 +330,71 @@ fn write_kills_most_survivors_of_the_suite_without_every_tile() {
     let left = v["games"]["portal"]["survivors"].as_array().unwrap().len();
     assert!(left * 5 <= survivors, "{left} of {survivors} survive: {v}");
 }
+
+/// `goti.yaml` may hold mutants equivalent, each with a reason: they are
+/// shown apart and left out of the score; an entry that names a killed
+/// mutant, or no mutant, is an error, and so is one without a reason.
+#[test]
+fn equivalents_listed_in_the_project_are_counted_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
+    std::fs::write(
+        dir.path().join("scenarios/land.goti"),
+        "scenario \"land\"\nrules portal\nplayers 2\nP1 G1 on 40, P2 G1 on 35\nroll 5 1\nmove G1 5\nexpect P2 G1 in base\n",
+    )
+    .unwrap();
+    let only = ["--only", "tokens.winner_paid.four", "--format", "json"];
+    let before = json(&goti(dir.path(), &[&["mutate"][..], &only].concat()));
+    assert_eq!(
+        (before["valid"].as_u64(), before["killed"].as_u64()),
+        (Some(2), Some(0))
+    );
+    let project = |entries: &str| {
+        std::fs::write(
+            dir.path().join("goti.yaml"),
+            format!("scenarios: [scenarios]\nequivalent:\n{entries}"),
+        )
+        .unwrap();
+    };
+    project(
+        "  - { game: portal, mutant: tokens.winner_paid.four=1, reason: this project plays no ranked game }\n  - { game: portal, mutant: tokens.winner_paid.four=3, reason: this project plays no ranked game }\n",
+    );
+    let o = goti(dir.path(), &[&["mutate"][..], &only].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v = json(&o);
+    assert_eq!(v["valid"], 0, "{v}");
+    let held = v["games"]["portal"]["equivalent"].as_array().unwrap();
+    assert_eq!(held.len(), 2, "{v}");
+    assert_eq!(held[0]["reason"].as_str(), None);
+    assert_eq!(held[0]["equivalent"], "this project plays no ranked game");
+    assert_eq!(
+        v["games"]["portal"]["survivors"].as_array().unwrap().len(),
+        0
+    );
+    let o = goti(dir.path(), &["mutate", "--only", "tokens.winner_paid"]);
+    let said = text(&o);
+    assert!(
+        said.contains("equivalent (goti.yaml): tokens.winner_paid.four 2 -> 1 (reads end.tokens): this project plays no ranked game"),
+        "{said}"
+    );
+    assert!(said.contains(", 2 held equivalent"), "{said}");
+    // A killed mutant is not equivalent.
+    project("  - { game: portal, mutant: board.forward=higher, reason: no }\n");
+    let o = goti(dir.path(), &["mutate", "--only", "board.forward"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("is not equivalent; remove the entry"),
+        "{}",
+        text(&o)
+    );
+    // An entry that names no mutant of an unfiltered run is loud.
+    project("  - { game: portal, mutant: board.ring=99, reason: no such mutant }\n");
+    let o = goti(dir.path(), &["mutate"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("matches no valid mutant"), "{}", text(&o));
+    // No reason, no entry.
+    project("  - { game: portal, mutant: tokens.winner_paid.four=1, reason: \"\" }\n");
+    let o = goti(dir.path(), &["mutate"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("equivalent.0.reason"), "{}", text(&o));
+}

@@ -135,7 +135,9 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         .zip(plain.iter().cloned())
         .collect();
     let outcomes = play_all(&plain, &files, &by_game, &base, &pass);
-    let fates = fates_of(&work, outcomes);
+    let mut fates = fates_of(&work, outcomes);
+    let filtered = args.only.is_some() || args.in_diff.is_some() || args.shard.is_some();
+    hold_equivalent(&mut fates, &work, project.as_ref(), &base, &root, filtered)?;
     let secs = started.elapsed().as_secs_f64();
     let all: Vec<&Fate> = fates.iter().collect();
     let (_, _, total) = score(&all);
@@ -186,6 +188,55 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         }
         _ => Ok(0),
     }
+}
+
+/// Marks the mutants `goti.yaml` holds equivalent; an entry that names a
+/// killed mutant, or (in an unfiltered run) no mutant at all, is an error.
+fn hold_equivalent(
+    fates: &mut [Fate],
+    work: &[(usize, Work)],
+    project: Option<&crate::runner::project::Project>,
+    base: &RuleLayers,
+    root: &Path,
+    filtered: bool,
+) -> Result<(), String> {
+    let Some(project) = project else {
+        return Ok(());
+    };
+    for e in &project.equivalent {
+        let (key, value) = explain_arg(&e.mutant)
+            .map_err(|err| format!("goti.yaml: equivalent `{}`: {err}", e.mutant))?;
+        let mut found = false;
+        for (fate, (_, (game, m, _))) in fates.iter_mut().zip(work) {
+            if *game != e.game {
+                continue;
+            }
+            let (tree, _) = ruleset::project_tree(*game, base, root)?;
+            if !names(m, &tree, &key, &value) {
+                continue;
+            }
+            found = true;
+            if fate.status == Status::Killed {
+                return Err(format!(
+                    "goti.yaml holds {} {} {} equivalent, but {} kill(s) it (first: {}): a mutant a scenario kills is not equivalent; remove the entry",
+                    e.game,
+                    fate.key,
+                    fate.change,
+                    fate.killed_by.len(),
+                    fate.killed_by.first().map(String::as_str).unwrap_or("")
+                ));
+            }
+            fate.status = Status::Equivalent;
+            fate.equivalent = Some(e.reason.clone());
+        }
+        if !found && !filtered {
+            return Err(format!(
+                "goti.yaml: equivalent `{}` ({}) matches no valid mutant of the rules played; `goti mutate --format json` lists each mutant's `set`",
+                e.mutant, e.game
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `--explain KEY=VALUE`: the key and its YAML value.

@@ -11,13 +11,14 @@ use crate::rules::mutate::Mutant;
 use crate::runner::play::ruleset::RuleLayers;
 use crate::runner::{self, diff, Found};
 
+/// Killed, valid less those held equivalent, and the score (percent).
 pub(super) fn score(list: &[&Fate]) -> (usize, usize, f64) {
     let killed = list.iter().filter(|f| f.status == Status::Killed).count();
-    (
-        killed,
-        list.len(),
-        100.0 * killed as f64 / list.len().max(1) as f64,
-    )
+    let valid = list
+        .iter()
+        .filter(|f| f.status != Status::Equivalent)
+        .count();
+    (killed, valid, 100.0 * killed as f64 / valid.max(1) as f64)
 }
 
 /// Scenarios that kill every valid mutant of their game (more than two):
@@ -95,10 +96,14 @@ impl Matrix {
                 .iter()
                 .filter(|f| f.status == Status::Survived)
                 .collect();
+            let equivalent: Vec<&&Fate> = mine
+                .iter()
+                .filter(|f| f.status == Status::Equivalent)
+                .collect();
             games.insert(
                 game.clone(),
                 serde_json::json!({
-                    "killed": k, "valid": v, "score": s,
+                    "killed": k, "valid": v, "score": s, "equivalent": equivalent,
                     "invalid": self.invalid.get(game).copied().unwrap_or(0),
                     "sections": sections, "survivors": survivors,
                 }),
@@ -127,8 +132,17 @@ impl Matrix {
                 continue;
             }
             let (k, v, s) = score(&mine);
+            let held = mine
+                .iter()
+                .filter(|f| f.status == Status::Equivalent)
+                .count();
+            let held = if held > 0 {
+                format!(", {held} held equivalent")
+            } else {
+                String::new()
+            };
             outln!(
-                "\n{game}: {k} of {v} killed ({s:.1}%), {} invalid",
+                "\n{game}: {k} of {v} killed ({s:.1}%), {} invalid{held}",
                 self.invalid.get(game).copied().unwrap_or(0)
             );
             let names: BTreeSet<&str> = mine.iter().map(|f| f.section.as_str()).collect();
@@ -162,6 +176,14 @@ impl Matrix {
                         }
                     }
                     Status::Killed => {}
+                    Status::Equivalent => {
+                        outln!(
+                            "  equivalent (goti.yaml): {} {} (reads {reads}): {}",
+                            f.key,
+                            f.change,
+                            f.equivalent.as_deref().unwrap_or("")
+                        );
+                    }
                 }
             }
         }

@@ -38,6 +38,27 @@ struct ProjectFile {
     rules: std::collections::BTreeMap<String, String>,
     #[serde(default)]
     scenarios: Vec<String>,
+    #[serde(default)]
+    equivalent: Vec<EquivalentEntry>,
+}
+
+/// A mutant the project holds equivalent (`goti mutate` counts it apart).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EquivalentEntry {
+    game: String,
+    /// `KEY=VALUE`, as `goti mutate`'s `set` and `--explain` write it.
+    mutant: String,
+    /// Why no scenario can kill it.
+    reason: String,
+}
+
+/// A mutant held equivalent in `goti.yaml`, with the reason given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Equivalent {
+    pub game: crate::engine::GameKind,
+    pub mutant: String,
+    pub reason: String,
 }
 
 /// A project: its folder, its games' ruleset files, its scenario folders.
@@ -46,6 +67,8 @@ pub struct Project {
     pub root: PathBuf,
     pub rules: Vec<(crate::engine::GameKind, PathBuf)>,
     pub scenarios: Vec<PathBuf>,
+    /// Mutants held equivalent, each with its reason.
+    pub equivalent: Vec<Equivalent>,
 }
 
 /// What a `goti.yaml` text says, checked for shape and fields; an error
@@ -95,6 +118,29 @@ pub fn load(root: &Path) -> Result<Project, Error> {
             let full = super::files::resolve_inside(root, root, &path)
                 .map_err(|e| format!("{shown}: rules.{game}: `{path}`: {e}"))?;
             project.rules.push((kind, full));
+        }
+        for (i, e) in parsed.equivalent.iter().enumerate() {
+            let game: crate::engine::GameKind = e
+                .game
+                .parse()
+                .map_err(|err| format!("{shown}: equivalent.{i}.game: {err}"))?;
+            if !e.mutant.contains('=') {
+                return Err(format!(
+                    "{shown}: equivalent.{i}.mutant: `{}`: write KEY=VALUE as `goti mutate --format json` gives it in `set` (board.ring=53)",
+                    crate::shown::line(&e.mutant)
+                ));
+            }
+            if e.reason.trim().is_empty() {
+                return Err(format!(
+                    "{shown}: equivalent.{i}.reason: say why no scenario can kill `{}`",
+                    crate::shown::line(&e.mutant)
+                ));
+            }
+            project.equivalent.push(Equivalent {
+                game,
+                mutant: e.mutant.clone(),
+                reason: e.reason.clone(),
+            });
         }
         if parsed.scenarios.len() > MAX_SCENARIO_FOLDERS {
             return Err(format!(
