@@ -36,6 +36,29 @@ impl Played for Portal {
         PortalDriver::new(rules).with_policy(policy)
     }
 
+    fn setup_lines(&self) -> Option<String> {
+        use crate::engine::{Game, PieceId, Place};
+        let words = <Portal as Game>::KIND.vocabulary();
+        let mut out = String::new();
+        for p in self.players() {
+            let parts: Vec<String> = (1..=words.pieces)
+                .map(PieceId::Numbered)
+                .map(|id| {
+                    let piece = Game::piece(self, p, id);
+                    let mut line = format!("{p} {id} {}", words.place_words(piece.place));
+                    if piece.place != Place::Out && piece.place != Place::Home {
+                        line.push_str(&format!(" steps {}", piece.steps));
+                    }
+                    line
+                })
+                .collect();
+            out.push_str(&parts.join(", "));
+            out.push('\n');
+        }
+        out.push_str(&format!("turn {}\n", Game::turn(self)));
+        Some(out)
+    }
+
     fn told(&self) -> Vec<(String, String)> {
         self.players()
             .map(|p| {
