@@ -115,11 +115,11 @@ fn seek<G: Played>(
         if skip.contains(&seed) {
             continue;
         }
-        let (Lockstep::Parts(d), n) = lockstep(&b, &m, &record) else {
-            positions += record.turns.iter().map(Vec::len).sum::<usize>() as u64;
+        let (found, compared) = lockstep(&b, &m, &record);
+        positions += compared;
+        let Lockstep::Parts(d) = found else {
             continue;
         };
-        let _ = n;
         let turns_before = d.turn + 1;
         let (record, d) = shrink(&b, &m, cut(&record, &d), d);
         let tail = before_last_turn(&b, &record).and_then(|pos| pos.setup_lines());

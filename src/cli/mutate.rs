@@ -203,16 +203,21 @@ fn hold_equivalent(
     let Some(project) = project else {
         return Ok(());
     };
+    // Each game's tree once, however many entries name it.
+    let mut trees: BTreeMap<GameKind, Value> = BTreeMap::new();
     for e in &project.equivalent {
         let (key, value) = explain_arg(&e.mutant)
             .map_err(|err| format!("goti.yaml: equivalent `{}`: {err}", e.mutant))?;
+        let tree = match trees.entry(e.game) {
+            std::collections::btree_map::Entry::Occupied(t) => t.into_mut(),
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert(ruleset::project_tree(e.game, base, root)?.0)
+            }
+        };
+        let tree = &*tree;
         let mut found = false;
         for (fate, (_, (game, m, _))) in fates.iter_mut().zip(work) {
-            if *game != e.game {
-                continue;
-            }
-            let (tree, _) = ruleset::project_tree(*game, base, root)?;
-            if !names(m, &tree, &key, &value) {
+            if *game != e.game || !names(m, tree, &key, &value) {
                 continue;
             }
             found = true;

@@ -6,7 +6,7 @@
 //! overwritten.
 
 use std::collections::BTreeSet;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -32,16 +32,7 @@ pub struct How<'a> {
 fn absolute(p: &Path) -> PathBuf {
     let here = std::env::current_dir().unwrap_or_default();
     let here = here.canonicalize().unwrap_or(here);
-    let mut out = PathBuf::new();
-    for c in here.join(p).components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
+    let out = crate::runner::base::lexical(&here.join(p));
     // The part that exists, through its links.
     let mut exists = out.clone();
     let mut rest = Vec::new();

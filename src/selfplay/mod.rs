@@ -287,6 +287,27 @@ pub fn play_game<D: Driver>(
     cfg: &Config,
     check: &Check<D::Game>,
 ) -> Result<Summary, Violation> {
+    play_recorded(driver, seed, cfg, check).0
+}
+
+/// Plays one game from `seed` with no checks and records its actions, turn
+/// by turn (`goti mutate --write` replays them under a mutant); `None` when
+/// the table cannot be set up.
+pub fn record_game<D: Driver>(driver: &D, seed: u64, cfg: &Config) -> Option<Record> {
+    match play_recorded(driver, seed, cfg, &|_| Ok(())) {
+        (Err(v), _) if v.record.turns.is_empty() => None,
+        (_, record) => Some(record),
+    }
+}
+
+/// The one game loop of [`play_game`] and [`record_game`]: the game's
+/// summary or violation, and its record up to where it stopped.
+fn play_recorded<D: Driver>(
+    driver: &D,
+    seed: u64,
+    cfg: &Config,
+    check: &Check<D::Game>,
+) -> (Result<Summary, Violation>, Record) {
     let players = table(cfg.players);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut record = Record {
@@ -294,10 +315,16 @@ pub fn play_game<D: Driver>(
         players: players.clone(),
         turns: Vec::new(),
     };
-    let mut pos = driver.new_game(&players).map_err(|message| Violation {
-        message,
-        record: record.clone(),
-    })?;
+    let mut pos = match driver.new_game(&players) {
+        Ok(pos) => pos,
+        Err(message) => {
+            let v = Violation {
+                message,
+                record: record.clone(),
+            };
+            return (Err(v), record);
+        }
+    };
     let mut events: Vec<Event> = Vec::with_capacity(256);
     let mut total_events = 0u64;
     let mut turns = 0;
@@ -313,49 +340,18 @@ pub fn play_game<D: Driver>(
         };
         let played = driver.play_turn(&mut turn, &mut rng);
         pos = turn.pos;
-        played?;
+        if let Err(v) = played {
+            return (Err(v), record);
+        }
         total_events += events.len() as u64;
     }
-    Ok(Summary {
+    let summary = Summary {
         turns,
         finished: pos.is_over(),
         events: total_events,
         fingerprint: fingerprint(&pos, total_events),
-    })
-}
-
-/// Plays one game from `seed` with no checks and records its actions, turn
-/// by turn (`goti mutate --write` replays them under a mutant); `None` when
-/// the table cannot be set up.
-pub fn record_game<D: Driver>(driver: &D, seed: u64, cfg: &Config) -> Option<Record> {
-    let players = table(cfg.players);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut record = Record {
-        seed,
-        players: players.clone(),
-        turns: Vec::new(),
     };
-    let mut pos = driver.new_game(&players).ok()?;
-    let mut events: Vec<Event> = Vec::with_capacity(256);
-    let none: &Check<D::Game> = &|_| Ok(());
-    let mut turns = 0;
-    while turns < cfg.max_turns && !pos.is_over() {
-        turns += 1;
-        record.turns.push(Vec::new());
-        events.clear();
-        let mut turn = Turn {
-            pos,
-            events: &mut events,
-            record: Some(&mut record),
-            check: Some(none),
-        };
-        let played = driver.play_turn(&mut turn, &mut rng);
-        pos = turn.pos;
-        if played.is_err() {
-            break;
-        }
-    }
-    Some(record)
+    (Ok(summary), record)
 }
 
 /// Plays `turns` random legal turns from `seed`, starting new games as games
