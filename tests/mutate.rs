@@ -54,16 +54,27 @@ fn the_shipped_suite_kills_every_valid_mutant() {
         );
         assert_eq!(g["survivors"].as_array().unwrap().len(), 0);
     }
-    // The [house] order of ROYAL.md is a parameter, flipped and killed.
+    // The [house] orders of ROYAL.md are parameters, flipped and killed:
+    // blockade before capture, parted groups' order and moves, the King's return.
     let text = String::from_utf8_lossy(&goti(&root(), &["mutate"]).stdout).into_owned();
-    assert!(text.contains("royal: 87 of 87 killed"), "{text}");
+    assert!(text.contains("royal: 90 of 90 killed"), "{text}");
+    let o = goti(&root(), &["mutate", "--only", "order.", "--verbose"]);
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    for change in [
+        "order.blockade_before_capture true -> false",
+        "order.parted_groups size -> named",
+        "order.parted_moves whole_group -> after_groups",
+        "order.king_return free -> exit",
+    ] {
+        assert!(text.contains(&format!("killed: {change}")), "{change}: {text}");
+    }
     let v = json(&goti(
         &root(),
         &["mutate", "--only", "order.", "--format", "json"],
     ));
     assert_eq!(
         (v["valid"].as_u64(), v["killed"].as_u64()),
-        (Some(1), Some(1))
+        (Some(4), Some(4))
     );
 }
 

@@ -43,7 +43,12 @@ pub struct Mutant {
 }
 
 /// The choices of string fields that have another value (`forward`).
-const CHOICES: &[(&str, &[&str])] = &[("forward", &["lower", "higher"])];
+const CHOICES: &[(&str, &[&str])] = &[
+    ("forward", &["lower", "higher"]),
+    ("parted_groups", &["size", "named"]),
+    ("parted_moves", &["whole_group", "after_groups"]),
+    ("king_return", &["free", "exit"]),
+];
 
 /// Every mutant of `tree` (the whole ruleset as merged for a run). `name`
 /// is never mutated.

@@ -113,6 +113,45 @@ pub struct OrderParams {
     /// checked for a blockade first (true); false: a group that can capture
     /// there enters it, and the capture check runs.
     pub blockade_before_capture: bool,
+    /// `move.together`: the order in which groups whose paths part go on.
+    pub parted_groups: PartedGroups,
+    /// `move.together`: when a guard that goes on alone or splits off moves.
+    pub parted_moves: PartedMoves,
+    /// `move.king-yard`: how a King in the Yard comes back.
+    pub king_return: KingReturn,
+}
+
+/// `move.together` [house]: the order of groups whose paths part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PartedGroups {
+    /// Larger groups first, then the group holding the lowest-numbered
+    /// guard (`move.order-size`, `move.order-number`).
+    Size,
+    /// In the order the move names their guards (the first-named first).
+    Named,
+}
+
+/// `move.together` [house]: whether a group finishes its whole move first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PartedMoves {
+    /// A group finishes its whole move, any guard that goes on alone or
+    /// splits off included, before the next group starts.
+    WholeGroup,
+    /// A guard that goes on alone, or a group that splits off, moves after
+    /// the move's other groups (the first part of a parting goes on at once).
+    AfterGroups,
+}
+
+/// `move.king-yard` [house]: how a King in the Yard returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KingReturn {
+    /// To its entry tile, free, when its owner's turn starts.
+    Free,
+    /// By an exit, like a guard: `exit king` spends an exit credit.
+    Exit,
 }
 
 /// Every parameter of the `royal` ruleset.

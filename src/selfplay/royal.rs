@@ -12,6 +12,7 @@ use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules,
 };
+use crate::rules::KingReturn;
 
 /// Plays royal in one mode.
 pub struct RoyalDriver {
@@ -53,6 +54,15 @@ impl Driver for RoyalDriver {
             if rng.gen_bool(0.5) {
                 turn.must_play(Action::Exit(vec![PieceId::Numbered(g)]), "exit")?;
             }
+        }
+        // move.king-yard with `order.king_return: exit`: half the time, the King's exit.
+        let seat = turn.pos().seat(turn.pos().turn());
+        if self.rules.params.order.king_return == KingReturn::Exit
+            && seat.king.place == Place::Out
+            && seat.credits > 0
+            && rng.gen_bool(0.5)
+        {
+            turn.must_play(Action::Exit(vec![PieceId::King]), "king exit")?;
         }
         // Greedy: the best of a few random moves the rules allow.
         if self.policy == Policy::Greedy {

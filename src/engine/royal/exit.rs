@@ -6,6 +6,7 @@ use super::*;
 use crate::engine::event::{Event, Rejection, What};
 use crate::engine::piece::{Piece, PieceId, Place};
 use crate::engine::precedence::Refusals;
+use crate::rules::KingReturn;
 
 impl Royal {
     /// `grace.credit` with `exit.cap`.
@@ -45,8 +46,29 @@ impl Royal {
         }
         // An exit names a set of guards: `exit G2 G1` is `exit G1 G2`.
         let mut guards = Vec::with_capacity(pieces.len());
+        let by_exit = self.rules.params.order.king_return == KingReturn::Exit;
+        let mut king = false;
         for &piece in pieces {
             match piece {
+                // move.king-yard [house, `order.king_return: exit`]: a King in the
+                // Yard leaves it by an exit, spending a credit like a guard.
+                PieceId::King if by_exit && !king => {
+                    let place = self.seat(p).king.place;
+                    if place != Place::Out {
+                        refusals.add(
+                            C::Pieces,
+                            Rejection::new(
+                                R::MoveKingYard,
+                                format!("{p} king is not in the Yard ({place})"),
+                            ),
+                        );
+                    }
+                    king = true;
+                }
+                PieceId::King if by_exit => refusals.add(
+                    C::Pieces,
+                    Rejection::new(R::ExitCost, "the King is named twice"),
+                ),
                 // exit.cost: only a guard in the Yard spends a credit.
                 PieceId::King => refusals.add(
                     C::Pieces,
@@ -82,18 +104,17 @@ impl Royal {
             }
         }
         let credits = self.seat(p).credits as usize;
-        if guards.len() > credits {
-            // exit.cost: one credit per guard.
+        let leaving = guards.len() + usize::from(king);
+        if leaving > credits {
+            // exit.cost: one credit per guard (and per King that exits).
+            let what = if king { "piece(s)" } else { "guard(s)" };
             refusals.add(
                 C::Credits,
                 Rejection::new(
                     R::ExitCost,
-                    format!(
-                        "{} guard(s) cannot exit with {credits} exit credit(s)",
-                        guards.len()
-                    ),
+                    format!("{leaving} {what} cannot exit with {credits} exit credit(s)"),
                 )
-                .help(format!("exit at most {credits} guard(s)")),
+                .help(format!("exit at most {credits} {what}")),
             );
         }
         guards.sort_unstable();
@@ -140,6 +161,21 @@ impl Royal {
                     guard: n,
                     tile: entry,
                 },
+            );
+        }
+        if king {
+            let seat = self.seat_mut(p);
+            seat.credits -= 1;
+            seat.king = Piece {
+                place: Place::Ring(entry),
+                midpoint: false,
+                steps: 0,
+            };
+            self.event(ev, R::MoveKingYard, What::KingReturns { tile: entry });
+            self.event(
+                ev,
+                R::ExitCost,
+                What::Note("the King spends an exit credit to leave the Yard"),
             );
         }
         if !guards.is_empty() {

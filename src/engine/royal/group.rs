@@ -6,13 +6,44 @@ use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Event, What};
 use crate::engine::piece::{Direction, Piece, PieceId, Place};
+use crate::rules::{PartedGroups, PartedMoves};
+
+/// Guards of a group that move on after the move's other groups
+/// (`order.parted_moves: after_groups`), with the size the group started at.
+pub(super) struct Later {
+    pub(super) movers: Vec<Mover>,
+    pub(super) start_size: usize,
+}
 
 impl Royal {
-    /// Moves one group of guards that start on one tile (`move.together`).
-    pub(super) fn move_group(&mut self, group: Vec<Mover>, dir: Direction, ev: &mut Vec<Event>) {
+    /// Moves one group of guards that start on one tile (`move.together`);
+    /// `start_size` is how many moved together at first. Guards that must
+    /// wait for the move's other groups are pushed onto `later`.
+    pub(super) fn move_group(
+        &mut self,
+        group: Vec<Mover>,
+        start_size: usize,
+        dir: Direction,
+        ev: &mut Vec<Event>,
+        later: &mut Vec<Later>,
+    ) {
         let p = self.turn;
-        let start_size = group.len();
+        let order = &self.rules.params.order;
+        let defer = order.parted_moves == PartedMoves::AfterGroups;
+        let by_name = order.parted_groups == PartedGroups::Named;
         let mut movers = group;
+        // Movers handed to `later`: their move is recorded there.
+        let mut waiting = [false; 4];
+        let mut wait = |sub: &[usize], movers: &mut Vec<Mover>, later: &mut Vec<Later>| {
+            later.push(Later {
+                movers: sub.iter().map(|&i| movers[i]).collect(),
+                start_size,
+            });
+            for &i in sub {
+                waiting[i] = true;
+                movers[i].remaining = 0;
+            }
+        };
         // Sub-groups still to move, in order; each holds indices into `movers`.
         let mut queue: std::collections::VecDeque<Vec<usize>> = std::collections::VecDeque::new();
         queue.push_back((0..movers.len()).collect());
@@ -33,6 +64,12 @@ impl Royal {
                             at,
                         },
                     );
+                    // move.together [house, `order.parted_moves`]: a guard going on
+                    // alone finishes now, or after the move's other groups.
+                    if defer {
+                        wait(&sub, &mut movers, later);
+                        break;
+                    }
                 }
                 // Each guard's next place (at most four guards move together).
                 let mut next_buf = [Place::Out; 4];
@@ -54,10 +91,17 @@ impl Royal {
                             None => parts.push(vec![i]),
                         }
                     }
-                    parts
-                        .sort_by_key(|part| (std::cmp::Reverse(part.len()), movers[part[0]].guard));
+                    // move.together [house, `order.parted_groups`]: by size, then
+                    // lowest guard; or in the order the move names them.
+                    if by_name {
+                        parts.sort_by_key(|part| part.iter().map(|&i| movers[i].named).min());
+                    } else {
+                        parts.sort_by_key(|part| {
+                            (std::cmp::Reverse(part.len()), movers[part[0]].guard)
+                        });
+                    }
                     let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
-                    for part in parts.into_iter().rev() {
+                    for part in parts.iter().rev() {
                         self.event(
                             ev,
                             R::MoveTogether,
@@ -66,7 +110,19 @@ impl Royal {
                                 at,
                             },
                         );
-                        queue.push_front(part);
+                    }
+                    // move.together [house, `order.parted_moves`]: the parts finish
+                    // in turn, or the first goes on and the rest wait for the others.
+                    let mut parts = parts.into_iter();
+                    if defer {
+                        queue.extend(parts.next());
+                        for part in parts {
+                            wait(&part, &mut movers, later);
+                        }
+                    } else {
+                        for part in parts.rev() {
+                            queue.push_front(part);
+                        }
                     }
                     break;
                 }
@@ -142,7 +198,7 @@ impl Royal {
                 }
             }
         }
-        for m in &movers {
+        for (_, m) in movers.iter().enumerate().filter(|(i, _)| !waiting[*i]) {
             let piece = *self.piece(p, PieceId::Numbered(m.guard));
             self.record_move(PieceId::Numbered(m.guard), m.from, piece, m.total, ev);
         }

@@ -2,6 +2,7 @@
 //! with blockades (`blockade.*`) checked before captures (`capture.*`) at every
 //! tile entered.
 
+use super::group::Later;
 use super::rule::RoyalRule as R;
 use super::Royal;
 use super::RoyalCheck as C;
@@ -9,6 +10,7 @@ use crate::engine::action::MoveOrder;
 use crate::engine::event::{Event, Rejection, What};
 use crate::engine::piece::{Direction, PieceId, Place};
 use crate::engine::precedence::Refusals;
+use crate::rules::KingReturn;
 
 /// A guard in motion: which, its total, and the steps it has left.
 #[derive(Clone, Copy, Debug)]
@@ -17,6 +19,8 @@ pub(super) struct Mover {
     pub(super) total: u8,
     pub(super) remaining: u8,
     pub(super) from: Place,
+    /// Where the move names it (0: first), for `order.parted_groups: named`.
+    pub(super) named: u8,
 }
 
 /// A move the rules allow, as judging found it: what resolving carries out.
@@ -100,7 +104,7 @@ impl Royal {
         let mut all_rolls: Vec<u8> = Vec::new();
         let mut king: Option<u8> = None;
         let mut guards: Vec<Mover> = Vec::new();
-        for c in &order.clauses {
+        for (at, c) in order.clauses.iter().enumerate() {
             if c.direction != dir && refusals.open(C::Direction) {
                 // move.one-direction
                 refusals.add(
@@ -188,6 +192,7 @@ impl Royal {
                         total,
                         remaining: total,
                         from: self.piece(p, c.piece).place,
+                        named: u8::try_from(at).unwrap_or(u8::MAX),
                     });
                 }
             }
@@ -195,8 +200,14 @@ impl Royal {
                 // move.not-in-play
                 Place::Out if c.piece == PieceId::King => refusals.add(
                     C::Pieces,
-                    Rejection::new(R::MoveNotInPlay, format!("{p} king is in the Yard"))
-                        .help("a King in the Yard returns at the start of its owner's turn"),
+                    Rejection::new(R::MoveNotInPlay, format!("{p} king is in the Yard")).help(
+                        match self.rules.params.order.king_return {
+                            KingReturn::Free => {
+                                "a King in the Yard returns at the start of its owner's turn"
+                            }
+                            KingReturn::Exit => "write `exit king` before the move",
+                        },
+                    ),
                 ),
                 Place::Out => refusals.add(
                     C::Pieces,
@@ -317,6 +328,7 @@ impl Royal {
             }
         }
         let groups = in_groups(guards);
+        let mut later: Vec<Later> = Vec::new();
         let several = groups.len() > 1;
         let sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
         for (i, group) in groups.into_iter().enumerate() {
@@ -341,7 +353,8 @@ impl Royal {
                     },
                 );
             }
-            self.move_group(group, dir, ev);
+            let size = group.len();
+            self.move_group(group, size, dir, ev, &mut later);
             observe(self);
             if several {
                 self.event(
@@ -350,6 +363,18 @@ impl Royal {
                     What::Note("board updated before the next group moves"),
                 );
             }
+        }
+        // move.together [house, `order.parted_moves: after_groups`]: guards
+        // that went on alone or split off move after the other groups.
+        while !later.is_empty() {
+            let Later { movers, start_size } = later.remove(0);
+            self.event(
+                ev,
+                R::MoveTogether,
+                What::Note("goes on after the move's other groups"),
+            );
+            self.move_group(movers, start_size, dir, ev, &mut later);
+            observe(self);
         }
         if !king_first {
             if let Some(v) = king {

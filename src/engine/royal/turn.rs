@@ -9,6 +9,7 @@ use crate::engine::action::Action;
 use crate::engine::event::{Event, Rejection, What};
 use crate::engine::piece::{Piece, Place, Player};
 use crate::engine::precedence::game_and_turn;
+use crate::rules::KingReturn;
 
 impl Royal {
     /// Applies an action of the player whose turn it is to a copy of this
@@ -95,7 +96,10 @@ impl Royal {
         self.turn = next;
         self.phase = Phase::default();
         let entry = self.board().entry(next);
-        if self.seat(next).king.place == Place::Out {
+        // move.king-yard [house, `order.king_return`]: free at the turn's start, or by an exit.
+        if self.seat(next).king.place == Place::Out
+            && self.rules.params.order.king_return == KingReturn::Free
+        {
             self.seat_mut(next).king = Piece {
                 place: Place::Ring(entry),
                 midpoint: false,
