@@ -463,3 +463,105 @@ pub fn scenario_text(game: &str, mutant: &str, set: &str, p: &Parting, tail: boo
     }
     out
 }
+
+/// Every set-up one step simpler than `tail` (the lines `setup_lines`
+/// writes): a piece's `steps N` or midpoint side left for the set-up to
+/// derive, one roll fewer in a store, a number (credits, battle, tokens)
+/// halved towards 0. The `turn` line is kept.
+pub fn simpler(tail: &str) -> Vec<String> {
+    let lines: Vec<Vec<String>> = tail
+        .lines()
+        .map(|l| l.split(", ").map(str::to_string).collect())
+        .collect();
+    let mut out = Vec::new();
+    for (li, parts) in lines.iter().enumerate() {
+        if parts.len() == 1 && parts[0].starts_with("turn ") {
+            continue;
+        }
+        for (pi, part) in parts.iter().enumerate() {
+            for variant in simpler_part(part) {
+                let mut next = lines.clone();
+                next[li][pi] = variant;
+                let text: String = next.iter().map(|l| l.join(", ") + "\n").collect();
+                out.push(text);
+            }
+        }
+    }
+    out
+}
+
+/// One set-up part made simpler, every way (see [`simpler`]).
+fn simpler_part(part: &str) -> Vec<String> {
+    let words: Vec<&str> = part.split(' ').collect();
+    let mut out = Vec::new();
+    let joined = |w: &[&str]| w.join(" ");
+    // `steps N` (and the midpoint side) left out: the set-up derives them.
+    if let Some(i) = words.iter().position(|w| *w == "steps") {
+        if i + 1 < words.len() {
+            let mut w = words.clone();
+            w.drain(i..i + 2);
+            out.push(joined(&w));
+        }
+    }
+    if let Some(i) = words.iter().position(|w| *w == "midpoint") {
+        if i > 0 && matches!(words[i - 1], "past" | "before") {
+            let mut w = words.clone();
+            w.drain(i - 1..=i);
+            out.push(joined(&w));
+        }
+    }
+    if let Some(i) = words.iter().position(|w| *w == "store") {
+        let rolls = &words[i + 1..];
+        if rolls.len() > 1 {
+            let mut seen = BTreeSet::new();
+            for (j, roll) in rolls.iter().enumerate() {
+                if seen.insert(*roll) {
+                    let mut w = words.clone();
+                    w.remove(i + 1 + j);
+                    out.push(joined(&w));
+                }
+            }
+        }
+    }
+    if let [.., key, n] = words[..] {
+        if matches!(key, "credits" | "battle" | "tokens") {
+            if let Ok(v) = n.parse::<i64>() {
+                let mut values = vec![0, v / 2];
+                values.retain(|&x| x != v);
+                values.dedup();
+                for x in values {
+                    let mut w = words.clone();
+                    let last = w.len() - 1;
+                    let x = x.to_string();
+                    w[last] = &x;
+                    out.push(joined(&w));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::simpler;
+
+    #[test]
+    fn a_set_up_is_made_simpler_one_step_at_a_time() {
+        let tail = "P1 G1 on 22 before midpoint steps 17, P1 store 4 4 6, P1 credits 3, P1 battle -40\nturn P1\n";
+        let got = simpler(tail);
+        let want = [
+            "P1 G1 on 22 before midpoint, P1 store 4 4 6, P1 credits 3, P1 battle -40\nturn P1\n",
+            "P1 G1 on 22 steps 17, P1 store 4 4 6, P1 credits 3, P1 battle -40\nturn P1\n",
+            "P1 G1 on 22 before midpoint steps 17, P1 store 4 6, P1 credits 3, P1 battle -40\nturn P1\n",
+            "P1 G1 on 22 before midpoint steps 17, P1 store 4 4, P1 credits 3, P1 battle -40\nturn P1\n",
+            "P1 G1 on 22 before midpoint steps 17, P1 store 4 4 6, P1 credits 0, P1 battle -40\nturn P1\n",
+            "P1 G1 on 22 before midpoint steps 17, P1 store 4 4 6, P1 credits 1, P1 battle -40\nturn P1\n",
+            "P1 G1 on 22 before midpoint steps 17, P1 store 4 4 6, P1 credits 3, P1 battle 0\nturn P1\n",
+            "P1 G1 on 22 before midpoint steps 17, P1 store 4 4 6, P1 credits 3, P1 battle -20\nturn P1\n",
+        ];
+        assert_eq!(got, want);
+        // Nothing simpler than a bare place and the turn.
+        assert!(simpler("P1 G1 on 22\nturn P1\n").is_empty());
+    }
+}

@@ -66,7 +66,10 @@ fn the_shipped_suite_kills_every_valid_mutant() {
         "order.parted_moves whole_group -> after_groups",
         "order.king_return free -> exit",
     ] {
-        assert!(text.contains(&format!("killed: {change}")), "{change}: {text}");
+        assert!(
+            text.contains(&format!("killed: {change}")),
+            "{change}: {text}"
+        );
     }
     let v = json(&goti(
         &root(),

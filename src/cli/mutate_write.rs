@@ -278,6 +278,19 @@ fn search_one(
                         i += 1;
                     }
                 }
+                // Smaller numbers: derived steps, fewer rolls, numbers
+                // towards 0, one step at a time while it still kills.
+                'smaller: while let Some(tail) = best.tail.clone() {
+                    for shorter in crate::killer::simpler(&tail) {
+                        let mut candidate = best.clone();
+                        candidate.tail = Some(shorter);
+                        if kills(&text_of(&candidate, true)).1 {
+                            best = candidate;
+                            continue 'smaller;
+                        }
+                    }
+                    break;
+                }
                 return Ok(Written::File(name, text_of(&best, true)));
             }
         }
