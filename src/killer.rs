@@ -12,9 +12,9 @@ use std::fmt::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::engine::{Event, Game, Mode, PieceId, Player, What, Word};
+use crate::engine::{Action, Event, Game, Mode, PieceId, Player, What, Word};
 use crate::runner::games::Played;
-use crate::runner::position::PairVisitor;
+use crate::runner::position::{PairVisitor, Position};
 use crate::selfplay::{self, action_text, Config, Driver, Policy, Record};
 
 /// How long and how wide to search.
@@ -37,9 +37,27 @@ pub struct Expectation {
     pub rule: Option<&'static str>,
 }
 
+/// A position a passing scenario of the suite ends in, under the real
+/// rules and under the mutant, with the scenario's text: the search plays
+/// on from there before it tries new games.
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub base: Position,
+    pub mutant: Position,
+    /// The scenario as written (the file's header statements first).
+    pub text: String,
+    /// `FILE:LINE NAME`.
+    pub name: String,
+}
+
 /// Where the real rules and the mutant part.
 #[derive(Clone, Debug)]
 pub struct Parting {
+    /// The candidate's id (`Seek::skip` takes it to try another).
+    pub id: u64,
+    /// The scenario it plays on from (`Start::name`, `Start::text`), if any:
+    /// `record` starts at its end.
+    pub from: Option<(String, String)>,
     pub record: Record,
     /// Turns in the game before shrinking (up to the parting action).
     pub turns_before: usize,
@@ -65,14 +83,28 @@ pub enum Searched {
 /// Searches games that part `base` from `mutant` (rules of one game).
 pub struct Seek<'a> {
     pub search: &'a Search,
-    /// Candidates already tried and refused by the caller's check (their seeds).
+    /// Candidates already tried and refused by the caller's check (their ids).
     pub skip: &'a BTreeSet<u64>,
+    /// Where the suite's passing scenarios end (any game; the search takes its own).
+    pub starts: &'a [Start],
 }
 
 impl PairVisitor for Seek<'_> {
     type Out = Searched;
     fn visit<G: Played>(self, base: &Arc<G::Rules>, mutant: &Arc<G::Rules>) -> Searched {
-        seek::<G>(base, mutant, self.search, self.skip)
+        match from_starts::<G>(self.search, self.skip, self.starts) {
+            (Some(found), _, _) => found,
+            (None, games, positions) => match seek::<G>(base, mutant, self.search, self.skip) {
+                Searched::Same {
+                    games: g,
+                    positions: p,
+                } => Searched::Same {
+                    games: g + games,
+                    positions: p + positions,
+                },
+                found => found,
+            },
+        }
     }
 }
 
@@ -115,29 +147,175 @@ fn seek<G: Played>(
         if skip.contains(&seed) {
             continue;
         }
-        let (found, compared) = lockstep(&b, &m, &record);
+        let (found, compared) = lockstep(&b, &m, None, &record);
         positions += compared;
         let Lockstep::Parts(d) = found else {
             continue;
         };
-        let turns_before = d.turn + 1;
-        let (record, d) = shrink(&b, &m, cut(&record, &d), d);
-        let tail = before_last_turn(&b, &record).and_then(|pos| pos.setup_lines());
-        return Searched::Parts(Box::new(Parting {
-            tail,
-            header: b.replay_header(&record),
-            record,
-            turns_before,
-            refused: d.refused,
-            expectations: d.expectations,
-        }));
+        return Searched::Parts(Box::new(parting(&b, &m, None, seed, record, d)));
     }
     Searched::Same { games, positions }
 }
 
+/// Games played on from each start, at most this many per start.
+const GAMES_PER_START: u64 = 3;
+/// Candidate ids of starts: apart from new games' seeds.
+const START_ID: u64 = 1 << 62;
+
+/// Searches on from where the suite's scenarios end: first the end itself
+/// (the two rulesets may already disagree on something no expectation
+/// checks), then seeded self-play from the next turn. The parting found,
+/// else how many games and positions were compared.
+fn from_starts<G: Played>(
+    search: &Search,
+    skip: &BTreeSet<u64>,
+    starts: &[Start],
+) -> (Option<Searched>, u64, u64) {
+    let (mut games, mut positions) = (0u64, 0u64);
+    let typed: Vec<(u64, &Start, &G, &G)> = starts
+        .iter()
+        .enumerate()
+        .filter_map(|(si, s)| {
+            let id0 = START_ID + (si as u64) * (GAMES_PER_START + 1);
+            Some((id0, s, s.base.as_game::<G>()?, s.mutant.as_game::<G>()?))
+        })
+        .collect();
+    // Every end first (cheap), then games from each; new games keep half the budget.
+    let now = Instant::now();
+    let half = now + search.deadline.saturating_duration_since(now) / 2;
+    for pass in [0, 1] {
+        for &(id0, start, b0, m0) in &typed {
+            if let Some(found) = from_start(
+                search,
+                skip,
+                pass,
+                half,
+                (id0, start, b0, m0),
+                &mut games,
+                &mut positions,
+            ) {
+                return (Some(found), games, positions);
+            }
+        }
+    }
+    (None, games, positions)
+}
+
+/// One start of [`from_starts`]: its end (`pass` 0) or games on from it (1).
+fn from_start<G: Played>(
+    search: &Search,
+    skip: &BTreeSet<u64>,
+    pass: u8,
+    deadline: Instant,
+    (id0, start, b0, m0): (u64, &Start, &G, &G),
+    games: &mut u64,
+    positions: &mut u64,
+) -> Option<Searched> {
+    {
+        let from = Some((start.name.clone(), start.text.clone()));
+        if pass == 0 {
+            *positions += 1;
+        }
+        let at_end = if pass == 0 {
+            told_apart(b0, m0, &[], &[])
+        } else {
+            Vec::new()
+        };
+        if !at_end.is_empty() && !skip.contains(&id0) {
+            let found = Parting {
+                id: id0,
+                from,
+                record: Record {
+                    seed: 0,
+                    players: b0.players(),
+                    turns: Vec::new(),
+                },
+                turns_before: 0,
+                refused: false,
+                expectations: at_end,
+                header: String::new(),
+                tail: None,
+            };
+            return Some(Searched::Parts(Box::new(found)));
+        }
+        if pass == 0 || Instant::now() >= deadline {
+            return None;
+        }
+        let mut ev = Vec::new();
+        let next = b0.apply(&Action::NextTurn, &mut ev).ok()?;
+        let mode = b0.play_mode();
+        let b = G::driver(b0.rules().clone(), mode, Policy::Random);
+        let m = G::driver(m0.rules().clone(), mode, Policy::Random);
+        let cfg = Config {
+            players: b0.players().len() as u8,
+            max_turns: search.max_turns,
+        };
+        for k in 0..GAMES_PER_START {
+            if Instant::now() >= deadline {
+                break;
+            }
+            let id = id0 + 1 + k;
+            let seed = search.seed + k;
+            let Some(mut record) = selfplay::record_from(&b, next.clone(), seed, &cfg) else {
+                continue;
+            };
+            // The scenario's turn ends first.
+            record.turns.insert(0, vec![Action::NextTurn]);
+            *games += 1;
+            if skip.contains(&id) {
+                continue;
+            }
+            let (found, compared) = lockstep(&b, &m, Some((b0, m0)), &record);
+            *positions += compared;
+            let Lockstep::Parts(d) = found else {
+                continue;
+            };
+            let mut found = parting(&b, &m, Some((b0, m0)), id, record, d);
+            found.from = from;
+            return Some(Searched::Parts(Box::new(found)));
+        }
+    }
+    None
+}
+
+/// The parting `d` of `record` (from `start`, else a new game), shrunk,
+/// with the set-up before its last turn where the game can write one.
+fn parting<D: Driver>(
+    b: &D,
+    m: &D,
+    start: Option<(&D::Game, &D::Game)>,
+    id: u64,
+    record: Record,
+    d: Difference,
+) -> Parting
+where
+    D::Game: Played,
+{
+    let turns_before = d.turn + 1;
+    let (record, d) = shrink(b, m, start, cut(&record, &d), d);
+    let tail = before_last_turn(b, start.map(|s| s.0), &record).and_then(|pos| pos.setup_lines());
+    Parting {
+        id,
+        from: None,
+        tail,
+        header: b.replay_header(&record),
+        record,
+        turns_before,
+        refused: d.refused,
+        expectations: d.expectations,
+    }
+}
+
 /// The position before the record's last turn, under the real rules.
-fn before_last_turn<D: Driver>(base: &D, record: &Record) -> Option<D::Game> {
-    let mut pos = base.new_game(&record.players).ok()?;
+fn before_last_turn<D: Driver>(
+    base: &D,
+    start: Option<&D::Game>,
+    record: &Record,
+) -> Option<D::Game> {
+    let mut pos = match start {
+        Some(pos) => pos.clone(),
+        None => base.new_game(&record.players).ok()?,
+    };
     let mut events = Vec::new();
     let n = record.turns.len().saturating_sub(1);
     for action in record.turns[..n].iter().flatten() {
@@ -162,16 +340,26 @@ enum Lockstep {
     Parts(Difference),
 }
 
-/// Replays `record` under both drivers from a new game; the first action
-/// whose outcome differs visibly, and how many positions were compared.
-fn lockstep<D: Driver>(base: &D, mutant: &D, record: &Record) -> (Lockstep, u64)
+/// Replays `record` under both drivers from `start` (else a new game);
+/// the first action whose outcome differs visibly, and how many positions
+/// were compared.
+fn lockstep<D: Driver>(
+    base: &D,
+    mutant: &D,
+    start: Option<(&D::Game, &D::Game)>,
+    record: &Record,
+) -> (Lockstep, u64)
 where
     D::Game: Played,
 {
-    let (Ok(mut b), Ok(mut m)) = (
-        base.new_game(&record.players),
-        mutant.new_game(&record.players),
-    ) else {
+    let started = match start {
+        Some((b, m)) => (Ok(b.clone()), Ok(m.clone())),
+        None => (
+            base.new_game(&record.players),
+            mutant.new_game(&record.players),
+        ),
+    };
+    let (Ok(mut b), Ok(mut m)) = started else {
         return (Lockstep::Invalid, 0);
     };
     let (mut eb, mut em) = (Vec::new(), Vec::new());
@@ -373,7 +561,13 @@ fn cut(record: &Record, d: &Difference) -> Record {
 
 /// Removes whole rounds, then single turns (never the parting turn), while
 /// every action stays legal under the real rules and the rules still part.
-fn shrink<D: Driver>(base: &D, mutant: &D, record: Record, d: Difference) -> (Record, Difference)
+fn shrink<D: Driver>(
+    base: &D,
+    mutant: &D,
+    start: Option<(&D::Game, &D::Game)>,
+    record: Record,
+    d: Difference,
+) -> (Record, Difference)
 where
     D::Game: Played,
 {
@@ -383,7 +577,7 @@ where
         while i + chunk < best.0.turns.len() {
             let mut candidate = best.0.clone();
             candidate.turns.drain(i..i + chunk);
-            match lockstep(base, mutant, &candidate).0 {
+            match lockstep(base, mutant, start, &candidate).0 {
                 Lockstep::Parts(d) => best = (cut(&candidate, &d), d),
                 _ => i += chunk,
             }
@@ -409,12 +603,36 @@ pub fn scenario_text(game: &str, mutant: &str, set: &str, p: &Parting, tail: boo
     } else {
         format!("shrunk from {} to {turns} turns", p.turns_before)
     };
-    let _ = writeln!(
-        out,
-        "# Written by `goti mutate --write` from self-play (game seed {}, {} players), {shrunk}.",
-        p.record.seed,
-        p.record.players.len(),
-    );
+    match (&p.from, setup) {
+        (Some((name, _)), None) if turns == 0 => {
+            let _ = writeln!(
+                out,
+                "# Written by `goti mutate --write`: the suite's scenario {name}, with what its end says under the real rules."
+            );
+        }
+        (Some((name, _)), None) => {
+            let _ = writeln!(
+                out,
+                "# Written by `goti mutate --write`: the suite's scenario {name}, played on by self-play (game seed {}), {shrunk}.",
+                p.record.seed
+            );
+        }
+        (Some((name, _)), Some(_)) => {
+            let _ = writeln!(
+                out,
+                "# Written by `goti mutate --write` from self-play (game seed {}) on from the end of the suite's scenario {name}, {shrunk}.",
+                p.record.seed
+            );
+        }
+        (None, _) => {
+            let _ = writeln!(
+                out,
+                "# Written by `goti mutate --write` from self-play (game seed {}, {} players), {shrunk}.",
+                p.record.seed,
+                p.record.players.len(),
+            );
+        }
+    }
     let _ = writeln!(
         out,
         "# The expectations are what this build's engine gives under the real rules:"
@@ -433,10 +651,16 @@ pub fn scenario_text(game: &str, mutant: &str, set: &str, p: &Parting, tail: boo
             out.push_str(lines);
             turns.saturating_sub(1)
         }
-        None => {
-            out.push_str(&p.header);
-            0
-        }
+        None => match &p.from {
+            Some((_, text)) => {
+                out.push_str(&scenario_body(text));
+                0
+            }
+            None => {
+                out.push_str(&p.header);
+                0
+            }
+        },
     };
     for (i, turn) in p.record.turns.iter().enumerate().skip(skip) {
         if turn.is_empty() {
@@ -450,8 +674,13 @@ pub fn scenario_text(game: &str, mutant: &str, set: &str, p: &Parting, tail: boo
     if p.refused {
         let _ = writeln!(out, "# (the mutant refuses the action above)");
     }
+    let at_end = p.from.is_some() && turns == 0;
     for e in &p.expectations {
         let why = match e.rule {
+            _ if at_end => {
+                "what the scenario's end gives under the real rules (none of its expectations says it)"
+                    .into()
+            }
             Some(r) if e.line.starts_with("applied ") => {
                 format!("{r} applies here under the real rules, not under the mutant")
             }
@@ -542,9 +771,63 @@ fn simpler_part(part: &str) -> Vec<String> {
     out
 }
 
+/// A suite scenario that passes under the real rules but for its snapshots
+/// and fails under the mutant, as a scenario of its own without them: it
+/// kills once its snapshots no longer stand in the way.
+pub fn unsnapshotted_text(mutant: &str, set: &str, game: &str, name: &str, text: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Kills the {game} mutant `{mutant}`:");
+    let _ = writeln!(
+        out,
+        "# `goti run --set {set}` fails on this file; `goti run` passes."
+    );
+    let _ = writeln!(
+        out,
+        "# Written by `goti mutate --write`: the suite's scenario {name}, without its snapshots,"
+    );
+    let _ = writeln!(
+        out,
+        "# which fail under the real rules (review them with `goti accept`): its expectations kill the mutant."
+    );
+    let _ = writeln!(out, "scenario \"kills {mutant}\"");
+    out.push_str(&scenario_body(text));
+    out
+}
+
+/// A suite scenario's text without its `scenario` line and its `snapshot`
+/// statements (the written file is a new scenario, with no snapshot).
+fn scenario_body(text: &str) -> String {
+    let mut out = String::new();
+    let mut named = false;
+    for line in text.lines() {
+        if !named && line.trim_start().starts_with("scenario ") {
+            named = true;
+            continue;
+        }
+        let kept: Vec<&str> = line
+            .split(';')
+            .filter(|part| part.trim() != "snapshot" && !part.trim().starts_with("snapshot "))
+            .collect();
+        if kept.iter().any(|k| !k.trim().is_empty()) || line.trim().is_empty() {
+            out.push_str(kept.join(";").trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::simpler;
+    use super::{scenario_body, simpler};
+
+    #[test]
+    fn a_suite_scenario_is_copied_without_its_name_and_snapshots() {
+        let text = "rules portal\nscenario \"x\"\n# why\nP1 G1 on 3; move G1 2\nsnapshot\nexpect P1 G1 on 1; snapshot\n";
+        assert_eq!(
+            scenario_body(text),
+            "rules portal\n# why\nP1 G1 on 3; move G1 2\nexpect P1 G1 on 1\n"
+        );
+    }
 
     #[test]
     fn a_set_up_is_made_simpler_one_step_at_a_time() {

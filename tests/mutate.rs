@@ -412,3 +412,76 @@ fn equivalents_listed_in_the_project_are_counted_apart() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("equivalent.0.reason"), "{}", text(&o));
 }
+
+/// The search starts where the suite's scenarios end: a survivor the
+/// brief's own end already tells apart is proposed as that scenario plus
+/// the expectation it lacked; and a scenario that fails only by its
+/// snapshot, but would kill, is proposed without the snapshot.
+#[test]
+fn write_starts_from_where_the_suite_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
+    let brief = "P1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward";
+    std::fs::write(
+        dir.path().join("scenarios/brief.goti"),
+        format!("scenario \"merge capture on a shared tile\"\n{brief}\nexpect P2 G1 in yard\nexpect P1 battle 20\n"),
+    )
+    .unwrap();
+    let o = goti(
+        dir.path(),
+        &["mutate", "--only", "board.entries.P1", "--write", "gen"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let file = std::fs::read_to_string(dir.path().join("gen/royal-board-entries-p1-52-51.goti"))
+        .unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    assert!(
+        file.contains(
+            "the suite's scenario scenarios/brief.goti:1 \"merge capture on a shared tile\""
+        ),
+        "{file}"
+    );
+    assert!(file.contains(brief), "{file}");
+    // ROYAL.md: P1 enters on 52 and Forward runs to lower numbers, so G1 on
+    // 23 has walked 52 - 23 = 29 steps; with the entry on 51, 28.
+    assert!(file.contains("expect P1 G1 steps 29"), "{file}");
+    let under = goti(
+        dir.path(),
+        &[
+            "run",
+            "--set",
+            "board.entries.P1=51",
+            "gen/royal-board-entries-p1-52-51.goti",
+        ],
+    );
+    assert_eq!(under.status.code(), Some(1), "{}", text(&under));
+    assert_eq!(goti(dir.path(), &["run", "gen"]).status.code(), Some(0));
+
+    // A scenario whose snapshot was never accepted fails, so it kills
+    // nothing; without the snapshot its expectations would. (Another
+    // scenario passes, so the run has something to mutate against.)
+    std::fs::write(
+        dir.path().join("scenarios/brief.goti"),
+        format!("scenario \"merge capture on a shared tile\"\n{brief}\nexpect P2 G1 in yard\nexpect P1 battle 20\nsnapshot\n\nscenario \"a lone guard moves\"\nP1 G1 on 30, P2 G1 on 10\nmove G1 2\nexpect P1 G1 on 28\n"),
+    )
+    .unwrap();
+    let o = goti(
+        dir.path(),
+        &[
+            "mutate",
+            "--only",
+            "journey.capture_value",
+            "--write",
+            "gen3",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let file = std::fs::read_to_string(
+        dir.path()
+            .join("gen3/royal-journey-capture-value-20-19.goti"),
+    )
+    .unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    assert!(file.contains("without its snapshots"), "{file}");
+    assert!(file.contains("expect P1 battle 20"), "{file}");
+    assert!(!file.contains("snapshot\n"), "{file}");
+    assert_eq!(goti(dir.path(), &["run", "gen3"]).status.code(), Some(0));
+}

@@ -172,6 +172,8 @@ fn run(args: MutateArgs) -> Result<i32, String> {
             root: &root,
             budget: args.budget,
             seed: args.seed,
+            files: &files,
+            by_game: &by_game,
         };
         // With --format json the report stays one JSON document on stdout.
         for line in super::mutate_write::write_killers(&how, &work, &done.fates)? {

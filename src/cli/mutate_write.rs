@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::context;
-use crate::killer::{scenario_text, Search, Searched, Seek};
+use crate::killer::{scenario_text, Search, Searched, Seek, Start};
 use crate::mutation::{mutated, options, Fate, Status, Work};
 use crate::runner::play::ruleset::{self, RuleLayers};
 use crate::runner::position::Rules;
@@ -25,6 +25,50 @@ pub struct How<'a> {
     pub root: &'a Path,
     pub budget: f64,
     pub seed: u64,
+    /// The run's scenario files, and which of them each game plays.
+    pub files: &'a [crate::runner::Found],
+    pub by_game: &'a std::collections::BTreeMap<crate::engine::GameKind, Vec<usize>>,
+}
+
+/// Where the game's scenarios end that pass under both the real rules and
+/// the mutant (the search plays on from there first); and the scenarios
+/// that pass under the real rules only without their snapshots and fail
+/// under the mutant (name, text).
+fn starts_of(
+    how: &How,
+    game: crate::engine::GameKind,
+    m: &crate::rules::mutate::Mutant,
+) -> (Vec<Start>, Vec<(String, String)>) {
+    let files: Vec<crate::runner::Found> = how
+        .by_game
+        .get(&game)
+        .map(|l| l.iter().map(|&i| how.files[i].clone()).collect())
+        .unwrap_or_default();
+    let ends = |layers| {
+        let mut opts = options(layers, false);
+        opts.keep_end = true;
+        opts.skip_snapshots = true;
+        crate::runner::play_each(&files, None, None, &opts)
+    };
+    let (real, under) = (ends(how.base.clone()), ends(mutated(how.base, game, m)));
+    let (mut out, mut direct) = (Vec::new(), Vec::new());
+    for (a, b) in real.iter().zip(&under) {
+        for (sa, sb) in a.scenarios.iter().zip(&b.scenarios) {
+            let name = format!("{}:{} \"{}\"", a.source.name, sa.line, sa.name);
+            match (&sa.end, &sb.end, sa.game == game) {
+                (Some(ea), Some(eb), true) => out.push(Start {
+                    base: ea.position.clone(),
+                    mutant: eb.position.clone(),
+                    text: ea.text.clone(),
+                    name,
+                }),
+                // A survivor: no passing scenario fails under it, so this one fails by its snapshots.
+                (Some(ea), None, true) if !sb.passed() => direct.push((name, ea.text.clone())),
+                _ => {}
+            }
+        }
+    }
+    (out, direct)
 }
 
 /// A path made absolute against the working folder, `.` and `..` resolved
@@ -227,10 +271,31 @@ fn search_one(
     let under = options(mutated(how.base, game, m), false);
     let mut skip = BTreeSet::new();
     let mut last_refusal = String::new();
+    let (starts, direct) = starts_of(how, game, m);
+    for (from, text) in direct.iter().take(CANDIDATES) {
+        let path = how.dir.join("unsnapshotted.goti");
+        let text = crate::dsl::format::format(&crate::killer::unsnapshotted_text(
+            &mutant_words,
+            &set,
+            game.name(),
+            from,
+            text,
+        ));
+        let shown = path.display().to_string();
+        let passes = crate::runner::run_text(&shown, &text, &path, &real, None).passed();
+        if passes && !crate::runner::run_text(&shown, &text, &path, &under, None).passed() {
+            let name = format!(
+                "{game}-{}",
+                crate::runner::snapshot::slug(&format!("{}-{}", m.key, m.change))
+            );
+            return Ok(Written::File(name, text));
+        }
+    }
     for _ in 0..CANDIDATES {
         let seek = Seek {
             search: &search,
             skip: &skip,
+            starts: &starts,
         };
         let parting = match base.visit_pair(&mutant, seek).map_err(String::from)? {
             Searched::Same { games, positions } => {
@@ -305,7 +370,7 @@ fn search_one(
         } else {
             "the scenario found does not pass under the real rules".into()
         };
-        skip.insert(parting.record.seed);
+        skip.insert(parting.id);
     }
     Ok(Written::Refused(last_refusal))
 }

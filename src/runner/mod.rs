@@ -536,6 +536,7 @@ pub fn run_parsed(
                 record: false,
                 select: opts.select.clone(),
                 limits: Default::default(),
+                keep_end: false,
             };
             let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

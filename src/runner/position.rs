@@ -276,6 +276,13 @@ pub trait PairVisitor {
     fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out;
 }
 
+impl Position {
+    /// The position as its game's own type, if it is a position of `G`.
+    pub fn as_game<G: 'static>(&self) -> Option<&G> {
+        each_position!(self, p => (p as &dyn std::any::Any).downcast_ref::<G>())
+    }
+}
+
 impl Rules {
     /// `v` with these rules as their game's own type.
     pub fn visit<V: RulesVisitor>(&self, v: V) -> V::Out {

@@ -287,14 +287,28 @@ pub fn play_game<D: Driver>(
     cfg: &Config,
     check: &Check<D::Game>,
 ) -> Result<Summary, Violation> {
-    play_recorded(driver, seed, cfg, check).0
+    play_recorded(driver, None, seed, cfg, check).0
 }
 
 /// Plays one game from `seed` with no checks and records its actions, turn
 /// by turn (`goti mutate --write` replays them under a mutant); `None` when
 /// the table cannot be set up.
 pub fn record_game<D: Driver>(driver: &D, seed: u64, cfg: &Config) -> Option<Record> {
-    match play_recorded(driver, seed, cfg, &|_| Ok(())) {
+    match play_recorded(driver, None, seed, cfg, &|_| Ok(())) {
+        (Err(v), _) if v.record.turns.is_empty() => None,
+        (_, record) => Some(record),
+    }
+}
+
+/// As [`record_game`], from `start` (a position at the start of a turn)
+/// instead of a new game: its players are the record's.
+pub fn record_from<D: Driver>(
+    driver: &D,
+    start: D::Game,
+    seed: u64,
+    cfg: &Config,
+) -> Option<Record> {
+    match play_recorded(driver, Some(start), seed, cfg, &|_| Ok(())) {
         (Err(v), _) if v.record.turns.is_empty() => None,
         (_, record) => Some(record),
     }
@@ -304,18 +318,26 @@ pub fn record_game<D: Driver>(driver: &D, seed: u64, cfg: &Config) -> Option<Rec
 /// summary or violation, and its record up to where it stopped.
 fn play_recorded<D: Driver>(
     driver: &D,
+    start: Option<D::Game>,
     seed: u64,
     cfg: &Config,
     check: &Check<D::Game>,
 ) -> (Result<Summary, Violation>, Record) {
-    let players = table(cfg.players);
+    let players = match &start {
+        Some(pos) => pos.players(),
+        None => table(cfg.players),
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut record = Record {
         seed,
         players: players.clone(),
         turns: Vec::new(),
     };
-    let mut pos = match driver.new_game(&players) {
+    let started = match start {
+        Some(pos) => Ok(pos),
+        None => driver.new_game(&players),
+    };
+    let mut pos = match started {
         Ok(pos) => pos,
         Err(message) => {
             let v = Violation {

@@ -52,6 +52,11 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     fn setup_lines(&self) -> Option<String> {
         None
     }
+    /// The mode the position is played in (royal's Journey or Clash; other
+    /// games have one and ignore it).
+    fn play_mode(&self) -> crate::engine::Mode {
+        crate::engine::Mode::Journey
+    }
 }
 
 /// `expected P1 battle 20, found P1 battle 0`.

@@ -43,6 +43,10 @@ impl Played for Royal {
         RoyalDriver::new(rules, mode).with_policy(policy)
     }
 
+    fn play_mode(&self) -> crate::engine::Mode {
+        self.mode()
+    }
+
     fn setup_lines(&self) -> Option<String> {
         use crate::engine::{Game, PieceId, Place};
         let words = <Royal as Game>::KIND.vocabulary();

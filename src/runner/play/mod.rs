@@ -45,6 +45,9 @@ pub struct RunOptions {
     pub select: std::sync::Arc<crate::runner::select::Selection>,
     /// How much of a transcript is kept (pages bound their size with it).
     pub limits: TranscriptLimits,
+    /// Keep each passing scenario's last position and text
+    /// (`ScenarioReport::end`, for `goti mutate --write`).
+    pub keep_end: bool,
 }
 
 /// How much of each transcript a run keeps, so a page made of it stays
@@ -183,6 +186,15 @@ pub struct ScenarioReport {
     pub omitted: Option<(usize, usize)>,
     /// [`text_hash`] of the scenario's text as written.
     pub text_hash: u64,
+    /// Where a passing scenario ends, when `RunOptions::keep_end` asks.
+    pub end: Option<Box<End>>,
+}
+
+/// Where a scenario ends: its last position and its text as written.
+#[derive(Clone, Debug)]
+pub struct End {
+    pub position: Position,
+    pub text: String,
 }
 
 impl ScenarioReport {
@@ -213,15 +225,8 @@ pub fn play(
         transcript: Vec::new(),
         steps: Vec::new(),
         omitted: None,
-        text_hash: {
-            // The whole scenario as written: its line and every statement.
-            let end = sc
-                .statements
-                .iter()
-                .map(|s| s.span.end)
-                .fold(sc.span.end, usize::max);
-            text_hash(source.text.get(sc.span.start..end).unwrap_or(""))
-        },
+        text_hash: text_hash(written(sc, source)),
+        end: None,
     };
     let mut problems: Vec<Problem> = Vec::new();
     let header = lower::header(sc, from_file, &mut problems);
@@ -313,6 +318,20 @@ pub fn play(
             break;
         }
     }
+    if opts.keep_end && play.report.problems.is_empty() {
+        play.report.end = Some(Box::new(End {
+            position: play.pos.clone(),
+            text: {
+                // The file's header statements (played with every scenario), then the scenario.
+                let mut text = String::new();
+                for st in sc.statements.iter().filter(|s| s.span.end <= sc.span.start) {
+                    text.push_str(source.text.get(st.span.start..st.span.end).unwrap_or(""));
+                    text.push('\n');
+                }
+                text + written(sc, source)
+            },
+        }));
+    }
     // Only the last step pictured: drawn once, at the end.
     if opts.explain && opts.limits.pictured == Some(0) && opts.limits.take() {
         let marks =
@@ -323,6 +342,16 @@ pub fn play(
         }
     }
     play.report
+}
+
+/// The whole scenario as written: its line and every statement.
+fn written<'a>(sc: &Scenario, source: &'a Source) -> &'a str {
+    let end = sc
+        .statements
+        .iter()
+        .map(|s| s.span.end)
+        .fold(sc.span.end, usize::max);
+    source.text.get(sc.span.start..end).unwrap_or("")
 }
 
 /// Whether the scenario goes on after a step.
