@@ -550,3 +550,61 @@ fn play_one(
     };
     goti::runner::play_one(&found, only, opts)
 }
+
+/// ROYAL.md `board.entry`: a seat with no player has no entry tile (a plain
+/// tile), and no midpoint or junction of its own is marked; the present
+/// seats' marks and the forts stay. PORTAL.md's start tiles are safe
+/// whoever plays, but only a seated player's is in its colour.
+#[test]
+fn a_two_player_board_draws_plain_tiles_at_the_empty_seats() {
+    let tiles = |at: &str| -> Vec<(String, String, String)> {
+        let out = goti(&["render", at]);
+        assert_eq!(out.status.code(), Some(0), "{at}");
+        let svg = String::from_utf8_lossy(&out.stdout).into_owned();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        doc.descendants()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("tile ")))
+            .map(|n| {
+                (
+                    n.attribute("data-tile").unwrap_or("").to_string(),
+                    n.attribute("class").unwrap_or("").to_string(),
+                    n.attribute("fill").unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    let marked = |tiles: &[(String, String, String)], mark: &str| -> Vec<String> {
+        tiles
+            .iter()
+            .filter(|(_, c, _)| c.split(' ').any(|w| w == mark))
+            .map(|(t, _, _)| t.clone())
+            .collect()
+    };
+    // P1 and P2 only (the brief's merge capture).
+    let royal = tiles("scenarios/royal/worked-examples.goti:6");
+    assert_eq!(marked(&royal, "entry"), ["52", "39"]);
+    let mut midpoints = marked(&royal, "midpoint");
+    midpoints.sort();
+    assert_eq!(midpoints, ["13", "26"], "P1's 26 and P2's 13 only");
+    let mut junctions = marked(&royal, "junction");
+    junctions.sort();
+    assert_eq!(junctions, ["1", "40"], "P1's 1 and P2's 40 only");
+    assert_eq!(marked(&royal, "fort").len(), 4, "the forts stay");
+    for empty in ["26", "13"] {
+        let (_, _, fill) = royal.iter().find(|(t, _, _)| t == empty).unwrap();
+        assert_eq!(
+            fill, "#ffffff",
+            "tile {empty}: an empty seat's entry is plain"
+        );
+    }
+    // Portal, P1 and P2 (a capture in a toilet pit): every start tile is
+    // drawn as a start, the empty seats' in the safe tiles' grey.
+    let portal = tiles("scenarios/portal/captures.goti:28");
+    let starts: Vec<&(String, String, String)> = portal
+        .iter()
+        .filter(|(_, c, _)| c.split(' ').any(|w| w == "start"))
+        .collect();
+    assert_eq!(starts.len(), 4, "{starts:?}");
+    let grey = starts.iter().filter(|(_, _, f)| f == "#d9d9d9").count();
+    assert_eq!(grey, 2, "{starts:?}");
+}

@@ -363,10 +363,11 @@ fn ring_tiles(svg: &mut Svg, pos: &Portal, lay: &Layout) -> Vec<super::svg::OnTi
             class.push("fork");
             mark.push('R');
         }
-        let fill = match start {
-            Some(i) => colour(Player::ALL[i]),
-            None if board.is_safe(t) => "#d9d9d9",
-            None => "#ffffff",
+        // A start tile is safe whoever plays; only a seated player's is in its colour.
+        let fill = match start.map(|i| Player::ALL[i]) {
+            Some(p) if pos.players().any(|q| q == p) => colour(p),
+            _ if board.is_safe(t) => "#d9d9d9",
+            _ => "#ffffff",
         };
         svg.tile(x, y, 13.0, fill, "#555", &class.join(" "), &t.to_string());
         let (nx, ny) = at(t, RING + 25.0);

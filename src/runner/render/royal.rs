@@ -201,9 +201,18 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
         }
     }
     let mut on_tiles = Vec::new();
+    // board.entry: a seat with no player has no entry tile (a plain tile),
+    // and so no midpoint or junction either; forts stay whoever plays.
+    let seated: Vec<usize> = pos.players().map(|p| p.index()).collect();
+    let of_seated = |tiles: &[u8], t: u8| {
+        tiles
+            .iter()
+            .enumerate()
+            .position(|(i, &x)| x == t && seated.contains(&i))
+    };
     for &t in &tiles {
         let (x, y) = at(t, RING);
-        let entry = board.entry.iter().position(|&e| e == t);
+        let entry = of_seated(&board.entry, t);
         let fill = match entry {
             Some(i) => colour(crate::engine::Player::ALL[i]),
             None if board.is_fort(t) => "#d9d9d9",
@@ -219,11 +228,11 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
             class.push("entry");
             mark.push('E');
         }
-        if board.midpoint.contains(&t) {
+        if of_seated(&board.midpoint, t).is_some() {
             class.push("midpoint");
             mark.push('M');
         }
-        if board.junction.contains(&t) {
+        if of_seated(&board.junction, t).is_some() {
             class.push("junction");
             mark.push('J');
         }
