@@ -608,3 +608,33 @@ fn a_two_player_board_draws_plain_tiles_at_the_empty_seats() {
     let grey = starts.iter().filter(|(_, _, f)| f == "#d9d9d9").count();
     assert_eq!(grey, 2, "{starts:?}");
 }
+
+/// A move's path is drawn tile by tile along the board, not as a chord:
+/// ROYAL.md `move.together` and `move.home-path` (a pair parting at P1's
+/// junction 1: G1, with midpoint progress, turns into H1, H2; G2 goes on
+/// round the ring to 52, 51), and PORTAL.md `toilet.climb` (leaving W3 of
+/// toilet 16 with a 4: the rejoin tile 15, then 14, 13, 12).
+#[test]
+fn a_move_is_drawn_along_the_board() {
+    let routes = |at: &str| -> Vec<String> {
+        let out = goti(&["render", at]);
+        assert_eq!(out.status.code(), Some(0), "{at}");
+        let svg = String::from_utf8_lossy(&out.stdout).into_owned();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("path"))
+            .map(|n| n.attribute("data-route").unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(
+        routes("scenarios/royal/moving.goti:90"),
+        [
+            "on 3 > on 2 > on 1 > on home 1 > on home 2",
+            "on 3 > on 2 > on 1 > on 52 > on 51"
+        ]
+    );
+    assert_eq!(
+        routes("scenarios/portal/special-tiles.goti:66"),
+        ["in toilet 16 W3 > in toilet 16 W2 > in toilet 16 W1 > in toilet 16 pit > on 15 > on 14 > on 13 > on 12"]
+    );
+}

@@ -169,7 +169,7 @@ fn svg(pos: &Maedn, marks: &super::svg::Marks) -> String {
         Place::HomePath(k) => Some(goal_point(p, k)),
         _ => None,
     };
-    svg.overlay(marks, &on_tiles, point);
+    svg.overlay(marks, &on_tiles, point, &super::svg::straight);
     let standings = pos.winner().map(|w| vec![w]);
     svg.status(standings.as_deref(), pos.turn());
     let die = match pos.die() {

@@ -223,7 +223,9 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
         Place::Toilet { trigger, spot } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
         _ => None,
     };
-    svg.overlay(marks, &on_tiles, point);
+    svg.overlay(marks, &on_tiles, point, &|p, from, to, _| {
+        route(pos, p, from, to)
+    });
     panel(&mut svg, pos);
     svg.finish()
 }
@@ -421,4 +423,47 @@ fn panel(svg: &mut Svg, pos: &Portal) {
         svg.piece_row(y + 70.0, "home", p, &pos.pieces_at(Place::Home));
         y += 130.0;
     }
+}
+
+/// The places a portal move passed, along the player's route (ring, then
+/// lane): a climb out of a toilet goes down its column and onto the rejoin
+/// tile first (`toilet.climb`), then on along the route.
+fn route(pos: &Portal, p: Player, from: Place, to: Place) -> Vec<Place> {
+    let board = pos.board();
+    let mut walk = vec![from];
+    let mut at = from;
+    if let Place::Toilet { trigger, spot } = from {
+        if matches!(to, Place::Toilet { .. }) {
+            return vec![from, to];
+        }
+        let Some((_, toilet)) = board.toilet(trigger) else {
+            return vec![from, to];
+        };
+        walk.extend((0..spot).rev().map(|spot| Place::Toilet { trigger, spot }));
+        at = Place::Ring(toilet.rejoin);
+        walk.push(at);
+    }
+    if from == Place::Out || to == Place::Out {
+        walk.push(to);
+        return walk;
+    }
+    // A fall ends on the trigger tile, then drops into the pit.
+    let target = match to {
+        Place::Toilet { trigger, .. } => Place::Ring(trigger),
+        other => other,
+    };
+    let (s0, s1) = (board.step_of(p, at), board.step_of(p, target));
+    let dir = if s1 >= s0 { 1 } else { -1 };
+    let mut s = s0;
+    while s != s1 {
+        s += dir;
+        match board.place_at(p, s) {
+            Some(place) => walk.push(place),
+            None => break,
+        }
+    }
+    if walk.last() != Some(&to) {
+        walk.push(to);
+    }
+    walk
 }

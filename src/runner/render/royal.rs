@@ -253,7 +253,9 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
         Place::HomePath(k) => Some(at(board.junction[p.index()], RING - 34.0 * f64::from(k))),
         _ => None,
     };
-    svg.overlay(marks, &on_tiles, point);
+    svg.overlay(marks, &on_tiles, point, &|p, from, to, steps| {
+        route(pos, p, from, to, steps)
+    });
     // The centre: what the game is at.
     svg.status(pos.final_standings(), pos.turn());
     svg.text(
@@ -306,4 +308,51 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
         y += 160.0;
     }
     svg.finish()
+}
+
+/// The tiles a royal move passed, from `from` to `to` in at most `steps`
+/// steps, walked on the board (`board.direction`, `move.home-path`): the
+/// full count first (a move no blockade cut short), Forward first, with
+/// midpoint progress or without (the event does not say which it had).
+fn route(
+    pos: &Royal,
+    p: crate::engine::Player,
+    from: Place,
+    to: Place,
+    steps: Option<u8>,
+) -> Vec<Place> {
+    use crate::engine::{Direction, Piece};
+    let Some(total) = steps else {
+        return vec![from, to];
+    };
+    let board = pos.board();
+    let mut best: Option<Vec<Place>> = None;
+    for dir in [Direction::Forward, Direction::Backward] {
+        for midpoint in [true, false] {
+            let mut piece = Piece {
+                place: from,
+                midpoint,
+                steps: 0,
+            };
+            let mut walk = vec![from];
+            while walk.len() <= usize::from(total) && piece.place != to {
+                if board.step(p, &mut piece, dir).is_none() {
+                    break;
+                }
+                walk.push(piece.place);
+            }
+            if piece.place != to {
+                continue;
+            }
+            let whole = walk.len() == usize::from(total) + 1;
+            let better = match &best {
+                None => true,
+                Some(b) => whole && b.len() != usize::from(total) + 1,
+            };
+            if better {
+                best = Some(walk);
+            }
+        }
+    }
+    best.unwrap_or_else(|| vec![from, to])
 }

@@ -241,8 +241,14 @@ pub type OnTile = (f64, f64, Vec<(Player, PieceId)>, String);
 /// blockade stopped it.
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
-    /// (mover, from, to) of every single step and every whole move.
-    pub path: Vec<(Player, crate::engine::Place, crate::engine::Place)>,
+    /// (mover, from, to, steps where the event says) of every single step
+    /// and every whole move.
+    pub path: Vec<(
+        Player,
+        crate::engine::Place,
+        crate::engine::Place,
+        Option<u8>,
+    )>,
     pub captured: Vec<(Player, PieceId, crate::engine::Place)>,
     pub blocked: Vec<crate::engine::Place>,
 }
@@ -253,12 +259,16 @@ impl Marks {
         let mut marks = Marks::default();
         for e in events {
             match &e.what {
-                What::Step { from, to, .. }
-                | What::Moved { from, to, .. }
-                | What::Advanced { from, to, .. }
-                | What::Reached { from, to, .. } => {
-                    marks.path.push((e.player, *from, *to));
+                What::Moved {
+                    from, to, total, ..
+                } => marks.path.push((e.player, *from, *to, Some(*total))),
+                What::Advanced {
+                    from, to, value, ..
                 }
+                | What::Reached {
+                    from, to, value, ..
+                } => marks.path.push((e.player, *from, *to, Some(*value))),
+                What::Step { from, to, .. } => marks.path.push((e.player, *from, *to, Some(1))),
                 What::Captured {
                     victim, pieces, at, ..
                 } => marks
@@ -272,25 +282,63 @@ impl Marks {
     }
 }
 
+/// The places a move passed, tile by tile, from its first to its last: a
+/// game's renderer walks its own board (`Svg::overlay`'s `route`).
+pub type Route<'a> = &'a dyn Fn(
+    Player,
+    crate::engine::Place,
+    crate::engine::Place,
+    Option<u8>,
+) -> Vec<crate::engine::Place>;
+
+/// The straight route: from and to alone.
+pub fn straight(
+    _: Player,
+    from: crate::engine::Place,
+    to: crate::engine::Place,
+    _: Option<u8>,
+) -> Vec<crate::engine::Place> {
+    vec![from, to]
+}
+
 impl Svg {
-    /// Draws `marks`, placing each place with `point` (None: not drawn).
+    /// Draws `marks`, placing each place with `point` (None: not drawn) and
+    /// each move along its `route`.
     pub fn marks(
         &mut self,
         marks: &Marks,
         point: impl Fn(Player, crate::engine::Place) -> Option<(f64, f64)>,
+        route: Route<'_>,
     ) {
-        for (p, from, to) in &marks.path {
-            if let (Some((x1, y1)), Some((x2, y2))) = (point(*p, *from), point(*p, *to)) {
-                // Along the ring the shorter way; elsewhere straight.
-                let d = if from.is_ring() && to.is_ring() {
-                    let sweep = i32::from((x1 - CX) * (y2 - CY) - (y1 - CY) * (x2 - CX) > 0.0);
-                    format!("M{x1:.1},{y1:.1} A{RING},{RING} 0 0 {sweep} {x2:.1},{y2:.1}")
-                } else {
-                    format!("M{x1:.1},{y1:.1} L{x2:.1},{y2:.1}")
+        for (p, from, to, steps) in &marks.path {
+            let places = route(*p, *from, *to, *steps);
+            let words: Vec<String> = places.iter().map(ToString::to_string).collect();
+            let mut d = String::new();
+            let mut last: Option<(crate::engine::Place, f64, f64)> = None;
+            for place in places {
+                let Some((x2, y2)) = point(*p, place) else {
+                    continue;
                 };
+                match last {
+                    None => {
+                        let _ = write!(d, "M{x2:.1},{y2:.1}");
+                    }
+                    // Along the ring the shorter way; elsewhere straight.
+                    Some((prev, x1, y1)) if prev.is_ring() && place.is_ring() => {
+                        let sweep = i32::from((x1 - CX) * (y2 - CY) - (y1 - CY) * (x2 - CX) > 0.0);
+                        let _ = write!(d, " A{RING},{RING} 0 0 {sweep} {x2:.1},{y2:.1}");
+                    }
+                    Some(_) => {
+                        let _ = write!(d, " L{x2:.1},{y2:.1}");
+                    }
+                }
+                last = Some((place, x2, y2));
+            }
+            if d.contains(' ') {
                 writeln!(
                     self.out,
-                    "<path class=\"path\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
+                    "<path class=\"path\" data-route=\"{}\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
+                    esc(&words.join(" > ")),
                     colour(*p)
                 )
                 .ok();
@@ -318,8 +366,9 @@ impl Svg {
         marks: &Marks,
         on_tiles: &[OnTile],
         point: impl Fn(Player, crate::engine::Place) -> Option<(f64, f64)>,
+        route: Route<'_>,
     ) {
-        self.marks(marks, &point);
+        self.marks(marks, &point, route);
         for (x, y, here, label) in on_tiles {
             self.pieces_at(*x, *y, here, label);
         }
