@@ -52,16 +52,19 @@ fn main() {
             let test_name = format!("{}::{}", rel.display(), sc.name);
             trials.push(Trial::test(test_name, move || {
                 let report = play_one(&file, &opts, Some(&name));
-                let problems: Vec<String> = report
-                    .scenarios
-                    .iter()
-                    .flat_map(|s| s.problems.iter())
-                    .map(goti::cli::render_plain)
-                    .collect();
-                if problems.is_empty() {
-                    Ok(())
-                } else {
-                    Err(Failed::from(problems.join("\n")))
+                // The file's own problems count too (goti failing on the file).
+                match report.verdict_of(&name) {
+                    Ok(()) => Ok(()),
+                    Err(problems) if problems.is_empty() => {
+                        Err(Failed::from(format!("no scenario \"{name}\" was played")))
+                    }
+                    Err(problems) => Err(Failed::from(
+                        problems
+                            .into_iter()
+                            .map(goti::cli::render_plain)
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    )),
                 }
             }));
         }

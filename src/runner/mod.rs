@@ -44,6 +44,25 @@ impl FileReport {
     pub fn passed(&self) -> bool {
         self.file_problems.is_empty() && self.scenarios.iter().all(|s| s.passed())
     }
+
+    /// The verdict on the scenario `name` of a run limited to it (a harness
+    /// with one test per scenario): its problems and the file's own (goti
+    /// failing on the file among them). A run that played no scenario of
+    /// that name fails: a check that checked nothing is not a pass.
+    pub fn verdict_of(&self, name: &str) -> Result<(), Vec<&Diagnostic>> {
+        let problems: Vec<&Diagnostic> = self
+            .file_problems
+            .iter()
+            .chain(self.scenarios.iter().flat_map(|s| s.problems.iter()))
+            .collect();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        if !self.scenarios.iter().any(|s| s.name == name) {
+            return Err(Vec::new());
+        }
+        Ok(())
+    }
 }
 
 /// A scenario file found, with the project it belongs to (files it names
@@ -734,6 +753,36 @@ pub fn in_ci() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A one-scenario verdict fails when goti failed on the file (the
+    /// report then has the file's internal error and no scenario) and when
+    /// no scenario of the name was played. The scenario harness once read
+    /// only the scenarios' problems, so an engine panic passed every test
+    /// of its file (found by cargo-mutants: `guards[n as usize / 1]`).
+    #[test]
+    fn a_panic_or_a_missing_scenario_is_not_a_pass() {
+        let path = Path::new("x.goti");
+        let crashed = guarded(path, 1, || panic!("index out of bounds")).remove(0);
+        assert!(!crashed.passed());
+        let problems = crashed.verdict_of("any").unwrap_err();
+        assert!(
+            problems[0].message.contains("goti failed on this file"),
+            "{}",
+            problems[0].message
+        );
+        let report = run_text(
+            "x.goti",
+            "scenario \"here\"\nP1 G1 on 30, P2 G1 on 10\nmove G1 2\nexpect P1 G1 on 28\n",
+            path,
+            &RunOptions {
+                skip_snapshots: true,
+                ..RunOptions::default()
+            },
+            None,
+        );
+        assert!(report.verdict_of("here").is_ok());
+        assert!(report.verdict_of("elsewhere").unwrap_err().is_empty());
+    }
 
     /// A picture budget shared by several files is spent in file order:
     /// the first file's steps are drawn, the later files' are not, on
