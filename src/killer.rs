@@ -499,7 +499,7 @@ fn moves(e: &Event, p: Player, id: PieceId) -> bool {
         | What::HomePath { piece } => e.player == p && *piece == id,
         What::Exited { guard, .. } => e.player == p && id == PieceId::Numbered(*guard),
         What::Captured { victim, pieces, .. } => *victim == p && pieces.contains(&id),
-        What::KingPenalty { victim, guards } => {
+        What::KingPenalty { victim, guards, .. } => {
             *victim == p && guards.iter().any(|g| id == PieceId::Numbered(*g))
         }
         _ => false,

@@ -638,3 +638,37 @@ fn a_move_is_drawn_along_the_board() {
         ["in toilet 16 W3 > in toilet 16 W2 > in toilet 16 W1 > in toilet 16 pit > on 15 > on 14 > on 13 > on 12"]
     );
 }
+
+/// Every piece a step removed is ghosted where it stood: ROYAL.md
+/// `capture.king-penalty` sends P2's ring guards (G1 on 10, G2 on the fort
+/// 44, G4 on its entry 39) to the Yard with the King taken on 28; G3 in the
+/// Home path stays, so it is not ghosted.
+#[test]
+fn every_removed_piece_is_ghosted_where_it_stood() {
+    let out = goti(&["render", "scenarios/royal/capture.goti:37"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8_lossy(&out.stdout).into_owned();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mut ghosts: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("ghost"))
+        .map(|n| {
+            format!(
+                "{} {} @ {}",
+                n.attribute("data-player").unwrap_or(""),
+                n.attribute("data-pieces").unwrap_or(""),
+                n.attribute("data-place").unwrap_or("")
+            )
+        })
+        .collect();
+    ghosts.sort();
+    assert_eq!(
+        ghosts,
+        [
+            "P2 G1 @ on 10",
+            "P2 G2 @ on 44",
+            "P2 G4 @ on 39",
+            "P2 king @ on 28"
+        ]
+    );
+}

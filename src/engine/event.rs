@@ -97,6 +97,8 @@ pub enum What {
     KingPenalty {
         victim: Player,
         guards: Vec<u8>,
+        /// Where each of those guards stood.
+        stood: Vec<Place>,
     },
     Points {
         points: i64,
@@ -282,7 +284,9 @@ impl fmt::Display for What {
             What::CaptureBarred { victim, at } => {
                 write!(f, "{victim}'s pieces {at} cannot be captured")
             }
-            What::KingPenalty { victim, guards: g } => {
+            What::KingPenalty {
+                victim, guards: g, ..
+            } => {
                 write!(f, "{victim}'s King captured: ring guards [{}] to the Yard, store and credits lost", guards(g))
             }
             What::Points {

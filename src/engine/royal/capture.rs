@@ -134,6 +134,10 @@ impl Royal {
                 let ring_guards: Vec<u8> = (1..=4u8)
                     .filter(|&n| self.seat(q).guards[n as usize - 1].place.is_ring())
                     .collect();
+                let stood: Vec<Place> = ring_guards
+                    .iter()
+                    .map(|&n| self.seat(q).guards[n as usize - 1].place)
+                    .collect();
                 let after = self.rules.params.exits.after_king_capture;
                 let seat = self.seat_mut(q);
                 for &n in &ring_guards {
@@ -148,6 +152,7 @@ impl Royal {
                     What::KingPenalty {
                         victim: q,
                         guards: ring_guards,
+                        stood,
                     },
                 );
             }

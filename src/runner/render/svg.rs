@@ -274,6 +274,17 @@ impl Marks {
                 } => marks
                     .captured
                     .extend(pieces.iter().map(|id| (*victim, *id, *at))),
+                // capture.king-penalty: the owner's ring guards go too, each ghosted where it stood.
+                What::KingPenalty {
+                    victim,
+                    guards,
+                    stood,
+                } => marks.captured.extend(
+                    guards
+                        .iter()
+                        .zip(stood)
+                        .map(|(g, at)| (*victim, PieceId::Numbered(*g), *at)),
+                ),
                 What::Blocked { at, .. } => marks.blocked.push(*at),
                 _ => {}
             }
@@ -408,7 +419,8 @@ impl Svg {
             if let Some((x, y)) = point(*p, *at) {
                 writeln!(
                     self.out,
-                    "<g class=\"ghost\" data-player=\"{p}\" data-pieces=\"{id}\" opacity=\"0.4\"><title>{p} {id} captured here</title>"
+                    "<g class=\"ghost\" data-player=\"{p}\" data-pieces=\"{id}\" data-place=\"{}\" opacity=\"0.4\"><title>{p} {id} captured here</title>",
+                    esc(&at.to_string())
                 )
                 .ok();
                 self.token_shape(x + 14.0, y + 14.0, *p, "guard", &id.to_string());
