@@ -165,7 +165,7 @@ fn explain_text(reports: &[runner::FileReport], board: bool, color: bool) {
                     step.outcome
                 );
                 for e in &step.events {
-                    outln!("   {e}");
+                    outln!("   {}", sentence(e));
                 }
                 for c in runner::render::changes(before, &step.state) {
                     outln!("   * {c}");
@@ -350,4 +350,86 @@ pub fn render_picture(
         None => out!("{svg}"),
     }
     Ok(0)
+}
+
+/// An event line (`[rule] P1: text`, as snapshots and traces keep it) as a
+/// sentence for `explain`'s text: the player as its subject where the event
+/// is the player's doing, a capital and a full stop, the rule after it.
+fn sentence(line: &str) -> String {
+    let Some((rule, rest)) = line.strip_prefix('[').and_then(|l| l.split_once("] ")) else {
+        return line.to_string();
+    };
+    let Some((player, text)) = rest.split_once(": ") else {
+        return line.to_string();
+    };
+    let first = text.split(' ').next().unwrap_or("");
+    let piece = |w: &str| {
+        w == "king"
+            || w == "group"
+            || (w.len() == 2 && w.starts_with('G') && w[1..].chars().all(|c| c.is_ascii_digit()))
+    };
+    let said = if piece(first) {
+        format!("{player}'s {text}")
+    } else if let Some(dice) = text.strip_prefix("dealt ") {
+        format!("{player} is dealt {dice}")
+    } else if let Some(rolls) = text.strip_prefix("rolls ") {
+        format!("{player} rolls {rolls}")
+    } else if text.starts_with("captures ") {
+        format!("{player} {text}")
+    } else if let Some((count, points)) = text.split_once(": +") {
+        // `1 piece(s) x1: +20 battle points`
+        format!("{player} gains +{points} ({count})")
+    } else if let Some(credit) = text.strip_prefix("+1 exit credit, now ") {
+        format!("{player} gains an exit credit, now {credit}")
+    } else {
+        let mut c = text.chars();
+        match c.next() {
+            Some(f) => f.to_uppercase().chain(c).collect(),
+            None => String::new(),
+        }
+    };
+    let stop = if said.ends_with(['.', '!', '?']) {
+        ""
+    } else {
+        "."
+    };
+    format!("{said}{stop} ({rule})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence;
+
+    #[test]
+    fn event_lines_read_as_sentences() {
+        for (line, want) in [
+            (
+                "[move.rolls] P1: G2 spends 4",
+                "P1's G2 spends 4. (move.rolls)",
+            ),
+            (
+                "[capture.sizes] P1: group of 2 captures P2 G1 on 23",
+                "P1's group of 2 captures P2 G1 on 23. (capture.sizes)",
+            ),
+            (
+                "[capture.points] P1: 1 piece(s) x1: +20 battle points",
+                "P1 gains +20 battle points (1 piece(s) x1). (capture.points)",
+            ),
+            (
+                "[board.midpoint] P1: the midpoint tile lies 26 steps Forward of the entry",
+                "The midpoint tile lies 26 steps Forward of the entry. (board.midpoint)",
+            ),
+            (
+                "[roll.deal] P2: dealt 6 3 (0 stored before)",
+                "P2 is dealt 6 3 (0 stored before). (roll.deal)",
+            ),
+            (
+                "[grace.credit] P1: +1 exit credit, now 4",
+                "P1 gains an exit credit, now 4. (grace.credit)",
+            ),
+            ("not an event", "not an event"),
+        ] {
+            assert_eq!(sentence(line), want);
+        }
+    }
 }
