@@ -85,12 +85,12 @@ fn diff_of_a_set_names_the_scenarios_and_their_rule() {
     let o = goti(&root(), &["diff", "--set", "journey.capture_value=30"]);
     assert_eq!(o.status.code(), Some(1), "{}", all(&o));
     let text = out(&o);
-    assert!(text.contains("38 now failing"), "{text}");
+    assert!(text.contains("40 now failing"), "{text}");
     assert!(
         text.contains("3 changed and still passing (silent)"),
         "{text}"
     );
-    assert!(text.contains("capture.points: 41 scenario(s)"), "{text}");
+    assert!(text.contains("capture.points: 43 scenario(s)"), "{text}");
     assert!(
         text.contains("scenarios/royal/capture.goti:76 captured pieces lose midpoint and progress")
     );
@@ -112,7 +112,7 @@ fn diff_of_a_set_names_the_scenarios_and_their_rule() {
     );
     let md = out(&o);
     assert!(md.starts_with("### goti diff"), "{md}");
-    assert!(md.contains("| `capture.points` | 41 |"), "{md}");
+    assert!(md.contains("| `capture.points` | 43 |"), "{md}");
     assert!(md.contains("```diff"));
     // HTML: each changed scenario's base and head boards side by side.
     let o = goti(
@@ -130,17 +130,31 @@ fn diff_of_a_set_names_the_scenarios_and_their_rule() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert_eq!(
         html.matches("<section class=\"scenario changed").count(),
-        41
+        43
     );
     let base = html.matches("<figure class=\"board base\">").count();
     let head = html.matches("<figure class=\"board head\">").count();
     assert!(
-        base >= 41 && base == head,
+        base >= 43 && base == head,
         "{base} base, {head} head boards"
     );
     assert_eq!(html.matches("<svg ").count(), base + head);
     assert!(
         html.contains("<ins>+ event [capture.points] P1: 1 piece(s) x1: +30 battle points</ins>")
+    );
+    // What differs is marked on both boards: a capture is worth 20 under
+    // the base rules and 30 under the head's.
+    assert!(html.contains("<text class=\"differs\""));
+    assert!(html.contains(">credits 3 · battle 20</text>"));
+    let marked = |words: &str| {
+        html.split("<text class=\"differs\"")
+            .skip(1)
+            .any(|rest| rest.split("</text>").next().unwrap_or("").ends_with(words))
+    };
+    assert!(marked(">credits 3 · battle 20") && marked(">credits 3 · battle 30"));
+    assert!(
+        !marked(">P1 (circle) ◀"),
+        "the same on both sides: not marked"
     );
     let outside = html.replace("http://www.w3.org/2000/svg", "");
     assert!(!outside.contains("http:") && !outside.contains("https:"));
@@ -183,16 +197,16 @@ fn diff_against_a_git_revision_lists_the_same_scenarios_as_a_set() {
     );
     assert_eq!(changed(&by_rev), changed(&by_set));
     let v: serde_json::Value = serde_json::from_str(&out(&by_rev)).unwrap();
-    assert_eq!(v["by_rule"]["capture.points"].as_array().unwrap().len(), 41);
+    assert_eq!(v["by_rule"]["capture.points"].as_array().unwrap().len(), 43);
     assert_eq!(v["summary"]["changed, still passing"], 3);
     assert!(v["base"]
         .as_str()
         .unwrap()
         .contains("HEAD:rules/royal.yaml"));
-    // The project's ruleset applies to `goti run` too: 38 scenarios now fail.
+    // The project's ruleset applies to `goti run` too: 40 scenarios now fail.
     let o = goti(repo, &["run"]);
     let total = out(&goti(repo, &["list"])).lines().count();
-    let want = format!("{} passed, 38 failed", total - 38);
+    let want = format!("{} passed, 40 failed", total - 40);
     assert!(out(&o).contains(&want), "{want}: {}", out(&o));
     // And a ruleset file as the base gives the same comparison.
     write(repo, "base.yaml", "extends: royal\n");

@@ -29,7 +29,8 @@ pub fn diff_page(
     m.raw(&head(
         "goti diff",
         ".pair{display:flex;flex-wrap:wrap;gap:.5rem}\
-.pair figure{margin:0;flex:1 1 420px}del{background:#fde8e0}ins{background:#e0f5ec}",
+.pair figure{margin:0;flex:1 1 420px}del{background:#fde8e0}ins{background:#e0f5ec}\
+g.differs>*{stroke:#D55E00;stroke-width:4}text.differs{fill:#D55E00;font-weight:bold}",
     ))
     .element("h1", &[], "goti diff")
     .raw("\n")
@@ -39,6 +40,11 @@ pub fn diff_page(
     .text(&format!("head: {head_words}"))
     .close("p")
     .element("p", &[("id", "summary")], summary)
+    .element(
+        "p",
+        &[],
+        "On each pair of boards, what differs from the other side is marked in orange: pieces elsewhere, numbers that read otherwise.",
+    )
     .raw("\n");
     if !report.by_rule.is_empty() {
         m.element("h2", &[], "By rule").open("ul", &[]);
@@ -58,7 +64,7 @@ pub fn diff_page(
 }
 
 /// One changed scenario of the diff page.
-fn diff_section(m: &mut Markup, d: &crate::runner::diff::ScenarioDiff, b: &DiffBoards) {
+fn diff_section<'a>(m: &mut Markup, d: &crate::runner::diff::ScenarioDiff, b: &'a DiffBoards) {
     let status = match d.change {
         crate::runner::diff::Change::ChangedPassing | crate::runner::diff::Change::NowPassing => {
             "passed"
@@ -88,18 +94,27 @@ fn diff_section(m: &mut Markup, d: &crate::runner::diff::ScenarioDiff, b: &DiffB
             .element("code", &[], &step.text)
             .close("h3")
             .open("div", &[("class", "pair")]);
-        for (side, list) in [("base", &b.base), ("head", &b.head)] {
-            let class = format!("board {side}");
-            m.open("figure", &[("class", &class)]);
-            match list
-                .iter()
+        let at = |list: &'a [crate::runner::TranscriptStep]| {
+            list.iter()
                 .rposition(|t| t.line <= step.line)
                 .map(|k| &list[k])
-            {
-                Some(t) => {
-                    m.raw(&t.svg)
-                        .element("figcaption", &[], &format!("{side}: {}", t.outcome))
-                }
+        };
+        let (tb, th) = (at(&b.base), at(&b.head));
+        // What differs is marked on both boards.
+        let (sb, sh) = match (tb, th) {
+            (Some(x), Some(y)) => crate::runner::render::svg::mark_differences(&x.svg, &y.svg),
+            (x, y) => (
+                x.map(|t| t.svg.clone()).unwrap_or_default(),
+                y.map(|t| t.svg.clone()).unwrap_or_default(),
+            ),
+        };
+        for (side, t, svg) in [("base", tb, &sb), ("head", th, &sh)] {
+            let class = format!("board {side}");
+            m.open("figure", &[("class", &class)]);
+            match t {
+                Some(t) => m
+                    .raw(svg)
+                    .element("figcaption", &[], &format!("{side}: {}", t.outcome)),
                 None => m.element("figcaption", &[], &format!("{side}: not reached")),
             };
             m.close("figure");

@@ -429,3 +429,96 @@ impl Svg {
         }
     }
 }
+
+/// Two pictures of one step (base and head rules) with what differs marked
+/// on both (`goti diff --format html`): each piece group (player, pieces,
+/// place) the other picture has not, and each text (a panel's numbers) that
+/// reads otherwise there, get the class `differs`.
+pub fn mark_differences(a: &str, b: &str) -> (String, String) {
+    let (ga, gb) = (piece_groups(a), piece_groups(b));
+    let (ta, tb) = (texts(a), texts(b));
+    (mark(a, &ga, &gb, &ta, &tb), mark(b, &gb, &ga, &tb, &ta))
+}
+
+/// Each piece group's opening tag in `svg`, in order.
+fn piece_groups(svg: &str) -> Vec<&str> {
+    svg.match_indices("<g class=\"piece\" ")
+        .filter_map(|(i, _)| svg[i..].find('>').map(|end| &svg[i..=i + end]))
+        .collect()
+}
+
+/// Each `<text>` element's content in `svg`, in order.
+fn texts(svg: &str) -> Vec<&str> {
+    svg.match_indices("<text ")
+        .filter_map(|(i, _)| {
+            let open = i + svg[i..].find('>')? + 1;
+            let close = open + svg[open..].find("</text>")?;
+            Some(&svg[open..close])
+        })
+        .collect()
+}
+
+fn mark(svg: &str, groups: &[&str], theirs: &[&str], mine: &[&str], other: &[&str]) -> String {
+    let mut out = String::with_capacity(svg.len() + 256);
+    let (mut g, mut t) = (0, 0);
+    let mut rest = svg;
+    loop {
+        let next_g = rest.find("<g class=\"piece\" ");
+        let next_t = rest.find("<text ");
+        let (at, is_group) = match (next_g, next_t) {
+            (Some(x), Some(y)) if x < y => (x, true),
+            (Some(x), None) => (x, true),
+            (_, Some(y)) => (y, false),
+            (None, None) => break,
+        };
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if is_group {
+            let differs = groups.get(g).is_some_and(|tag| !theirs.contains(tag));
+            g += 1;
+            let head = "<g class=\"piece\" ";
+            out.push_str(if differs {
+                "<g class=\"piece differs\" "
+            } else {
+                head
+            });
+            rest = &rest[head.len()..];
+        } else {
+            // Texts pair by position when both pictures have as many; else by content.
+            let differs = match (mine.get(t), other.len() == mine.len()) {
+                (Some(text), true) => other.get(t) != Some(text),
+                (Some(text), false) => !other.contains(text),
+                (None, _) => false,
+            };
+            t += 1;
+            let head = "<text ";
+            out.push_str(if differs {
+                "<text class=\"differs\" "
+            } else {
+                head
+            });
+            rest = &rest[head.len()..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod differences {
+    use super::mark_differences;
+
+    #[test]
+    fn what_differs_is_marked_on_both_pictures() {
+        let a = "<svg><g class=\"piece\" data-player=\"P1\" data-pieces=\"G1\" data-place=\"tile 23\"></g><text x=\"1\">battle 20</text><text x=\"2\">P1</text></svg>";
+        let b = "<svg><g class=\"piece\" data-player=\"P1\" data-pieces=\"G1\" data-place=\"tile 25\"></g><text x=\"1\">battle 30</text><text x=\"2\">P1</text></svg>";
+        let (ma, mb) = mark_differences(a, b);
+        for m in [&ma, &mb] {
+            assert_eq!(m.matches("class=\"piece differs\"").count(), 1, "{m}");
+            assert_eq!(m.matches("<text class=\"differs\"").count(), 1, "{m}");
+            assert!(m.contains("<text x=\"2\">P1</text>"), "{m}");
+        }
+        let (same, _) = mark_differences(a, a);
+        assert_eq!(same, a);
+    }
+}
