@@ -616,9 +616,9 @@ fn a_two_player_board_draws_plain_tiles_at_the_empty_seats() {
 /// toilet 16 with a 4: the rejoin tile 15, then 14, 13, 12).
 #[test]
 fn a_move_is_drawn_along_the_board() {
-    let routes = |at: &str| -> Vec<String> {
-        let out = goti(&["render", at]);
-        assert_eq!(out.status.code(), Some(0), "{at}");
+    let routes = |file: &str, scenario: &str, step: &str| -> Vec<String> {
+        let out = goti(&["render", file, "--scenario", scenario, "--step", step]);
+        assert_eq!(out.status.code(), Some(0), "{file}: {scenario}");
         let svg = String::from_utf8_lossy(&out.stdout).into_owned();
         let doc = roxmltree::Document::parse(&svg).unwrap();
         doc.descendants()
@@ -627,14 +627,22 @@ fn a_move_is_drawn_along_the_board() {
             .collect()
     };
     assert_eq!(
-        routes("scenarios/royal/moving.goti:90"),
+        routes(
+            "scenarios/royal/moving.goti",
+            "a pair splits where paths part at the junction",
+            "1"
+        ),
         [
             "on 3 > on 2 > on 1 > on home 1 > on home 2",
             "on 3 > on 2 > on 1 > on 52 > on 51"
         ]
     );
     assert_eq!(
-        routes("scenarios/portal/special-tiles.goti:66"),
+        routes(
+            "scenarios/portal/special-tiles.goti",
+            "leaving w3 with a 4 goes on from the rejoin tile",
+            "2"
+        ),
         ["in toilet 16 W3 > in toilet 16 W2 > in toilet 16 W1 > in toilet 16 pit > on 15 > on 14 > on 13 > on 12"]
     );
 }
@@ -645,7 +653,14 @@ fn a_move_is_drawn_along_the_board() {
 /// Home path stays, so it is not ghosted.
 #[test]
 fn every_removed_piece_is_ghosted_where_it_stood() {
-    let out = goti(&["render", "scenarios/royal/capture.goti:37"]);
+    let out = goti(&[
+        "render",
+        "scenarios/royal/capture.goti",
+        "--scenario",
+        "a pair captures a king and the king penalty follows",
+        "--step",
+        "1",
+    ]);
     assert_eq!(out.status.code(), Some(0));
     let svg = String::from_utf8_lossy(&out.stdout).into_owned();
     let doc = roxmltree::Document::parse(&svg).unwrap();
