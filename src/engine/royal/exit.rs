@@ -30,6 +30,72 @@ impl Royal {
         pieces: &[PieceId],
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
+        let (guards, king) = self.judge_exit(pieces)?;
+        let p = self.turn;
+        let entry = self.board().entry(p);
+        for &n in &guards {
+            let seat = self.seat_mut(p);
+            seat.credits -= 1;
+            seat.guards[n as usize - 1] = Piece {
+                place: Place::Ring(entry),
+                midpoint: false,
+                steps: 0,
+            };
+            self.event(
+                ev,
+                R::ExitCost,
+                What::Exited {
+                    guard: n,
+                    tile: entry,
+                },
+            );
+        }
+        if king {
+            let seat = self.seat_mut(p);
+            seat.credits -= 1;
+            seat.king = Piece {
+                place: Place::Ring(entry),
+                midpoint: false,
+                steps: 0,
+            };
+            self.event(ev, R::MoveKingYard, What::KingReturns { tile: entry });
+            self.event(
+                ev,
+                R::ExitCost,
+                What::Note("the King spends an exit credit to leave the Yard"),
+            );
+        }
+        if !guards.is_empty() {
+            self.event(
+                ev,
+                R::ExitOrder,
+                What::Note("credits go to the lowest-numbered guards in the Yard"),
+            );
+            self.event(
+                ev,
+                R::BoardEntry,
+                What::Note("exited guards stand on their entry tile"),
+            );
+            if self.opponents(p).any(|q| {
+                self.pieces_at(Place::Ring(entry))
+                    .iter()
+                    .any(|(o, _)| *o == q)
+            }) {
+                self.event(
+                    ev,
+                    R::ExitTiming,
+                    What::Note("exiting is not a move: it captures nothing"),
+                );
+            }
+        }
+        self.phase.exited = true;
+        Ok(())
+    }
+
+    /// Every rule the exit breaks, in ROYAL.md's order (the first is the
+    /// rejection); else the guards that exit, by number, and whether the
+    /// King does.
+    fn judge_exit(&self, pieces: &[PieceId]) -> Result<(Vec<u8>, bool), Rejection> {
         let p = self.turn;
         // The earliest refusal in ROYAL.md's order wins.
         let mut refusals = Refusals::new();
@@ -145,63 +211,6 @@ impl Royal {
             }
         }
         refusals.finish()?;
-        let entry = self.board().entry(p);
-        for &n in &guards {
-            let seat = self.seat_mut(p);
-            seat.credits -= 1;
-            seat.guards[n as usize - 1] = Piece {
-                place: Place::Ring(entry),
-                midpoint: false,
-                steps: 0,
-            };
-            self.event(
-                ev,
-                R::ExitCost,
-                What::Exited {
-                    guard: n,
-                    tile: entry,
-                },
-            );
-        }
-        if king {
-            let seat = self.seat_mut(p);
-            seat.credits -= 1;
-            seat.king = Piece {
-                place: Place::Ring(entry),
-                midpoint: false,
-                steps: 0,
-            };
-            self.event(ev, R::MoveKingYard, What::KingReturns { tile: entry });
-            self.event(
-                ev,
-                R::ExitCost,
-                What::Note("the King spends an exit credit to leave the Yard"),
-            );
-        }
-        if !guards.is_empty() {
-            self.event(
-                ev,
-                R::ExitOrder,
-                What::Note("credits go to the lowest-numbered guards in the Yard"),
-            );
-            self.event(
-                ev,
-                R::BoardEntry,
-                What::Note("exited guards stand on their entry tile"),
-            );
-            if self.opponents(p).any(|q| {
-                self.pieces_at(Place::Ring(entry))
-                    .iter()
-                    .any(|(o, _)| *o == q)
-            }) {
-                self.event(
-                    ev,
-                    R::ExitTiming,
-                    What::Note("exiting is not a move: it captures nothing"),
-                );
-            }
-        }
-        self.phase.exited = true;
-        Ok(())
+        Ok((guards, king))
     }
 }

@@ -138,48 +138,8 @@ impl Royal {
                 } else {
                     self.guard_blockade(p, to, k, ev)
                 };
-                if let Some((q, m)) = blockade {
-                    let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
-                    let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
-                    let pieces: Vec<PieceId> = sub
-                        .iter()
-                        .map(|&i| PieceId::Numbered(movers[i].guard))
-                        .collect();
-                    self.event(
-                        ev,
-                        R::BlockadeSizes,
-                        What::Blocked {
-                            pieces,
-                            at,
-                            by: q,
-                            standing: m,
-                            moving: k,
-                        },
-                    );
-                    self.event(
-                        ev,
-                        R::BlockadeAnyPoint,
-                        What::Note("the move stops on the tile before the blockade"),
-                    );
-                    // blockade.moving-count: once split, only the guards still moving together count.
-                    if (k as usize) < start_size {
-                        self.event(
-                            ev,
-                            R::BlockadeMovingCount,
-                            What::Note("only the guards still moving together count"),
-                        );
-                    }
-                    if self.capturable_by(p, to, k) {
-                        self.event(
-                            ev,
-                            R::BlockadeBeforeCapture,
-                            What::Note("blocked before the capture check could run"),
-                        );
-                    }
-                    self.penalty(lost, ev);
-                    for &i in &sub {
-                        movers[i].remaining = 0;
-                    }
+                if let Some(by) = blockade {
+                    self.blocked(&mut movers, &sub, to, by, start_size, ev);
                     break;
                 }
                 for &i in &sub {
@@ -201,6 +161,63 @@ impl Royal {
         for (_, m) in movers.iter().enumerate().filter(|(i, _)| !waiting[*i]) {
             let piece = *self.piece(p, PieceId::Numbered(m.guard));
             self.record_move(PieceId::Numbered(m.guard), m.from, piece, m.total, ev);
+        }
+    }
+
+    /// A blockade stops the moving `sub` of `movers` on the tile before `to`
+    /// (`blockade.sizes`, `blockade.any-point`): the steps left are lost, a
+    /// penalty each (`blockade.penalty`).
+    fn blocked(
+        &mut self,
+        movers: &mut [Mover],
+        sub: &[usize],
+        to: Place,
+        (q, m): (crate::engine::Player, u8),
+        start_size: usize,
+        ev: &mut Vec<Event>,
+    ) {
+        let p = self.turn;
+        let k = sub.len() as u8;
+        let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
+        let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
+        let pieces: Vec<PieceId> = sub
+            .iter()
+            .map(|&i| PieceId::Numbered(movers[i].guard))
+            .collect();
+        self.event(
+            ev,
+            R::BlockadeSizes,
+            What::Blocked {
+                pieces,
+                at,
+                by: q,
+                standing: m,
+                moving: k,
+            },
+        );
+        self.event(
+            ev,
+            R::BlockadeAnyPoint,
+            What::Note("the move stops on the tile before the blockade"),
+        );
+        // blockade.moving-count: once split, only the guards still moving together count.
+        if (k as usize) < start_size {
+            self.event(
+                ev,
+                R::BlockadeMovingCount,
+                What::Note("only the guards still moving together count"),
+            );
+        }
+        if self.capturable_by(p, to, k) {
+            self.event(
+                ev,
+                R::BlockadeBeforeCapture,
+                What::Note("blocked before the capture check could run"),
+            );
+        }
+        self.penalty(lost, ev);
+        for &i in sub {
+            movers[i].remaining = 0;
         }
     }
 

@@ -176,30 +176,7 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
         "<circle cx=\"{CX}\" cy=\"{CY}\" r=\"{RING}\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\"/>"
     ));
     // Home paths first, under the ring's tiles.
-    for p in pos.players() {
-        let j = board.junction[p.index()];
-        for k in 1..=board.home_path {
-            let (x, y) = at(j, RING - 34.0 * f64::from(k));
-            svg.tile(
-                x,
-                y,
-                12.0,
-                "#f4f4f4",
-                colour(p),
-                "home-path",
-                &format!("{p} H{k}"),
-            );
-            svg.text(x, y + 17.0, 8.0, "middle", &format!("H{k}"));
-            let here: Vec<_> = pos
-                .pieces_at(Place::HomePath(k))
-                .into_iter()
-                .filter(|(o, _)| *o == p)
-                .collect();
-            if !here.is_empty() {
-                svg.pieces_at(x, y, &here, &format!("{p} H{k}"));
-            }
-        }
-    }
+    home_paths(&mut svg, pos, &at);
     let mut on_tiles = Vec::new();
     // board.entry: a seat with no player has no entry tile (a plain tile),
     // and so no midpoint or junction either; forts stay whoever plays.
@@ -355,4 +332,35 @@ fn route(
         }
     }
     best.unwrap_or_else(|| vec![from, to])
+}
+
+/// Each seated player's Home path as a spoke from its junction towards the
+/// centre, with the pieces on it.
+fn home_paths(svg: &mut super::svg::Svg, pos: &Royal, at: &dyn Fn(u8, f64) -> (f64, f64)) {
+    use super::svg::{colour, RING};
+    let board = pos.board();
+    for p in pos.players() {
+        let j = board.junction[p.index()];
+        for k in 1..=board.home_path {
+            let (x, y) = at(j, RING - 34.0 * f64::from(k));
+            svg.tile(
+                x,
+                y,
+                12.0,
+                "#f4f4f4",
+                colour(p),
+                "home-path",
+                &format!("{p} H{k}"),
+            );
+            svg.text(x, y + 17.0, 8.0, "middle", &format!("H{k}"));
+            let here: Vec<_> = pos
+                .pieces_at(Place::HomePath(k))
+                .into_iter()
+                .filter(|(o, _)| *o == p)
+                .collect();
+            if !here.is_empty() {
+                svg.pieces_at(x, y, &here, &format!("{p} H{k}"));
+            }
+        }
+    }
 }
