@@ -128,6 +128,22 @@ fn visible_sections(dom: &str) -> usize {
         .count()
 }
 
+/// The page's measure of its pictures (`data-min-text`, the smallest text
+/// as shown in px; `data-text-overlaps`, pairs of a picture's texts whose
+/// boxes overlap), asserted legible: at least 11 px, no overlap.
+fn assert_legible(dom: &str, what: &str) {
+    let attr = |name: &str| -> String {
+        let at = dom
+            .find(&format!("{name}=\""))
+            .unwrap_or_else(|| panic!("{what}: the page measured no {name}"));
+        let rest = &dom[at + name.len() + 2..];
+        rest[..rest.find('"').unwrap()].to_string()
+    };
+    let least: f64 = attr("data-min-text").parse().unwrap();
+    assert!(least >= 11.0, "{what}: a picture's text is {least} px");
+    assert_eq!(attr("data-text-overlaps"), "0", "{what}: labels overlap");
+}
+
 fn lines(out: &Output) -> usize {
     String::from_utf8_lossy(&out.stdout).lines().count()
 }
@@ -190,9 +206,13 @@ fn report_page_loads_filters_and_fits_a_phone() {
     assert!(loaded.dom.contains("<label>tag <select id=\"tag\">"));
     // A desktop window and a phone's: nothing wider than the window.
     assert!(loaded.dom.contains("data-fits=\"true\""), "1280 wide");
+    // Every shipped scenario's picture: no text under 11 px, no two labels
+    // overlapping, at both widths (the pictures scroll inside their frame).
+    assert_legible(&loaded.dom, "report at 1280x800");
     let phone = browse(&url(&page, ""), (390, 844), "--dump-dom");
     assert_clean(&phone, "report on a phone");
     assert!(phone.dom.contains("data-fits=\"true\""), "390 wide");
+    assert_legible(&phone.dom, "report at 390x844");
 }
 
 /// `goti explain --format html`: a picture after every step, every
@@ -226,6 +246,7 @@ fn explain_page_has_a_picture_per_step_and_every_check() {
         assert_eq!(loaded.dom.matches("<svg ").count(), steps);
         assert_eq!(loaded.dom.matches("class=\"check pass\"").count(), checks);
         assert!(loaded.dom.contains("data-fits=\"true\""), "{size:?}");
+        assert_legible(&loaded.dom, &format!("explain at {size:?}"));
     }
 }
 

@@ -11,26 +11,44 @@ const STYLE: &str = "body{font-family:DejaVu Sans,Verdana,sans-serif;margin:1rem
 .scenario{border:1px solid #999;border-radius:6px;margin:.6rem 0;padding:.3rem .6rem}\
 .failed{border-left:8px solid #D55E00}.passed{border-left:8px solid #009E73}\
 pre{white-space:pre-wrap;font-size:.85rem;background:#f6f6f6;padding:.4rem}\
-.board svg{max-width:100%;height:auto}nav{position:sticky;top:0;background:#fff;padding:.4rem 0}\
+.board,.step figure{overflow-x:auto}.board svg,.step figure svg{max-width:none;height:auto}nav{position:sticky;top:0;background:#fff;padding:.4rem 0}\
 button,input,select{font-size:1rem;margin:.2rem;max-width:100%}code{overflow-wrap:anywhere}.hidden{display:none}\
 .problem{background:#fde8e0}li{margin:.15rem 0}\
 .check{font-family:monospace}.pass{color:#00684a}.fail{color:#a33a00;font-weight:bold}\
 .step{display:flex;flex-wrap:wrap;gap:1rem;border-top:1px solid #ddd;padding:.4rem 0}\
-.step figure{margin:0;flex:1 1 420px;max-width:640px}.step .log{flex:1 1 300px;min-width:0}\
+.step figure{margin:0;flex:1 1 960px;max-width:960px}.step .log{flex:1 1 300px;min-width:0}\
 a:focus,button:focus,select:focus,summary:focus{outline:3px solid #0072B2}\
 @media (max-width:600px){body{margin:.4rem}h1{font-size:1.3rem}}";
 
+/// A page's measure of its pictures, for a browser test (and a reader's
+/// devtools): the smallest text as shown, in px (`data-min-text`), and how
+/// many pairs of a picture's texts overlap (`data-text-overlaps`).
+macro_rules! measure {
+    () => {
+        "var least=1e9,over=0;document.querySelectorAll('svg').forEach(function(g){var vb=g.viewBox.baseVal;if(!vb||!vb.width)return;\
+var k=g.getBoundingClientRect().width/vb.width;if(!k)return;var bs=[];g.querySelectorAll('text').forEach(function(t){\
+least=Math.min(least,parseFloat(getComputedStyle(t).fontSize)*k);var r=t.getBoundingClientRect();if(r.width>0)bs.push(r);});\
+for(var i=0;i<bs.length;i++)for(var j=i+1;j<bs.length;j++){var a=bs[i],b=bs[j];\
+if(Math.min(a.right,b.right)-Math.max(a.left,b.left)>1&&Math.min(a.bottom,b.bottom)-Math.max(a.top,b.top)>1)over++;}});\
+if(least<1e9)d.dataset.minText=least.toFixed(1);d.dataset.textOverlaps=over;"
+    };
+}
+
 /// The last script of the explain and diff pages: whether the page fits
-/// the window's width, and that it loaded.
-pub(super) const READY: &str = "<script>(function(){var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);\
-d.dataset.ready='1';})();</script>\n</body></html>\n";
+/// the window's width, its pictures' measure, and that it loaded.
+pub(super) const READY: &str = concat!(
+    "<script>(function(){var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);",
+    measure!(),
+    "d.dataset.ready='1';})();</script>\n</body></html>\n"
+);
 
 /// Marks the page as loaded, and records any script error, where a browser
 /// test (and a reader's devtools) can see them.
 const GUARD: &str = "window.gotiErrors=[];window.addEventListener('error',function(e){window.gotiErrors.push(String(e.message));\
 document.documentElement.dataset.errors=window.gotiErrors.length;});";
 
-const SCRIPT: &str = "(function(){var st='all';function apply(){var t=document.getElementById('tag').value.toLowerCase();\
+const SCRIPT: &str = concat!(
+    "(function(){var st='all';function apply(){var t=document.getElementById('tag').value.toLowerCase();\
 var f=document.getElementById('file').value;var n=0;document.querySelectorAll('.scenario').forEach(function(s){\
 var ok=(st==='all'||s.dataset.status===st)&&(t===''||(' '+s.dataset.tags+' ').indexOf(' '+t+' ')>=0)&&(f===''||s.dataset.file===f);\
 s.classList.toggle('hidden',!ok);if(ok)n++;});document.getElementById('shown').textContent=n+' shown';}\
@@ -38,7 +56,10 @@ document.querySelectorAll('button[data-status]').forEach(function(b){b.addEventL
 document.querySelectorAll('button[data-status]').forEach(function(x){x.setAttribute('aria-pressed',x===b?'true':'false');});apply();});});\
 document.getElementById('tag').addEventListener('change',apply);document.getElementById('file').addEventListener('change',apply);\
 var h=new URLSearchParams(location.hash.slice(1));if(h.get('status')){var b=document.querySelector('button[data-status='+JSON.stringify(h.get('status'))+']');if(b)b.click();}\
-if(h.get('tag'))document.getElementById('tag').value=h.get('tag');apply();var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);d.dataset.ready='1';})();";
+if(h.get('tag'))document.getElementById('tag').value=h.get('tag');apply();var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);",
+    measure!(),
+    "d.dataset.ready='1';})();"
+);
 
 /// What the top of the report page says: the counts and the filter lists.
 #[derive(Default)]

@@ -322,7 +322,9 @@ fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
                 "toilet",
                 &format!("toilet {} {name}", toilet.trigger),
             );
-            svg.text(x + 16.0, y, 8.0, "start", &name);
+            // Beside the spot, across the column (the spots run along it).
+            let (lx, ly) = super::svg::across(x, y, -30.0);
+            svg.text(lx, ly, 8.0, "middle", &name);
             let here = pos.pieces_at(Place::Toilet {
                 trigger: toilet.trigger,
                 spot,
@@ -375,7 +377,7 @@ fn ring_tiles(svg: &mut Svg, pos: &Portal, lay: &Layout) -> Vec<super::svg::OnTi
         let (nx, ny) = at(t, RING + 25.0);
         svg.text(nx, ny, 10.0, "middle", &t.to_string());
         if !mark.is_empty() {
-            let (mx, my) = at(t, RING + 39.0);
+            let (mx, my) = at(t, RING + 46.0);
             svg.text(mx, my, 8.0, "middle", &mark);
         }
         let here = pos.pieces_at(Place::Ring(t));

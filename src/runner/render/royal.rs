@@ -217,7 +217,7 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
         let (nx, ny) = at(t, RING + 26.0);
         svg.text(nx, ny, 10.0, "middle", &t.to_string());
         if !mark.is_empty() {
-            let (mx, my) = at(t, RING + 40.0);
+            let (mx, my) = at(t, RING + 46.0);
             svg.text(mx, my, 8.0, "middle", &mark);
         }
         let here = pos.pieces_at(Place::Ring(t));
@@ -280,9 +280,11 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
                 line,
             );
         }
-        svg.piece_row(y + 72.0, "yard", p, &pos.pieces_at(Place::Out));
-        svg.piece_row(y + 98.0, "home", p, &pos.pieces_at(Place::Home));
-        y += 160.0;
+        // The yard row sits clear of the lines above: a King's crown rises
+        // above its token.
+        svg.piece_row(y + 82.0, "yard", p, &pos.pieces_at(Place::Out));
+        svg.piece_row(y + 110.0, "home", p, &pos.pieces_at(Place::Home));
+        y += 166.0;
     }
     svg.finish()
 }
@@ -352,7 +354,9 @@ fn home_paths(svg: &mut super::svg::Svg, pos: &Royal, at: &dyn Fn(u8, f64) -> (f
                 "home-path",
                 &format!("{p} H{k}"),
             );
-            svg.text(x, y + 17.0, 8.0, "middle", &format!("H{k}"));
+            // Beside the tile, across the spoke (the tiles run along it).
+            let (lx, ly) = super::svg::across(x, y, -22.0);
+            svg.text(lx, ly, 8.0, "middle", &format!("H{k}"));
             let here: Vec<_> = pos
                 .pieces_at(Place::HomePath(k))
                 .into_iter()

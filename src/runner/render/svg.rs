@@ -57,7 +57,10 @@ impl Svg {
         self.out.push('\n');
     }
 
+    /// A label; never smaller than [`MIN_TEXT`] (pages show pictures at
+    /// their own size or larger, so that is the smallest a reader sees).
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: &str, s: &str) {
+        let size = size.max(MIN_TEXT);
         writeln!(
             self.out,
             "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size}\" text-anchor=\"{anchor}\" dominant-baseline=\"middle\">{}</text>",
@@ -116,7 +119,7 @@ impl Svg {
         if n > 1 {
             writeln!(
                 self.out,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"7\" fill=\"#000\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" fill=\"#fff\" text-anchor=\"middle\" dominant-baseline=\"middle\">{n}</text>",
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"8\" fill=\"#000\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#fff\" text-anchor=\"middle\" dominant-baseline=\"middle\">{n}</text>",
                 x + 11.0,
                 y - 11.0,
                 x + 11.0,
@@ -202,8 +205,13 @@ impl Svg {
                 .filter(|(o, _)| o == p)
                 .map(|(_, id)| *id)
                 .collect();
-            let dx = (i as f64 - (n - 1.0) / 2.0) * 16.0;
-            self.stack(x + dx, y, *p, &mine, place);
+            // Several players on one place side by side, along the ring's turn.
+            let (sx, sy) = if n > 1.0 {
+                across(x, y, (i as f64 - (n - 1.0) / 2.0) * 32.0)
+            } else {
+                (x, y)
+            };
+            self.stack(sx, sy, *p, &mine, place);
         }
     }
 
@@ -227,6 +235,18 @@ impl Svg {
 
 /// The point at `fraction` of a turn round the ring (0 at the top,
 /// clockwise), at `radius` from the centre.
+/// The smallest text size of a picture, in its own units (issue 30: at
+/// least 11 px where a page shows it).
+pub const MIN_TEXT: f64 = 11.0;
+
+/// The point `d` from (x, y) across the radius through it (along the
+/// ring's turn): beside a spoke's tile, or beside a tile on the ring.
+pub fn across(x: f64, y: f64, d: f64) -> (f64, f64) {
+    let len = ((x - CX).powi(2) + (y - CY).powi(2)).sqrt().max(1.0);
+    let (ux, uy) = ((x - CX) / len, (y - CY) / len);
+    (x - d * uy, y + d * ux)
+}
+
 pub fn on_ring(fraction: f64, radius: f64) -> (f64, f64) {
     let a = fraction * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
     (CX + radius * a.cos(), CY + radius * a.sin())
@@ -415,15 +435,32 @@ impl Svg {
         marks: &Marks,
         point: impl Fn(Player, crate::engine::Place) -> Option<(f64, f64)>,
     ) {
-        for (p, id, at) in &marks.captured {
+        for (k, (p, id, at)) in marks.captured.iter().enumerate() {
             if let Some((x, y)) = point(*p, *at) {
+                // Inside the ring from where it stood, side by side with the
+                // others taken there, clear of the tile's own label.
+                let here: Vec<usize> = (0..marks.captured.len())
+                    .filter(|&j| marks.captured[j].2 == *at)
+                    .collect();
+                let i = here.iter().position(|&j| j == k).unwrap_or(0) as f64;
+                let spread = i - (here.len() as f64 - 1.0) / 2.0;
+                let len = ((CX - x).powi(2) + (CY - y).powi(2)).sqrt().max(1.0);
+                let (ux, uy) = ((CX - x) / len, (CY - y) / len);
+                let (gx, gy) = (
+                    x + 26.0 * ux - 22.0 * spread * uy,
+                    y + 26.0 * uy + 22.0 * spread * ux,
+                );
+                let mark = match id {
+                    PieceId::King => "K".to_string(),
+                    PieceId::Numbered(g) => g.to_string(),
+                };
                 writeln!(
                     self.out,
                     "<g class=\"ghost\" data-player=\"{p}\" data-pieces=\"{id}\" data-place=\"{}\" opacity=\"0.4\"><title>{p} {id} captured here</title>",
                     esc(&at.to_string())
                 )
                 .ok();
-                self.token_shape(x + 14.0, y + 14.0, *p, "guard", &id.to_string());
+                self.token_shape(gx, gy, *p, "guard", &mark);
                 self.out.push_str("</g>\n");
             }
         }
