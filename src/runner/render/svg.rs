@@ -205,9 +205,12 @@ impl Svg {
                 .filter(|(o, _)| o == p)
                 .map(|(_, id)| *id)
                 .collect();
-            // Several players on one place side by side, along the ring's turn.
+            // Several players on one place: the first on it, the others
+            // inside the ring from it, one behind the other.
             let (sx, sy) = if n > 1.0 {
-                across(x, y, (i as f64 - (n - 1.0) / 2.0) * 32.0)
+                let len = ((CX - x).powi(2) + (CY - y).powi(2)).sqrt().max(1.0);
+                let k = 30.0 * i as f64;
+                (x + k * (CX - x) / len, y + k * (CY - y) / len)
             } else {
                 (x, y)
             };
@@ -446,9 +449,11 @@ impl Svg {
                 let spread = i - (here.len() as f64 - 1.0) / 2.0;
                 let len = ((CX - x).powi(2) + (CY - y).powi(2)).sqrt().max(1.0);
                 let (ux, uy) = ((CX - x) / len, (CY - y) / len);
+                // Two places inside the ring (past a second player standing
+                // there), side by side along the ring's turn.
                 let (gx, gy) = (
-                    x + 26.0 * ux - 22.0 * spread * uy,
-                    y + 26.0 * uy + 22.0 * spread * ux,
+                    x + 60.0 * ux - 24.0 * spread * uy,
+                    y + 60.0 * uy + 24.0 * spread * ux,
                 );
                 let mark = match id {
                     PieceId::King => "K".to_string(),
