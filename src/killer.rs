@@ -593,11 +593,7 @@ pub fn scenario_text(game: &str, mutant: &str, set: &str, p: &Parting, tail: boo
     let mut out = String::new();
     let turns = p.record.turns.len();
     let setup = p.tail.as_deref().filter(|_| tail);
-    let _ = writeln!(out, "# Kills the {game} mutant `{mutant}`:");
-    let _ = writeln!(
-        out,
-        "# `goti run --set {set}` fails on this file; `goti run` passes."
-    );
+    kill_header(&mut out, game, mutant, set);
     let shrunk = if setup.is_some() {
         format!("set up at its turn {turns}, the turn where the rules part")
     } else {
@@ -771,16 +767,21 @@ fn simpler_part(part: &str) -> Vec<String> {
     out
 }
 
-/// A suite scenario that passes under the real rules but for its snapshots
-/// and fails under the mutant, as a scenario of its own without them: it
-/// kills once its snapshots no longer stand in the way.
-pub fn unsnapshotted_text(mutant: &str, set: &str, game: &str, name: &str, text: &str) -> String {
-    let mut out = String::new();
+/// A proposal's first lines: the mutant it kills and the `--set` that fails on it.
+fn kill_header(out: &mut String, game: &str, mutant: &str, set: &str) {
     let _ = writeln!(out, "# Kills the {game} mutant `{mutant}`:");
     let _ = writeln!(
         out,
         "# `goti run --set {set}` fails on this file; `goti run` passes."
     );
+}
+
+/// A suite scenario that passes under the real rules but for its snapshots
+/// and fails under the mutant, as a scenario of its own without them: it
+/// kills once its snapshots no longer stand in the way.
+pub fn unsnapshotted_text(mutant: &str, set: &str, game: &str, name: &str, text: &str) -> String {
+    let mut out = String::new();
+    kill_header(&mut out, game, mutant, set);
     let _ = writeln!(
         out,
         "# Written by `goti mutate --write`: the suite's scenario {name}, without its snapshots,"

@@ -272,8 +272,21 @@ fn search_one(
     let mut skip = BTreeSet::new();
     let mut last_refusal = String::new();
     let (starts, direct) = starts_of(how, game, m);
+    let name = format!(
+        "{game}-{}",
+        crate::runner::snapshot::slug(&format!("{}-{}", m.key, m.change))
+    );
+    let path = how.dir.join(format!("{name}.goti"));
+    let shown = path.display().to_string();
+    // (passes under the real rules, fails under the mutant)
+    let kills = |text: &str| {
+        let passes = crate::runner::run_text(&shown, text, &path, &real, None).passed();
+        (
+            passes,
+            passes && !crate::runner::run_text(&shown, text, &path, &under, None).passed(),
+        )
+    };
     for (from, text) in direct.iter().take(CANDIDATES) {
-        let path = how.dir.join("unsnapshotted.goti");
         let text = crate::dsl::format::format(&crate::killer::unsnapshotted_text(
             &mutant_words,
             &set,
@@ -281,13 +294,7 @@ fn search_one(
             from,
             text,
         ));
-        let shown = path.display().to_string();
-        let passes = crate::runner::run_text(&shown, &text, &path, &real, None).passed();
-        if passes && !crate::runner::run_text(&shown, &text, &path, &under, None).passed() {
-            let name = format!(
-                "{game}-{}",
-                crate::runner::snapshot::slug(&format!("{}-{}", m.key, m.change))
-            );
+        if kills(&text).1 {
             return Ok(Written::File(name, text));
         }
     }
@@ -306,25 +313,11 @@ fn search_one(
             }
             Searched::Parts(p) => p,
         };
-        let name = format!(
-            "{game}-{}",
-            crate::runner::snapshot::slug(&format!("{}-{}", m.key, m.change))
-        );
-        let path = how.dir.join(format!("{name}.goti"));
-        let shown = path.display().to_string();
         let mut passes = false;
         // The shorter form first (set up before the parting turn), then the
         // whole game replayed: whichever checks out.
         let text_of = |p: &crate::killer::Parting, tail: bool| {
             crate::dsl::format::format(&scenario_text(game.name(), &mutant_words, &set, p, tail))
-        };
-        // (passes under the real rules, fails under the mutant)
-        let kills = |text: &str| {
-            let passes = crate::runner::run_text(&shown, text, &path, &real, None).passed();
-            (
-                passes,
-                passes && !crate::runner::run_text(&shown, text, &path, &under, None).passed(),
-            )
         };
         if parting.tail.is_some() {
             let (p, k) = kills(&text_of(&parting, true));

@@ -208,9 +208,9 @@ impl Svg {
             // Several players on one place: the first on it, the others
             // inside the ring from it, one behind the other.
             let (sx, sy) = if n > 1.0 {
-                let len = ((CX - x).powi(2) + (CY - y).powi(2)).sqrt().max(1.0);
+                let (ux, uy) = inward(x, y);
                 let k = 30.0 * i as f64;
-                (x + k * (CX - x) / len, y + k * (CY - y) / len)
+                (x + k * ux, y + k * uy)
             } else {
                 (x, y)
             };
@@ -245,9 +245,14 @@ pub const MIN_TEXT: f64 = 11.0;
 /// The point `d` from (x, y) across the radius through it (along the
 /// ring's turn): beside a spoke's tile, or beside a tile on the ring.
 pub fn across(x: f64, y: f64, d: f64) -> (f64, f64) {
-    let len = ((x - CX).powi(2) + (y - CY).powi(2)).sqrt().max(1.0);
-    let (ux, uy) = ((x - CX) / len, (y - CY) / len);
-    (x - d * uy, y + d * ux)
+    let (ux, uy) = inward(x, y);
+    (x + d * uy, y - d * ux)
+}
+
+/// The unit vector from (x, y) towards the centre.
+fn inward(x: f64, y: f64) -> (f64, f64) {
+    let len = ((CX - x).powi(2) + (CY - y).powi(2)).sqrt().max(1.0);
+    ((CX - x) / len, (CY - y) / len)
 }
 
 pub fn on_ring(fraction: f64, radius: f64) -> (f64, f64) {
@@ -447,8 +452,7 @@ impl Svg {
                     .collect();
                 let i = here.iter().position(|&j| j == k).unwrap_or(0) as f64;
                 let spread = i - (here.len() as f64 - 1.0) / 2.0;
-                let len = ((CX - x).powi(2) + (CY - y).powi(2)).sqrt().max(1.0);
-                let (ux, uy) = ((CX - x) / len, (CY - y) / len);
+                let (ux, uy) = inward(x, y);
                 // Two places inside the ring (past a second player standing
                 // there), side by side along the ring's turn.
                 let (gx, gy) = (
