@@ -1,7 +1,10 @@
 //! Benchmarks: `cargo bench`. Figures are in the README.
 //!
 //! - `random_turns`: random legal turns (deal, exits, a move, next turn) of a
-//!   4-player Clash game; throughput in turns per second.
+//!   4-player Clash game through self-play's driver (events recorded, each
+//!   position changed in place); throughput in turns per second.
+//! - `royal_fast_turns`: the same turns on royal's fast path (nothing
+//!   recorded, no allocation per action).
 //! - `parse_and_run`: a generated corpus of ten-line scenarios parsed,
 //!   validated and played; throughput in scenarios per second.
 //! - `goti_run_10000_files`: `goti run -j 1` and `-j 2` over 10,000 files.
@@ -31,6 +34,21 @@ fn random_turns(bencher: Bencher) {
         .bench_local(|| {
             seed += 1;
             selfplay::play_turns(&driver, seed, 4, TURNS)
+        });
+}
+
+/// Royal's fast path, 4-player Clash: the same random turns as
+/// `random_turns`, applied in place with nothing recorded and no allocation
+/// per action (`goti bench royal` prints it beside the general engine).
+#[divan::bench(sample_count = 20)]
+fn royal_fast_turns(bencher: Bencher) {
+    let driver = RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash);
+    let mut seed = 0;
+    bencher
+        .counter(ItemsCount::new(TURNS as usize))
+        .bench_local(|| {
+            seed += 1;
+            goti::selfplay::fast::quiet_turns(&driver, seed, 4, TURNS)
         });
 }
 

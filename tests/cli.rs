@@ -568,8 +568,54 @@ fn bench_reports_the_speed_path() {
     assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
     let o = goti(&["bench", "maedn", "--players", "5"]);
     assert_eq!(code(&o), 2);
-    let o = goti(&["bench", "royal"]);
+    let o = goti(&["bench", "chess"]);
     assert_eq!(code(&o), 2);
+    let o = goti(&["bench", "maedn", "--games", "0"]);
+    assert_eq!(code(&o), 2, "a bench of nothing is an error");
+}
+
+#[test]
+fn bench_puts_royal_fast_path_beside_the_general_engine() {
+    let o = goti(&["bench", "royal", "--games", "30", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 30);
+    assert_eq!(v["mode"], "clash");
+    // 30 four-player games are thousands of turns, the same on both paths.
+    assert!(v["turns"].as_u64().unwrap() > 1000, "{v}");
+    for path in ["fast", "general"] {
+        assert!(v[path]["turns_per_second"].as_f64().unwrap() > 0.0, "{v}");
+    }
+    let o = goti(&["bench", "royal", "--games", "5", "--mode", "journey"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("royal bench: 4 players journey, 5 games"));
+    assert!(stdout(&o).contains("fast path") && stdout(&o).contains("general engine"));
+}
+
+#[test]
+fn fuzz_compare_paths_plays_both_paths_and_says_what_it_compared() {
+    for args in [
+        &["--games", "150"][..],
+        &["--games", "100", "--mode", "journey", "--players", "2"][..],
+    ] {
+        let mut all = vec!["fuzz", "--compare-paths"];
+        all.extend_from_slice(args);
+        let o = goti(&all);
+        assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+        let games = args[1];
+        assert!(
+            stdout(&o).starts_with(&format!("royal: {games} games, "))
+                && stdout(&o).contains("every position the same"),
+            "{}",
+            stdout(&o)
+        );
+    }
+    // A comparison of nothing is not a pass.
+    let o = goti(&["fuzz", "--compare-paths", "--games", "0"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("compares nothing"), "{}", stderr(&o));
+    let o = goti(&["fuzz", "--compare-paths", "--text"]);
+    assert_eq!(code(&o), 2, "--compare-paths is self-play only");
 }
 
 #[test]

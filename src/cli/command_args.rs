@@ -47,6 +47,10 @@ pub(super) struct FuzzCli {
     /// The result as JSON (for `goti merge`).
     #[arg(long)]
     pub json: bool,
+    /// Play the games on the fast path and by the general engine in
+    /// lockstep and compare every position (royal, portal).
+    #[arg(long, conflicts_with_all = ["text", "shard", "json"])]
+    pub compare_paths: bool,
 }
 
 // The arguments of `goti mutate` (a plain comment: clap would read a doc comment as help).
@@ -133,12 +137,15 @@ pub(super) struct BalanceCli {
 // The arguments of `goti bench` (a plain comment: clap would read a doc comment as help).
 #[derive(clap::Args, Debug)]
 pub(super) struct BenchCli {
-    /// The game: maedn.
-    #[arg(value_parser = ["maedn"])]
-    pub game: String,
+    /// The game: maedn (its speed path), royal or portal (the fast path
+    /// and the general engine side by side).
+    pub game: GameKind,
     /// Games to play.
     #[arg(long, default_value_t = 10000)]
     pub games: u64,
+    /// Journey or Clash (royal).
+    #[arg(long, value_enum, default_value_t = ModeArg::Clash)]
+    pub mode: ModeArg,
     /// Players at the table (2-4).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: u8,

@@ -159,7 +159,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             budget: a.budget,
             seed: a.seed,
         })?,
-        Command::Bench(a) => bench(a.games, a.players, a.side, a.seed, a.json)?,
+        Command::Bench(a) => super::bench::bench(&a, mode_of(a.mode))?,
         Command::Oracle(a) => oracle::oracle(&oracle::OracleArgs {
             shard: a.shard,
             json: a.json,
@@ -177,10 +177,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Fuzz(a) if a.text => {
             fuzz::text(a.cases, a.seed, &a.corpus, &a.out, a.shard, a.json)?
         }
-        Command::Fuzz(a) => {
-            let table = (a.players, mode_of(a.mode), a.max_turns);
-            fuzz::self_play(a.games, a.seed, table, &a.out, a.rules, (a.shard, a.json))?
-        }
+        Command::Fuzz(a) => fuzz::self_play(&a, mode_of(a.mode))?,
     })
 }
 
@@ -239,31 +236,6 @@ fn man() -> Result<i32, CliError> {
         .render(&mut buf)
         .map_err(|e| e.to_string())?;
     out!("{}", String::from_utf8_lossy(&buf));
-    Ok(0)
-}
-
-/// `goti bench`: maedn's speed path on one core.
-fn bench(games: u64, players: u8, side: bool, seed: u64, json: bool) -> Result<i32, CliError> {
-    let rules = crate::engine::MaednRules::default_rules();
-    let table = &crate::engine::Player::ALL[..players as usize];
-    let opposite = (players == 2).then_some(!side);
-    let started = std::time::Instant::now();
-    let actions = crate::selfplay::maedn::random_actions(&rules, table, opposite, games, seed)?;
-    let secs = started.elapsed().as_secs_f64().max(1e-9);
-    let rate = actions as f64 / secs;
-    if json {
-        outln!(
-            "{}",
-            serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate})
-        );
-    } else {
-        let seating = match opposite {
-            Some(true) => " opposite",
-            Some(false) => " side by side",
-            None => "",
-        };
-        outln!("maedn bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s (one core, no checks)");
-    }
     Ok(0)
 }
 

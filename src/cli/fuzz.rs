@@ -1,5 +1,6 @@
 //! `goti fuzz`: long self-play runs and scenario-text fuzzing.
 
+use super::command_args::FuzzCli;
 use super::error::CliError;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -38,18 +39,16 @@ fn bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
     Some(pb)
 }
 
-/// Plays `games` games from `seed` on all cores. Writes a shrunk replay
-/// scenario into `out` on the first violation and returns exit code 1.
-/// Self-play `goti fuzz`: `table` is the players, the mode and the turns a
-/// game may last.
-pub fn self_play(
-    games: u64,
-    seed: u64,
-    (players, mode, max_turns): (u8, Mode, u32),
-    out: &Path,
-    game: GameKind,
-    (shard, json): (Option<crate::shard::Shard>, bool),
-) -> Result<i32, CliError> {
+/// Self-play `goti fuzz`: plays the games on all cores; writes a shrunk
+/// replay scenario into `--out` on the first violation and returns exit
+/// code 1. With `--compare-paths`, the fast path and the general engine
+/// in lockstep instead.
+pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
+    let (games, seed, game, out) = (a.games, a.seed, a.rules, a.out.as_path());
+    let (players, max_turns, shard, json) = (a.players, a.max_turns, a.shard, a.json);
+    if a.compare_paths {
+        return compare_paths(games, seed, (players, mode, max_turns), game);
+    }
     let shard = match super::report::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
@@ -69,10 +68,12 @@ pub fn self_play(
     impl RulesVisitor for Fuzz<'_> {
         type Out = i32;
         fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> i32 {
-            let driver = G::driver(rules.clone(), self.mode, Policy::Random);
-            run(
-                &driver, self.games, self.seed, self.cfg, self.out, self.part,
-            )
+            // Each thread plays with its own copy of the rules: positions
+            // share their rules by reference count, and one count updated
+            // by every thread on every copy of a position would serialise them.
+            let params = G::params(rules).clone();
+            let fresh = || G::driver(G::new_rules(params.clone()), self.mode, Policy::Random);
+            run(&fresh, self.games, self.seed, self.cfg, self.out, self.part)
         }
     }
     Ok(Rules::default_of(game).visit(Fuzz {
@@ -85,6 +86,90 @@ pub fn self_play(
     }))
 }
 
+/// `goti fuzz --compare-paths`: seeded games on the fast path and the
+/// general engine in lockstep on every core, every position compared.
+/// Exit 0 when they agree on every action, 1 on the first difference.
+fn compare_paths(
+    games: u64,
+    seed: u64,
+    (players, mode, max_turns): (u8, Mode, u32),
+    game: GameKind,
+) -> Result<i32, CliError> {
+    if games == 0 {
+        return Err(CliError::new(
+            "--compare-paths with --games 0 compares nothing; give --games N",
+        ));
+    }
+    struct Compare {
+        mode: Mode,
+        games: u64,
+        seed: u64,
+        players: u8,
+        max_turns: u32,
+    }
+    impl RulesVisitor for Compare {
+        type Out = Option<Result<selfplay::fast::Compared, crate::error::Error>>;
+        fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
+            use rayon::prelude::*;
+            let params = G::params(rules).clone();
+            let threads = rayon::current_num_threads().max(1) as u64;
+            let per = self.games.div_ceil(threads);
+            let parts: Vec<_> = (0..threads)
+                .into_par_iter()
+                .filter_map(|k| {
+                    let from = self.seed + k * per;
+                    let n = per.min((self.seed + self.games).saturating_sub(from));
+                    (n > 0).then(|| {
+                        let rules = G::new_rules(params.clone());
+                        G::compare_paths(rules, self.mode, (self.players, n, from, self.max_turns))
+                    })
+                })
+                .collect();
+            let mut total = selfplay::fast::Compared::default();
+            for part in parts {
+                match part? {
+                    Ok(c) => {
+                        total.games += c.games;
+                        total.turns += c.turns;
+                        total.actions += c.actions;
+                    }
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            Some(Ok(total))
+        }
+    }
+    let start = Instant::now();
+    let compared = Rules::default_of(game).visit(Compare {
+        mode,
+        games,
+        seed,
+        players,
+        max_turns,
+    });
+    let secs = start.elapsed().as_secs_f64();
+    match compared {
+        None => Err(CliError::new(format!(
+            "{} has no fast path of its own to compare (its self-play is the general engine)",
+            game.name()
+        ))),
+        Some(Ok(c)) => {
+            outln!(
+                "{}: {} games, {} turns, {} actions played on the fast path and by the general engine in {secs:.1} s: every position the same",
+                game.name(),
+                c.games,
+                c.turns,
+                c.actions
+            );
+            Ok(0)
+        }
+        Some(Err(e)) => {
+            outln!("DIFFERENCE between the fast path and the general engine: {e}");
+            Ok(1)
+        }
+    }
+}
+
 /// A shard's share of the games, and whether to print JSON.
 #[derive(Clone, Copy)]
 struct Part {
@@ -92,11 +177,17 @@ struct Part {
     json: bool,
 }
 
-fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path, part: Part) -> i32 {
+fn run<D: Driver>(
+    fresh: &(impl Fn() -> D + Sync),
+    games: u64,
+    seed: u64,
+    cfg: &Config,
+    out: &Path,
+    part: Part,
+) -> i32 {
     let game = <D::Game as Game>::KIND;
     let max_turns = cfg.max_turns;
     let check = selfplay::standard_check::<D::Game>;
-    let play = |game_seed: u64| selfplay::play_game(driver, game_seed, cfg, &check);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -107,6 +198,8 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path, p
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
+                let driver = fresh();
+                let play = |game_seed: u64| selfplay::play_game(&driver, game_seed, cfg, &check);
                 let mut local = Totals::default();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -203,8 +296,9 @@ fn run<D: Driver>(driver: &D, games: u64, seed: u64, cfg: &Config, out: &Path, p
             if v.record.turns.is_empty() {
                 return 1;
             }
-            let shrunk = selfplay::shrink(driver, &v, &check);
-            let text = selfplay::scenario_text(driver, &shrunk, &v.message);
+            let driver = fresh();
+            let shrunk = selfplay::shrink(&driver, &v, &check);
+            let text = selfplay::scenario_text(&driver, &shrunk, &v.message);
             let path = out.join(format!("selfplay-{}.goti", v.record.seed));
             match write_atomic(&path, text.as_bytes()) {
                 Ok(()) => outln!(

@@ -6,6 +6,7 @@
 mod io;
 mod args;
 mod balance;
+mod bench;
 mod command_args;
 mod commands;
 mod context;

@@ -380,6 +380,15 @@ impl Rejection {
             help: None,
         }
     }
+    /// A refusal on the fast path, which decides that an action is refused
+    /// but builds no reason (the general engine gives the whole rejection).
+    pub(crate) fn withheld() -> Rejection {
+        Rejection {
+            rule: RuleId("withheld"),
+            reason: String::new(),
+            help: None,
+        }
+    }
     pub fn help(mut self, help: impl Into<String>) -> Rejection {
         self.help = Some(help.into());
         self
@@ -393,3 +402,25 @@ impl fmt::Display for Rejection {
 }
 
 impl std::error::Error for Rejection {}
+
+/// Where a game's events go: the event log, or nowhere (the fast path,
+/// which must not allocate). An event's `What` is built only when `ON`.
+pub trait Sink {
+    const ON: bool;
+    fn put(&mut self, e: Event);
+}
+
+impl Sink for Vec<Event> {
+    const ON: bool = true;
+    fn put(&mut self, e: Event) {
+        self.push(e);
+    }
+}
+
+/// No events: self-play's fast path and the benchmarks.
+pub struct Quiet;
+
+impl Sink for Quiet {
+    const ON: bool = false;
+    fn put(&mut self, _: Event) {}
+}

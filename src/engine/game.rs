@@ -245,6 +245,12 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Self, Rejection> {
         self.apply_observed(None, action, events, &mut |_| {})
     }
+    /// Applies an action of the player to move to this position itself,
+    /// recording into `events`; a refused action leaves the position and
+    /// `events` as they were. Returns whether it was applied. The same
+    /// rules decide as in [`Game::apply`] (the differential test
+    /// `goti fuzz --compare-paths` plays both).
+    fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool;
     /// What holds in every position; names what broke.
     fn check_invariants(&self) -> Result<(), Violation>;
     /// What holds in positions reached by play from a new game.
@@ -312,6 +318,13 @@ macro_rules! delegate_game {
                 observe: &mut dyn FnMut(&Self),
             ) -> Result<Self, $crate::engine::Rejection> {
                 $pos::apply_observed(self, by, action, events, observe)
+            }
+            fn play_in_place(
+                &mut self,
+                action: &$crate::engine::Action,
+                events: &mut Vec<$crate::engine::Event>,
+            ) -> bool {
+                $pos::play_in_place(self, action, events)
             }
             fn check_invariants(&self) -> Result<(), $crate::engine::Violation> {
                 $pos::invariants(self).map_err($crate::engine::Violation)

@@ -13,6 +13,7 @@
 
 mod action;
 mod event;
+mod few;
 mod game;
 mod games;
 pub mod maedn;

@@ -14,12 +14,24 @@ use super::piece::Player;
 /// among refusals of one check, the first found.
 #[derive(Debug)]
 pub(crate) struct Refusals<C> {
-    first: Option<(C, Rejection)>,
+    /// The earliest check broken so far, with its rejection (none when
+    /// quiet: the fast path only learns that the action is refused).
+    first: Option<(C, Option<Rejection>)>,
+    quiet: bool,
 }
 
 impl<C: Ord + Copy> Refusals<C> {
     pub(crate) fn new() -> Self {
-        Refusals { first: None }
+        Refusals {
+            first: None,
+            quiet: false,
+        }
+    }
+
+    /// A collector that builds no rejection when `quiet` (the fast path:
+    /// which check refused is still decided, nothing is allocated).
+    pub(crate) fn quiet_if(quiet: bool) -> Self {
+        Refusals { first: None, quiet }
     }
 
     /// Whether a refusal by `check` would still be the one returned: checks
@@ -31,7 +43,15 @@ impl<C: Ord + Copy> Refusals<C> {
     /// Records that the action breaks the rule of `check`.
     pub(crate) fn add(&mut self, check: C, rejection: Rejection) {
         if self.open(check) {
-            self.first = Some((check, rejection));
+            self.first = Some((check, Some(rejection)));
+        }
+    }
+
+    /// Records that the action breaks the rule of `check`; the rejection
+    /// is built only when it would be kept and the collector is not quiet.
+    pub(crate) fn refuse(&mut self, check: C, rejection: impl FnOnce() -> Rejection) {
+        if self.open(check) {
+            self.first = Some((check, (!self.quiet).then(rejection)));
         }
     }
 
@@ -64,7 +84,8 @@ impl<C: Ord + Copy> Refusals<C> {
     /// The refusal, or `Ok` when nothing was broken.
     pub(crate) fn finish(self) -> Result<(), Rejection> {
         match self.first {
-            Some((_, r)) => Err(r),
+            Some((_, Some(r))) => Err(r),
+            Some((_, None)) => Err(Rejection::withheld()),
             None => Ok(()),
         }
     }

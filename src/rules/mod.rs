@@ -18,7 +18,14 @@ use std::fmt;
 /// What every game's parameters can do: come from the shipped file, from a
 /// ruleset file's text, take `set KEY = VALUE` overrides, and validate.
 pub trait RulesetParams:
-    Sized + Clone + PartialEq + std::fmt::Debug + serde::Serialize + serde::de::DeserializeOwned
+    Sized
+    + Send
+    + Sync
+    + Clone
+    + PartialEq
+    + std::fmt::Debug
+    + serde::Serialize
+    + serde::de::DeserializeOwned
 {
     /// The shipped default ruleset file (embedded in the binary).
     const DEFAULT_YAML: &'static str;

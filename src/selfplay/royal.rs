@@ -8,6 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use super::fast::{FastDriver, Table};
 use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules,
@@ -34,6 +35,127 @@ impl RoyalDriver {
     }
 }
 
+/// A turn's actions, built in place turn after turn: the fast path
+/// allocates nothing once these have grown.
+pub struct Buffers {
+    roll: Vec<u8>,
+    exit: Action,
+    mv: Action,
+    /// The store's rolls, shuffled for a move.
+    store: Vec<u8>,
+    /// Clauses (with their rolls' room) between moves.
+    spare: Vec<MoveClause>,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers {
+            roll: Vec::with_capacity(8),
+            exit: Action::Exit(Vec::with_capacity(1)),
+            mv: Action::Move(MoveOrder {
+                clauses: Vec::with_capacity(5),
+            }),
+            store: Vec::with_capacity(16),
+            spare: Vec::with_capacity(5),
+        }
+    }
+}
+
+impl RoyalDriver {
+    /// One turn through `table`: a deal, some exits, a move (a few random
+    /// tries; the engine refuses overshoots and the like), a probe, the
+    /// next turn. The one chooser of checked self-play and the fast path.
+    fn turn_through<T: Table<Royal>>(
+        &self,
+        table: &mut T,
+        rng: &mut ChaCha8Rng,
+        bufs: &mut Buffers,
+    ) -> Result<(), Violation> {
+        // The deal.
+        let pos = table.pos();
+        let n = pos.mode_params().dice_for(pos.seat(pos.turn()).store.len());
+        let mut dice = std::mem::take(&mut bufs.roll);
+        dice.clear();
+        dice.extend((0..n).map(|_| rng.gen_range(1..=6u8)));
+        let roll = Action::Roll(dice);
+        table.must_play(&roll, "deal")?;
+        let Action::Roll(dice) = roll else {
+            unreachable!("the deal is a roll")
+        };
+        bufs.roll = dice;
+        // Exits: half the time, the lowest guard in the Yard when a credit allows.
+        let seat = table.pos().seat(table.pos().turn());
+        let yard = (1..=4u8).find(|&g| seat.guards[g as usize - 1].place == Place::Out);
+        if let Some(g) = yard.filter(|_| seat.credits > 0) {
+            if rng.gen_bool(0.5) {
+                table.must_play(exit_of(&mut bufs.exit, PieceId::Numbered(g)), "exit")?;
+            }
+        }
+        // move.king-yard with `order.king_return: exit`: half the time, the King's exit.
+        let seat = table.pos().seat(table.pos().turn());
+        if self.rules.params.order.king_return == KingReturn::Exit
+            && seat.king.place == Place::Out
+            && seat.credits > 0
+            && rng.gen_bool(0.5)
+        {
+            table.must_play(exit_of(&mut bufs.exit, PieceId::King), "king exit")?;
+        }
+        // Greedy: the best of a few random moves the rules allow.
+        if self.policy == Policy::Greedy {
+            let mut candidates: Vec<Action> = Vec::with_capacity(8);
+            for _ in 0..8 {
+                if random_move(table.pos(), rng, bufs) {
+                    candidates.push(bufs.mv.clone());
+                }
+            }
+            if let Some(i) = greedy_pick(table.pos(), &candidates) {
+                table.must_play(&candidates[i], "greedy move")?;
+                let pick = probe_pick(rng);
+                table.probe(|pos| probe(pos, pick))?;
+                return table.must_play(&Action::NextTurn, "next turn");
+            }
+        }
+        // The move: a few random tries; the engine refuses overshoots and the like.
+        for _ in 0..6 {
+            if !random_move(table.pos(), rng, bufs) {
+                break;
+            }
+            if table.play(&bufs.mv)? {
+                break;
+            }
+        }
+        // A random illegal action must be refused and change nothing.
+        let pick = probe_pick(rng);
+        table.probe(|pos| probe(pos, pick))?;
+        table.must_play(&Action::NextTurn, "next turn")
+    }
+}
+
+/// The exit of `piece` alone, in the buffer's action.
+fn exit_of(buf: &mut Action, piece: PieceId) -> &Action {
+    if let Action::Exit(pieces) = buf {
+        pieces.clear();
+        pieces.push(piece);
+    }
+    buf
+}
+
+impl FastDriver for RoyalDriver {
+    type Game = Royal;
+    type Buffers = Buffers;
+    fn new_game(&self, players: &[Player]) -> Result<Royal, String> {
+        Driver::new_game(self, players)
+    }
+    fn turn<T: Table<Royal>>(
+        &self,
+        table: &mut T,
+        rng: &mut ChaCha8Rng,
+        bufs: &mut Buffers,
+    ) -> Result<(), Violation> {
+        self.turn_through(table, rng, bufs)
+    }
+}
+
 impl Driver for RoyalDriver {
     type Game = Royal;
 
@@ -42,59 +164,11 @@ impl Driver for RoyalDriver {
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Royal>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
-        // The deal.
-        let pos = turn.pos();
-        let n = pos.mode_params().dice_for(pos.seat(pos.turn()).store.len());
-        let dice: Vec<u8> = (0..n).map(|_| rng.gen_range(1..=6)).collect();
-        turn.must_play(Action::Roll(dice), "deal")?;
-        // Exits: half the time, the lowest guard in the Yard when a credit allows.
-        let seat = turn.pos().seat(turn.pos().turn());
-        let yard = (1..=4u8).find(|&g| seat.guards[g as usize - 1].place == Place::Out);
-        if let Some(g) = yard.filter(|_| seat.credits > 0) {
-            if rng.gen_bool(0.5) {
-                turn.must_play(Action::Exit(vec![PieceId::Numbered(g)]), "exit")?;
-            }
-        }
-        // move.king-yard with `order.king_return: exit`: half the time, the King's exit.
-        let seat = turn.pos().seat(turn.pos().turn());
-        if self.rules.params.order.king_return == KingReturn::Exit
-            && seat.king.place == Place::Out
-            && seat.credits > 0
-            && rng.gen_bool(0.5)
-        {
-            turn.must_play(Action::Exit(vec![PieceId::King]), "king exit")?;
-        }
-        // Greedy: the best of a few random moves the rules allow.
-        if self.policy == Policy::Greedy {
-            let candidates: Vec<Action> = (0..8)
-                .filter_map(|_| random_move(turn.pos(), rng))
-                .collect();
-            if let Some(i) = greedy_pick(turn.pos(), &candidates) {
-                turn.must_play(candidates[i].clone(), "greedy move")?;
-                if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
-                    turn.probe(bad)?;
-                }
-                return turn.must_play(Action::NextTurn, "next turn");
-            }
-        }
-        // The move: a few random tries; the engine refuses overshoots and the like.
-        for _ in 0..6 {
-            let Some(mv) = random_move(turn.pos(), rng) else {
-                break;
-            };
-            if turn.play(mv)? {
-                break;
-            }
-        }
-        // A random illegal action must be refused and change nothing.
-        if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
-            turn.probe(bad)?;
-        }
-        turn.must_play(Action::NextTurn, "next turn")
+        self.turn_through(turn, rng, &mut Buffers::default())
     }
 
     fn illegal_probe(&self, pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
-        probe(pos, rng)
+        probe(pos, probe_pick(rng))
     }
 
     fn replay_header(&self, record: &Record) -> String {
@@ -114,8 +188,16 @@ impl Driver for RoyalDriver {
     }
 }
 
+/// Which kind of illegal action to probe with (drawn whether or not the
+/// table probes, so every path plays the same game from a seed).
+fn probe_pick(rng: &mut ChaCha8Rng) -> usize {
+    *[0, 1, 2, 3, 4, 5]
+        .choose(rng)
+        .unwrap_or_else(|| unreachable!("six choices"))
+}
+
 /// An action the rules must refuse in this position, if one is easy to name.
-fn probe(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
+fn probe(pos: &Royal, pick: usize) -> Option<Action> {
     let p = pos.turn();
     let seat = pos.seat(p);
     let yard: Vec<u8> = (1..=4)
@@ -124,8 +206,7 @@ fn probe(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
     let on_board: Vec<u8> = (1..=4)
         .filter(|&n| seat.guards[n as usize - 1].place.is_ring())
         .collect();
-    let choices = [0, 1, 2, 3, 4, 5];
-    match *choices.choose(rng)? {
+    match pick {
         0 if pos.phase().dealt => Some(Action::Roll(vec![1])),
         1 => yard.first().map(|&g| {
             Action::Move(MoveOrder {
@@ -162,19 +243,38 @@ fn probe(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
     }
 }
 
-/// Chooses a random move for the player to move (the engine may refuse it).
-fn random_move(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
+/// Chooses a random move for the player to move into `bufs.mv` (the
+/// engine may refuse it); `false` when it names no piece.
+fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
     let p = pos.turn();
     let seat = pos.seat(p);
     let board = pos.board();
+    let Action::Move(order) = &mut bufs.mv else {
+        unreachable!("the move buffer holds a move")
+    };
+    bufs.spare.append(&mut order.clauses);
+    let mut clause = |piece: PieceId, direction: Direction| {
+        let mut c = bufs.spare.pop().unwrap_or_else(|| MoveClause {
+            piece,
+            rolls: Vec::with_capacity(4),
+            direction,
+        });
+        c.piece = piece;
+        c.direction = direction;
+        c.rolls.clear();
+        c
+    };
     let dir = if rng.gen_bool(0.9) {
         Direction::Forward
     } else {
         Direction::Backward
     };
-    let mut store = seat.store.rolls();
+    let store = &mut bufs.store;
+    store.clear();
+    for v in 1..=6u8 {
+        store.extend(std::iter::repeat_n(v, seat.store.count(v) as usize));
+    }
     store.shuffle(rng);
-    let mut clauses = Vec::new();
     for n in 1..=4u8 {
         let g = seat.guards[n as usize - 1];
         if !g.place.in_play() || store.is_empty() || !rng.gen_bool(0.7) {
@@ -185,34 +285,28 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {
             Place::HomePath(k) => Some(board.home_path - k + 1),
             _ => None,
         };
-        let rolls = match to_home.and_then(|need| store.iter().position(|&r| r == need)) {
-            Some(i) => vec![store.remove(i)],
+        let mut c = clause(PieceId::Numbered(n), dir);
+        match to_home.and_then(|need| store.iter().position(|&r| r == need)) {
+            Some(i) => c.rolls.push(store.remove(i)),
             None => {
                 let k = rng.gen_range(1..=2.min(store.len()));
-                store.drain(..k).collect()
+                c.rolls.extend(store.drain(..k));
             }
-        };
-        clauses.push(MoveClause {
-            piece: PieceId::Numbered(n),
-            rolls,
-            direction: dir,
-        });
+        }
+        order.clauses.push(c);
     }
     if seat.king.place.in_play() && rng.gen_bool(0.5) {
         let v = match seat.king.place {
             Place::HomePath(k) => board.home_path - k + 1,
             _ => rng.gen_range(1..=pos.rules().params.king.max_value),
         };
-        let clause = MoveClause {
-            piece: PieceId::King,
-            rolls: vec![v],
-            direction: dir,
-        };
+        let mut c = clause(PieceId::King, dir);
+        c.rolls.push(v);
         if rng.gen_bool(0.5) {
-            clauses.insert(0, clause);
+            order.clauses.insert(0, c);
         } else {
-            clauses.push(clause);
+            order.clauses.push(c);
         }
     }
-    (!clauses.is_empty()).then_some(Action::Move(MoveOrder { clauses }))
+    !order.clauses.is_empty()
 }

@@ -46,27 +46,7 @@ use MaednRule as R;
 /// Route position of a piece in base (`board.base`: all four start there).
 pub const BASE: i8 = -1;
 
-/// Where events go: the event log, or nowhere (the speed path, which must
-/// not allocate).
-pub(super) trait Sink {
-    const ON: bool;
-    fn put(&mut self, e: super::event::Event);
-}
-
-impl Sink for Vec<super::event::Event> {
-    const ON: bool = true;
-    fn put(&mut self, e: super::event::Event) {
-        self.push(e);
-    }
-}
-
-/// No events: self-play's speed path and the benchmark.
-pub struct Quiet;
-
-impl Sink for Quiet {
-    const ON: bool = false;
-    fn put(&mut self, _: super::event::Event) {}
-}
+pub use super::event::{Quiet, Sink};
 
 /// The parameters of a game.
 #[derive(Debug, PartialEq, Eq)]

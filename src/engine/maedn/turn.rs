@@ -28,6 +28,18 @@ impl Maedn {
         Ok(next)
     }
 
+    /// Applies an action of the player to move to this position itself
+    /// (through a copy: a refusal leaves `self` and `events` untouched).
+    pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
+        match self.apply(action, events) {
+            Ok(next) => {
+                *self = next;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Applies an action of the player to move.
     pub fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Maedn, Rejection> {
         self.apply_observed(None, action, events, &mut |_| {})

@@ -10,6 +10,18 @@ use crate::engine::piece::Player;
 use crate::engine::precedence::{game_and_turn, Refusals};
 
 impl Portal {
+    /// Applies an action of the player to move to this position itself
+    /// (through a copy: a refusal leaves `self` and `events` untouched).
+    pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
+        match self.apply(action, events) {
+            Ok(next) => {
+                *self = next;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Applies an action of the player to move to a copy; a rejection leaves
     /// `self` and `events` untouched.
     pub fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Portal, Rejection> {

@@ -2,7 +2,8 @@
 
 use super::rule::RoyalRule as R;
 use super::*;
-use crate::engine::event::{Event, What};
+use crate::engine::event::{Sink, What};
+use crate::engine::few::Few;
 use crate::engine::piece::{Piece, PieceId, Place, Player};
 
 impl Royal {
@@ -32,34 +33,35 @@ impl Royal {
         }
     }
 
-    /// The capture check on `to` for the moving guards `members` of `p`.
-    pub(super) fn capture_at(
+    /// The capture check on `to` for the `k` guards of `p` moving together.
+    pub(super) fn capture_at<S: Sink>(
         &mut self,
         p: Player,
         to: Place,
-        members: &[u8],
+        k: u8,
         passing: bool,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) {
         let Place::Ring(t) = to else { return };
-        let k = members.len() as u8;
         let all_here = self.guards_at(p, to);
         // capture.merge: standing own guards join the moving group for the capture check.
         let standing = all_here - k.min(all_here);
         let size = k + standing;
-        let opponents: Vec<Player> = self.opponents(p).collect();
-        for q in opponents {
-            let victims: Vec<u8> = (1..=4u8)
-                .filter(|&n| self.seat(q).guards[n as usize - 1].place == to)
-                .collect();
+        // capture.sizes, capture.king-target: a lone guard captures nothing
+        // (and no rule is recorded for it), whatever stands here.
+        if size < 2 {
+            return;
+        }
+        let present = self.present;
+        for q in present.players().filter(|&q| q != p) {
+            let victims: Few<u8, 4> =
+                Few::of((1..=4u8).filter(|&n| self.seat(q).guards[n as usize - 1].place == to));
             let king_here = self.seat(q).king.place == to;
             if victims.is_empty() && !king_here {
                 continue;
             }
-            // capture.king-target: a moving group of two or more captures a King; capture.sizes for guards.
-            if size < 2 {
-                continue; // a lone guard captures nothing (capture.sizes)
-            }
+            // capture.king-target: a moving group of two or more captures a King;
+            // capture.sizes for guards (a lone guard returned above).
             let m = victims.len();
             let take_guards = m > 0 && (m < size as usize || size == 4);
             if !take_guards && !king_here {
@@ -67,29 +69,25 @@ impl Royal {
             }
             // capture.fort: no captures on forts.
             if self.board().is_fort(t) {
-                self.event(
-                    ev,
-                    R::CaptureFort,
-                    What::CaptureBarred { victim: q, at: to },
-                );
-                self.event(ev, R::BoardForts, What::Note("a fort tile"));
+                self.event(ev, R::CaptureFort, || What::CaptureBarred {
+                    victim: q,
+                    at: to,
+                });
+                self.event(ev, R::BoardForts, || What::Note("a fort tile"));
                 continue;
             }
             // capture.own-entry: a piece on its owner's entry tile cannot be captured.
             if t == self.board().entry(q) {
-                self.event(
-                    ev,
-                    R::CaptureOwnEntry,
-                    What::CaptureBarred { victim: q, at: to },
-                );
+                self.event(ev, R::CaptureOwnEntry, || What::CaptureBarred {
+                    victim: q,
+                    at: to,
+                });
                 continue;
             }
             if standing > 0 {
-                self.event(
-                    ev,
-                    R::CaptureMerge,
-                    What::Note("standing own guards join the moving group for this capture check"),
-                );
+                self.event(ev, R::CaptureMerge, || {
+                    What::Note("standing own guards join the moving group for this capture check")
+                });
             }
             // capture.reach: on every tile landed on or passed over.
             let where_ = if passing {
@@ -97,7 +95,7 @@ impl Royal {
             } else {
                 "captures on landing"
             };
-            self.event(ev, R::CaptureReach, What::Note(where_));
+            self.event(ev, R::CaptureReach, || What::Note(where_));
             let factor = self.king_factor(p);
             let mut count: i64 = 0;
             if take_guards {
@@ -105,74 +103,57 @@ impl Royal {
                     self.seat_mut(q).guards[n as usize - 1] = Piece::OUT;
                 }
                 count += m as i64;
-                let pieces = victims.iter().map(|&n| PieceId::Numbered(n)).collect();
-                self.event(
-                    ev,
-                    R::CaptureSizes,
-                    What::Captured {
-                        victim: q,
-                        pieces,
-                        at: to,
-                        size,
-                    },
-                );
+                self.event(ev, R::CaptureSizes, || What::Captured {
+                    victim: q,
+                    pieces: victims.iter().map(|&n| PieceId::Numbered(n)).collect(),
+                    at: to,
+                    size,
+                });
             }
             if king_here {
                 self.seat_mut(q).king = Piece::OUT;
                 count += self.rules.params.king.counts_as as i64;
-                self.event(
-                    ev,
-                    R::CaptureKingTarget,
-                    What::Captured {
-                        victim: q,
-                        pieces: vec![PieceId::King],
-                        at: to,
-                        size,
-                    },
-                );
+                self.event(ev, R::CaptureKingTarget, || What::Captured {
+                    victim: q,
+                    pieces: vec![PieceId::King],
+                    at: to,
+                    size,
+                });
                 // capture.king-penalty: ring guards, store and credits.
-                let ring_guards: Vec<u8> = (1..=4u8)
-                    .filter(|&n| self.seat(q).guards[n as usize - 1].place.is_ring())
-                    .collect();
-                let stood: Vec<Place> = ring_guards
-                    .iter()
-                    .map(|&n| self.seat(q).guards[n as usize - 1].place)
-                    .collect();
+                let ring_guards: Few<u8, 4> = Few::of(
+                    (1..=4u8).filter(|&n| self.seat(q).guards[n as usize - 1].place.is_ring()),
+                );
+                let mut stood = [Place::Out; 4];
+                for (k, &n) in ring_guards.iter().enumerate() {
+                    stood[k] = self.seat(q).guards[n as usize - 1].place;
+                }
                 let after = self.rules.params.exits.after_king_capture;
                 let seat = self.seat_mut(q);
-                for &n in &ring_guards {
+                for &n in ring_guards.iter() {
                     seat.guards[n as usize - 1] = Piece::OUT;
                 }
                 seat.store.clear();
                 seat.credits = after;
                 count += ring_guards.len() as i64;
-                self.event(
-                    ev,
-                    R::CaptureKingPenalty,
-                    What::KingPenalty {
-                        victim: q,
-                        guards: ring_guards,
-                        stood,
-                    },
-                );
+                self.event(ev, R::CaptureKingPenalty, || What::KingPenalty {
+                    victim: q,
+                    guards: ring_guards.to_vec(),
+                    stood: stood[..ring_guards.len()].to_vec(),
+                });
             }
             self.event(
                 ev,
                 // capture.result: to the Yard, losing midpoint progress and progress count.
                 R::CaptureResult,
-                What::Note("captured pieces go to the Yard and lose midpoint and progress"),
+                || What::Note("captured pieces go to the Yard and lose midpoint and progress"),
             );
             let points = self.mode_params().capture_value * count * factor;
             self.seat_mut(p).battle += points;
-            self.event(
-                ev,
-                R::CapturePoints,
-                What::Points {
-                    points,
-                    pieces: count as u8,
-                    factor,
-                },
-            );
+            self.event(ev, R::CapturePoints, || What::Points {
+                points,
+                pieces: count as u8,
+                factor,
+            });
         }
     }
 }

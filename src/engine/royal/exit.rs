@@ -3,37 +3,38 @@
 use super::rule::RoyalRule as R;
 use super::RoyalCheck as C;
 use super::*;
-use crate::engine::event::{Event, Rejection, What};
+use crate::engine::event::{Rejection, Sink, What};
+use crate::engine::few::Few;
 use crate::engine::piece::{Piece, PieceId, Place};
 use crate::engine::precedence::Refusals;
 use crate::rules::KingReturn;
 
 impl Royal {
     /// `grace.credit` with `exit.cap`.
-    pub(super) fn add_credits(&mut self, amount: u8, ev: &mut Vec<Event>) {
+    pub(super) fn add_credits<S: Sink>(&mut self, amount: u8, ev: &mut S) {
         let cap = self.rules.params.exits.cap;
         for _ in 0..amount {
             let seat = self.seat_mut(self.turn);
             if seat.credits < cap {
                 seat.credits += 1;
                 let credits = seat.credits;
-                self.event(ev, R::GraceCredit, What::Credit { credits });
+                self.event(ev, R::GraceCredit, || What::Credit { credits });
             } else {
-                self.event(ev, R::ExitCap, What::CreditLost);
+                self.event(ev, R::ExitCap, || What::CreditLost);
             }
         }
     }
 
     /// `exit.cost`, `exit.order`, `exit.timing`.
-    pub(super) fn exit(
+    pub(super) fn exit<S: Sink>(
         &mut self,
         pieces: &[PieceId],
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) -> Result<(), Rejection> {
-        let (guards, king) = self.judge_exit(pieces)?;
+        let (guards, king) = self.judge_exit(pieces, !S::ON)?;
         let p = self.turn;
         let entry = self.board().entry(p);
-        for &n in &guards {
+        for &n in guards.iter() {
             let seat = self.seat_mut(p);
             seat.credits -= 1;
             seat.guards[n as usize - 1] = Piece {
@@ -41,14 +42,10 @@ impl Royal {
                 midpoint: false,
                 steps: 0,
             };
-            self.event(
-                ev,
-                R::ExitCost,
-                What::Exited {
-                    guard: n,
-                    tile: entry,
-                },
-            );
+            self.event(ev, R::ExitCost, || What::Exited {
+                guard: n,
+                tile: entry,
+            });
         }
         if king {
             let seat = self.seat_mut(p);
@@ -58,34 +55,28 @@ impl Royal {
                 midpoint: false,
                 steps: 0,
             };
-            self.event(ev, R::MoveKingYard, What::KingReturns { tile: entry });
-            self.event(
-                ev,
-                R::ExitCost,
-                What::Note("the King spends an exit credit to leave the Yard"),
-            );
+            self.event(ev, R::MoveKingYard, || What::KingReturns { tile: entry });
+            self.event(ev, R::ExitCost, || {
+                What::Note("the King spends an exit credit to leave the Yard")
+            });
         }
         if !guards.is_empty() {
-            self.event(
-                ev,
-                R::ExitOrder,
-                What::Note("credits go to the lowest-numbered guards in the Yard"),
-            );
-            self.event(
-                ev,
-                R::BoardEntry,
-                What::Note("exited guards stand on their entry tile"),
-            );
-            if self.opponents(p).any(|q| {
-                self.pieces_at(Place::Ring(entry))
-                    .iter()
-                    .any(|(o, _)| *o == q)
-            }) {
-                self.event(
-                    ev,
-                    R::ExitTiming,
-                    What::Note("exiting is not a move: it captures nothing"),
-                );
+            self.event(ev, R::ExitOrder, || {
+                What::Note("credits go to the lowest-numbered guards in the Yard")
+            });
+            self.event(ev, R::BoardEntry, || {
+                What::Note("exited guards stand on their entry tile")
+            });
+            if S::ON
+                && self.opponents(p).any(|q| {
+                    self.pieces_at(Place::Ring(entry))
+                        .iter()
+                        .any(|(o, _)| *o == q)
+                })
+            {
+                self.event(ev, R::ExitTiming, || {
+                    What::Note("exiting is not a move: it captures nothing")
+                });
             }
         }
         self.phase.exited = true;
@@ -95,23 +86,22 @@ impl Royal {
     /// Every rule the exit breaks, in ROYAL.md's order (the first is the
     /// rejection); else the guards that exit, by number, and whether the
     /// King does.
-    fn judge_exit(&self, pieces: &[PieceId]) -> Result<(Vec<u8>, bool), Rejection> {
+    fn judge_exit(&self, pieces: &[PieceId], quiet: bool) -> Result<(Few<u8, 4>, bool), Rejection> {
         let p = self.turn;
         // The earliest refusal in ROYAL.md's order wins.
-        let mut refusals = Refusals::new();
+        let mut refusals = Refusals::quiet_if(quiet);
         if self.phase.moved {
             // exit.timing
-            refusals.add(
-                C::When,
+            refusals.refuse(C::When, || {
                 Rejection::new(
                     R::ExitTiming,
                     "exits happen before any piece moves; this turn has moved",
                 )
-                .help("put `exit` before the turn's `move`"),
-            );
+                .help("put `exit` before the turn's `move`")
+            });
         }
         // An exit names a set of guards: `exit G2 G1` is `exit G1 G2`.
-        let mut guards = Vec::with_capacity(pieces.len());
+        let mut guards: Few<u8, 4> = Few::new();
         let by_exit = self.rules.params.order.king_return == KingReturn::Exit;
         let mut king = false;
         for &piece in pieces {
@@ -121,49 +111,44 @@ impl Royal {
                 PieceId::King if by_exit && !king => {
                     let place = self.seat(p).king.place;
                     if place != Place::Out {
-                        refusals.add(
-                            C::Pieces,
+                        refusals.refuse(C::Pieces, || {
                             Rejection::new(
                                 R::MoveKingYard,
                                 format!("{p} king is not in the Yard ({place})"),
-                            ),
-                        );
+                            )
+                        });
                     }
                     king = true;
                 }
-                PieceId::King if by_exit => refusals.add(
-                    C::Pieces,
-                    Rejection::new(R::ExitCost, "the King is named twice"),
-                ),
+                PieceId::King if by_exit => refusals.refuse(C::Pieces, || {
+                    Rejection::new(R::ExitCost, "the King is named twice")
+                }),
                 // exit.cost: only a guard in the Yard spends a credit.
-                PieceId::King => refusals.add(
-                    C::Pieces,
+                PieceId::King => refusals.refuse(C::Pieces, || {
                     Rejection::new(R::ExitCost, "the King never spends exit credits").help(
                         "a King in the Yard returns to its entry tile when its owner's turn starts",
-                    ),
-                ),
-                PieceId::Numbered(n) if !(1..=4).contains(&n) => refusals.add(
-                    C::Pieces,
+                    )
+                }),
+                PieceId::Numbered(n) if !(1..=4).contains(&n) => refusals.refuse(C::Pieces, || {
                     Rejection::new(
                         R::TablePieces,
                         format!("royal has guards G1-G4; there is no G{n}"),
-                    ),
-                ),
-                PieceId::Numbered(n) if guards.contains(&n) => refusals.add(
+                    )
+                }),
+                PieceId::Numbered(n) if guards.contains(&n) => refusals.refuse(
                     // A scenario error in the language; the engine still refuses it.
                     C::Pieces,
-                    Rejection::new(R::ExitCost, format!("G{n} is named twice")),
+                    || Rejection::new(R::ExitCost, format!("G{n} is named twice")),
                 ),
                 PieceId::Numbered(n) => {
                     let place = self.seat(p).guards[n as usize - 1].place;
                     if place != Place::Out {
-                        refusals.add(
-                            C::Pieces,
+                        refusals.refuse(C::Pieces, || {
                             Rejection::new(
                                 R::ExitCost,
                                 format!("{p} G{n} is not in the Yard ({place})"),
-                            ),
-                        );
+                            )
+                        });
                     }
                     guards.push(n);
                 }
@@ -174,20 +159,19 @@ impl Royal {
         if leaving > credits {
             // exit.cost: one credit per guard (and per King that exits).
             let what = if king { "piece(s)" } else { "guard(s)" };
-            refusals.add(
-                C::Credits,
+            refusals.refuse(C::Credits, || {
                 Rejection::new(
                     R::ExitCost,
                     format!("{leaving} {what} cannot exit with {credits} exit credit(s)"),
                 )
-                .help(format!("exit at most {credits} {what}")),
-            );
+                .help(format!("exit at most {credits} {what}"))
+            });
         }
         guards.sort_unstable();
         if refusals.open(C::Order) {
-            let in_yard: Vec<u8> = (1..=4u8)
-                .filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Out)
-                .collect();
+            let in_yard: Few<u8, 4> = Few::of(
+                (1..=4u8).filter(|&n| self.seat(p).guards[n as usize - 1].place == Place::Out),
+            );
             // Every named guard is in the Yard here, so there are at least as many.
             debug_assert!(
                 in_yard.len() >= guards.len(),
@@ -196,9 +180,8 @@ impl Royal {
             let due = &in_yard[..guards.len().min(in_yard.len())];
             if guards[..] != *due {
                 // exit.order: the lowest-numbered guards in the Yard exit first.
-                let due: Vec<String> = due.iter().map(|n| format!("G{n}")).collect();
-                refusals.add(
-                    C::Order,
+                refusals.refuse(C::Order, || {
+                    let due: Vec<String> = due.iter().map(|n| format!("G{n}")).collect();
                     Rejection::new(
                         R::ExitOrder,
                         format!(
@@ -206,8 +189,8 @@ impl Royal {
                             due.join(" ")
                         ),
                     )
-                    .help(format!("write `exit {}`", due.join(" "))),
-                );
+                    .help(format!("write `exit {}`", due.join(" ")))
+                });
             }
         }
         refusals.finish()?;

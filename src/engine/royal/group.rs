@@ -1,31 +1,36 @@
 //! Groups moving together (ROYAL.md §5 `move.together`, `move.sequential`):
 //! step by step, with the blockade and capture checks at every tile.
 
-use super::moves::Mover;
+use super::moves::Movers;
 use super::rule::RoyalRule as R;
 use super::*;
-use crate::engine::event::{Event, What};
+use crate::engine::event::{Sink, What};
+use crate::engine::few::Few;
 use crate::engine::piece::{Direction, Piece, PieceId, Place};
 use crate::rules::{PartedGroups, PartedMoves};
 
 /// Guards of a group that move on after the move's other groups
 /// (`order.parted_moves: after_groups`), with the size the group started at.
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Later {
-    pub(super) movers: Vec<Mover>,
+    pub(super) movers: Movers,
     pub(super) start_size: usize,
 }
+
+/// Indices into a group's movers: one sub-group still moving together.
+type Sub = Few<usize, 4>;
 
 impl Royal {
     /// Moves one group of guards that start on one tile (`move.together`);
     /// `start_size` is how many moved together at first. Guards that must
     /// wait for the move's other groups are pushed onto `later`.
-    pub(super) fn move_group(
+    pub(super) fn move_group<S: Sink>(
         &mut self,
-        group: Vec<Mover>,
+        group: Movers,
         start_size: usize,
         dir: Direction,
-        ev: &mut Vec<Event>,
-        later: &mut Vec<Later>,
+        ev: &mut S,
+        later: &mut Few<Later, 4>,
     ) {
         let p = self.turn;
         let order = &self.rules.params.order;
@@ -34,9 +39,9 @@ impl Royal {
         let mut movers = group;
         // Movers handed to `later`: their move is recorded there.
         let mut waiting = [false; 4];
-        let mut wait = |sub: &[usize], movers: &mut Vec<Mover>, later: &mut Vec<Later>| {
+        let mut wait = |sub: &[usize], movers: &mut Movers, later: &mut Few<Later, 4>| {
             later.push(Later {
-                movers: sub.iter().map(|&i| movers[i]).collect(),
+                movers: Movers::of(sub.iter().map(|&i| movers[i])),
                 start_size,
             });
             for &i in sub {
@@ -45,8 +50,9 @@ impl Royal {
             }
         };
         // Sub-groups still to move, in order; each holds indices into `movers`.
-        let mut queue: std::collections::VecDeque<Vec<usize>> = std::collections::VecDeque::new();
-        queue.push_back((0..movers.len()).collect());
+        // They are disjoint and never empty, so at most four wait at once.
+        let mut queue: Few<Sub, 4> = Few::new();
+        queue.push(Sub::of(0..movers.len()));
         while let Some(mut sub) = queue.pop_front() {
             loop {
                 let before = sub.len();
@@ -56,14 +62,10 @@ impl Royal {
                 }
                 if sub.len() < before {
                     let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
-                    self.event(
-                        ev,
-                        R::MoveTogether,
-                        What::Split {
-                            guards: sub.iter().map(|&i| movers[i].guard).collect(),
-                            at,
-                        },
-                    );
+                    self.event(ev, R::MoveTogether, || What::Split {
+                        guards: sub.iter().map(|&i| movers[i].guard).collect(),
+                        at,
+                    });
                     // move.together [house, `order.parted_moves`]: a guard going on
                     // alone finishes now, or after the move's other groups.
                     if defer {
@@ -82,45 +84,43 @@ impl Royal {
                 let nexts = &next_buf[..sub.len()];
                 if nexts.iter().any(|n| *n != nexts[0]) {
                     // Paths part: separate groups, larger first, then lowest number.
-                    let mut parts: Vec<Vec<usize>> = Vec::new();
+                    let mut parts: Few<Sub, 4> = Few::new();
                     for (k, &i) in sub.iter().enumerate() {
                         match parts.iter_mut().find(|part| {
                             nexts[sub.iter().position(|&j| j == part[0]).unwrap_or(0)] == nexts[k]
                         }) {
                             Some(part) => part.push(i),
-                            None => parts.push(vec![i]),
+                            None => parts.push(Sub::of([i])),
                         }
                     }
                     // move.together [house, `order.parted_groups`]: by size, then
                     // lowest guard; or in the order the move names them.
+                    // Each key names a distinct guard, so no two parts tie.
                     if by_name {
-                        parts.sort_by_key(|part| part.iter().map(|&i| movers[i].named).min());
+                        parts.sort_unstable_by_key(|part| {
+                            part.iter().map(|&i| movers[i].named).min()
+                        });
                     } else {
-                        parts.sort_by_key(|part| {
+                        parts.sort_unstable_by_key(|part| {
                             (std::cmp::Reverse(part.len()), movers[part[0]].guard)
                         });
                     }
                     let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
                     for part in parts.iter().rev() {
-                        self.event(
-                            ev,
-                            R::MoveTogether,
-                            What::Split {
-                                guards: part.iter().map(|&i| movers[i].guard).collect(),
-                                at,
-                            },
-                        );
+                        self.event(ev, R::MoveTogether, || What::Split {
+                            guards: part.iter().map(|&i| movers[i].guard).collect(),
+                            at,
+                        });
                     }
                     // move.together [house, `order.parted_moves`]: the parts finish
                     // in turn, or the first goes on and the rest wait for the others.
-                    let mut parts = parts.into_iter();
                     if defer {
-                        queue.extend(parts.next());
-                        for part in parts {
-                            wait(&part, &mut movers, later);
+                        queue.push(parts[0]);
+                        for part in &parts[1..] {
+                            wait(part, &mut movers, later);
                         }
                     } else {
-                        for part in parts.rev() {
+                        for &part in parts.iter().rev() {
                             queue.push_front(part);
                         }
                     }
@@ -142,7 +142,7 @@ impl Royal {
                     self.blocked(&mut movers, &sub, to, by, start_size, ev);
                     break;
                 }
-                for &i in &sub {
+                for &i in sub.iter() {
                     let g = movers[i].guard;
                     let mut piece = *self.piece(p, PieceId::Numbered(g));
                     let had_mid = piece.midpoint;
@@ -153,8 +153,7 @@ impl Royal {
                 }
                 if to.is_ring() {
                     let passing = sub.iter().any(|&i| movers[i].remaining > 0);
-                    let members: Vec<u8> = sub.iter().map(|&i| movers[i].guard).collect();
-                    self.capture_at(p, to, &members, passing, ev);
+                    self.capture_at(p, to, sub.len() as u8, passing, ev);
                 }
             }
         }
@@ -167,53 +166,42 @@ impl Royal {
     /// A blockade stops the moving `sub` of `movers` on the tile before `to`
     /// (`blockade.sizes`, `blockade.any-point`): the steps left are lost, a
     /// penalty each (`blockade.penalty`).
-    fn blocked(
+    fn blocked<S: Sink>(
         &mut self,
-        movers: &mut [Mover],
+        movers: &mut Movers,
         sub: &[usize],
         to: Place,
         (q, m): (crate::engine::Player, u8),
         start_size: usize,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) {
         let p = self.turn;
         let k = sub.len() as u8;
         let lost: u32 = sub.iter().map(|&i| movers[i].remaining as u32).sum();
         let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
-        let pieces: Vec<PieceId> = sub
-            .iter()
-            .map(|&i| PieceId::Numbered(movers[i].guard))
-            .collect();
-        self.event(
-            ev,
-            R::BlockadeSizes,
-            What::Blocked {
-                pieces,
-                at,
-                by: q,
-                standing: m,
-                moving: k,
-            },
-        );
-        self.event(
-            ev,
-            R::BlockadeAnyPoint,
-            What::Note("the move stops on the tile before the blockade"),
-        );
+        self.event(ev, R::BlockadeSizes, || What::Blocked {
+            pieces: sub
+                .iter()
+                .map(|&i| PieceId::Numbered(movers[i].guard))
+                .collect(),
+            at,
+            by: q,
+            standing: m,
+            moving: k,
+        });
+        self.event(ev, R::BlockadeAnyPoint, || {
+            What::Note("the move stops on the tile before the blockade")
+        });
         // blockade.moving-count: once split, only the guards still moving together count.
         if (k as usize) < start_size {
-            self.event(
-                ev,
-                R::BlockadeMovingCount,
-                What::Note("only the guards still moving together count"),
-            );
+            self.event(ev, R::BlockadeMovingCount, || {
+                What::Note("only the guards still moving together count")
+            });
         }
         if self.capturable_by(p, to, k) {
-            self.event(
-                ev,
-                R::BlockadeBeforeCapture,
-                What::Note("blocked before the capture check could run"),
-            );
+            self.event(ev, R::BlockadeBeforeCapture, || {
+                What::Note("blocked before the capture check could run")
+            });
         }
         self.penalty(lost, ev);
         for &i in sub {
@@ -223,83 +211,69 @@ impl Royal {
 
     /// Events for what one step decided: midpoint progress, the junction, the
     /// Home path and Home.
-    pub(super) fn note_step(
+    pub(super) fn note_step<S: Sink>(
         &self,
         piece: PieceId,
         had_mid: bool,
         now: &Piece,
         to: Place,
         dir: Direction,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) {
         let p = self.turn;
         match to {
             Place::Ring(t) => {
                 if now.midpoint && !had_mid {
                     // move.midpoint: standing on or passing the midpoint tile, either way, gives progress.
-                    self.event(ev, R::MoveMidpoint, What::Midpoint { piece, tile: t });
-                    self.event(
-                        ev,
-                        R::BoardMidpoint,
-                        What::Note("the midpoint tile lies 26 steps Forward of the entry"),
-                    );
+                    self.event(ev, R::MoveMidpoint, || What::Midpoint { piece, tile: t });
+                    self.event(ev, R::BoardMidpoint, || {
+                        What::Note("the midpoint tile lies 26 steps Forward of the entry")
+                    });
                 }
                 let junction = self.board().junction[p.index()];
                 if dir == Direction::Forward && self.board().forward(junction) == t && !now.midpoint
                 {
-                    self.event(
-                        ev,
-                        R::BoardJunction,
+                    self.event(ev, R::BoardJunction, || {
                         What::Note(
                             "passes its junction without midpoint progress: stays on the ring",
-                        ),
-                    );
+                        )
+                    });
                 }
             }
             Place::HomePath(1) => {
-                self.event(
-                    ev,
-                    R::BoardJunction,
-                    What::Note("steps from its junction onto H1"),
-                );
-                self.event(ev, R::MoveHomePath, What::HomePath { piece });
+                self.event(ev, R::BoardJunction, || {
+                    What::Note("steps from its junction onto H1")
+                });
+                self.event(ev, R::MoveHomePath, || What::HomePath { piece });
             }
-            Place::Home => self.event(
-                ev,
-                R::BoardHomePath,
-                What::Note("reaches Home at the end of the Home path"),
-            ),
+            Place::Home => self.event(ev, R::BoardHomePath, || {
+                What::Note("reaches Home at the end of the Home path")
+            }),
             _ => {}
         }
     }
 
-    pub(super) fn record_move(
+    pub(super) fn record_move<S: Sink>(
         &mut self,
         piece: PieceId,
         from: Place,
         now: Piece,
         total: u8,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) {
-        self.event(
-            ev,
-            R::BoardDirection,
-            What::Moved {
-                piece,
-                from,
-                to: now.place,
-                total,
-            },
-        );
+        self.event(ev, R::BoardDirection, || What::Moved {
+            piece,
+            from,
+            to: now.place,
+            total,
+        });
         if now.place.is_ring()
             || now.place == Place::Home
             || matches!(now.place, Place::HomePath(_))
         {
-            self.event(
-                ev,
-                R::PointsProgress,
-                What::Note("each Forward step +1, each Backward step -1"),
-            );
+            self.event(ev, R::PointsProgress, || {
+                What::Note("each Forward step +1, each Backward step -1")
+            });
         }
     }
 }

@@ -3,19 +3,17 @@
 
 use super::rule::RoyalRule as R;
 use super::*;
-use crate::engine::event::{Event, What};
+use crate::engine::event::{Sink, What};
 use crate::engine::piece::{Direction, PieceId, Place};
 
 impl Royal {
     /// Moves the King `v` tiles (`move.king-values`, `blockade.king-*`,
     /// `capture.king-cannot`, `roll.king-separate`).
-    pub(super) fn move_king(&mut self, v: u8, dir: Direction, ev: &mut Vec<Event>) {
+    pub(super) fn move_king<S: Sink>(&mut self, v: u8, dir: Direction, ev: &mut S) {
         let p = self.turn;
-        self.event(
-            ev,
-            R::RollKingSeparate,
-            What::Note("the King's value does not come from the store"),
-        );
+        self.event(ev, R::RollKingSeparate, || {
+            What::Note("the King's value does not come from the store")
+        });
         let from = self.seat(p).king.place;
         let mut remaining = v;
         while remaining > 0 {
@@ -29,22 +27,16 @@ impl Royal {
                 // blockade.king-opponent, judged before the own-guard block (ROYAL.md: the penalty applies).
                 // An opponent group blocks a King as it blocks a lone guard.
                 if let Some((q, m)) = self.guard_blockade(p, to, 1, ev) {
-                    self.event(
-                        ev,
-                        R::BlockadeKingOpponent,
-                        What::Blocked {
-                            pieces: vec![PieceId::King],
-                            at,
-                            by: q,
-                            standing: m,
-                            moving: 1,
-                        },
-                    );
-                    self.event(
-                        ev,
-                        R::BlockadeAnyPoint,
-                        What::Note("the King stops on the tile before the blockade"),
-                    );
+                    self.event(ev, R::BlockadeKingOpponent, || What::Blocked {
+                        pieces: vec![PieceId::King],
+                        at,
+                        by: q,
+                        standing: m,
+                        moving: 1,
+                    });
+                    self.event(ev, R::BlockadeAnyPoint, || {
+                        What::Note("the King stops on the tile before the blockade")
+                    });
                     self.penalty(remaining as u32, ev);
                     break;
                 }
@@ -53,37 +45,27 @@ impl Royal {
                 let own = self.guards_at(p, to);
                 if own > 0 {
                     if fort {
-                        self.event(
-                            ev,
-                            R::BlockadeFort,
-                            What::Note("own guards on a fort do not block the King"),
-                        );
+                        self.event(ev, R::BlockadeFort, || {
+                            What::Note("own guards on a fort do not block the King")
+                        });
                     } else {
-                        self.event(
-                            ev,
-                            R::BlockadeKingOwn,
-                            What::Blocked {
-                                pieces: vec![PieceId::King],
-                                at,
-                                by: p,
-                                standing: own,
-                                moving: 1,
-                            },
-                        );
-                        self.event(
-                            ev,
-                            R::BlockadeOwnNoPenalty,
-                            What::Note("no penalty when the King is blocked by its own guards"),
-                        );
+                        self.event(ev, R::BlockadeKingOwn, || What::Blocked {
+                            pieces: vec![PieceId::King],
+                            at,
+                            by: p,
+                            standing: own,
+                            moving: 1,
+                        });
+                        self.event(ev, R::BlockadeOwnNoPenalty, || {
+                            What::Note("no penalty when the King is blocked by its own guards")
+                        });
                         break;
                     }
                 }
             } else if matches!(to, Place::HomePath(_)) && self.guards_at(p, to) > 0 {
-                self.event(
-                    ev,
-                    R::BlockadeKingOwn,
-                    What::Note("own guards in the Home path do not block the King"),
-                );
+                self.event(ev, R::BlockadeKingOwn, || {
+                    What::Note("own guards in the Home path do not block the King")
+                });
             }
             let had_mid = king.midpoint;
             let mut moved = self.seat(p).king;
@@ -92,16 +74,15 @@ impl Royal {
             remaining -= 1;
             let now = self.seat(p).king;
             self.note_step(PieceId::King, had_mid, &now, to, dir, ev);
-            if to.is_ring()
+            if S::ON
+                && to.is_ring()
                 && self
                     .opponents(p)
                     .any(|q| self.pieces_at(to).iter().any(|(o, _)| *o == q))
             {
-                self.event(
-                    ev,
-                    R::CaptureKingCannot,
-                    What::Note("the King captures nothing"),
-                );
+                self.event(ev, R::CaptureKingCannot, || {
+                    What::Note("the King captures nothing")
+                });
             }
         }
         let now = self.seat(p).king;

@@ -4,41 +4,38 @@
 use super::rule::RoyalRule as R;
 use super::RoyalCheck as C;
 use super::*;
-use crate::engine::event::{Event, Rejection, What};
+use crate::engine::event::{Rejection, Sink, What};
 use crate::engine::piece::Place;
 use crate::engine::precedence::Refusals;
 
 impl Royal {
     /// `roll.when`, `roll.values`, `roll.deal`, `roll.store-cap`, grace rolls.
-    pub(super) fn roll(&mut self, dice: &[u8], ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    pub(super) fn roll<S: Sink>(&mut self, dice: &[u8], ev: &mut S) -> Result<(), Rejection> {
         // The earliest refusal in ROYAL.md's order wins.
-        let mut refusals = Refusals::new();
+        let mut refusals = Refusals::quiet_if(!S::ON);
         if self.phase.dealt {
             // roll.when
-            refusals.add(
-                C::When,
+            refusals.refuse(C::When, || {
                 Rejection::new(
                     R::RollWhen,
                     "dice were already dealt this turn; they are dealt once per turn",
                 )
-                .help("write `next turn` first to deal the next player's dice"),
-            );
+                .help("write `next turn` first to deal the next player's dice")
+            });
         } else if self.phase.exited || self.phase.moved {
-            refusals.add(
-                C::When,
+            refusals.refuse(C::When, || {
                 Rejection::new(
                     R::RollWhen,
                     "dice are dealt only at the start of the turn, before exits and moves",
                 )
-                .help("put `roll` before the turn's exits and move"),
-            );
+                .help("put `roll` before the turn's exits and move")
+            });
         }
         if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
             // roll.values
-            refusals.add(
-                C::RollValues,
-                Rejection::new(R::RollValues, format!("a roll is a value 1-6, not {bad}")),
-            );
+            refusals.refuse(C::RollValues, || {
+                Rejection::new(R::RollValues, format!("a roll is a value 1-6, not {bad}"))
+            });
         }
         let p = self.turn;
         let stored = self.seat(p).store.len();
@@ -47,8 +44,7 @@ impl Royal {
         let cap = m.store_cap as usize;
         if dice.len() != expected {
             // roll.deal: the deal table fixes how many dice.
-            refusals.add(
-                C::RollDeal,
+            refusals.refuse(C::RollDeal, || {
                 Rejection::new(
                     R::RollDeal,
                     format!(
@@ -57,18 +53,14 @@ impl Royal {
                         dice.len()
                     ),
                 )
-                .help(format!("write `roll` with {expected} value(s)")),
-            );
+                .help(format!("write `roll` with {expected} value(s)"))
+            });
         }
         refusals.finish()?;
-        self.event(
-            ev,
-            R::RollDeal,
-            What::Dealt {
-                dice: dice.to_vec(),
-                stored_before: stored as u8,
-            },
-        );
+        self.event(ev, R::RollDeal, || What::Dealt {
+            dice: dice.to_vec(),
+            stored_before: stored as u8,
+        });
         let seat = self.seat_mut(p);
         seat.store.make_set();
         let mut discarded = 0;
@@ -80,7 +72,7 @@ impl Royal {
             }
         }
         if discarded > 0 {
-            self.event(ev, R::RollStoreCap, What::Discarded { rolls: discarded });
+            self.event(ev, R::RollStoreCap, || What::Discarded { rolls: discarded });
         }
         self.phase.dealt = true;
         // grace.check: the first two dice only; one die counts only as a 6.
@@ -101,7 +93,7 @@ impl Royal {
         // decides how many count.
         if (dealt_grace || forced) && seat.first_turn {
             // grace.first-turn
-            self.event(ev, R::GraceFirstTurn, What::GraceSkipped);
+            self.event(ev, R::GraceFirstTurn, || What::GraceSkipped);
             return Ok(());
         }
         let graces = [(dealt_grace, R::GraceCheck), (forced, R::GraceForced)];
@@ -110,7 +102,7 @@ impl Royal {
                 break;
             }
             self.phase.graces += 1;
-            self.event(ev, rule, What::Grace);
+            self.event(ev, rule, || What::Grace);
             let amount = self.rules.params.exits.grace_credit;
             self.add_credits(amount, ev);
         }

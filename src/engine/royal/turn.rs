@@ -6,7 +6,7 @@ use super::words::WORDS;
 use super::RoyalCheck as C;
 use super::*;
 use crate::engine::action::Action;
-use crate::engine::event::{Event, Rejection, What};
+use crate::engine::event::{Event, Quiet, Rejection, Sink, What};
 use crate::engine::piece::{Piece, Place, Player};
 use crate::engine::precedence::game_and_turn;
 use crate::rules::KingReturn;
@@ -36,11 +36,11 @@ impl Royal {
         })
     }
 
-    pub(super) fn apply_in_place(
+    pub(super) fn apply_in_place<S: Sink>(
         &mut self,
         by: Option<Player>,
         action: &Action,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
         observe: &mut dyn FnMut(&Royal),
     ) -> Result<(), Rejection> {
         // (1) the game being over (end.finish), (2) whose turn it is (table.players).
@@ -61,38 +61,60 @@ impl Royal {
         }
     }
 
-    pub(crate) fn event(&self, ev: &mut Vec<Event>, rule: R, what: What) {
-        ev.push(Event {
-            rule: rule.id(),
-            player: self.turn,
-            what,
-        });
+    /// Records that `rule` applied (`what` is built only when recorded).
+    pub(crate) fn event<S: Sink>(&self, ev: &mut S, rule: R, what: impl FnOnce() -> What) {
+        if S::ON {
+            ev.put(Event {
+                rule: rule.id(),
+                player: self.turn,
+                what: what(),
+            });
+        }
+    }
+
+    /// Applies an action of the player to move in place (no copy of the
+    /// position): every action is judged whole before anything changes, so
+    /// a refused one leaves `self` and `events` as they were.
+    pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
+        let mark = events.len();
+        let applied = self
+            .apply_in_place(None, action, events, &mut |_| {})
+            .is_ok();
+        assert!(
+            applied || events.len() == mark,
+            "royal: a refused action recorded events"
+        );
+        applied
+    }
+
+    /// The fast path: applies an action of the player to move in place,
+    /// recording nothing and building no rejection (it allocates nothing).
+    /// The same rules decide as in [`Royal::apply`]: every action is judged
+    /// whole before anything changes, so a refused action leaves `self` as
+    /// it was. Returns whether the action was applied.
+    pub fn play_quiet(&mut self, action: &Action) -> bool {
+        self.apply_in_place(None, action, &mut Quiet, &mut |_| {})
+            .is_ok()
     }
 
     /// Ends the turn: `end.finish`, then the next present seat (`table.players`),
     /// its King back from the Yard (`move.king-yard`).
-    pub(super) fn next_turn(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn next_turn<S: Sink>(&mut self, ev: &mut S) {
         let p = self.turn;
         self.seat_mut(p).first_turn = false;
         if self.players().any(|q| self.seat(q).guards_home() == 4) {
             let standings = self.standings_now();
-            self.event(
-                ev,
-                R::PointsScore,
-                What::Note("standings rank by score = progress points + battle points"),
-            );
-            self.event(
-                ev,
-                R::EndFinish,
-                What::GameOver {
-                    standings: standings.clone(),
-                },
-            );
+            self.event(ev, R::PointsScore, || {
+                What::Note("standings rank by score = progress points + battle points")
+            });
+            self.event(ev, R::EndFinish, || What::GameOver {
+                standings: standings.clone(),
+            });
             self.standings = Some(standings);
             return;
         }
         let next = self.present.next_after(p);
-        self.event(ev, R::TablePlayers, What::TurnEnds { next });
+        self.event(ev, R::TablePlayers, || What::TurnEnds { next });
         self.turn = next;
         self.phase = Phase::default();
         let entry = self.board().entry(next);
@@ -105,7 +127,7 @@ impl Royal {
                 midpoint: false,
                 steps: 0,
             };
-            self.event(ev, R::MoveKingYard, What::KingReturns { tile: entry });
+            self.event(ev, R::MoveKingYard, || What::KingReturns { tile: entry });
         }
     }
 }

@@ -133,6 +133,17 @@ impl Toy {
         &self.rules
     }
 
+    /// Applies an action of the player to move through a copy.
+    pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
+        match self.apply_observed(None, action, events, &mut |_| {}) {
+            Ok(next) => {
+                *self = next;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     pub fn apply_observed(
         &self,
         by: Option<Player>,

@@ -43,6 +43,32 @@ impl Played for Royal {
         RoyalDriver::new(rules, mode).with_policy(policy)
     }
 
+    fn compare_paths(
+        rules: Arc<RoyalRules>,
+        mode: Mode,
+        (players, games, seed, max_turns): (u8, u64, u64, u32),
+    ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
+        let driver = RoyalDriver::new(rules, mode);
+        Some(crate::selfplay::fast::compare_paths(
+            &driver, players, games, seed, max_turns,
+        ))
+    }
+
+    fn play_paths(
+        rules: Arc<RoyalRules>,
+        mode: Mode,
+        (players, games, seed, max_turns): (u8, u64, u64, u32),
+        path: crate::selfplay::fast::Path,
+    ) -> Option<Result<u64, crate::error::Error>> {
+        let driver = RoyalDriver::new(rules, mode);
+        Some(crate::selfplay::fast::play_games(
+            &driver,
+            players,
+            (games, seed, max_turns),
+            path,
+        ))
+    }
+
     fn play_mode(&self) -> crate::engine::Mode {
         self.mode()
     }

@@ -1,0 +1,100 @@
+//! `goti bench`: a game's engine speed on one core, no checks. Maedn: its
+//! allocation-free speed path; royal and portal: their fast path and the
+//! general engine side by side, on the same seeded games.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::command_args::BenchCli;
+use super::error::CliError;
+use crate::engine::{GameKind, Mode};
+use crate::runner::games::Played;
+use crate::runner::position::{Rules, RulesVisitor};
+use crate::selfplay::fast::Path;
+
+/// `goti bench GAME` (`mode`: royal's, from `b.mode`).
+pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
+    if b.games == 0 {
+        return Err(CliError::new("--games 0 measures nothing; give --games N"));
+    }
+    if b.game == GameKind::Maedn {
+        return maedn(b);
+    }
+    struct Paths {
+        mode: Mode,
+        table: (u8, u64, u64, u32),
+    }
+    impl RulesVisitor for Paths {
+        type Out = Option<Result<[(u64, f64); 2], crate::error::Error>>;
+        fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
+            let mut out = [(0, 0.0); 2];
+            for (i, path) in [Path::Fast, Path::General].into_iter().enumerate() {
+                let started = Instant::now();
+                let turns = match G::play_paths(rules.clone(), self.mode, self.table, path)? {
+                    Ok(t) => t,
+                    Err(e) => return Some(Err(e)),
+                };
+                out[i] = (turns, started.elapsed().as_secs_f64().max(1e-9));
+            }
+            Some(Ok(out))
+        }
+    }
+    let paths = Paths {
+        mode,
+        table: (b.players, b.games, b.seed, 4000),
+    };
+    let name = b.game.name();
+    let [(turns, fast), (_, general)] = match Rules::default_of(b.game).visit(paths) {
+        None => return Err(CliError::new(format!("{name} has no fast path to measure"))),
+        Some(Err(e)) => return Err(CliError::new(format!("{name} bench: {e}"))),
+        Some(Ok(r)) => r,
+    };
+    let (fast_rate, general_rate) = (turns as f64 / fast, turns as f64 / general);
+    if b.json {
+        outln!(
+            "{}",
+            serde_json::json!({"game": name, "mode": mode.name(), "players": b.players, "games": b.games, "turns": turns,
+                "fast": {"seconds": fast, "turns_per_second": fast_rate},
+                "general": {"seconds": general, "turns_per_second": general_rate}})
+        );
+    } else {
+        let mode = if b.game == GameKind::Royal {
+            format!(" {}", mode.name())
+        } else {
+            String::new()
+        };
+        outln!(
+            "{name} bench: {} players{mode}, {} games, {turns} turns (one core, no checks): fast path {fast:.3} s, {fast_rate:.0} turns/s; general engine {general:.3} s, {general_rate:.0} turns/s ({:.1}x)",
+            b.players,
+            b.games,
+            general / fast
+        );
+    }
+    Ok(0)
+}
+
+/// Maedn's speed path on one core.
+fn maedn(b: &BenchCli) -> Result<i32, CliError> {
+    let (games, players, side, seed, json) = (b.games, b.players, b.side, b.seed, b.json);
+    let rules = crate::engine::MaednRules::default_rules();
+    let table = &crate::engine::Player::ALL[..players as usize];
+    let opposite = (players == 2).then_some(!side);
+    let started = std::time::Instant::now();
+    let actions = crate::selfplay::maedn::random_actions(&rules, table, opposite, games, seed)?;
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let rate = actions as f64 / secs;
+    if json {
+        outln!(
+            "{}",
+            serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate})
+        );
+    } else {
+        let seating = match opposite {
+            Some(true) => " opposite",
+            Some(false) => " side by side",
+            None => "",
+        };
+        outln!("maedn bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s (one core, no checks)");
+    }
+    Ok(0)
+}
