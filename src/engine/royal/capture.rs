@@ -6,7 +6,39 @@ use crate::engine::event::{Sink, What};
 use crate::engine::few::Few;
 use crate::engine::piece::{Piece, PieceId, Place, Player};
 
+/// Ring tiles, as a bit set (rings up to 255 tiles).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Tiles([u64; 4]);
+
+impl Tiles {
+    pub(super) fn has(&self, to: Place) -> bool {
+        match to {
+            Place::Ring(t) => self.0[t as usize / 64] & (1 << (t % 64)) != 0,
+            _ => false,
+        }
+    }
+}
+
 impl Royal {
+    /// The ring tiles where an opponent of `p` has a guard or its King. While
+    /// `p` moves, opponents' pieces only leave the ring (captured), so this
+    /// stays a superset of where a blockade or a capture can be: a step onto
+    /// any other tile needs neither check (both would find no one, and
+    /// record nothing).
+    pub(super) fn opponent_tiles(&self, p: Player) -> Tiles {
+        let mut tiles = Tiles::default();
+        for q in self.opponents(p) {
+            let seat = self.seat(q);
+            for piece in seat.guards.iter().chain([&seat.king]) {
+                if let Place::Ring(t) = piece.place {
+                    tiles.0[t as usize / 64] |= 1 << (t % 64);
+                }
+            }
+        }
+        tiles
+    }
+
+
     /// Whether a group of `k` of `p` could capture anything on `to` (for the
     /// `blockade.before-capture` note only).
     pub(super) fn capturable_by(&self, p: Player, to: Place, k: u8) -> bool {

@@ -49,6 +49,8 @@ impl Royal {
                 movers[i].remaining = 0;
             }
         };
+        // Where a blockade or a capture could be (opponents' pieces).
+        let opponents = self.opponent_tiles(p);
         // Sub-groups still to move, in order; each holds indices into `movers`.
         // They are disjoint and never empty, so at most four wait at once.
         let mut queue: Few<Sub, 4> = Few::new();
@@ -130,10 +132,12 @@ impl Royal {
                 let k = sub.len() as u8;
                 // blockade.before-capture [house, a parameter]: the blockade check
                 // first; with it off, a group that can capture on the tile enters it.
-                let capture_first = !self.rules.params.order.blockade_before_capture
+                let near = opponents.has(to);
+                let capture_first = near
+                    && !self.rules.params.order.blockade_before_capture
                     && self.capturable_by(p, to, k);
                 // blockade.any-point: a blockade stops the group on the tile before it, anywhere along the move.
-                let blockade = if capture_first {
+                let blockade = if capture_first || !near {
                     None
                 } else {
                     self.guard_blockade(p, to, k, ev)
@@ -151,7 +155,7 @@ impl Royal {
                     movers[i].remaining -= 1;
                     self.note_step(PieceId::Numbered(g), had_mid, &piece, to, dir, ev);
                 }
-                if to.is_ring() {
+                if near {
                     let passing = sub.iter().any(|&i| movers[i].remaining > 0);
                     self.capture_at(p, to, sub.len() as u8, passing, ev);
                 }

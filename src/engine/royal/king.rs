@@ -16,6 +16,8 @@ impl Royal {
         });
         let from = self.seat(p).king.place;
         let mut remaining = v;
+        // Where an opponent group could block the King.
+        let opponents = self.opponent_tiles(p);
         while remaining > 0 {
             let king = self.seat(p).king;
             let Some(to) = self.board().next(p, &king, dir) else {
@@ -26,7 +28,12 @@ impl Royal {
                 let at = king.place;
                 // blockade.king-opponent, judged before the own-guard block (ROYAL.md: the penalty applies).
                 // An opponent group blocks a King as it blocks a lone guard.
-                if let Some((q, m)) = self.guard_blockade(p, to, 1, ev) {
+                let blockade = if opponents.has(to) {
+                    self.guard_blockade(p, to, 1, ev)
+                } else {
+                    None
+                };
+                if let Some((q, m)) = blockade {
                     self.event(ev, R::BlockadeKingOpponent, || What::Blocked {
                         pieces: vec![PieceId::King],
                         at,
