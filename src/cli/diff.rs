@@ -113,25 +113,47 @@ pub fn diff(
             opts(head_layers.clone(), &f.root),
         ]
     });
-    for mut both in played {
-        let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
-            unreachable!("two runs give two reports")
-        };
-        if !h.file_problems.is_empty() {
-            return Err(CliError(format!(
-                "{}: {}",
-                h.source.name, h.file_problems[0].message
-            )));
-        }
-        for (sb, sh) in b.scenarios.iter().zip(&h.scenarios) {
-            applied.push((sh.game, sh.sets_applied.clone()));
-            let d = diff::compare(&h.source.name, sb, sh);
-            if pictures && d.change != Change::Unchanged {
-                boards.push(super::diff_page::DiffBoards {
-                    base: sb.transcript.clone(),
-                    head: sh.transcript.clone(),
-                });
-            }
+    // Each file's scenarios compared on every core too, kept in file order.
+    type Compared = (
+        GameKind,
+        Vec<String>,
+        diff::ScenarioDiff,
+        Option<super::diff_page::DiffBoards>,
+    );
+    let compared: Vec<Result<Vec<Compared>, CliError>> = {
+        use rayon::prelude::*;
+        played
+            .into_par_iter()
+            .map(|mut both| {
+                let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
+                    unreachable!("two runs give two reports")
+                };
+                if !h.file_problems.is_empty() {
+                    return Err(CliError(format!(
+                        "{}: {}",
+                        h.source.name, h.file_problems[0].message
+                    )));
+                }
+                let pairs = b.scenarios.iter().zip(&h.scenarios);
+                Ok(pairs
+                    .map(|(sb, sh)| {
+                        let d = diff::compare(&h.source.name, sb, sh);
+                        let board = (pictures && d.change != Change::Unchanged).then(|| {
+                            super::diff_page::DiffBoards {
+                                base: sb.transcript.clone(),
+                                head: sh.transcript.clone(),
+                            }
+                        });
+                        (sh.game, sh.sets_applied.clone(), d, board)
+                    })
+                    .collect())
+            })
+            .collect()
+    };
+    for file in compared {
+        for (game, sets, d, board) in file? {
+            applied.push((game, sets));
+            boards.extend(board);
             diffs.push(d);
         }
     }

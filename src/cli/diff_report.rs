@@ -1,7 +1,7 @@
 //! `goti diff`'s report: the verdict line, text, JSON and the Markdown of a
 //! pull-request comment (diffs fenced so a name cannot close `<details>`).
 
-use crate::runner::diff::{Change, Report};
+use crate::runner::diff::{Change, Report, ScenarioDiff};
 use crate::runner::play::ruleset::{LayerSource, RuleLayers};
 
 /// Output formats of `goti diff`.
@@ -168,34 +168,13 @@ pub(super) fn print_text(report: &Report, base: &str, head: &str) {
             outln!("  {rule}: {} scenario(s)", list.len());
         }
     }
-    for d in &report.changed {
-        outln!(
-            "\n== {}:{} {} — {}",
-            line(&d.file),
-            d.line,
-            line(&d.name),
-            d.change.words()
-        );
-        for s in &d.steps {
-            outln!("-- after line {}: {}", s.line, line(&s.text));
-            for l in s.state.lines() {
-                outln!("   {}", line(l));
-            }
-            for e in &s.removed {
-                outln!("   - event {}", line(e.trim()));
-            }
-            for e in &s.added {
-                outln!("   + event {}", line(e.trim()));
-            }
-        }
-        if matches!(
-            d.change,
-            Change::NowFailing | Change::ChangedFailing | Change::Error
-        ) {
-            for p in &d.problems {
-                outln!("   under head: {}", line(p.lines().next().unwrap_or("")));
-            }
-        }
+    // Each changed scenario's block is written on every core, printed in order.
+    let blocks: Vec<String> = {
+        use rayon::prelude::*;
+        report.changed.par_iter().map(changed_block).collect()
+    };
+    for block in blocks {
+        out!("{block}");
     }
 }
 
@@ -280,4 +259,45 @@ pub(super) fn markdown(report: &Report, base: &str, head: &str) {
             outln!("</details>\n");
         }
     }
+}
+
+/// One changed scenario in the text report: its steps' boards and events,
+/// and under head the problems of one now failing.
+fn changed_block(d: &ScenarioDiff) -> String {
+    use crate::shown::line;
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n== {}:{} {} — {}",
+        line(&d.file),
+        d.line,
+        line(&d.name),
+        d.change.words()
+    );
+    for s in &d.steps {
+        let _ = writeln!(out, "-- after line {}: {}", s.line, line(&s.text));
+        for l in s.state.lines() {
+            let _ = writeln!(out, "   {}", line(l));
+        }
+        for e in &s.removed {
+            let _ = writeln!(out, "   - event {}", line(e.trim()));
+        }
+        for e in &s.added {
+            let _ = writeln!(out, "   + event {}", line(e.trim()));
+        }
+    }
+    if matches!(
+        d.change,
+        Change::NowFailing | Change::ChangedFailing | Change::Error
+    ) {
+        for p in &d.problems {
+            let _ = writeln!(
+                out,
+                "   under head: {}",
+                line(p.lines().next().unwrap_or(""))
+            );
+        }
+    }
+    out
 }

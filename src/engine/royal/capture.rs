@@ -38,7 +38,6 @@ impl Royal {
         tiles
     }
 
-
     /// Whether a group of `k` of `p` could capture anything on `to` (for the
     /// `blockade.before-capture` note only).
     pub(super) fn capturable_by(&self, p: Player, to: Place, k: u8) -> bool {
