@@ -37,16 +37,34 @@ pub const MEASURES: &[&str] = &[
     "extra rolls",
 ];
 
-fn measure_of(e: &Event) -> Option<&'static str> {
+/// The [`MEASURES`] an event counts one of, by index.
+fn measure_of(e: &Event) -> Option<usize> {
     Some(match e.what {
-        What::Captured { .. } => "captures",
-        What::Penalty { .. } => "blockade penalties",
-        What::Grace => "grace rolls",
-        What::Exited { .. } => "exits",
-        What::Fell { .. } => "falls",
-        What::Jumped { .. } => "road rides",
+        What::Captured { .. } => 1,
+        What::Penalty { .. } => 2,
+        What::Grace => 3,
+        What::Exited { .. } => 4,
+        What::Fell { .. } => 5,
+        What::Jumped { .. } => 6,
         _ => return None,
     })
+}
+
+/// Where "battle points" and "extra rolls" stand in [`MEASURES`].
+const BATTLE_POINTS: usize = 0;
+const EXTRA_ROLLS: usize = 7;
+
+/// Counts one firing of `rule`: a rule's ID is one static text, so the
+/// address finds it at once (the text itself as the fallback).
+fn count_firing(fired: &mut Vec<(&'static str, f64)>, rule: &'static str) {
+    let same = |r: &&'static str| std::ptr::eq(r.as_ptr(), rule.as_ptr()) && r.len() == rule.len();
+    match fired.iter_mut().find(|(r, _)| same(r)) {
+        Some((_, n)) => *n += 1.0,
+        None => match fired.iter_mut().find(|(r, _)| *r == rule) {
+            Some((_, n)) => *n += 1.0,
+            None => fired.push((rule, 1.0)),
+        },
+    }
 }
 
 /// Plays one game from `seed` with no checks (the speed path), recording
@@ -60,9 +78,6 @@ pub fn play<D: Driver>(
     Error::of(ErrorKind::Input, || {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut stats = GameStats::default();
-        for m in MEASURES {
-            stats.measures.insert(m, 0.0);
-        }
         // A game that cannot be set up is an error, never an empty game.
         let mut pos = driver.new_game(players).map_err(|e| {
             format!(
@@ -71,6 +86,9 @@ pub fn play<D: Driver>(
             )
         })?;
         let mut events: Vec<Event> = Vec::with_capacity(256);
+        // Rule firings counted by rule ID; into `stats.rules` at the end.
+        let mut fired: Vec<(&'static str, f64)> = Vec::with_capacity(64);
+        let mut measures = [0.0; MEASURES.len()];
         while stats.turns < max_turns && !pos.is_over() {
             stats.turns += 1;
             events.clear();
@@ -80,20 +98,26 @@ pub fn play<D: Driver>(
             pos = turn.into_pos();
             let mut rolls = 0.0;
             for e in &events {
-                *stats.rules.entry(e.rule.0).or_default() += 1.0;
+                count_firing(&mut fired, e.rule.0);
                 if let Some(m) = measure_of(e) {
-                    *stats.measures.entry(m).or_default() += 1.0;
+                    measures[m] += 1.0;
                 }
                 if let What::Points { points, .. } = e.what {
-                    *stats.measures.entry("battle points").or_default() += points as f64;
+                    measures[BATTLE_POINTS] += points as f64;
                 }
                 if matches!(e.what, What::Rolled { .. }) {
                     rolls += 1.0;
                 }
             }
             if rolls > 1.0 {
-                *stats.measures.entry("extra rolls").or_default() += rolls - 1.0;
+                measures[EXTRA_ROLLS] += rolls - 1.0;
             }
+        }
+        for (m, n) in MEASURES.iter().zip(measures) {
+            stats.measures.insert(m, n);
+        }
+        for (rule, n) in fired {
+            *stats.rules.entry(rule).or_default() += n;
         }
         stats.finished = pos.is_over();
         stats.winner = pos
@@ -248,6 +272,31 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn measure_indices_name_their_measures() {
+        use super::*;
+        assert_eq!(MEASURES[BATTLE_POINTS], "battle points");
+        assert_eq!(MEASURES[EXTRA_ROLLS], "extra rolls");
+        let e = |what| Event {
+            rule: crate::engine::RuleId("x"),
+            player: Player::ALL[0],
+            what,
+        };
+        for (what, name) in [
+            (What::Grace, "grace rolls"),
+            (What::Exited { guard: 1, tile: 1 }, "exits"),
+            (
+                What::Penalty {
+                    steps: 1,
+                    points: -1,
+                },
+                "blockade penalties",
+            ),
+        ] {
+            assert_eq!(measure_of(&e(what)).map(|i| MEASURES[i]), Some(name));
+        }
+    }
+
     use super::*;
     use rand::Rng;
 

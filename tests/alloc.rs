@@ -116,3 +116,12 @@ fn royal_fast_path_allocates_nothing() {
         );
     }
 }
+
+#[test]
+fn portal_fast_path_allocates_nothing() {
+    let driver = goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules());
+    let (allocs, games) = fast_turns(&driver, 4, 20_000);
+    assert!(games > 20, "{games} games in 20,000 turns");
+    // Nothing per action; one per game: its final standings.
+    assert_eq!(allocs as u64, games, "allocations in 20,000 turns");
+}

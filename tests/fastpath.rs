@@ -80,3 +80,15 @@ fn both_paths_agree_on_seeded_games_of_every_table() {
         }
     }
 }
+
+#[test]
+fn portal_paths_agree_on_seeded_games() {
+    let driver = goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules());
+    for players in 2..=4 {
+        let c = compare_paths(&driver, players, 40, 1, 4000)
+            .unwrap_or_else(|e| panic!("{players} players: {e}"));
+        assert_eq!(c.games, 40);
+        let fast = play_games(&driver, players, (40, 1, 4000), Path::Fast).unwrap();
+        assert_eq!(fast, c.turns, "{players} players");
+    }
+}

@@ -77,6 +77,11 @@ impl<C: Ord + Copy> Refusals<C> {
         }
     }
 
+    /// Whether rejections are left unbuilt (the fast path).
+    pub(crate) fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
     pub(crate) fn any(&self) -> bool {
         self.first.is_some()
     }

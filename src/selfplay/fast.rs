@@ -22,6 +22,12 @@ pub trait QuietPlay: Game {
     fn play_quiet(&mut self, action: &Action) -> bool;
 }
 
+impl QuietPlay for crate::engine::Portal {
+    fn play_quiet(&mut self, action: &Action) -> bool {
+        crate::engine::Portal::play_quiet(self, action)
+    }
+}
+
 impl QuietPlay for crate::engine::Royal {
     fn play_quiet(&mut self, action: &Action) -> bool {
         crate::engine::Royal::play_quiet(self, action)

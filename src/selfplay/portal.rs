@@ -8,6 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use super::fast::{FastDriver, Table};
 use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules,
@@ -31,8 +32,151 @@ impl PortalDriver {
     }
 }
 
-fn two_dice(rng: &mut ChaCha8Rng) -> Action {
-    Action::Roll(vec![rng.gen_range(1..=6), rng.gen_range(1..=6)])
+/// A turn's actions, built in place turn after turn: the fast path
+/// allocates nothing once these have grown.
+pub struct Buffers {
+    roll: Action,
+    mv: Action,
+    roll_enter: Action,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers {
+            roll: Action::Roll(vec![1, 1]),
+            mv: Action::Move(MoveOrder {
+                clauses: vec![MoveClause {
+                    piece: PieceId::Numbered(1),
+                    rolls: vec![1],
+                    direction: Direction::Forward,
+                }],
+            }),
+            roll_enter: Action::NextTurn,
+        }
+    }
+}
+
+/// Two dice thrown into the roll buffer.
+fn two_dice<'b>(rng: &mut ChaCha8Rng, bufs: &'b mut Buffers) -> &'b Action {
+    if let Action::Roll(dice) = &mut bufs.roll {
+        dice.clear();
+        dice.push(rng.gen_range(1..=6));
+        dice.push(rng.gen_range(1..=6));
+    }
+    &bufs.roll
+}
+
+/// What a turn plays next.
+#[derive(Clone, Copy)]
+enum Next {
+    Roll(&'static str),
+    /// Piece `g` plays the value due (enters from base, else moves).
+    Piece(u8),
+}
+
+impl PortalDriver {
+    /// One turn through `table`: a roll, then a random legal action for
+    /// every value due (with a probe of an illegal one each time), extra
+    /// rolls as earned. The one chooser of checked self-play and the fast
+    /// path.
+    fn turn_through<T: Table<Portal>>(
+        &self,
+        table: &mut T,
+        rng: &mut ChaCha8Rng,
+        bufs: &mut Buffers,
+    ) -> Result<(), Violation> {
+        let mut next = Some(Next::Roll("roll"));
+        while let Some(step) = next.take() {
+            match step {
+                Next::Roll(what) => table.must_play(two_dice(rng, bufs), what)?,
+                Next::Piece(g) => table.must_play(piece_action(table.pos(), g, bufs), "action")?,
+            }
+            if table.pos().roll().due().is_some() {
+                let pick = rng.gen_range(0..3);
+                table.probe(|pos| probe(pos, pick))?;
+                let playable = table.pos().playable();
+                let choice = match self.policy {
+                    Policy::Random => playable.choose(rng).copied(),
+                    Policy::Greedy => {
+                        let mut legal = playable.to_vec();
+                        legal.shuffle(rng);
+                        let actions: Vec<Action> = legal
+                            .iter()
+                            .map(|&g| piece_action(table.pos(), g, bufs).clone())
+                            .collect();
+                        greedy_pick(table.pos(), &actions).map(|i| legal[i])
+                    }
+                };
+                match choice {
+                    Some(g) => next = Some(Next::Piece(g)),
+                    None => {
+                        return Err(Violation {
+                            message: "a value is due but no piece can play it".into(),
+                            record: Record {
+                                seed: 0,
+                                players: Vec::new(),
+                                turns: Vec::new(),
+                            },
+                        })
+                    }
+                }
+            } else if table.pos().must_roll_again() {
+                next = Some(Next::Roll("extra roll"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Piece `g` playing the value due: `enter` from base, else a move, in the
+/// move buffer.
+fn piece_action<'b>(pos: &Portal, g: u8, bufs: &'b mut Buffers) -> &'b Action {
+    let piece = PieceId::Numbered(g);
+    if pos.piece(pos.turn(), piece).place == crate::engine::Place::Out {
+        bufs.roll_enter = Action::Enter(piece);
+        return &bufs.roll_enter;
+    }
+    let v = pos.roll().due().unwrap_or(0);
+    if let Action::Move(order) = &mut bufs.mv {
+        order.clauses[0].piece = piece;
+        order.clauses[0].rolls[0] = v;
+    }
+    &bufs.mv
+}
+
+/// An action the rules must refuse while a value is due.
+fn probe(pos: &Portal, pick: u32) -> Option<Action> {
+    let due = pos.roll().due()?;
+    Some(match pick {
+        0 => Action::Roll(vec![1, 2]),
+        1 => Action::NextTurn,
+        _ => {
+            let wrong = if due == 6 { 1 } else { due + 1 };
+            Action::Move(MoveOrder {
+                clauses: vec![MoveClause {
+                    piece: PieceId::Numbered(1),
+                    rolls: vec![wrong],
+                    direction: Direction::Forward,
+                }],
+            })
+        }
+    })
+}
+
+impl FastDriver for PortalDriver {
+    type Game = Portal;
+    type Buffers = Buffers;
+    fn new_game(&self, players: &[Player]) -> Result<Portal, String> {
+        Driver::new_game(self, players)
+    }
+    fn turn<T: Table<Portal>>(
+        &self,
+        table: &mut T,
+        rng: &mut ChaCha8Rng,
+        bufs: &mut Buffers,
+    ) -> Result<(), Violation> {
+        self.turn_through(table, rng, bufs)
+    }
 }
 
 impl Driver for PortalDriver {
@@ -47,48 +191,24 @@ impl Driver for PortalDriver {
         turn: &mut Turn<'_, Portal>,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), Violation> {
-        let mut next = Some((two_dice(rng), "roll"));
-        while let Some((action, what)) = next.take() {
-            turn.must_play(action, what)?;
-            if turn.pos().roll().due().is_some() {
-                if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
-                    turn.probe(bad)?;
-                }
-                let mut legal = turn.pos().legal_actions();
-                let pick = match self.policy {
-                    Policy::Random => legal.choose(rng).cloned(),
-                    Policy::Greedy => {
-                        legal.shuffle(rng);
-                        greedy_pick(turn.pos(), &legal).map(|i| legal[i].clone())
-                    }
-                };
-                match pick {
-                    Some(a) => next = Some((a, "action")),
-                    None => return Err(turn.fail("a value is due but no piece can play it")),
-                }
-            } else if turn.pos().must_roll_again() {
-                next = Some((two_dice(rng), "extra roll"));
-            }
+        thread_local! {
+            static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
         }
-        Ok(())
+        BUFFERS
+            .with(|b| match b.try_borrow_mut() {
+                Ok(mut bufs) => self.turn_through(turn, rng, &mut bufs),
+                Err(_) => self.turn_through(turn, rng, &mut Buffers::default()),
+            })
+            .map_err(|v| match v.record.turns.is_empty() {
+                // The chooser's own violation: the game so far from the turn.
+                true => turn.fail(v.message),
+                false => v,
+            })
     }
 
     fn illegal_probe(&self, pos: &Portal, rng: &mut ChaCha8Rng) -> Option<Action> {
-        let due = pos.roll().due()?;
-        Some(match rng.gen_range(0..3) {
-            0 => Action::Roll(vec![1, 2]),
-            1 => Action::NextTurn,
-            _ => {
-                let wrong = if due == 6 { 1 } else { due + 1 };
-                Action::Move(MoveOrder {
-                    clauses: vec![MoveClause {
-                        piece: PieceId::Numbered(1),
-                        rolls: vec![wrong],
-                        direction: Direction::Forward,
-                    }],
-                })
-            }
-        })
+        pos.roll().due()?;
+        probe(pos, rng.gen_range(0..3))
     }
 
     fn replay_header(&self, record: &Record) -> String {

@@ -164,7 +164,15 @@ impl Driver for RoyalDriver {
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Royal>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
-        self.turn_through(turn, rng, &mut Buffers::default())
+        // Each thread's buffers, kept from turn to turn (balance, fuzz).
+        thread_local! {
+            static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+        }
+        BUFFERS.with(|b| match b.try_borrow_mut() {
+            Ok(mut bufs) => self.turn_through(turn, rng, &mut bufs),
+            // A turn inside a turn (none today) gets buffers of its own.
+            Err(_) => self.turn_through(turn, rng, &mut Buffers::default()),
+        })
     }
 
     fn illegal_probe(&self, pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {

@@ -1,11 +1,11 @@
 //! The end (PORTAL.md §7): the win, standings and tokens.
 
 use super::*;
-use crate::engine::event::{Event, What};
+use crate::engine::event::{Sink, What};
 use crate::engine::piece::{Place, Player};
 
 impl Portal {
-    pub(super) fn check_win(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn check_win<S: Sink>(&mut self, ev: &mut S) {
         let p = self.turn;
         // end.win: the first with all five pieces home wins at once.
         if self.home_count(p) < 5 {
@@ -16,18 +16,12 @@ impl Portal {
         standings.insert(0, p);
         self.roll.left = 0;
         self.roll_again = false;
-        self.event(
-            ev,
-            R::EndWin,
-            What::GameOver {
-                standings: standings.clone(),
-            },
-        );
-        self.event(
-            ev,
-            R::EndStandings,
-            What::Note("the others rank by pieces home, then steps, then player number"),
-        );
+        self.event(ev, R::EndWin, || What::GameOver {
+            standings: standings.clone(),
+        });
+        self.event(ev, R::EndStandings, || {
+            What::Note("the others rank by pieces home, then steps, then player number")
+        });
         // end.tokens: the winner is paid by table size.
         if self.ranked {
             let w = &self.rules.params.tokens.winner_paid;
@@ -41,7 +35,7 @@ impl Portal {
                 .players()
                 .map(|q| (q, self.tokens[q.index()]))
                 .collect();
-            self.event(ev, R::EndTokens, What::Tokens { tokens: list });
+            self.event(ev, R::EndTokens, || What::Tokens { tokens: list });
         }
         self.standings = Some(standings);
     }

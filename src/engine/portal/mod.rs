@@ -54,6 +54,19 @@ use PortalRule as R;
 /// A refusal with its place in PORTAL.md's order of refusals.
 type Refused = (C, Rejection);
 
+/// A refusal whose text is built only when asked for: `quiet` where only
+/// whether a value can be played matters (burns, the legal actions).
+fn refused(quiet: bool, check: C, rejection: impl FnOnce() -> Rejection) -> Refused {
+    (
+        check,
+        if quiet {
+            Rejection::withheld()
+        } else {
+            rejection()
+        },
+    )
+}
+
 /// The parameters and the board computed from them.
 #[derive(Debug, PartialEq, Eq)]
 pub struct PortalRules {

@@ -6,6 +6,7 @@ use super::PortalCheck as C;
 use super::*;
 use crate::engine::action::{Action, MoveClause, MoveOrder};
 use crate::engine::event::Rejection;
+use crate::engine::few::Few;
 use crate::engine::piece::{Direction, PieceId, Place};
 
 impl Portal {
@@ -15,9 +16,9 @@ impl Portal {
         (1..=5u8).any(|g| {
             let piece = self.pieces[p.index()][g as usize - 1];
             if piece.place == Place::Out {
-                self.plan_enter(g, v).is_ok()
+                self.plan_enter(g, v, true).is_ok()
             } else {
-                self.plan_move(g, v).is_ok()
+                self.plan_move(g, v, true).is_ok()
             }
         })
     }
@@ -28,31 +29,50 @@ impl Portal {
             return Vec::new();
         };
         let p = self.turn;
-        (1..=5u8)
-            .filter_map(|g| {
-                let piece = self.pieces[p.index()][g as usize - 1];
-                if piece.place == Place::Out {
-                    self.plan_enter(g, v)
-                        .ok()
-                        .map(|_| Action::Enter(PieceId::Numbered(g)))
+        self.playable()
+            .iter()
+            .map(|&g| {
+                if self.pieces[p.index()][g as usize - 1].place == Place::Out {
+                    Action::Enter(PieceId::Numbered(g))
                 } else {
-                    self.plan_move(g, v).ok().map(|_| {
-                        Action::Move(MoveOrder {
-                            clauses: vec![MoveClause {
-                                piece: PieceId::Numbered(g),
-                                rolls: vec![v],
-                                direction: Direction::Forward,
-                            }],
-                        })
+                    Action::Move(MoveOrder {
+                        clauses: vec![MoveClause {
+                            piece: PieceId::Numbered(g),
+                            rolls: vec![v],
+                            direction: Direction::Forward,
+                        }],
                     })
                 }
             })
             .collect()
     }
 
+    /// The pieces that can play the value due now, G1 first: a piece in
+    /// base enters, any other moves (nothing allocated: the fast path's
+    /// choices). Empty when no value is due.
+    pub(crate) fn playable(&self) -> Few<u8, 5> {
+        let Some(v) = self.roll.due() else {
+            return Few::new();
+        };
+        let p = self.turn;
+        Few::of((1..=5u8).filter(|&g| {
+            if self.pieces[p.index()][g as usize - 1].place == Place::Out {
+                self.plan_enter(g, v, true).is_ok()
+            } else {
+                self.plan_move(g, v, true).is_ok()
+            }
+        }))
+    }
+
     /// The way a value walks (`path`): no piece passed over (move.no-jump),
     /// then not past home (move.exact-home).
-    fn check_way(&self, g: u8, v: u8, path: &[(Option<Place>, i32)]) -> Result<(), Refused> {
+    fn check_way(
+        &self,
+        g: u8,
+        v: u8,
+        path: &[(Option<Place>, i32)],
+        quiet: bool,
+    ) -> Result<(), Refused> {
         let p = self.turn;
         let board = self.board();
         // Past home: route positions beyond home have no place on the route.
@@ -69,31 +89,29 @@ impl Portal {
                 break;
             }
             if let Some((q, i)) = self.occupant(p, place) {
-                return Err((
-                    C::Way,
+                return Err(refused(quiet, C::Way, || {
                     Rejection::new(
                         R::MoveNoJump,
                         format!("{p} G{g} would pass over {q} G{} {place}", i + 1),
-                    ),
-                ));
+                    )
+                }));
             }
         }
         if path.iter().any(past_home) {
             // move.exact-home
-            return Err((
-                C::Landing,
+            return Err(refused(quiet, C::Landing, || {
                 Rejection::new(
                     R::MoveExactHome,
                     format!("{p} G{g} would go past home with {v}"),
                 )
-                .help("home needs the exact count"),
-            ));
+                .help("home needs the exact count")
+            }));
         }
         Ok(())
     }
 
     /// Works out what value `v` does to piece `g` without changing anything.
-    pub(super) fn plan_move(&self, g: u8, v: u8) -> Result<Landing, Refused> {
+    pub(super) fn plan_move(&self, g: u8, v: u8, quiet: bool) -> Result<Landing, Refused> {
         let p = self.turn;
         let board = self.board();
         let piece = self.pieces[p.index()][g as usize - 1];
@@ -109,38 +127,36 @@ impl Portal {
             climb: None,
         };
         // The route positions the value walks over.
-        let path: Vec<(Option<Place>, i32)> = match piece.place {
+        // A value is a die's, 1-6: at most six steps.
+        let path: Few<(Option<Place>, i32), 6> = match piece.place {
             // enter.six: a piece in base only enters.
             Place::Out => {
-                return Err((
-                    C::Piece,
+                return Err(refused(quiet, C::Piece, || {
                     Rejection::new(
                         R::EnterSix,
                         format!("{p} G{g} is in base; it leaves with `enter` on a 6"),
-                    ),
-                ))
+                    )
+                }))
             }
             // move.exact-home: a piece that is home moves no more.
             Place::Home => {
-                return Err((
-                    C::Piece,
+                return Err(refused(quiet, C::Piece, || {
                     Rejection::new(
                         R::MoveExactHome,
                         format!("{p} G{g} is home and moves no more"),
-                    ),
-                ))
+                    )
+                }))
             }
             Place::Toilet { trigger, spot } if spot < 3 => {
                 let need = self.rules.params.dice.climb[spot as usize];
                 if v != need {
                     // toilet.climb
-                    return Err((
-                        C::Way,
+                    return Err(refused(quiet, C::Way, || {
                         Rejection::new(
                             R::ToiletClimb,
                             format!("from {} only a {need} climbs on", piece.place),
-                        ),
-                    ));
+                        )
+                    }));
                 }
                 landing.path_end = Place::Toilet {
                     trigger,
@@ -155,19 +171,15 @@ impl Portal {
                     unreachable!("{p} G{g} sits in toilet {trigger}, which the board does not have")
                 });
                 let r = board.distance(p, toilet.rejoin);
-                (0..v as i32)
-                    .map(|k| (board.place_at(p, r + k), r + k))
-                    .collect()
+                Few::of((0..v as i32).map(|k| (board.place_at(p, r + k), r + k)))
             }
             Place::Ring(_) | Place::HomePath(_) => {
                 let s = board.step_of(p, piece.place);
-                (1..=v as i32)
-                    .map(|k| (board.place_at(p, s + k), s + k))
-                    .collect()
+                Few::of((1..=v as i32).map(|k| (board.place_at(p, s + k), s + k)))
             }
         };
         let start_pos = board.step_of(p, piece.place);
-        self.check_way(g, v, &path)?;
+        self.check_way(g, v, &path, quiet)?;
         let (Some(end), end_pos) = *path
             .last()
             .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"))
@@ -179,40 +191,37 @@ impl Portal {
         landing.steps = piece.steps + (end_pos - start_pos);
         let Place::Ring(t) = end else {
             if let Some((_, i)) = self.occupant(p, end).filter(|_| end != Place::Home) {
-                return Err((
-                    C::Landing,
+                return Err(refused(quiet, C::Landing, || {
                     Rejection::new(
                         R::MoveOnePerTile,
                         format!("{p} G{} already stands {end}", i + 1),
-                    ),
-                ));
+                    )
+                }));
             }
             return Ok(landing);
         };
         match self.occupant(p, end) {
             Some((q, i)) if q == p => {
-                return Err((
-                    C::Landing,
+                return Err(refused(quiet, C::Landing, || {
                     Rejection::new(
                         R::MoveOnePerTile,
                         format!("{p} G{} already stands on {t}", i + 1),
-                    ),
-                ));
+                    )
+                }));
             }
             Some((q, i)) if board.is_safe(t) => {
-                return Err((
-                    C::Landing,
+                return Err(refused(quiet, C::Landing, || {
                     Rejection::new(
                         R::CaptureSafe,
                         format!("{q} G{} holds safe tile {t}", i + 1),
-                    ),
-                ));
+                    )
+                }));
             }
             Some(victim) => landing.capture = Some(victim),
             None => {}
         }
         if board.toilet(t).is_some() {
-            self.plan_toilet(g, t, &mut landing)?;
+            self.plan_toilet(g, t, &mut landing, quiet)?;
         } else if board.fork(t).is_some() {
             self.plan_road(t, end_pos, &mut landing);
         }

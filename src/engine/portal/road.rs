@@ -1,7 +1,7 @@
 //! Roads (PORTAL.md §6 `road.jump`, `road.own-route`).
 
 use super::*;
-use crate::engine::event::{Event, What};
+use crate::engine::event::{Sink, What};
 use crate::engine::piece::{Piece, PieceId};
 
 impl Portal {
@@ -33,13 +33,13 @@ impl Portal {
 
     /// `road.jump`: the road carries the piece from fork `t` to the far end,
     /// capturing an opponent there (`capture.land`, an extra roll).
-    pub(super) fn ride_road(
+    pub(super) fn ride_road<S: Sink>(
         &mut self,
         g: u8,
         t: u8,
         (far, delta, victim): Road,
         steps: i32,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) {
         let p = self.turn;
         let id = PieceId::Numbered(g);
@@ -52,16 +52,12 @@ impl Portal {
             midpoint: false,
             steps: steps + delta,
         };
-        self.event(
-            ev,
-            R::RoadJump,
-            What::Jumped {
-                piece: id,
-                from: t,
-                to: far,
-            },
-        );
+        self.event(ev, R::RoadJump, || What::Jumped {
+            piece: id,
+            from: t,
+            to: far,
+        });
         // board.roads: fork tiles joined in both directions.
-        self.event(ev, R::BoardRoads, What::Note("a fork tile"));
+        self.event(ev, R::BoardRoads, || What::Note("a fork tile"));
     }
 }

@@ -216,31 +216,23 @@ impl Portal {
     /// The table and board rules a set-up applies, as events.
     fn record_set_up(&self, ranked: bool, events: &mut Vec<Event>) {
         let (pos, present) = (self, self.present);
-        pos.event(
-            events,
-            R::TablePlayers,
-            What::SetUp {
-                players: present.len() as u8,
-                mode: None,
-            },
-        );
-        pos.event(
-            events,
-            R::TablePieces,
-            What::Note("five pieces G1-G5 each; unplaced pieces are in base"),
-        );
+        pos.event(events, R::TablePlayers, || What::SetUp {
+            players: present.len() as u8,
+            mode: None,
+        });
+        pos.event(events, R::TablePieces, || {
+            What::Note("five pieces G1-G5 each; unplaced pieces are in base")
+        });
         pos.event(
             events,
             // table.goal: all five pieces round the lap to home.
             R::TableGoal,
-            What::Note("bring all five pieces home first"),
+            || What::Note("bring all five pieces home first"),
         );
         if ranked {
-            pos.event(
-                events,
-                R::EndTokens,
-                What::Note("a ranked game: every player pays to sit"),
-            );
+            pos.event(events, R::EndTokens, || {
+                What::Note("a ranked game: every player pays to sit")
+            });
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::PortalCheck as C;
 use super::*;
-use crate::engine::event::{Event, Rejection, What};
+use crate::engine::event::{Rejection, Sink, What};
 use crate::engine::piece::{PieceId, Place};
 
 impl Portal {
@@ -12,7 +12,13 @@ impl Portal {
     /// (`capture.toilet`), unless the mercy rule keeps it on the trigger
     /// (`toilet.mercy`). Its own piece in the pit refuses the move
     /// (`move.one-per-tile`).
-    pub(super) fn plan_toilet(&self, g: u8, t: u8, landing: &mut Landing) -> Result<(), Refused> {
+    pub(super) fn plan_toilet(
+        &self,
+        g: u8,
+        t: u8,
+        landing: &mut Landing,
+        quiet: bool,
+    ) -> Result<(), Refused> {
         let p = self.turn;
         let Some((ti, toilet)) = self.board().toilet(t) else {
             unreachable!("plan_toilet is called on a trigger tile, not {t}")
@@ -39,13 +45,12 @@ impl Portal {
         let victim = match self.occupant(p, pit) {
             Some((q, i)) if q == p => {
                 // move.one-per-tile: not onto its own piece in the pit.
-                return Err((
-                    C::Landing,
+                return Err(refused(quiet, C::Landing, || {
                     Rejection::new(
                         R::MoveOnePerTile,
                         format!("{p} G{} already sits in toilet {t}'s pit", i + 1),
-                    ),
-                ));
+                    )
+                }));
             }
             // capture.toilet: an opponent in the pit is captured.
             other => other,
@@ -57,7 +62,7 @@ impl Portal {
     /// `toilet.fall`: the piece drops into the pit W0 of the toilet whose
     /// trigger it landed on, capturing an opponent waiting there
     /// (`capture.toilet`), which earns an extra roll.
-    pub(super) fn fall(&mut self, g: u8, (ti, trigger, victim): Fall, ev: &mut Vec<Event>) {
+    pub(super) fn fall<S: Sink>(&mut self, g: u8, (ti, trigger, victim): Fall, ev: &mut S) {
         let p = self.turn;
         let id = PieceId::Numbered(g);
         let i = g as usize - 1;
@@ -65,8 +70,8 @@ impl Portal {
         if ti < MAX_TOILETS {
             self.falls[p.index()][i][ti] = self.falls[p.index()][i][ti].saturating_add(1);
         }
-        self.event(ev, R::ToiletFall, What::Fell { piece: id, trigger });
-        self.event(ev, R::BoardToilets, What::Note("a toilet trigger tile"));
+        self.event(ev, R::ToiletFall, || What::Fell { piece: id, trigger });
+        self.event(ev, R::BoardToilets, || What::Note("a toilet trigger tile"));
         if let Some((q, j)) = victim {
             self.capture(
                 (q, j),

@@ -5,21 +5,30 @@ use super::words::WORDS;
 use super::PortalCheck as C;
 use super::*;
 use crate::engine::action::Action;
-use crate::engine::event::{Event, Rejection, What};
+use crate::engine::event::{Event, Quiet, Rejection, Sink, What};
 use crate::engine::piece::Player;
 use crate::engine::precedence::{game_and_turn, Refusals};
 
 impl Portal {
-    /// Applies an action of the player to move to this position itself
-    /// (through a copy: a refusal leaves `self` and `events` untouched).
+    /// Applies an action of the player to move in place (no copy of the
+    /// position): every action is judged whole before anything changes, so
+    /// a refused one leaves `self` and `events` as they were.
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
-        match self.apply(action, events) {
-            Ok(next) => {
-                *self = next;
-                true
-            }
-            Err(_) => false,
-        }
+        let mark = events.len();
+        let applied = self.apply_in_place(None, action, events).is_ok();
+        assert!(
+            applied || events.len() == mark,
+            "portal: a refused action recorded events"
+        );
+        applied
+    }
+
+    /// The fast path: applies an action of the player to move in place,
+    /// recording nothing and building no rejection. The same rules decide
+    /// as in [`Portal::apply`]: every action is judged whole before
+    /// anything changes, so a refused one leaves `self` as it was.
+    pub fn play_quiet(&mut self, action: &Action) -> bool {
+        self.apply_in_place(None, action, &mut Quiet).is_ok()
     }
 
     /// Applies an action of the player to move to a copy; a rejection leaves
@@ -53,25 +62,24 @@ impl Portal {
         Ok(next)
     }
 
-    pub(super) fn apply_in_place(
+    pub(super) fn apply_in_place<S: Sink>(
         &mut self,
         by: Option<Player>,
         action: &Action,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) -> Result<(), Rejection> {
         // (1) the game being over (end.win), (2) whose turn it is (table.players).
         let over = self.standings.is_some();
         game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
         // The earliest refusal in PORTAL.md's order wins.
-        let mut refusals = Refusals::new();
+        let mut refusals = Refusals::quiet_if(!S::ON);
         // (3) dice.two: a move or an entry needs a value due.
         let due = self.roll.due();
         if due.is_none() && matches!(action, Action::Move(_) | Action::Enter(_)) {
-            refusals.add(
-                C::Due,
+            refusals.refuse(C::Due, || {
                 Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
-                    .help("roll the dice first (`roll 6 3`)"),
-            );
+                    .help("roll the dice first (`roll 6 3`)")
+            });
         }
         match action {
             Action::Roll(dice) => self.throw(dice, refusals, ev),
@@ -97,11 +105,14 @@ impl Portal {
         }
     }
 
-    pub(super) fn event(&self, ev: &mut Vec<Event>, rule: R, what: What) {
-        ev.push(Event {
-            rule: rule.id(),
-            player: self.turn,
-            what,
-        });
+    /// Records that `rule` applied (`what` is built only when recorded).
+    pub(super) fn event<S: Sink>(&self, ev: &mut S, rule: R, what: impl FnOnce() -> What) {
+        if S::ON {
+            ev.put(Event {
+                rule: rule.id(),
+                player: self.turn,
+                what: what(),
+            });
+        }
     }
 }

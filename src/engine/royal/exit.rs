@@ -67,13 +67,7 @@ impl Royal {
             self.event(ev, R::BoardEntry, || {
                 What::Note("exited guards stand on their entry tile")
             });
-            if S::ON
-                && self.opponents(p).any(|q| {
-                    self.pieces_at(Place::Ring(entry))
-                        .iter()
-                        .any(|(o, _)| *o == q)
-                })
-            {
+            if S::ON && self.opponent_tiles(p).has(Place::Ring(entry)) {
                 self.event(ev, R::ExitTiming, || {
                     What::Note("exiting is not a move: it captures nothing")
                 });

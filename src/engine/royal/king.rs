@@ -81,12 +81,8 @@ impl Royal {
             remaining -= 1;
             let now = self.seat(p).king;
             self.note_step(PieceId::King, had_mid, &now, to, dir, ev);
-            if S::ON
-                && to.is_ring()
-                && self
-                    .opponents(p)
-                    .any(|q| self.pieces_at(to).iter().any(|(o, _)| *o == q))
-            {
+            // The King captures nothing, so `opponents` is still exact here.
+            if S::ON && opponents.has(to) {
                 self.event(ev, R::CaptureKingCannot, || {
                     What::Note("the King captures nothing")
                 });

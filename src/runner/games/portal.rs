@@ -36,6 +36,32 @@ impl Played for Portal {
         PortalDriver::new(rules).with_policy(policy)
     }
 
+    fn compare_paths(
+        rules: Arc<PortalRules>,
+        _mode: Mode,
+        (players, games, seed, max_turns): (u8, u64, u64, u32),
+    ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
+        let driver = PortalDriver::new(rules);
+        Some(crate::selfplay::fast::compare_paths(
+            &driver, players, games, seed, max_turns,
+        ))
+    }
+
+    fn play_paths(
+        rules: Arc<PortalRules>,
+        _mode: Mode,
+        (players, games, seed, max_turns): (u8, u64, u64, u32),
+        path: crate::selfplay::fast::Path,
+    ) -> Option<Result<u64, crate::error::Error>> {
+        let driver = PortalDriver::new(rules);
+        Some(crate::selfplay::fast::play_games(
+            &driver,
+            players,
+            (games, seed, max_turns),
+            path,
+        ))
+    }
+
     fn setup_lines(&self) -> Option<String> {
         use crate::engine::{Game, PieceId, Place};
         let words = <Portal as Game>::KIND.vocabulary();
