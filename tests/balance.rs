@@ -96,6 +96,34 @@ fn no_change_marks_nothing() {
 }
 
 #[test]
+fn under_the_points_policy_a_capture_worth_more_changes_play() {
+    // Random play ignores points (above); a player who plays for points
+    // captures more when a capture is worth ten times as much.
+    let r = report(&[
+        "--policy",
+        "points",
+        "--set",
+        "journey.capture_value=200",
+        "--games",
+        "300",
+    ]);
+    let captures = measure(&r, "captures");
+    assert_eq!(captures["marked"], true, "{captures}");
+    assert!(captures["diff"].as_f64().unwrap() > 0.0, "{captures}");
+    assert_ne!(r["length"]["diff"], 0.0, "the games are not the same");
+    // A game that scores no points has no points policy.
+    let o = goti(&[
+        "balance", "--rules", "portal", "--policy", "points", "--games", "5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("portal scores no points"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
 fn the_greedy_policy_captures_more_than_random_play() {
     let random = report(&["--rules", "maedn", "--games", "300"]);
     let greedy = report(&["--rules", "maedn", "--games", "300", "--policy", "greedy"]);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """goti's maedn beside OpenSpiel's C++ core, on the same tables, one core.
 
-    target/openspiel-venv/bin/python tools/openspiel_speed.py [--seconds 5] [--goti target/release/goti]
+    target/openspiel-venv/bin/python tools/openspiel_speed.py [--seconds 5] [--pairs 5] [--goti target/release/goti]
 
 OpenSpiel: `pyspiel.evaluate_bots` plays whole games in C++ with uniform
 random bots; its player actions per second are its games per second times
@@ -9,10 +9,16 @@ the mean game length in player actions (throws are chance nodes and are not
 counted), the length measured over a sample of OpenSpiel games played here
 with uniformly random legal actions. goti: `goti bench maedn` (random legal
 actions, no checks, one core), which counts its player actions exactly.
+
+The two sides alternate in `--pairs` pairs (OpenSpiel, then goti, then
+OpenSpiel again ...), so a busy spell of a shared machine falls on both, and
+each figure is the median of its side's runs; the ratio is the median of
+the pairs' ratios.
 """
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import time
 
@@ -50,23 +56,31 @@ def main():
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--sample", type=int, default=300, help="OpenSpiel games to measure the mean length")
     ap.add_argument("--goti", default="target/release/goti")
+    ap.add_argument("--pairs", type=int, default=5, help="alternating runs of each side")
     args = ap.parse_args()
     print("| table | OpenSpiel games/s | mean length (player actions) | OpenSpiel actions/s | goti actions/s | goti / OpenSpiel |")
     print("|---|---|---|---|---|---|")
     for players, opposite, label in TABLES:
         game = pyspiel.load_game("maedn", {"players": players, "twoPlayersOpposite": opposite})
         length = mean_length(game, args.sample, 7)
-        games_s = openspiel_rate(game, players, args.seconds)
-        theirs = games_s * length
         # goti: enough games to run about as long.
         games = max(1000, int(args.seconds * 6e6 / length))
         cmd = [args.goti, "bench", "maedn", "--players", str(players), "--games", str(games), "--json"]
         if players == 2 and not opposite:
             cmd.append("--side")
-        ours = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
-        rate = ours["actions_per_second"]
-        print(f"| {label} | {games_s:,.0f} | {length:.0f} | {theirs:,.0f} | {rate:,.0f} | {rate / theirs:.2f}x |")
-
+        theirs, ours, ratios = [], [], []
+        for k in range(args.pairs):
+            cmd_seed = cmd + ["--seed", str(k + 1)]
+            games_s = openspiel_rate(game, players, args.seconds)
+            out = subprocess.run(cmd_seed, check=True, capture_output=True, text=True).stdout
+            rate = json.loads(out)["actions_per_second"]
+            theirs.append(games_s)
+            ours.append(rate)
+            ratios.append(rate / (games_s * length))
+        games_s = statistics.median(theirs)
+        rate = statistics.median(ours)
+        ratio = statistics.median(ratios)
+        print(f"| {label} | {games_s:,.0f} | {length:.0f} | {games_s * length:,.0f} | {rate:,.0f} | {ratio:.2f}x |")
 
 if __name__ == "__main__":
     main()

@@ -155,6 +155,16 @@ pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
         type Out = Result<(Vec<GameStats>, Vec<GameStats>), String>;
         fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out {
             let (mode, policy) = (self.args.mode, self.args.policy);
+            // A points policy in a game that scores none would choose by nothing.
+            if policy == Policy::Points {
+                let pos = G::driver(base.clone(), mode, policy).new_game(self.players)?;
+                if pos.points(self.players[0]).is_none() {
+                    return Err(format!(
+                        "{} scores no points: --policy points plays a game that does (royal); use random or greedy",
+                        G::KIND.name()
+                    ));
+                }
+            }
             run_both(
                 &G::driver(base.clone(), mode, policy),
                 &G::driver(head.clone(), mode, policy),
@@ -186,10 +196,7 @@ pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
     } else {
         String::new()
     };
-    let policy = match args.policy {
-        Policy::Random => "random",
-        Policy::Greedy => "greedy",
-    };
+    let policy = args.policy.name();
     let title = format!(
         "{}{mode}, {} players, {} games per side (seeds {}-{}), {policy} policy",
         args.game,

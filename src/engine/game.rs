@@ -263,6 +263,9 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     }
     /// The standings as they are now.
     fn standings_now(&self) -> Vec<Player>;
+    /// `p`'s points as the game scores them (royal's `points.score`);
+    /// `None` for a game that scores none.
+    fn points(&self, p: Player) -> Option<i64>;
     fn players(&self) -> Vec<Player>;
     fn piece(&self, p: Player, id: PieceId) -> Piece;
     fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)>;
@@ -340,6 +343,9 @@ macro_rules! delegate_game {
             }
             fn standings_now(&self) -> Vec<$crate::engine::Player> {
                 $pos::standings_now(self)
+            }
+            fn points(&self, p: $crate::engine::Player) -> Option<i64> {
+                $pos::points(self, p)
             }
             fn players(&self) -> Vec<$crate::engine::Player> {
                 $pos::players(self).collect()

@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
+use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::maedn::Choice;
 use crate::engine::{Action, Direction, Maedn, MaednRules, MoveClause, MoveOrder, PieceId, Player};
 
@@ -65,11 +65,11 @@ impl Driver for MaednDriver {
             let legal = turn.pos().legal();
             let choice = match self.policy {
                 Policy::Random => legal.as_slice().choose(rng).copied(),
-                Policy::Greedy => {
+                policy => {
                     let mut list = legal.as_slice().to_vec();
                     list.shuffle(rng);
                     let actions: Vec<Action> = list.iter().map(|&c| action_of(c)).collect();
-                    greedy_pick(turn.pos(), &actions).map(|i| list[i])
+                    policy_pick(policy, turn.pos(), &actions).map(|i| list[i])
                 }
             };
             let Some(choice) = choice else {

@@ -105,6 +105,51 @@ pub enum Policy {
     /// The candidate that captures most, then makes most progress (steps of
     /// the mover's pieces); ties broken at random.
     Greedy,
+    /// The candidate that raises the mover's points most (royal's
+    /// `points.score`: progress and battle points), so a change to points
+    /// changes play; among equal gains the candidate drawn first (the
+    /// candidates come in random order). Only for a game that scores points.
+    Points,
+}
+
+impl Policy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Random => "random",
+            Policy::Greedy => "greedy",
+            Policy::Points => "points",
+        }
+    }
+}
+
+/// The index of the candidate that raises the mover's points most under
+/// the points policy (the first among equal gains); candidates the rules
+/// refuse are skipped; `None` when all are, or when the game scores no
+/// points.
+pub fn points_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
+    let me = pos.turn();
+    let now = pos.points(me)?;
+    let mut best: Option<(usize, i64)> = None;
+    let mut scratch = Vec::new();
+    for (i, a) in candidates.iter().enumerate() {
+        scratch.clear();
+        let Ok(next) = pos.apply(a, &mut scratch) else {
+            continue;
+        };
+        let gain = next.points(me)? - now;
+        if best.is_none_or(|(_, g)| gain > g) {
+            best = Some((i, gain));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// The pick of `policy` among `candidates` (greedy or points).
+pub fn policy_pick<G: Game>(policy: Policy, pos: &G, candidates: &[Action]) -> Option<usize> {
+    match policy {
+        Policy::Points => points_pick(pos, candidates),
+        _ => greedy_pick(pos, candidates),
+    }
 }
 
 /// The index of the best of `candidates` for the player to move under the

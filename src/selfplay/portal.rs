@@ -9,7 +9,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::fast::{FastDriver, Table};
-use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
+use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules,
 };
@@ -97,14 +97,14 @@ impl PortalDriver {
                 let playable = table.pos().playable();
                 let choice = match self.policy {
                     Policy::Random => playable.choose(rng).copied(),
-                    Policy::Greedy => {
+                    policy => {
                         let mut legal = playable.to_vec();
                         legal.shuffle(rng);
                         let actions: Vec<Action> = legal
                             .iter()
                             .map(|&g| piece_action(table.pos(), g, bufs).clone())
                             .collect();
-                        greedy_pick(table.pos(), &actions).map(|i| legal[i])
+                        policy_pick(policy, table.pos(), &actions).map(|i| legal[i])
                     }
                 };
                 match choice {

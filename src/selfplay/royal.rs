@@ -9,7 +9,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::fast::{FastDriver, Table};
-use super::{greedy_pick, Driver, Policy, Record, Turn, Violation};
+use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules,
 };
@@ -101,14 +101,14 @@ impl RoyalDriver {
             table.must_play(exit_of(&mut bufs.exit, PieceId::King), "king exit")?;
         }
         // Greedy: the best of a few random moves the rules allow.
-        if self.policy == Policy::Greedy {
+        if matches!(self.policy, Policy::Greedy | Policy::Points) {
             let mut candidates: Vec<Action> = Vec::with_capacity(8);
             for _ in 0..8 {
                 if random_move(table.pos(), rng, bufs) {
                     candidates.push(bufs.mv.clone());
                 }
             }
-            if let Some(i) = greedy_pick(table.pos(), &candidates) {
+            if let Some(i) = policy_pick(self.policy, table.pos(), &candidates) {
                 table.must_play(&candidates[i], "greedy move")?;
                 let pick = probe_pick(rng);
                 table.probe(|pos| probe(pos, pick))?;

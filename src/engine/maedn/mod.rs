@@ -212,6 +212,11 @@ impl Maedn {
             .filter(|&&r| r >= ring)
             .count()
     }
+    /// Maedn scores no points.
+    pub fn points(&self, _: Player) -> Option<i64> {
+        None
+    }
+
     pub fn final_standings(&self) -> Option<&[Player]> {
         self.standings.as_deref()
     }

@@ -60,6 +60,11 @@ impl Portal {
         list
     }
 
+    /// Portal scores no points: pieces home and steps rank the players.
+    pub fn points(&self, _: Player) -> Option<i64> {
+        None
+    }
+
     pub fn final_standings(&self) -> Option<&[Player]> {
         self.standings.as_deref()
     }

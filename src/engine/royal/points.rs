@@ -13,4 +13,9 @@ impl Royal {
     pub fn score(&self, p: Player) -> i64 {
         self.progress_points(p) + self.seat(p).battle
     }
+
+    /// The score, as every game's points (`points.score`).
+    pub fn points(&self, p: Player) -> Option<i64> {
+        Some(self.score(p))
+    }
 }

@@ -241,6 +241,11 @@ impl Toy {
     pub fn turn(&self) -> Player {
         self.turn
     }
+    /// The toy race scores no points.
+    pub fn points(&self, _: Player) -> Option<i64> {
+        None
+    }
+
     pub fn final_standings(&self) -> Option<&[Player]> {
         self.winner.as_deref()
     }
