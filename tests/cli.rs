@@ -586,6 +586,23 @@ fn bench_puts_royal_fast_path_beside_the_general_engine() {
     for path in ["fast", "general"] {
         assert!(v[path]["turns_per_second"].as_f64().unwrap() > 0.0, "{v}");
     }
+    // The engine alone: the same games' actions replayed on both paths.
+    let calls = &v["engine_calls"];
+    assert_eq!(calls["games"], 30);
+    assert!(
+        calls["actions"].as_u64().unwrap() > v["turns"].as_u64().unwrap() * 3,
+        "{v}"
+    );
+    for path in ["fast", "general"] {
+        assert!(
+            calls[path]["actions_per_second"].as_f64().unwrap() > 0.0,
+            "{v}"
+        );
+    }
+    let o = goti(&["bench", "portal", "--games", "3", "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["mode"], serde_json::Value::Null, "portal has no modes");
     let o = goti(&["bench", "royal", "--games", "5", "--mode", "journey"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("royal bench: 4 players journey, 5 games"));

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::command_args::BenchCli;
 use super::error::CliError;
-use crate::engine::{GameKind, Mode};
+use crate::engine::{GameKind, Mode, Word};
 use crate::runner::games::Played;
 use crate::runner::position::{Rules, RulesVisitor};
 use crate::selfplay::fast::Path;
@@ -25,7 +25,7 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
         table: (u8, u64, u64, u32),
     }
     impl RulesVisitor for Paths {
-        type Out = Option<Result<[(u64, f64); 2], crate::error::Error>>;
+        type Out = Option<Result<([(u64, f64); 2], (u64, [f64; 2])), crate::error::Error>>;
         fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
             let mut out = [(0, 0.0); 2];
             for (i, path) in [Path::Fast, Path::General].into_iter().enumerate() {
@@ -36,7 +36,13 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
                 };
                 out[i] = (turns, started.elapsed().as_secs_f64().max(1e-9));
             }
-            Some(Ok(out))
+            // The engine alone: at most 1,000 games' actions kept in memory.
+            let (players, games, seed, max_turns) = self.table;
+            let replay = (players, games.min(1000), seed, max_turns);
+            match G::engine_calls(rules.clone(), self.mode, replay)? {
+                Ok(calls) => Some(Ok((out, calls))),
+                Err(e) => Some(Err(e)),
+            }
         }
     }
     let paths = Paths {
@@ -44,21 +50,29 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
         table: (b.players, b.games, b.seed, 4000),
     };
     let name = b.game.name();
-    let [(turns, fast), (_, general)] = match Rules::default_of(b.game).visit(paths) {
-        None => return Err(CliError::new(format!("{name} has no fast path to measure"))),
-        Some(Err(e)) => return Err(CliError::new(format!("{name} bench: {e}"))),
-        Some(Ok(r)) => r,
-    };
+    let ([(turns, fast), (_, general)], (actions, [fast_calls, general_calls])) =
+        match Rules::default_of(b.game).visit(paths) {
+            None => return Err(CliError::new(format!("{name} has no fast path to measure"))),
+            Some(Err(e)) => return Err(CliError::new(format!("{name} bench: {e}"))),
+            Some(Ok(r)) => r,
+        };
     let (fast_rate, general_rate) = (turns as f64 / fast, turns as f64 / general);
+    let (fast_calls_rate, general_calls_rate) =
+        (actions as f64 / fast_calls, actions as f64 / general_calls);
+    let replayed = b.games.min(1000);
+    let modes = b.game.vocabulary().allows(Word::Mode);
     if b.json {
         outln!(
             "{}",
-            serde_json::json!({"game": name, "mode": mode.name(), "players": b.players, "games": b.games, "turns": turns,
+            serde_json::json!({"game": name, "mode": modes.then(|| mode.name()), "players": b.players, "games": b.games, "turns": turns,
                 "fast": {"seconds": fast, "turns_per_second": fast_rate},
-                "general": {"seconds": general, "turns_per_second": general_rate}})
+                "general": {"seconds": general, "turns_per_second": general_rate},
+                "engine_calls": {"games": replayed, "actions": actions,
+                    "fast": {"seconds": fast_calls, "actions_per_second": fast_calls_rate},
+                    "general": {"seconds": general_calls, "actions_per_second": general_calls_rate}}})
         );
     } else {
-        let mode = if b.game == GameKind::Royal {
+        let mode = if modes {
             format!(" {}", mode.name())
         } else {
             String::new()
@@ -68,6 +82,10 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
             b.players,
             b.games,
             general / fast
+        );
+        outln!(
+            "  the engine alone, the actions of {replayed} of those games (refused tries among them) replayed: {actions} actions, fast path {fast_calls_rate:.0}/s, general engine {general_calls_rate:.0}/s ({:.1}x)",
+            general_calls / fast_calls
         );
     }
     Ok(0)

@@ -204,6 +204,98 @@ fn play_games_on<D: FastDriver>(
     Ok(turns)
 }
 
+/// Records every action a table is given (the fast path underneath):
+/// the actions of seeded games, to replay on either path.
+struct Recorder<'a, G> {
+    pos: &'a mut G,
+    actions: &'a mut Vec<Action>,
+}
+
+impl<G: QuietPlay> Table<G> for Recorder<'_, G> {
+    fn pos(&self) -> &G {
+        self.pos
+    }
+    fn play(&mut self, action: &Action) -> Result<bool, Violation> {
+        self.actions.push(action.clone());
+        Ok(self.pos.play_quiet(action))
+    }
+    fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
+        if self.play(action)? {
+            return Ok(());
+        }
+        Err(broken(format!(
+            "the fast path refused a legal {what}: {}",
+            super::action_text(action)
+        )))
+    }
+    fn probe(&mut self, _: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
+        Ok(())
+    }
+}
+
+/// The engine alone, without the chooser: the actions of `games` seeded
+/// games (the refused tries among them) recorded first, then replayed from
+/// a new game on the fast path and by the general engine. Returns the
+/// actions replayed and each path's seconds.
+pub fn engine_calls<D: FastDriver>(
+    driver: &D,
+    players: u8,
+    (games, seed, max_turns): (u64, u64, u32),
+) -> Result<(u64, [f64; 2]), Error> {
+    Error::of(ErrorKind::Check, || {
+        let start = driver.new_game(&table(players))?;
+        let mut bufs = D::Buffers::default();
+        let mut recorded: Vec<Vec<Action>> = Vec::new();
+        for s in seed..seed + games {
+            let mut rng = ChaCha8Rng::seed_from_u64(s);
+            let mut pos = start.clone();
+            let mut actions = Vec::new();
+            let mut turn = 0;
+            while turn < max_turns && !pos.is_over() {
+                turn += 1;
+                let mut rec = Recorder {
+                    pos: &mut pos,
+                    actions: &mut actions,
+                };
+                driver
+                    .turn(&mut rec, &mut rng, &mut bufs)
+                    .map_err(|v| format!("seed {s}, turn {turn}: {}", v.message))?;
+            }
+            recorded.push(actions);
+        }
+        let count: u64 = recorded.iter().map(|a| a.len() as u64).sum();
+        let started = std::time::Instant::now();
+        let mut applied = 0u64;
+        for actions in &recorded {
+            let mut pos = start.clone();
+            for a in actions {
+                applied += u64::from(pos.play_quiet(a));
+            }
+        }
+        let fast = started.elapsed().as_secs_f64();
+        let started = std::time::Instant::now();
+        let mut events = Vec::new();
+        let mut again = 0u64;
+        for actions in &recorded {
+            let mut pos = start.clone();
+            for a in actions {
+                events.clear();
+                if let Ok(next) = pos.apply(a, &mut events) {
+                    pos = next;
+                    again += 1;
+                }
+            }
+        }
+        let general = started.elapsed().as_secs_f64();
+        if again != applied {
+            return Err(format!(
+                "the paths applied {applied} and {again} of the same {count} actions"
+            ));
+        }
+        Ok((count, [fast.max(1e-9), general.max(1e-9)]))
+    })
+}
+
 /// Both paths in lockstep: every action applied by the general engine
 /// ([`Game::apply`], a new position with its events) and by the fast path
 /// ([`QuietPlay::play_quiet`], in place); they must agree on whether it is

@@ -9,16 +9,17 @@ impl Portal {
         let board = self.board();
         for p in self.players() {
             for (i, x) in self.pieces[p.index()].iter().enumerate() {
-                let name = format!("{p} G{}", i + 1);
+                // Named only when something broke: this runs after every action.
+                let name = || format!("{p} G{}", i + 1);
                 match x.place {
                     Place::Ring(t) if t == 0 || t > board.ring => {
-                        return Err(format!("{name} is off the ring"))
+                        return Err(format!("{} is off the ring", name()))
                     }
                     Place::HomePath(k) if k == 0 || k > board.lane => {
-                        return Err(format!("{name} is past home"))
+                        return Err(format!("{} is past home", name()))
                     }
                     Place::Out if x.steps != 0 => {
-                        return Err(format!("{name} is in base with {} steps", x.steps))
+                        return Err(format!("{} is in base with {} steps", name(), x.steps))
                     }
                     Place::Ring(_) | Place::HomePath(_) | Place::Toilet { spot: 0, .. } => {
                         let same = self.pieces[p.index()]

@@ -13,27 +13,32 @@ impl Royal {
         for p in self.players() {
             let s = self.seat(p);
             for (i, piece) in s.guards.iter().chain(std::iter::once(&s.king)).enumerate() {
-                let name = if i < 4 {
-                    format!("{p} G{}", i + 1)
-                } else {
-                    format!("{p} king")
+                // Named only when something broke: this runs after every move.
+                let name = || {
+                    if i < 4 {
+                        format!("{p} G{}", i + 1)
+                    } else {
+                        format!("{p} king")
+                    }
                 };
                 match piece.place {
                     Place::Ring(t) if t == 0 || t > board.ring => {
-                        return Err(format!("{name} stands on tile {t}, off the ring"))
+                        return Err(format!("{} stands on tile {t}, off the ring", name()))
                     }
                     Place::HomePath(k) if k == 0 || k > board.home_path => {
-                        return Err(format!("{name} is past Home (H{k})"))
+                        return Err(format!("{} is past Home (H{k})", name()))
                     }
                     Place::HomePath(_) | Place::Home if !piece.midpoint => {
                         return Err(format!(
-                            "{name} is {} without midpoint progress",
+                            "{} is {} without midpoint progress",
+                            name(),
                             piece.place
                         ))
                     }
                     Place::Out if piece.steps != 0 || piece.midpoint => {
                         return Err(format!(
-                            "{name} is in the Yard with progress ({} steps)",
+                            "{} is in the Yard with progress ({} steps)",
+                            name(),
                             piece.steps
                         ))
                     }

@@ -41,6 +41,17 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
         None
     }
+    /// `goti bench`: the engine alone (see
+    /// [`crate::selfplay::fast::engine_calls`]): the actions replayed and
+    /// the fast path's and the general engine's seconds; `None` as for
+    /// `compare_paths`.
+    fn engine_calls(
+        _rules: Arc<Self::Rules>,
+        _mode: Mode,
+        _table: (u8, u64, u64, u32),
+    ) -> Option<Result<(u64, [f64; 2]), crate::error::Error>> {
+        None
+    }
     /// `goti bench`: `games` seeded games played on `path` (see
     /// [`crate::selfplay::fast::play_games`]), the turns played; `None` as
     /// for `compare_paths`.

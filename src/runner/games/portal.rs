@@ -47,6 +47,19 @@ impl Played for Portal {
         ))
     }
 
+    fn engine_calls(
+        rules: Arc<PortalRules>,
+        _mode: Mode,
+        (players, games, seed, max_turns): (u8, u64, u64, u32),
+    ) -> Option<Result<(u64, [f64; 2]), crate::error::Error>> {
+        let driver = PortalDriver::new(rules);
+        Some(crate::selfplay::fast::engine_calls(
+            &driver,
+            players,
+            (games, seed, max_turns),
+        ))
+    }
+
     fn play_paths(
         rules: Arc<PortalRules>,
         _mode: Mode,

@@ -54,6 +54,19 @@ impl Played for Royal {
         ))
     }
 
+    fn engine_calls(
+        rules: Arc<RoyalRules>,
+        mode: Mode,
+        (players, games, seed, max_turns): (u8, u64, u64, u32),
+    ) -> Option<Result<(u64, [f64; 2]), crate::error::Error>> {
+        let driver = RoyalDriver::new(rules, mode);
+        Some(crate::selfplay::fast::engine_calls(
+            &driver,
+            players,
+            (games, seed, max_turns),
+        ))
+    }
+
     fn play_paths(
         rules: Arc<RoyalRules>,
         mode: Mode,
