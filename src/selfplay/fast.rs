@@ -11,8 +11,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{table, Record, Turn, Violation};
-use crate::engine::{Action, Event, Game, Player};
+use super::{table, Driver, Record, Turn, Violation};
+use crate::engine::{Action, Event, Game};
 use crate::error::{Error, ErrorKind};
 
 /// A game whose rules can apply an action in place recording nothing and
@@ -40,10 +40,20 @@ pub trait Table<G: Game> {
     /// Plays `action`: `Ok(true)` applied, `Ok(false)` refused by the rules.
     fn play(&mut self, action: &Action) -> Result<bool, Violation>;
     /// Plays an action the rules must allow; a refusal is a violation.
-    fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation>;
+    fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
+        if self.play(action)? {
+            return Ok(());
+        }
+        Err(broken(format!(
+            "a legal {what} was refused: {}",
+            super::action_text(action)
+        )))
+    }
     /// Probes with the illegal action `bad` names here, if the table checks
     /// (the fast path builds none).
-    fn probe(&mut self, bad: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation>;
+    fn probe(&mut self, _bad: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
+        Ok(())
+    }
 }
 
 impl<G: Game> Table<G> for Turn<'_, G> {
@@ -87,18 +97,6 @@ impl<G: QuietPlay> Table<G> for Quick<'_, G> {
     fn play(&mut self, action: &Action) -> Result<bool, Violation> {
         Ok(self.pos.play_quiet(action))
     }
-    fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
-        if self.pos.play_quiet(action) {
-            return Ok(());
-        }
-        Err(broken(format!(
-            "the fast path refused a legal {what}: {}",
-            super::action_text(action)
-        )))
-    }
-    fn probe(&mut self, _: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
-        Ok(())
-    }
 }
 
 /// The general engine as scenarios use it: every action applied to a copy
@@ -130,18 +128,6 @@ impl<G: Game> Table<G> for General<G> {
             }
             Err(_) => Ok(false),
         }
-    }
-    fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
-        if self.play(action)? {
-            return Ok(());
-        }
-        Err(broken(format!(
-            "the general engine refused a legal {what}: {}",
-            super::action_text(action)
-        )))
-    }
-    fn probe(&mut self, _: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
-        Ok(())
     }
 }
 
@@ -218,18 +204,6 @@ impl<G: QuietPlay> Table<G> for Recorder<'_, G> {
     fn play(&mut self, action: &Action) -> Result<bool, Violation> {
         self.actions.push(action.clone());
         Ok(self.pos.play_quiet(action))
-    }
-    fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
-        if self.play(action)? {
-            return Ok(());
-        }
-        Err(broken(format!(
-            "the fast path refused a legal {what}: {}",
-            super::action_text(action)
-        )))
-    }
-    fn probe(&mut self, _: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
-        Ok(())
     }
 }
 
@@ -356,15 +330,6 @@ impl<G: QuietPlay + PartialEq + std::fmt::Debug> Table<G> for Twin<G> {
     fn play(&mut self, action: &Action) -> Result<bool, Violation> {
         self.both(action)
     }
-    fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
-        if self.both(action)? {
-            return Ok(());
-        }
-        Err(broken(format!(
-            "both paths refused a legal {what}: {}",
-            super::action_text(action)
-        )))
-    }
     fn probe(&mut self, bad: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
         match bad(&self.general) {
             Some(action) if self.both(&action)? => Err(broken(format!(
@@ -378,10 +343,8 @@ impl<G: QuietPlay + PartialEq + std::fmt::Debug> Table<G> for Twin<G> {
 
 /// A game's fast chooser: one turn of the player to move through any
 /// [`Table`], with action buffers kept between turns.
-pub trait FastDriver: Sync {
-    type Game: QuietPlay + PartialEq + std::fmt::Debug;
+pub trait FastDriver: Driver<Game: QuietPlay + PartialEq + std::fmt::Debug> {
     type Buffers: Default;
-    fn new_game(&self, players: &[Player]) -> Result<Self::Game, String>;
     fn turn<T: Table<Self::Game>>(
         &self,
         table: &mut T,

@@ -164,11 +164,7 @@ fn probe(pos: &Portal, pick: u32) -> Option<Action> {
 }
 
 impl FastDriver for PortalDriver {
-    type Game = Portal;
     type Buffers = Buffers;
-    fn new_game(&self, players: &[Player]) -> Result<Portal, String> {
-        Driver::new_game(self, players)
-    }
     fn turn<T: Table<Portal>>(
         &self,
         table: &mut T,

@@ -141,11 +141,7 @@ fn exit_of(buf: &mut Action, piece: PieceId) -> &Action {
 }
 
 impl FastDriver for RoyalDriver {
-    type Game = Royal;
     type Buffers = Buffers;
-    fn new_game(&self, players: &[Player]) -> Result<Royal, String> {
-        Driver::new_game(self, players)
-    }
     fn turn<T: Table<Royal>>(
         &self,
         table: &mut T,
