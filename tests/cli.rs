@@ -633,6 +633,35 @@ fn fuzz_compare_paths_plays_both_paths_and_says_what_it_compared() {
     assert!(stderr(&o).contains("compares nothing"), "{}", stderr(&o));
     let o = goti(&["fuzz", "--compare-paths", "--text"]);
     assert_eq!(code(&o), 2, "--compare-paths is self-play only");
+    let o = goti(&[
+        "fuzz",
+        "--compare-paths",
+        "--rules",
+        "maedn",
+        "--games",
+        "5",
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("--compare-paths plays royal and portal"),
+        "{}",
+        stderr(&o)
+    );
+    // Portal's paths agree too.
+    let o = goti(&[
+        "fuzz",
+        "--compare-paths",
+        "--rules",
+        "portal",
+        "--games",
+        "60",
+    ]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).starts_with("portal: 60 games, "),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
