@@ -417,6 +417,23 @@ impl Sink for Vec<Event> {
     }
 }
 
+/// Records that `rule` applied for `player`; `what` is built only when the
+/// sink records (every game's `event` is this).
+pub(crate) fn record<S: Sink>(
+    ev: &mut S,
+    rule: RuleId,
+    player: Player,
+    what: impl FnOnce() -> What,
+) {
+    if S::ON {
+        ev.put(Event {
+            rule,
+            player,
+            what: what(),
+        });
+    }
+}
+
 /// No events: self-play's fast path and the benchmarks.
 pub struct Quiet;
 

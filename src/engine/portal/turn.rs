@@ -107,12 +107,6 @@ impl Portal {
 
     /// Records that `rule` applied (`what` is built only when recorded).
     pub(super) fn event<S: Sink>(&self, ev: &mut S, rule: R, what: impl FnOnce() -> What) {
-        if S::ON {
-            ev.put(Event {
-                rule: rule.id(),
-                player: self.turn,
-                what: what(),
-            });
-        }
+        crate::engine::event::record(ev, rule.id(), self.turn, what);
     }
 }

@@ -63,13 +63,7 @@ impl Royal {
 
     /// Records that `rule` applied (`what` is built only when recorded).
     pub(crate) fn event<S: Sink>(&self, ev: &mut S, rule: R, what: impl FnOnce() -> What) {
-        if S::ON {
-            ev.put(Event {
-                rule: rule.id(),
-                player: self.turn,
-                what: what(),
-            });
-        }
+        crate::engine::event::record(ev, rule.id(), self.turn, what);
     }
 
     /// Applies an action of the player to move in place (no copy of the
