@@ -130,7 +130,9 @@ fn visible_sections(dom: &str) -> usize {
 
 /// The page's measure of its pictures (`data-min-text`, the smallest text
 /// as shown in px; `data-text-overlaps`, pairs of a picture's texts whose
-/// boxes overlap), asserted legible: at least 11 px, no overlap.
+/// boxes overlap; `data-shape-overlaps`, a piece's or ghost's box over a
+/// label or another piece, and a road's line over a tile, label or piece
+/// other than its ends), asserted legible: at least 11 px, no overlap.
 fn assert_legible(dom: &str, what: &str) {
     let attr = |name: &str| -> String {
         let at = dom
@@ -142,6 +144,12 @@ fn assert_legible(dom: &str, what: &str) {
     let least: f64 = attr("data-min-text").parse().unwrap();
     assert!(least >= 11.0, "{what}: a picture's text is {least} px");
     assert_eq!(attr("data-text-overlaps"), "0", "{what}: labels overlap");
+    assert_eq!(
+        attr("data-shape-overlaps"),
+        "0",
+        "{what}: pieces or roads over a label, a tile or a piece: {}",
+        attr("data-overlap-list")
+    );
 }
 
 fn lines(out: &Output) -> usize {

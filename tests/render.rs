@@ -645,6 +645,16 @@ fn a_move_is_drawn_along_the_board() {
         ),
         ["in toilet 16 W3 > in toilet 16 W2 > in toilet 16 W1 > in toilet 16 pit > on 15 > on 14 > on 13 > on 12"]
     );
+    // PORTAL.md `road.jump`: 52 + 3 lands on the fork 49 and rides its road
+    // to 37; the ride is drawn along the road, after the walk to the fork.
+    assert_eq!(
+        routes(
+            "scenarios/portal/special-tiles.goti",
+            "a road carries a piece forward",
+            "2"
+        ),
+        ["on 49 > road > on 37", "on 52 > on 51 > on 50 > on 49"]
+    );
 }
 
 /// Every piece a step removed is ghosted where it stood: ROYAL.md

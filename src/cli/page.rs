@@ -21,8 +21,11 @@ a:focus,button:focus,select:focus,summary:focus{outline:3px solid #0072B2}\
 @media (max-width:600px){body{margin:.4rem}h1{font-size:1.3rem}}";
 
 /// A page's measure of its pictures, for a browser test (and a reader's
-/// devtools): the smallest text as shown, in px (`data-min-text`), and how
-/// many pairs of a picture's texts overlap (`data-text-overlaps`).
+/// devtools): the smallest text as shown, in px (`data-min-text`); how
+/// many pairs of a picture's texts overlap (`data-text-overlaps`); how many
+/// times a piece's or ghost's box overlaps a label or another piece, or a
+/// road's line crosses a tile, label or piece other than its own ends
+/// (`data-shape-overlaps`, the first 40 named in `data-overlap-list`).
 macro_rules! measure {
     () => {
         "var least=1e9,over=0;document.querySelectorAll('svg').forEach(function(g){var vb=g.viewBox.baseVal;if(!vb||!vb.width)return;\
@@ -30,7 +33,21 @@ var k=g.getBoundingClientRect().width/vb.width;if(!k)return;var bs=[];g.querySel
 least=Math.min(least,parseFloat(getComputedStyle(t).fontSize)*k);var r=t.getBoundingClientRect();if(r.width>0)bs.push(r);});\
 for(var i=0;i<bs.length;i++)for(var j=i+1;j<bs.length;j++){var a=bs[i],b=bs[j];\
 if(Math.min(a.right,b.right)-Math.max(a.left,b.left)>1&&Math.min(a.bottom,b.bottom)-Math.max(a.top,b.top)>1)over++;}});\
-if(least<1e9)d.dataset.minText=least.toFixed(1);d.dataset.textOverlaps=over;"
+if(least<1e9)d.dataset.minText=least.toFixed(1);d.dataset.textOverlaps=over;\
+var shapes=[],lines=[];function hit(a,b){return Math.min(a.x+a.width,b.x+b.width)-Math.max(a.x,b.x)>1&&Math.min(a.y+a.height,b.y+b.height)-Math.max(a.y,b.y)>1;}\
+function inside(q,b){return q.x>b.x&&q.x<b.x+b.width&&q.y>b.y&&q.y<b.y+b.height;}\
+document.querySelectorAll('svg').forEach(function(g){var labels=[],pieces=[],tiles=[];\
+g.querySelectorAll('text').forEach(function(t){if(!t.closest('g.piece,g.ghost')){var b=t.getBBox();if(b.width>0)labels.push([b,t.textContent]);}});\
+g.querySelectorAll('g.piece,g.ghost').forEach(function(p){pieces.push([p.getBBox(),p.getAttribute('class')+' '+p.dataset.player+' '+p.dataset.pieces+' at '+p.dataset.place]);});\
+g.querySelectorAll('circle.tile').forEach(function(c){tiles.push(c);});\
+pieces.forEach(function(p,i){labels.forEach(function(l){if(hit(p[0],l[0]))shapes.push(p[1]+' over \\''+l[1]+'\\'');});\
+for(var j=i+1;j<pieces.length;j++)if(hit(p[0],pieces[j][0]))shapes.push(p[1]+' over '+pieces[j][1]);});\
+g.querySelectorAll('path.road').forEach(function(r){var ends=r.dataset.road.split('-'),n=r.getTotalLength(),why='';\
+for(var s=0;s<=n&&!why;s+=2){var q=r.getPointAtLength(s);tiles.forEach(function(c){if(why||ends.indexOf(c.dataset.tile)>=0)return;\
+var dx=q.x-c.cx.baseVal.value,dy=q.y-c.cy.baseVal.value,rr=c.r.baseVal.value+2;if(dx*dx+dy*dy<rr*rr)why='tile '+c.dataset.tile;});\
+labels.forEach(function(l){if(!why&&inside(q,l[0]))why='\\''+l[1]+'\\'';});pieces.forEach(function(p){if(!why&&inside(q,p[0]))why=p[1];});}\
+if(why)lines.push('road '+r.dataset.road+' over '+why);});});\
+d.dataset.shapeOverlaps=shapes.length+lines.length;d.dataset.overlapList=shapes.concat(lines).slice(0,40).join('; ');"
     };
 }
 

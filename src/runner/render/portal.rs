@@ -223,6 +223,7 @@ pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
         Place::Toilet { trigger, spot } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
         _ => None,
     };
+    rides(&mut svg, marks, &lay);
     svg.overlay(marks, &on_tiles, point, &|p, from, to, _| {
         route(pos, p, from, to)
     });
@@ -246,25 +247,55 @@ impl Layout {
 
 type Svg = super::svg::Svg;
 
-/// Roads: an arc from each fork to the other end, bent towards the centre.
+/// Roads: from each fork straight in towards the centre, round an inner
+/// circle (inside every lane and toilet) and out to the other end.
 fn roads(svg: &mut Svg, board: &crate::engine::portal::PortalBoard, lay: &Layout) {
-    use super::svg::{CX, CY, RING};
-    let at = |t: u8, r: f64| lay.at(t, r);
-    let tiles = lay.tiles.as_slice();
-    for &t in tiles {
+    for &t in &lay.tiles {
         if let Some(o) = board.fork(t) {
             if t < o {
-                let (x1, y1) = at(t, RING - 16.0);
-                let (x2, y2) = at(o, RING - 16.0);
-                let (qx, qy) = (
-                    (x1 + x2) / 2.0 * 0.5 + CX * 0.5,
-                    (y1 + y2) / 2.0 * 0.5 + CY * 0.5,
-                );
                 svg.raw(&format!(
-                    "<path class=\"road\" data-road=\"{t}-{o}\" d=\"M{x1:.1},{y1:.1} Q{qx:.1},{qy:.1} {x2:.1},{y2:.1}\" fill=\"none\" stroke=\"#8c6d1f\" stroke-width=\"3\" stroke-dasharray=\"8 4\"/>"
+                    "<path class=\"road\" data-road=\"{t}-{o}\" d=\"M{}\" fill=\"none\" stroke=\"#8c6d1f\" stroke-width=\"3\" stroke-dasharray=\"8 4\"/>",
+                    road_curve(lay, t, o)
                 ));
             }
         }
+    }
+}
+
+/// The road from fork `t` to fork `o` as a path's course (after its `M`):
+/// in along `t`'s spoke (no lane or toilet stands on a fork's), round the
+/// inner circle the shorter way, out along `o`'s spoke.
+fn road_curve(lay: &Layout, t: u8, o: u8) -> String {
+    use super::svg::{CX, CY, RING};
+    let (x1, y1) = lay.at(t, RING - 16.0);
+    let (ax, ay) = lay.at(t, ROAD_DEPTH);
+    let (bx, by) = lay.at(o, ROAD_DEPTH);
+    let (x2, y2) = lay.at(o, RING - 16.0);
+    let sweep = i32::from((ax - CX) * (by - CY) - (ay - CY) * (bx - CX) > 0.0);
+    format!(
+        "{x1:.1},{y1:.1} L{ax:.1},{ay:.1} A{ROAD_DEPTH},{ROAD_DEPTH} 0 0 {sweep} {bx:.1},{by:.1} L{x2:.1},{y2:.1}"
+    )
+}
+
+/// The radius of the roads' inner circle: inside the innermost lane tile
+/// (its fifth, 150 inside the ring) and toilet spot, outside the centre's
+/// lines.
+const ROAD_DEPTH: f64 = 114.0;
+
+/// The rides of this step (`road.jump`), in the mover's colour along the
+/// road, from the fork tile it landed on to the far end.
+fn rides(svg: &mut Svg, marks: &super::svg::Marks, lay: &Layout) {
+    use super::svg::{colour, esc, RING};
+    for &(p, from, to) in &marks.rides {
+        let (x1, y1) = lay.at(from, RING);
+        let (x2, y2) = lay.at(to, RING);
+        let words = format!("on {from} > road > on {to}");
+        svg.raw(&format!(
+            "<path class=\"path\" data-route=\"{}\" d=\"M{x1:.1},{y1:.1} L{} L{x2:.1},{y2:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
+            esc(&words),
+            road_curve(lay, from, to),
+            colour(p)
+        ));
     }
 }
 

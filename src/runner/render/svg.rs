@@ -38,6 +38,36 @@ pub fn esc(s: &str) -> String {
 /// An SVG document being written.
 pub struct Svg {
     out: String,
+    /// The boxes of what is drawn so far that a later piece must keep clear
+    /// of (labels, tiles, pieces): where a ghost or a second player's stack
+    /// goes.
+    taken: Vec<Rect>,
+}
+
+/// An axis-aligned box: left, top, right, bottom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect(pub f64, pub f64, pub f64, pub f64);
+
+impl Rect {
+    /// The box of half-width `w` and half-height `h` round (x, y).
+    fn around(x: f64, y: f64, w: f64, h: f64) -> Rect {
+        Rect(x - w, y - h, x + w, y + h)
+    }
+
+    /// Whether the two boxes share more than a unit each way (the browser
+    /// test's measure).
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        self.2.min(o.2) - self.0.max(o.0) > 1.0 && self.3.min(o.3) - self.1.max(o.1) > 1.0
+    }
+
+    fn union(&self, o: &Rect) -> Rect {
+        Rect(
+            self.0.min(o.0),
+            self.1.min(o.1),
+            self.2.max(o.2),
+            self.3.max(o.3),
+        )
+    }
 }
 
 impl Svg {
@@ -49,7 +79,15 @@ impl Svg {
             esc(title)
         )
         .ok();
-        Svg { out }
+        Svg {
+            out,
+            taken: Vec::new(),
+        }
+    }
+
+    /// Whether `r` is clear of everything drawn so far that counts.
+    fn is_free(&self, r: &Rect) -> bool {
+        !self.taken.iter().any(|t| t.overlaps(r))
     }
 
     pub fn raw(&mut self, s: &str) {
@@ -61,6 +99,16 @@ impl Svg {
     /// their own size or larger, so that is the smallest a reader sees).
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: &str, s: &str) {
         let size = size.max(MIN_TEXT);
+        // DejaVu Sans: at most about 0.7 em a character (capitals), a line
+        // 1.2 em high.
+        let w = 0.7 * size * s.chars().count() as f64;
+        let left = match anchor {
+            "middle" => x - w / 2.0,
+            "end" => x - w,
+            _ => x,
+        };
+        self.taken
+            .push(Rect(left, y - 0.6 * size, left + w, y + 0.6 * size));
         writeln!(
             self.out,
             "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size}\" text-anchor=\"{anchor}\" dominant-baseline=\"middle\">{}</text>",
@@ -82,6 +130,7 @@ impl Svg {
         class: &str,
         id: &str,
     ) {
+        self.taken.push(Rect::around(x, y, r, r));
         writeln!(
             self.out,
             "<circle class=\"tile {class}\" data-tile=\"{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"/>",
@@ -91,13 +140,23 @@ impl Svg {
     }
 
     /// A stack of pieces of one player at one place: the first drawn fully,
-    /// the rest as offset outlines behind it, and the group size beside it.
-    pub fn stack(&mut self, x: f64, y: f64, p: Player, pieces: &[PieceId], place: &str) {
+    /// the rest as offset outlines behind it, and the group size beside it,
+    /// both towards `lean` (up and right in the panel; on the board, inside
+    /// the ring, clear of the tile's number outside it).
+    pub fn stack(
+        &mut self,
+        (x, y): (f64, f64),
+        p: Player,
+        pieces: &[PieceId],
+        place: &str,
+        (lx, ly): (f64, f64),
+    ) {
         let n = pieces.len();
         for (i, _) in pieces.iter().enumerate().skip(1).rev() {
             let d = 3.0 * i as f64;
-            self.token_shape(x + d, y - d, p, "stack-shadow", "");
+            self.token_shape(x + d * lx, y + d * ly, p, "stack-shadow", "");
         }
+        self.taken.push(stack_box((x, y), n, (lx, ly)));
         let label: Vec<String> = pieces.iter().map(ToString::to_string).collect();
         let names = format!("{p} {}", label.join(" "));
         let mark = match pieces.first() {
@@ -117,13 +176,11 @@ impl Svg {
         let king = pieces.contains(&PieceId::King);
         self.token_shape(x, y, p, if king { "king" } else { "guard" }, &mark);
         if n > 1 {
+            let (bx, by) = (x + BADGE * lx, y + BADGE * ly);
             writeln!(
                 self.out,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"8\" fill=\"#000\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#fff\" text-anchor=\"middle\" dominant-baseline=\"middle\">{n}</text>",
-                x + 11.0,
-                y - 11.0,
-                x + 11.0,
-                y - 10.5
+                "<circle cx=\"{bx:.1}\" cy=\"{by:.1}\" r=\"8\" fill=\"#000\"/><text x=\"{bx:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#fff\" text-anchor=\"middle\" dominant-baseline=\"middle\">{n}</text>",
+                by + 0.5
             )
             .ok();
         }
@@ -194,11 +251,18 @@ impl Svg {
         }
     }
 
-    /// The players' pieces at one place, a stack per player side by side.
+    /// The players' pieces at one place, a stack per player.
     pub fn pieces_at(&mut self, x: f64, y: f64, pieces: &[(Player, PieceId)], place: &str) {
         let mut players: Vec<Player> = pieces.iter().map(|(p, _)| *p).collect();
         players.dedup();
-        let n = players.len() as f64;
+        let (ux, uy) = inward(x, y);
+        // Inside the ring and to the side away from a spoke's labels
+        // (`across` with a negative distance).
+        let lean = if x < PANEL_X {
+            (ux + uy, uy - ux)
+        } else {
+            (1.0, -1.0)
+        };
         for (i, p) in players.iter().enumerate() {
             let mine: Vec<PieceId> = pieces
                 .iter()
@@ -206,21 +270,24 @@ impl Svg {
                 .map(|(_, id)| *id)
                 .collect();
             // Several players on one place: the first on it, the others
-            // inside the ring from it, one behind the other.
-            let (sx, sy) = if n > 1.0 {
-                let (ux, uy) = inward(x, y);
-                let k = 30.0 * i as f64;
-                (x + k * ux, y + k * uy)
-            } else {
+            // inside the ring from it, one behind the other, each at the
+            // first spot clear of what is drawn.
+            let (sx, sy) = if i == 0 {
                 (x, y)
+            } else {
+                let at = |k: f64| (x + k * ux, y + k * uy);
+                (0..40)
+                    .map(|j| at(28.0 * i as f64 + 2.0 * f64::from(j)))
+                    .find(|&c| self.is_free(&stack_box(c, mine.len(), lean)))
+                    .unwrap_or_else(|| at(40.0 * i as f64))
             };
-            self.stack(sx, sy, *p, &mine, place);
+            self.stack((sx, sy), *p, &mine, place, lean);
         }
     }
 
     /// The legend line of a player in the panel: its shape, colour and seat.
     pub fn player_heading(&mut self, x: f64, y: f64, p: Player, extra: &str) {
-        self.stack(x + 10.0, y, p, &[], "legend");
+        self.stack((x + 10.0, y), p, &[], "legend", (1.0, -1.0));
         self.text(
             x + 28.0,
             y,
@@ -236,11 +303,33 @@ impl Svg {
     }
 }
 
-/// The point at `fraction` of a turn round the ring (0 at the top,
-/// clockwise), at `radius` from the centre.
 /// The smallest text size of a picture, in its own units (issue 30: at
 /// least 11 px where a page shows it).
 pub const MIN_TEXT: f64 = 11.0;
+
+/// How far a stack's count badge stands from its first piece, along the
+/// stack's lean (a vector of about √2).
+const BADGE: f64 = 11.0;
+
+/// The distances inside the ring a ghost may stand from where its piece was
+/// taken, in the order tried.
+const GHOST_AT: [f64; 8] = [36.0, 48.0, 60.0, 72.0, 84.0, 96.0, 108.0, 120.0];
+
+/// The box of a stack of `n` pieces at `c` leaning `lean`: its shapes (a
+/// King's crown too), its shadows and its count badge.
+fn stack_box(c: (f64, f64), n: usize, lean: (f64, f64)) -> Rect {
+    let token = |k: f64| Rect::around(c.0 + k * lean.0, c.1 + k * lean.1, 12.0, 12.0);
+    let mut r = token(0.0).union(&Rect::around(c.0, c.1 - 7.0, 8.0, 12.0));
+    if n > 1 {
+        r = r.union(&token(3.0 * (n - 1) as f64)).union(&Rect::around(
+            c.0 + BADGE * lean.0,
+            c.1 + BADGE * lean.1,
+            8.0,
+            8.0,
+        ));
+    }
+    r
+}
 
 /// The point `d` from (x, y) across the radius through it (along the
 /// ring's turn): beside a spoke's tile, or beside a tile on the ring.
@@ -255,6 +344,8 @@ fn inward(x: f64, y: f64) -> (f64, f64) {
     ((CX - x) / len, (CY - y) / len)
 }
 
+/// The point at `fraction` of a turn round the ring (0 at the top,
+/// clockwise), at `radius` from the centre.
 pub fn on_ring(fraction: f64, radius: f64) -> (f64, f64) {
     let a = fraction * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
     (CX + radius * a.cos(), CY + radius * a.sin())
@@ -279,6 +370,8 @@ pub struct Marks {
     )>,
     pub captured: Vec<(Player, PieceId, crate::engine::Place)>,
     pub blocked: Vec<crate::engine::Place>,
+    /// (rider, fork tile, far end) of every road ride (portal's `road.jump`).
+    pub rides: Vec<(Player, u8, u8)>,
 }
 
 impl Marks {
@@ -314,6 +407,7 @@ impl Marks {
                         .map(|(g, at)| (*victim, PieceId::Numbered(*g), *at)),
                 ),
                 What::Blocked { at, .. } => marks.blocked.push(*at),
+                What::Jumped { from, to, .. } => marks.rides.push((e.player, *from, *to)),
                 _ => {}
             }
         }
@@ -453,12 +547,28 @@ impl Svg {
                 let i = here.iter().position(|&j| j == k).unwrap_or(0) as f64;
                 let spread = i - (here.len() as f64 - 1.0) / 2.0;
                 let (ux, uy) = inward(x, y);
-                // Two places inside the ring (past a second player standing
-                // there), side by side along the ring's turn.
-                let (gx, gy) = (
-                    x + 60.0 * ux - 24.0 * spread * uy,
-                    y + 60.0 * uy + 24.0 * spread * ux,
-                );
+                // Inside the ring from where it stood, side by side along the
+                // ring's turn, at the first distance clear of every label,
+                // tile and piece drawn.
+                let spot = |(d, side): (f64, f64)| {
+                    let across = 24.0 * (spread + side);
+                    (x + d * ux - across * uy, y + d * uy + across * ux)
+                };
+                // The nearest free spot to where it stood.
+                let mut spots: Vec<(f64, f64)> = GHOST_AT
+                    .iter()
+                    .flat_map(|&d| [0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0].map(|side| (d, side)))
+                    .map(spot)
+                    .collect();
+                spots.sort_by(|a, b| {
+                    let far = |(gx, gy): &(f64, f64)| (gx - x).hypot(gy - y);
+                    far(a).total_cmp(&far(b))
+                });
+                let (gx, gy) = spots
+                    .into_iter()
+                    .find(|&(gx, gy)| self.is_free(&Rect::around(gx, gy, 12.0, 12.0)))
+                    .unwrap_or_else(|| spot((GHOST_AT[0], 0.0)));
+                self.taken.push(Rect::around(gx, gy, 12.0, 12.0));
                 let mark = match id {
                     PieceId::King => "K".to_string(),
                     PieceId::Numbered(g) => g.to_string(),
