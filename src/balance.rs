@@ -54,16 +54,46 @@ fn measure_of(e: &Event) -> Option<usize> {
 const BATTLE_POINTS: usize = 0;
 const EXTRA_ROLLS: usize = 7;
 
-/// Counts one firing of `rule`: a rule's ID is one static text, so the
-/// address finds it at once (the text itself as the fallback).
-fn count_firing(fired: &mut Vec<(&'static str, f64)>, rule: &'static str) {
-    let same = |r: &&'static str| std::ptr::eq(r.as_ptr(), rule.as_ptr()) && r.len() == rule.len();
-    match fired.iter_mut().find(|(r, _)| same(r)) {
-        Some((_, n)) => *n += 1.0,
-        None => match fired.iter_mut().find(|(r, _)| *r == rule) {
-            Some((_, n)) => *n += 1.0,
-            None => fired.push((rule, 1.0)),
-        },
+/// Rule firings counted by rule ID. A rule's ID is one static text, so its
+/// address finds its count: a slot per hashed address remembers where the
+/// count is (the text itself is the fallback, and decides).
+struct Firings {
+    slots: [u16; 256],
+    fired: Vec<(&'static str, f64)>,
+}
+
+impl Firings {
+    fn new() -> Firings {
+        Firings {
+            slots: [0; 256],
+            fired: Vec::with_capacity(64),
+        }
+    }
+
+    /// Counts one firing of `rule`.
+    fn count(&mut self, rule: &'static str) {
+        let slot = ((rule.as_ptr() as usize >> 3) ^ rule.len()) & 255;
+        if let Some((r, n)) = self
+            .fired
+            .get_mut(usize::from(self.slots[slot]).wrapping_sub(1))
+        {
+            if std::ptr::eq(r.as_ptr(), rule.as_ptr()) && r.len() == rule.len() {
+                *n += 1.0;
+                return;
+            }
+        }
+        let at = match self.fired.iter().position(|(r, _)| *r == rule) {
+            Some(at) => at,
+            None => {
+                self.fired.push((rule, 0.0));
+                self.fired.len() - 1
+            }
+        };
+        self.fired[at].1 += 1.0;
+        // No more than 65,535 rule IDs: a slot past that is left unset.
+        if let Ok(i) = u16::try_from(at + 1) {
+            self.slots[slot] = i;
+        }
     }
 }
 
@@ -87,7 +117,7 @@ pub fn play<D: Driver>(
         })?;
         let mut events: Vec<Event> = Vec::with_capacity(256);
         // Rule firings counted by rule ID; into `stats.rules` at the end.
-        let mut fired: Vec<(&'static str, f64)> = Vec::with_capacity(64);
+        let mut fired = Firings::new();
         let mut measures = [0.0; MEASURES.len()];
         while stats.turns < max_turns && !pos.is_over() {
             stats.turns += 1;
@@ -98,7 +128,7 @@ pub fn play<D: Driver>(
             pos = turn.into_pos();
             let mut rolls = 0.0;
             for e in &events {
-                count_firing(&mut fired, e.rule.0);
+                fired.count(e.rule.0);
                 if let Some(m) = measure_of(e) {
                     measures[m] += 1.0;
                 }
@@ -116,7 +146,7 @@ pub fn play<D: Driver>(
         for (m, n) in MEASURES.iter().zip(measures) {
             stats.measures.insert(m, n);
         }
-        for (rule, n) in fired {
+        for (rule, n) in fired.fired {
             *stats.rules.entry(rule).or_default() += n;
         }
         stats.finished = pos.is_over();

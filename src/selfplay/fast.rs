@@ -61,10 +61,10 @@ impl<G: Game> Table<G> for Turn<'_, G> {
         Turn::pos(self)
     }
     fn play(&mut self, action: &Action) -> Result<bool, Violation> {
-        Turn::play(self, action.clone())
+        Turn::play_ref(self, action)
     }
     fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
-        Turn::must_play(self, action.clone(), what)
+        Turn::must_play_ref(self, action, what)
     }
     fn probe(&mut self, bad: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
         match bad(Turn::pos(self)) {

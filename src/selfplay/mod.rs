@@ -232,19 +232,26 @@ impl<'a, G: Game> Turn<'a, G> {
 
     /// Plays `action`: `Ok(true)` applied, `Ok(false)` refused by the rules.
     pub fn play(&mut self, action: Action) -> Result<bool, Violation> {
+        self.play_ref(&action)
+    }
+
+    /// [`Turn::play`] of a borrowed action: the speed path copies nothing
+    /// (an action can hold a list: balance copied one per try); the checked
+    /// path copies it into the record.
+    pub fn play_ref(&mut self, action: &Action) -> Result<bool, Violation> {
         let Some(check) = self.check else {
             // The speed path: no checks, no record, no copy of the position.
-            return Ok(self.pos.play_in_place(&action, self.events));
+            return Ok(self.pos.play_in_place(action, self.events));
         };
-        match step(&self.pos, &action, self.events, check) {
+        match step(&self.pos, action, self.events, check) {
             Ok(Some(next)) => {
                 self.pos = next;
-                self.push(action);
+                self.push(action.clone());
                 Ok(true)
             }
             Ok(None) => Ok(false),
             Err(Broken(message)) => {
-                self.push(action);
+                self.push(action.clone());
                 Err(self.fail(message))
             }
         }
@@ -252,13 +259,18 @@ impl<'a, G: Game> Turn<'a, G> {
 
     /// Plays an action the rules must allow; a refusal is a violation.
     pub fn must_play(&mut self, action: Action, what: &str) -> Result<(), Violation> {
-        if self.play(action.clone())? {
+        self.must_play_ref(&action, what)
+    }
+
+    /// [`Turn::must_play`] of a borrowed action.
+    pub fn must_play_ref(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
+        if self.play_ref(action)? {
             return Ok(());
         }
         self.push(action.clone());
         Err(self.fail(format!(
             "a legal {what} was refused: {}",
-            action_text(&action)
+            action_text(action)
         )))
     }
 
