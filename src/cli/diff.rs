@@ -253,7 +253,7 @@ fn against_trace(
                 continue;
             };
             seen.insert(key);
-            let d = diff::compare_outcomes(&h.source.name, sb, &sh.into());
+            let d = diff::compare_sides(&h.source.name, sb.into(), sh.into());
             if pictures && d.change != Change::Unchanged {
                 boards.push(super::diff_page::DiffBoards {
                     base: Vec::new(),

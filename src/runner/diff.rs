@@ -3,11 +3,12 @@
 //! numbers, the events with their rule IDs), whether or not the scenario
 //! states expectations or snapshots.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::{ScenarioReport, StepRecord};
+use super::{ScenarioReport, StepEvents, StepRecord};
 
 /// How a scenario's outcome moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -73,11 +74,12 @@ fn event_diff(
 ) -> (Vec<String>, Vec<String>, BTreeSet<&'static str>) {
     let mut count: BTreeMap<&str, i64> = BTreeMap::new();
     let mut rule_of: BTreeMap<&str, &'static str> = BTreeMap::new();
-    for (r, e) in &a.events {
+    let (a, b) = (a.events.texts(), b.events.texts());
+    for (r, e) in a.iter() {
         *count.entry(e).or_default() -= 1;
         rule_of.insert(e, r.0);
     }
-    for (r, e) in &b.events {
+    for (r, e) in b.iter() {
         *count.entry(e).or_default() += 1;
         rule_of.insert(e, r.0);
     }
@@ -97,12 +99,13 @@ fn event_diff(
     (removed, added, rules)
 }
 
+/// The step a side never reached, in the place of `like`.
 fn empty_step(like: &StepRecord) -> StepRecord {
     StepRecord {
         line: like.line,
         text: like.text.clone(),
         state: "(not reached)\n".into(),
-        events: Vec::new(),
+        events: StepEvents::Recorded(Vec::new()),
         standings: String::new(),
     }
 }
@@ -124,34 +127,85 @@ pub struct Outcome {
 
 impl From<&ScenarioReport> for Outcome {
     fn from(r: &ScenarioReport) -> Outcome {
+        let side = Side::from(r);
         Outcome {
             name: r.name.clone(),
             line: r.line,
             game: r.game,
-            passed: r.passed(),
+            passed: side.passed,
             steps: r.steps.clone(),
-            problems: r.problems.iter().map(|d| d.to_string()).collect(),
+            problems: side.problems.into_owned(),
             text_hash: r.text_hash,
+        }
+    }
+}
+
+/// A side of a comparison, borrowed: what [`compare_sides`] reads of an
+/// [`Outcome`] or a [`ScenarioReport`] (no step copied).
+pub struct Side<'a> {
+    pub name: &'a str,
+    pub line: usize,
+    pub game: crate::engine::GameKind,
+    pub passed: bool,
+    pub steps: &'a [StepRecord],
+    pub problems: Cow<'a, [String]>,
+    pub text_hash: u64,
+}
+
+impl<'a> From<&'a ScenarioReport> for Side<'a> {
+    fn from(r: &'a ScenarioReport) -> Side<'a> {
+        Side {
+            name: &r.name,
+            line: r.line,
+            game: r.game,
+            passed: r.passed(),
+            steps: &r.steps,
+            problems: Cow::Owned(r.problems.iter().map(|d| d.to_string()).collect()),
+            text_hash: r.text_hash,
+        }
+    }
+}
+
+impl<'a> From<&'a Outcome> for Side<'a> {
+    fn from(o: &'a Outcome) -> Side<'a> {
+        Side {
+            name: &o.name,
+            line: o.line,
+            game: o.game,
+            passed: o.passed,
+            steps: &o.steps,
+            problems: Cow::Borrowed(&o.problems),
+            text_hash: o.text_hash,
         }
     }
 }
 
 /// Compares a scenario's base and head runs (`file` as shown).
 pub fn compare(file: &str, base: &ScenarioReport, head: &ScenarioReport) -> ScenarioDiff {
-    compare_outcomes(file, &base.into(), &head.into())
+    compare_sides(file, base.into(), head.into())
 }
 
 /// Compares a scenario's base and head outcomes (`file` as shown).
 pub fn compare_outcomes(file: &str, base: &Outcome, head: &Outcome) -> ScenarioDiff {
+    compare_sides(file, base.into(), head.into())
+}
+
+/// Compares the two sides step by step; a step the same on both (board
+/// text and events) is passed over without building anything.
+pub fn compare_sides(file: &str, base: Side<'_>, head: Side<'_>) -> ScenarioDiff {
     let mut steps = Vec::new();
     let mut rules = BTreeSet::new();
     for i in 0..base.steps.len().max(head.steps.len()) {
-        let (a, b) = match (base.steps.get(i), head.steps.get(i)) {
-            (Some(a), Some(b)) => (a.clone(), b.clone()),
-            (Some(a), None) => (a.clone(), empty_step(a)),
-            (None, Some(b)) => (empty_step(b), b.clone()),
-            (None, None) => unreachable!("i is below the longer list"),
-        };
+        let (a, b): (Cow<'_, StepRecord>, Cow<'_, StepRecord>) =
+            match (base.steps.get(i), head.steps.get(i)) {
+                (Some(a), Some(b)) => (Cow::Borrowed(a), Cow::Borrowed(b)),
+                (Some(a), None) => (Cow::Borrowed(a), Cow::Owned(empty_step(a))),
+                (None, Some(b)) => (Cow::Owned(empty_step(b)), Cow::Borrowed(b)),
+                (None, None) => unreachable!("i is below the longer list"),
+            };
+        if a.state == b.state && a.events.same(&b.events) {
+            continue;
+        }
         let (removed, added, r) = event_diff(&a, &b);
         if a.state == b.state && removed.is_empty() && added.is_empty() {
             continue;
@@ -168,15 +222,15 @@ pub fn compare_outcomes(file: &str, base: &Outcome, head: &Outcome) -> ScenarioD
         };
         steps.push(StepDiff {
             line: b.line,
-            text: b.text,
+            text: b.text.clone(),
             state,
             removed,
             added,
         });
     }
-    let setup_failed = |r: &Outcome| r.steps.is_empty() && !r.passed;
+    let setup_failed = |r: &Side<'_>| r.steps.is_empty() && !r.passed;
     let change = match (base.passed, head.passed) {
-        _ if setup_failed(head) && !setup_failed(base) => Change::Error,
+        _ if setup_failed(&head) && !setup_failed(&base) => Change::Error,
         (true, false) => Change::NowFailing,
         (false, true) => Change::NowPassing,
         _ if steps.is_empty() && base.text_hash == head.text_hash => Change::Unchanged,
@@ -188,13 +242,13 @@ pub fn compare_outcomes(file: &str, base: &Outcome, head: &Outcome) -> ScenarioD
     ScenarioDiff {
         file: file.to_string(),
         line: head.line,
-        name: head.name.clone(),
+        name: head.name.to_string(),
         game: head.game.name(),
         change,
         text_changed: base.text_hash != head.text_hash,
         steps,
         rules,
-        problems: head.problems.clone(),
+        problems: head.problems.into_owned(),
     }
 }
 

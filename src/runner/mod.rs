@@ -22,7 +22,7 @@ use crate::dsl::ast::{Scenario, Span};
 use crate::dsl::{parse_file, MAX_FILE_BYTES};
 
 pub use diagnostic::{Diagnostic, Kind, Source};
-pub use play::{CheckResult, RunOptions, ScenarioReport, StepRecord, TranscriptStep};
+pub use play::{CheckResult, RunOptions, ScenarioReport, StepEvents, StepRecord, TranscriptStep};
 
 /// The result of one file.
 #[derive(Clone, Debug)]

@@ -110,6 +110,7 @@ pub fn write(
                     standings: st.standings.clone(),
                     events: st
                         .events
+                        .texts()
                         .iter()
                         .map(|(rule, e)| (rule.0.to_string(), e.clone()))
                         .collect(),
@@ -213,11 +214,12 @@ pub fn read(text: &str) -> Result<Trace, Error> {
                         line: s.line,
                         text: s.text,
                         state: s.state,
-                        events: s
-                            .events
-                            .into_iter()
-                            .map(|(r, e)| (rule_id(game, &r), e))
-                            .collect(),
+                        events: super::StepEvents::Recorded(
+                            s.events
+                                .into_iter()
+                                .map(|(r, e)| (rule_id(game, &r), e))
+                                .collect(),
+                        ),
                         standings: s.standings,
                     });
                 }

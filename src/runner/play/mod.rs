@@ -96,10 +96,38 @@ pub struct StepRecord {
     pub text: String,
     /// The snapshot body's state part after the step.
     pub state: String,
-    /// The events of the step, rendered, each with its rule ID.
-    pub events: Vec<(RuleId, String)>,
+    /// The events of the step.
+    pub events: StepEvents,
     /// The standings once the game is over (`P2 P1`), else empty.
     pub standings: String,
+}
+
+/// A step's events: as played (rendered only when read: a diff compares
+/// them as they are and renders those that differ), or as a trace recorded
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepEvents {
+    Played(Vec<Event>),
+    Recorded(Vec<(RuleId, String)>),
+}
+
+impl StepEvents {
+    /// Each event rendered, with its rule ID.
+    pub fn texts(&self) -> std::borrow::Cow<'_, [(RuleId, String)]> {
+        match self {
+            StepEvents::Played(v) => v.iter().map(|e| (e.rule, e.to_string())).collect(),
+            StepEvents::Recorded(v) => std::borrow::Cow::Borrowed(v),
+        }
+    }
+
+    /// Whether the two read the same: compared as played where both were
+    /// (the same events render the same), else as rendered.
+    pub fn same(&self, other: &StepEvents) -> bool {
+        match (self, other) {
+            (StepEvents::Played(a), StepEvents::Played(b)) if a == b => true,
+            _ => self.texts() == other.texts(),
+        }
+    }
 }
 
 /// The standings of a finished game in words (`P2 P1 P3`), else empty.
@@ -295,7 +323,7 @@ pub fn play(
             line: report.line,
             text: "(set-up)".into(),
             state: pos.render_state(),
-            events: Vec::new(),
+            events: StepEvents::Played(Vec::new()),
             standings: standings_words(&pos),
         });
     }

@@ -53,7 +53,7 @@ impl Play<'_> {
                             .unwrap_or("")
                             .to_string(),
                         state: self.pos.render_state(),
-                        events: applied.iter().map(|e| (e.rule, e.to_string())).collect(),
+                        events: super::StepEvents::Played(applied.to_vec()),
                         standings: super::standings_words(&self.pos),
                     });
                 }

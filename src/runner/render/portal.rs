@@ -43,14 +43,24 @@ impl Render for Portal {
             }
         }
         out.push_str("board:\n");
+        // The places pieces stand on: only those are looked at (a diff
+        // renders every step of every scenario on both sides).
+        let taken: Vec<Place> = pos
+            .players()
+            .flat_map(|p| (1..=5u8).map(move |g| pos.piece(p, PieceId::Numbered(g)).place))
+            .collect();
         let p1 = Player::ALL[0];
         for s in 0..board.ring as i32 {
             if let Some(Place::Ring(t)) = board.place_at(p1, s) {
-                let here = pos.pieces_at(Place::Ring(t));
-                if !here.is_empty() {
+                if taken.contains(&Place::Ring(t)) {
+                    let here = pos.pieces_at(Place::Ring(t));
                     writeln!(out, "  tile {t}: {}", piece_list(&here)).ok();
                 }
-                if let Some((_, toilet)) = board.toilet(t) {
+                if let Some((_, toilet)) = board.toilet(t).filter(|_| {
+                    taken
+                        .iter()
+                        .any(|x| matches!(x, Place::Toilet { trigger, .. } if *trigger == t))
+                }) {
                     for spot in 0..=3 {
                         let place = Place::Toilet {
                             trigger: toilet.trigger,

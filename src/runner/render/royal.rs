@@ -19,8 +19,23 @@ impl Render for Royal {
             writeln!(out, "turn: {}", pos.turn()).ok();
         }
         out.push_str("board:\n");
+        // The places pieces stand on: only those tiles are looked at (a diff
+        // renders every step of every scenario on both sides).
+        let mut taken: Vec<Place> = Vec::with_capacity(20);
+        for p in pos.players() {
+            for id in (1..=4u8)
+                .map(PieceId::Numbered)
+                .chain(std::iter::once(PieceId::King))
+            {
+                taken.push(pos.piece(p, id).place);
+            }
+        }
         let mut t = board.entry[0];
         for _ in 0..board.ring {
+            if !taken.contains(&Place::Ring(t)) {
+                t = board.forward(t);
+                continue;
+            }
             let here = pos.pieces_at(Place::Ring(t));
             if !here.is_empty() {
                 let mut tags = String::new();
