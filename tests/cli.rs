@@ -566,6 +566,18 @@ fn bench_reports_the_speed_path() {
     // 50 three-player games are thousands of player actions.
     assert!(v["actions"].as_u64().unwrap() > 5000, "{v}");
     assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
+    // Beside it, self-play's driver through the general engine, timed on
+    // the same number of games (up to 2,000).
+    assert_eq!(v["driver"]["games"], 50, "{v}");
+    assert!(
+        v["driver"]["games_per_second"].as_f64().unwrap() > 0.0,
+        "{v}"
+    );
+    let text = stdout(&goti(&["bench", "maedn", "--games", "20"]));
+    assert!(
+        text.contains("self-play's driver through the general engine (events recorded), 20 games"),
+        "{text}"
+    );
     let o = goti(&["bench", "maedn", "--players", "5"]);
     assert_eq!(code(&o), 2);
     let o = goti(&["bench", "chess"]);

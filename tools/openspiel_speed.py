@@ -8,7 +8,9 @@ random bots; its player actions per second are its games per second times
 the mean game length in player actions (throws are chance nodes and are not
 counted), the length measured over a sample of OpenSpiel games played here
 with uniformly random legal actions. goti: `goti bench maedn` (random legal
-actions, no checks, one core), which counts its player actions exactly.
+actions, no checks, one core), which counts its player actions exactly on
+its speed path, and times up to 2,000 games of self-play's driver through
+the general engine (events recorded, as balance plays) beside it.
 
 The two sides alternate in `--pairs` pairs (OpenSpiel, then goti, then
 OpenSpiel again ...), so a busy spell of a shared machine falls on both, and
@@ -58,8 +60,8 @@ def main():
     ap.add_argument("--goti", default="target/release/goti")
     ap.add_argument("--pairs", type=int, default=5, help="alternating runs of each side")
     args = ap.parse_args()
-    print("| table | OpenSpiel games/s | mean length (player actions) | OpenSpiel actions/s | goti actions/s | goti / OpenSpiel |")
-    print("|---|---|---|---|---|---|")
+    print("| table | mean length (player actions) | OpenSpiel games/s | goti speed path games/s | goti self-play driver games/s | OpenSpiel actions/s | goti speed path actions/s | speed path / OpenSpiel | driver / OpenSpiel |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for players, opposite, label in TABLES:
         game = pyspiel.load_game("maedn", {"players": players, "twoPlayersOpposite": opposite})
         length = mean_length(game, args.sample, 7)
@@ -68,19 +70,25 @@ def main():
         cmd = [args.goti, "bench", "maedn", "--players", str(players), "--games", str(games), "--json"]
         if players == 2 and not opposite:
             cmd.append("--side")
-        theirs, ours, ratios = [], [], []
+        theirs, ours, ours_games, drivers, ratios, driver_ratios = [], [], [], [], [], []
         for k in range(args.pairs):
             cmd_seed = cmd + ["--seed", str(k + 1)]
             games_s = openspiel_rate(game, players, args.seconds)
-            out = subprocess.run(cmd_seed, check=True, capture_output=True, text=True).stdout
-            rate = json.loads(out)["actions_per_second"]
+            out = json.loads(subprocess.run(cmd_seed, check=True, capture_output=True, text=True).stdout)
+            rate = out["actions_per_second"]
             theirs.append(games_s)
             ours.append(rate)
+            ours_games.append(out["games_per_second"])
+            drivers.append(out["driver"]["games_per_second"])
             ratios.append(rate / (games_s * length))
-        games_s = statistics.median(theirs)
-        rate = statistics.median(ours)
-        ratio = statistics.median(ratios)
-        print(f"| {label} | {games_s:,.0f} | {length:.0f} | {games_s * length:,.0f} | {rate:,.0f} | {ratio:.2f}x |")
+            driver_ratios.append(out["driver"]["games_per_second"] / games_s)
+        med = statistics.median
+        games_s = med(theirs)
+        print(
+            f"| {label} | {length:.0f} | {games_s:,.0f} | {med(ours_games):,.0f} | {med(drivers):,.0f} "
+            f"| {games_s * length:,.0f} | {med(ours):,.0f} | {med(ratios):.2f}x | {med(driver_ratios):.2f}x |"
+        )
+
 
 if __name__ == "__main__":
     main()

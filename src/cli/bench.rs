@@ -101,10 +101,23 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
     let actions = crate::selfplay::maedn::random_actions(&rules, table, opposite, games, seed)?;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let rate = actions as f64 / secs;
+    // Beside it, up to 2,000 games by self-play's driver through the
+    // general engine (events recorded, the game's default seating), as
+    // balance plays them: the figure a designer's balance run sees.
+    let driver = crate::selfplay::maedn::MaednDriver::new(rules.clone());
+    let driver_games = games.min(2000);
+    let started = std::time::Instant::now();
+    for s in seed..seed + driver_games {
+        crate::balance::play(&driver, table, s, 100_000)?;
+    }
+    let driver_secs = started.elapsed().as_secs_f64().max(1e-9);
+    let (games_rate, driver_rate) = (games as f64 / secs, driver_games as f64 / driver_secs);
     if json {
         outln!(
             "{}",
-            serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate})
+            serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate,
+                "games_per_second": games_rate,
+                "driver": {"games": driver_games, "seconds": driver_secs, "games_per_second": driver_rate}})
         );
     } else {
         let seating = match opposite {
@@ -112,7 +125,8 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
             Some(false) => " side by side",
             None => "",
         };
-        outln!("maedn bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s (one core, no checks)");
+        outln!("maedn bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s, {games_rate:.0} games/s (one core, no checks)");
+        outln!("  self-play's driver through the general engine (events recorded), {driver_games} games: {driver_secs:.3} s, {driver_rate:.0} games/s ({:.1}x fewer)", games_rate / driver_rate);
     }
     Ok(0)
 }
