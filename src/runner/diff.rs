@@ -125,21 +125,6 @@ pub struct Outcome {
     pub text_hash: u64,
 }
 
-impl From<&ScenarioReport> for Outcome {
-    fn from(r: &ScenarioReport) -> Outcome {
-        let side = Side::from(r);
-        Outcome {
-            name: r.name.clone(),
-            line: r.line,
-            game: r.game,
-            passed: side.passed,
-            steps: r.steps.clone(),
-            problems: side.problems.into_owned(),
-            text_hash: r.text_hash,
-        }
-    }
-}
-
 /// A side of a comparison, borrowed: what [`compare_sides`] reads of an
 /// [`Outcome`] or a [`ScenarioReport`] (no step copied).
 pub struct Side<'a> {

@@ -56,16 +56,15 @@ impl Render for Portal {
                     let here = pos.pieces_at(Place::Ring(t));
                     writeln!(out, "  tile {t}: {}", piece_list(&here)).ok();
                 }
-                if let Some((_, toilet)) = board.toilet(t).filter(|_| {
-                    taken
-                        .iter()
-                        .any(|x| matches!(x, Place::Toilet { trigger, .. } if *trigger == t))
-                }) {
+                if let Some((_, toilet)) = board.toilet(t) {
                     for spot in 0..=3 {
                         let place = Place::Toilet {
                             trigger: toilet.trigger,
                             spot,
                         };
+                        if !taken.contains(&place) {
+                            continue;
+                        }
                         let here = pos.pieces_at(place);
                         if !here.is_empty() {
                             writeln!(out, "  {place}: {}", piece_list(&here)).ok();
@@ -276,12 +275,12 @@ fn roads(svg: &mut Svg, board: &crate::engine::portal::PortalBoard, lay: &Layout
 /// in along `t`'s spoke (no lane or toilet stands on a fork's), round the
 /// inner circle the shorter way, out along `o`'s spoke.
 fn road_curve(lay: &Layout, t: u8, o: u8) -> String {
-    use super::svg::{CX, CY, RING};
+    use super::svg::RING;
     let (x1, y1) = lay.at(t, RING - 16.0);
     let (ax, ay) = lay.at(t, ROAD_DEPTH);
     let (bx, by) = lay.at(o, ROAD_DEPTH);
     let (x2, y2) = lay.at(o, RING - 16.0);
-    let sweep = i32::from((ax - CX) * (by - CY) - (ay - CY) * (bx - CX) > 0.0);
+    let sweep = super::svg::sweep((ax, ay), (bx, by));
     format!(
         "{x1:.1},{y1:.1} L{ax:.1},{ay:.1} A{ROAD_DEPTH},{ROAD_DEPTH} 0 0 {sweep} {bx:.1},{by:.1} L{x2:.1},{y2:.1}"
     )
@@ -295,17 +294,15 @@ const ROAD_DEPTH: f64 = 114.0;
 /// The rides of this step (`road.jump`), in the mover's colour along the
 /// road, from the fork tile it landed on to the far end.
 fn rides(svg: &mut Svg, marks: &super::svg::Marks, lay: &Layout) {
-    use super::svg::{colour, esc, RING};
+    use super::svg::RING;
     for &(p, from, to) in &marks.rides {
         let (x1, y1) = lay.at(from, RING);
         let (x2, y2) = lay.at(to, RING);
-        let words = format!("on {from} > road > on {to}");
-        svg.raw(&format!(
-            "<path class=\"path\" data-route=\"{}\" d=\"M{x1:.1},{y1:.1} L{} L{x2:.1},{y2:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
-            esc(&words),
-            road_curve(lay, from, to),
-            colour(p)
-        ));
+        let d = format!(
+            "M{x1:.1},{y1:.1} L{} L{x2:.1},{y2:.1}",
+            road_curve(lay, from, to)
+        );
+        svg.route_path(p, &format!("on {from} > road > on {to}"), &d);
     }
 }
 

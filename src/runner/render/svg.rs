@@ -331,6 +331,11 @@ fn stack_box(c: (f64, f64), n: usize, lean: (f64, f64)) -> Rect {
     r
 }
 
+/// The sweep flag of an arc round the centre from `a` to `b` the shorter way.
+pub fn sweep(a: (f64, f64), b: (f64, f64)) -> i32 {
+    i32::from((a.0 - CX) * (b.1 - CY) - (a.1 - CY) * (b.0 - CX) > 0.0)
+}
+
 /// The point `d` from (x, y) across the radius through it (along the
 /// ring's turn): beside a spoke's tile, or beside a tile on the ring.
 pub fn across(x: f64, y: f64, d: f64) -> (f64, f64) {
@@ -458,7 +463,7 @@ impl Svg {
                     }
                     // Along the ring the shorter way; elsewhere straight.
                     Some((prev, x1, y1)) if prev.is_ring() && place.is_ring() => {
-                        let sweep = i32::from((x1 - CX) * (y2 - CY) - (y1 - CY) * (x2 - CX) > 0.0);
+                        let sweep = sweep((x1, y1), (x2, y2));
                         let _ = write!(d, " A{RING},{RING} 0 0 {sweep} {x2:.1},{y2:.1}");
                     }
                     Some(_) => {
@@ -468,13 +473,7 @@ impl Svg {
                 last = Some((place, x2, y2));
             }
             if d.contains(' ') {
-                writeln!(
-                    self.out,
-                    "<path class=\"path\" data-route=\"{}\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
-                    esc(&words.join(" > ")),
-                    colour(*p)
-                )
-                .ok();
+                self.route_path(*p, &words.join(" > "), &d);
             }
         }
         for at in &marks.blocked {
@@ -490,6 +489,18 @@ impl Svg {
                 }
             }
         }
+    }
+
+    /// The way a piece of `p` went: the path `d` in its colour, its places
+    /// in `data-route`.
+    pub fn route_path(&mut self, p: Player, route: &str, d: &str) {
+        writeln!(
+            self.out,
+            "<path class=\"path\" data-route=\"{}\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
+            esc(route),
+            colour(p)
+        )
+        .ok();
     }
 
     /// Over the drawn board: the step's marks, then the pieces on the ring
