@@ -94,6 +94,16 @@ pub enum Direction {
     Backward,
 }
 
+impl Direction {
+    /// A step's change to a progress count: +1 Forward, -1 Backward.
+    pub fn sign(self) -> i32 {
+        match self {
+            Direction::Forward => 1,
+            Direction::Backward => -1,
+        }
+    }
+}
+
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

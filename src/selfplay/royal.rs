@@ -41,7 +41,7 @@ pub struct Buffers {
     roll: Vec<u8>,
     exit: Action,
     mv: Action,
-    /// The store's rolls, shuffled for a move.
+    /// The store's rolls, drawn from for a move.
     store: Vec<u8>,
     /// Clauses (with their rolls' room) between moves.
     spare: Vec<MoveClause>,
@@ -273,12 +273,12 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
     } else {
         Direction::Backward
     };
+    // The store's rolls, drawn from at random (a Clash store can hold dozens).
     let store = &mut bufs.store;
     store.clear();
     for v in 1..=6u8 {
         store.extend(std::iter::repeat_n(v, seat.store.count(v) as usize));
     }
-    store.shuffle(rng);
     for n in 1..=4u8 {
         let g = seat.guards[n as usize - 1];
         if !g.place.in_play() || store.is_empty() || !rng.gen_bool(0.7) {
@@ -291,10 +291,11 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
         };
         let mut c = clause(PieceId::Numbered(n), dir);
         match to_home.and_then(|need| store.iter().position(|&r| r == need)) {
-            Some(i) => c.rolls.push(store.remove(i)),
+            Some(i) => c.rolls.push(store.swap_remove(i)),
             None => {
-                let k = rng.gen_range(1..=2.min(store.len()));
-                c.rolls.extend(store.drain(..k));
+                for _ in 0..rng.gen_range(1..=2.min(store.len())) {
+                    c.rolls.push(store.swap_remove(rng.gen_range(0..store.len())));
+                }
             }
         }
         order.clauses.push(c);

@@ -131,6 +131,35 @@ impl Board {
         }
     }
 
+    /// How many steps in `dir` `piece` (owned by `p`) can take before
+    /// [`Board::next`] finds no place (`move.exact-home`): to Home exactly,
+    /// counted without walking; `u32::MAX` on the ring Backward.
+    pub fn steps_left(&self, p: Player, piece: &Piece, dir: Direction) -> u32 {
+        let ring = u32::from(self.ring);
+        let home = u32::from(self.home_path) + 1;
+        // Forward steps from ring tile a to ring tile b.
+        let fwd = |a: u8, b: u8| {
+            (self.distance(p, b) - self.distance(p, a)).rem_euclid(ring as i32) as u32
+        };
+        let (mid, junction) = (self.midpoint[p.index()], self.junction[p.index()]);
+        match (piece.place, dir) {
+            (Place::Ring(_), Direction::Backward) => u32::MAX,
+            (Place::Ring(t), Direction::Forward) if piece.midpoint => fwd(t, junction) + home,
+            // Round to the midpoint tile first (a whole lap from on it), then as above.
+            (Place::Ring(t), Direction::Forward) => {
+                let to_mid = match fwd(t, mid) {
+                    0 => ring,
+                    d => d,
+                };
+                to_mid + fwd(mid, junction) + home
+            }
+            (Place::HomePath(k), Direction::Forward) => {
+                u32::from(self.home_path.saturating_sub(k)) + 1
+            }
+            _ => 0,
+        }
+    }
+
     /// Takes one step, updating midpoint progress and the progress count;
     /// returns the place entered, or `None` when the piece cannot go on.
     pub fn step(&self, p: Player, piece: &mut Piece, dir: Direction) -> Option<Place> {
@@ -209,6 +238,39 @@ mod tests {
         };
         assert_eq!(b.step(P1, &mut g, Direction::Forward), Some(Place::Home));
         assert_eq!(b.step(P1, &mut g, Direction::Forward), None);
+    }
+
+    /// `steps_left` counts what stepping one by one finds, on both
+    /// directions of the board, for every player, tile and midpoint flag.
+    #[test]
+    fn steps_left_is_the_walk_to_home() {
+        let mut higher = <RoyalParams as crate::rules::RulesetParams>::shipped();
+        higher.board.forward = Forward::Higher;
+        for b in [board(), Board::new(&higher)] {
+            let mut places: Vec<Place> = (1..=b.ring).map(Place::Ring).collect();
+            places.extend((1..=b.home_path).map(Place::HomePath));
+            places.extend([Place::Home, Place::Out]);
+            for p in Player::ALL {
+                for &place in &places {
+                    for midpoint in [false, true] {
+                        for dir in [Direction::Forward, Direction::Backward] {
+                            let start = Piece {
+                                place,
+                                midpoint,
+                                steps: 0,
+                            };
+                            let mut walk = start;
+                            let mut n = 0;
+                            while n < 1000 && b.step(p, &mut walk, dir).is_some() {
+                                n += 1;
+                            }
+                            let want = if n == 1000 { u32::MAX } else { n };
+                            assert_eq!(b.steps_left(p, &start, dir), want, "{p} {start:?} {dir}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

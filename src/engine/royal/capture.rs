@@ -4,7 +4,7 @@ use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Sink, What};
 use crate::engine::few::Few;
-use crate::engine::piece::{Piece, PieceId, Place, Player};
+use crate::engine::piece::{Direction, Piece, PieceId, Place, Player};
 
 /// Ring tiles, as a bit set (rings up to 255 tiles).
 #[derive(Clone, Copy, Debug, Default)]
@@ -13,29 +13,70 @@ pub(super) struct Tiles([u64; 4]);
 impl Tiles {
     pub(super) fn has(&self, to: Place) -> bool {
         match to {
-            Place::Ring(t) => self.0[t as usize / 64] & (1 << (t % 64)) != 0,
+            Place::Ring(t) => self.has_tile(t),
             _ => false,
         }
     }
+    pub(super) fn has_tile(&self, t: u8) -> bool {
+        self.0[t as usize / 64] & (1 << (t % 64)) != 0
+    }
+    fn put(&mut self, t: u8) {
+        self.0[t as usize / 64] |= 1 << (t % 64);
+    }
+}
+
+/// What lies ahead of the guards of a move, worked out once per move. While
+/// `p` moves, opponents' pieces only leave the ring (captured), so each set
+/// stays a superset of what it names.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Ahead {
+    /// Where an opponent has a guard or its King: a step onto any other
+    /// tile needs no blockade or capture check (both would find no one,
+    /// and record nothing).
+    pub(super) opponents: Tiles,
+    /// Where an opponent has two guards or more: only there can a blockade
+    /// stop the move (`blockade.group`).
+    pub(super) doubles: Tiles,
+    /// Where a step has something to check or record: `opponents`, the
+    /// mover's midpoint tile (`move.midpoint`), and Forward the tile past
+    /// its junction (`board.junction`).
+    pub(super) stops: Tiles,
 }
 
 impl Royal {
-    /// The ring tiles where an opponent of `p` has a guard or its King. While
-    /// `p` moves, opponents' pieces only leave the ring (captured), so this
-    /// stays a superset of where a blockade or a capture can be: a step onto
-    /// any other tile needs neither check (both would find no one, and
-    /// record nothing).
+    /// The ring tiles where an opponent of `p` has a guard or its King.
     pub(super) fn opponent_tiles(&self, p: Player) -> Tiles {
-        let mut tiles = Tiles::default();
+        self.ahead(p, Direction::Forward).opponents
+    }
+
+    /// What lies ahead of `p`'s move in `dir` ([`Ahead`]).
+    pub(super) fn ahead(&self, p: Player, dir: Direction) -> Ahead {
+        let mut ahead = Ahead::default();
         for q in self.opponents(p) {
             let seat = self.seat(q);
-            for piece in seat.guards.iter().chain([&seat.king]) {
-                if let Place::Ring(t) = piece.place {
-                    tiles.0[t as usize / 64] |= 1 << (t % 64);
+            let mut seen = Tiles::default();
+            for g in &seat.guards {
+                if let Place::Ring(t) = g.place {
+                    if seen.has_tile(t) {
+                        ahead.doubles.put(t);
+                    }
+                    seen.put(t);
                 }
             }
+            if let Place::Ring(t) = seat.king.place {
+                seen.put(t);
+            }
+            for (all, here) in ahead.opponents.0.iter_mut().zip(seen.0) {
+                *all |= here;
+            }
         }
-        tiles
+        let b = self.board();
+        ahead.stops = ahead.opponents;
+        ahead.stops.put(b.midpoint[p.index()]);
+        if dir == Direction::Forward {
+            ahead.stops.put(b.forward(b.junction[p.index()]));
+        }
+        ahead
     }
 
     /// Whether a group of `k` of `p` could capture anything on `to` (for the

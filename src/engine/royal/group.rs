@@ -1,6 +1,7 @@
 //! Groups moving together (ROYAL.md §5 `move.together`, `move.sequential`):
 //! step by step, with the blockade and capture checks at every tile.
 
+use super::capture::Ahead;
 use super::moves::Movers;
 use super::rule::RoyalRule as R;
 use super::*;
@@ -29,6 +30,7 @@ impl Royal {
         group: Movers,
         start_size: usize,
         dir: Direction,
+        ahead: &Ahead,
         ev: &mut S,
         later: &mut Few<Later, 4>,
     ) {
@@ -49,8 +51,6 @@ impl Royal {
                 movers[i].remaining = 0;
             }
         };
-        // Where a blockade or a capture could be (opponents' pieces).
-        let opponents = self.opponent_tiles(p);
         // Sub-groups still to move, in order; each holds indices into `movers`.
         // They are disjoint and never empty, so at most four wait at once.
         let mut queue: Few<Sub, 4> = Few::new();
@@ -132,12 +132,13 @@ impl Royal {
                 let k = sub.len() as u8;
                 // blockade.before-capture [house, a parameter]: the blockade check
                 // first; with it off, a group that can capture on the tile enters it.
-                let near = opponents.has(to);
+                let near = ahead.opponents.has(to);
                 let capture_first = near
                     && !self.rules.params.order.blockade_before_capture
                     && self.capturable_by(p, to, k);
                 // blockade.any-point: a blockade stops the group on the tile before it, anywhere along the move.
-                let blockade = if capture_first || !near {
+                // Recording nothing, only a tile with two guards of one opponent is asked.
+                let blockade = if capture_first || !near || (!S::ON && !ahead.doubles.has(to)) {
                     None
                 } else {
                     self.guard_blockade(p, to, k, ev)
@@ -146,13 +147,26 @@ impl Royal {
                     self.blocked(&mut movers, &sub, to, by, start_size, ev);
                     break;
                 }
+                // Tiles where no rule is checked or recorded are crossed at once.
+                let least = sub.iter().map(|&i| movers[i].remaining).min().unwrap_or(1);
+                let (run, last) = if near {
+                    (1, to)
+                } else {
+                    self.quiet_run(p, to, dir, least, ahead)
+                };
                 for &i in sub.iter() {
                     let g = movers[i].guard;
                     let mut piece = *self.piece(p, PieceId::Numbered(g));
+                    movers[i].remaining -= run;
+                    if run > 1 {
+                        piece.place = last;
+                        piece.steps += dir.sign() * i32::from(run);
+                        *self.seat_mut(p).piece_mut(PieceId::Numbered(g)) = piece;
+                        continue;
+                    }
                     let had_mid = piece.midpoint;
                     self.board().step(p, &mut piece, dir);
                     *self.seat_mut(p).piece_mut(PieceId::Numbered(g)) = piece;
-                    movers[i].remaining -= 1;
                     self.note_step(PieceId::Numbered(g), had_mid, &piece, to, dir, ev);
                 }
                 if near {
@@ -165,6 +179,40 @@ impl Royal {
             let piece = *self.piece(p, PieceId::Numbered(m.guard));
             self.record_move(PieceId::Numbered(m.guard), m.from, piece, m.total, ev);
         }
+    }
+
+    /// How many steps from entering `to` a piece of `p` may take at once
+    /// (at most `most`), and the place it then stands on: the steps onto
+    /// ring tiles off `ahead.stops` (nothing to check or record), never
+    /// from the junction on (where paths part). `(1, to)` when `to` is not
+    /// such a tile.
+    pub(super) fn quiet_run(
+        &self,
+        p: crate::engine::Player,
+        to: Place,
+        dir: Direction,
+        most: u8,
+        ahead: &Ahead,
+    ) -> (u8, Place) {
+        let b = self.board();
+        let Place::Ring(mut t) = to else {
+            return (1, to);
+        };
+        if ahead.stops.has_tile(t) {
+            return (1, to);
+        }
+        let forward = dir == Direction::Forward;
+        let junction = b.junction[p.index()];
+        let mut run = 1;
+        while run < most && !(forward && t == junction) {
+            let next = if forward { b.forward(t) } else { b.backward(t) };
+            if ahead.stops.has_tile(next) {
+                break;
+            }
+            t = next;
+            run += 1;
+        }
+        (run, Place::Ring(t))
     }
 
     /// A blockade stops the moving `sub` of `movers` on the tile before `to`

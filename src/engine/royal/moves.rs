@@ -293,19 +293,16 @@ impl Royal {
     fn judge_exact_home(&self, order: &MoveOrder, dir: Direction, refusals: &mut Refusals<C>) {
         let p = self.turn;
         for c in &order.clauses {
-            let mut piece = *self.piece(p, c.piece);
+            let piece = *self.piece(p, c.piece);
             let total: u32 = c.rolls.iter().map(|&r| r as u32).sum();
-            for _ in 0..total {
-                if self.board().step(p, &mut piece, dir).is_none() {
-                    refusals.refuse(C::Landing, || {
-                        Rejection::new(
-                            R::MoveExactHome,
-                            format!("{p} {} would move past Home", c.piece),
-                        )
-                        .help("Home needs the exact count")
-                    });
-                    break;
-                }
+            if total > self.board().steps_left(p, &piece, dir) {
+                refusals.refuse(C::Landing, || {
+                    Rejection::new(
+                        R::MoveExactHome,
+                        format!("{p} {} would move past Home", c.piece),
+                    )
+                    .help("Home needs the exact count")
+                });
             }
         }
     }
@@ -348,6 +345,8 @@ impl Royal {
                 observe(self);
             }
         }
+        // Worked out once: the move's own steps never add an opponent's piece.
+        let ahead = self.ahead(p, dir);
         let groups = in_groups(guards);
         let mut later: Few<Later, 4> = Few::new();
         let several = groups.len() > 1;
@@ -370,7 +369,7 @@ impl Royal {
                 });
             }
             let size = group.len();
-            self.move_group(group, size, dir, ev, &mut later);
+            self.move_group(group, size, dir, &ahead, ev, &mut later);
             observe(self);
             if several {
                 self.event(ev, R::MoveSequential, || {
@@ -384,7 +383,7 @@ impl Royal {
             self.event(ev, R::MoveTogether, || {
                 What::Note("goes on after the move's other groups")
             });
-            self.move_group(movers, start_size, dir, ev, &mut later);
+            self.move_group(movers, start_size, dir, &ahead, ev, &mut later);
             observe(self);
         }
         if !king_first {
