@@ -52,6 +52,21 @@ fn royal_fast_turns(bencher: Bencher) {
         });
 }
 
+/// Portal's fast path, 4 players: the chooser of self-play, applied in
+/// place with nothing recorded and no allocation per action (`goti bench
+/// portal` prints it beside the general engine).
+#[divan::bench(sample_count = 20)]
+fn portal_fast_turns(bencher: Bencher) {
+    let driver = goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules());
+    let mut seed = 0;
+    bencher
+        .counter(ItemsCount::new(TURNS as usize))
+        .bench_local(|| {
+            seed += 1;
+            goti::selfplay::fast::quiet_turns(&driver, seed, 4, TURNS)
+        });
+}
+
 /// Maedn's speed path, 4 players: random legal actions, no checks, no
 /// events, no allocation per action (the figure `goti bench maedn` and
 /// `tools/openspiel_speed.py` compare with OpenSpiel's C++ core).

@@ -49,6 +49,11 @@ pub trait Table<G: Game> {
             super::action_text(action)
         )))
     }
+    /// Whether this table checks what it is given (checked self-play):
+    /// a chooser then also checks what it asked the position.
+    fn checks(&self) -> bool {
+        false
+    }
     /// Probes with the illegal action `bad` names here, if the table checks
     /// (the fast path builds none).
     fn probe(&mut self, _bad: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
@@ -66,6 +71,9 @@ impl<G: Game> Table<G> for Turn<'_, G> {
     fn must_play(&mut self, action: &Action, what: &str) -> Result<(), Violation> {
         Turn::must_play_ref(self, action, what)
     }
+    fn checks(&self) -> bool {
+        self.check.is_some()
+    }
     fn probe(&mut self, bad: impl FnOnce(&G) -> Option<Action>) -> Result<(), Violation> {
         match bad(Turn::pos(self)) {
             Some(action) => Turn::probe(self, action),
@@ -79,7 +87,7 @@ pub struct Quick<'a, G> {
     pub pos: &'a mut G,
 }
 
-fn broken(message: String) -> Violation {
+pub(super) fn broken(message: String) -> Violation {
     Violation {
         message,
         record: Record {

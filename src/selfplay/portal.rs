@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::fast::{FastDriver, Table};
+use super::fast::{broken, FastDriver, Table};
 use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules,
@@ -72,6 +72,10 @@ enum Next {
     Roll(&'static str),
     /// Piece `g` plays the value due (enters from base, else moves).
     Piece(u8),
+    /// A piece drawn at random among those the rules allow plays the value
+    /// due: pieces are drawn without replacement until one is allowed, so
+    /// each allowed piece is as likely (the random policy).
+    Drawn,
 }
 
 impl PortalDriver {
@@ -90,15 +94,43 @@ impl PortalDriver {
             match step {
                 Next::Roll(what) => table.must_play(two_dice(rng, bufs), what)?,
                 Next::Piece(g) => table.must_play(piece_action(table.pos(), g, bufs), "action")?,
+                Next::Drawn => {
+                    // Checked, each answer must be what `playable` says.
+                    let legal = table.checks().then(|| table.pos().playable());
+                    let mut left = [1u8, 2, 3, 4, 5];
+                    let mut n = left.len();
+                    loop {
+                        if n == 0 {
+                            return Err(no_piece());
+                        }
+                        let i = rng.gen_range(0..n);
+                        let g = left[i];
+                        n -= 1;
+                        left.swap(i, n);
+                        let played = table.play(piece_action(table.pos(), g, bufs))?;
+                        if let Some(legal) = legal.filter(|l| l.contains(&g) != played) {
+                            return Err(broken(format!(
+                                "G{g} was {} but the playable pieces are {:?}",
+                                if played { "played" } else { "refused" },
+                                &legal[..]
+                            )));
+                        }
+                        if played {
+                            break;
+                        }
+                    }
+                }
             }
             if table.pos().roll().due().is_some() {
                 let pick = rng.gen_range(0..3);
                 table.probe(|pos| probe(pos, pick))?;
-                let playable = table.pos().playable();
                 let choice = match self.policy {
-                    Policy::Random => playable.choose(rng).copied(),
+                    Policy::Random => {
+                        next = Some(Next::Drawn);
+                        continue;
+                    }
                     policy => {
-                        let mut legal = playable.to_vec();
+                        let mut legal = table.pos().playable().to_vec();
                         legal.shuffle(rng);
                         let actions: Vec<Action> = legal
                             .iter()
@@ -109,22 +141,25 @@ impl PortalDriver {
                 };
                 match choice {
                     Some(g) => next = Some(Next::Piece(g)),
-                    None => {
-                        return Err(Violation {
-                            message: "a value is due but no piece can play it".into(),
-                            record: Record {
-                                seed: 0,
-                                players: Vec::new(),
-                                turns: Vec::new(),
-                            },
-                        })
-                    }
+                    None => return Err(no_piece()),
                 }
             } else if table.pos().must_roll_again() {
                 next = Some(Next::Roll("extra roll"));
             }
         }
         Ok(())
+    }
+}
+
+/// The rules let no piece play the value due: `dice.burn` should have burned it.
+fn no_piece() -> Violation {
+    Violation {
+        message: "a value is due but no piece can play it".into(),
+        record: Record {
+            seed: 0,
+            players: Vec::new(),
+            turns: Vec::new(),
+        },
     }
 }
 

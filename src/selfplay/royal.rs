@@ -294,7 +294,8 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
             Some(i) => c.rolls.push(store.swap_remove(i)),
             None => {
                 for _ in 0..rng.gen_range(1..=2.min(store.len())) {
-                    c.rolls.push(store.swap_remove(rng.gen_range(0..store.len())));
+                    c.rolls
+                        .push(store.swap_remove(rng.gen_range(0..store.len())));
                 }
             }
         }

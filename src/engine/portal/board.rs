@@ -2,6 +2,7 @@
 //! the junction, 52-56 the lane, 57 home), safe tiles, roads, toilets and
 //! dice tiles, computed once from the parameters.
 
+use crate::engine::few::Few;
 use crate::engine::piece::{Place, Player};
 use crate::rules::{Forward, PortalParams, Toilet};
 
@@ -58,6 +59,42 @@ impl PortalBoard {
         } else {
             (t - s).rem_euclid(r)
         }
+    }
+    /// The ring tile one step Forward of `t` (`board.ring`).
+    pub fn forward(&self, t: u8) -> u8 {
+        match (self.lower, t) {
+            (true, t) if t <= 1 => self.ring,
+            (true, t) => t - 1,
+            (false, t) if t >= self.ring => 1,
+            (false, t) => t + 1,
+        }
+    }
+    /// The places (and steps) of `p`'s route after step `s`, `v` of them,
+    /// where `place` is step `s`: Forward tile by tile on the ring, then
+    /// the lane and home, `None` past home.
+    pub(crate) fn way(
+        &self,
+        p: Player,
+        place: Place,
+        s: i32,
+        v: u8,
+    ) -> Few<(Option<Place>, i32), 6> {
+        let j = self.junction_step();
+        let mut tile = match place {
+            Place::Ring(t) => t,
+            _ => 0,
+        };
+        let mut way = Few::new();
+        for k in 1..=i32::from(v) {
+            let at = s + k;
+            if at <= j && tile != 0 {
+                tile = self.forward(tile);
+                way.push((Some(Place::Ring(tile)), at));
+            } else {
+                way.push((self.place_at(p, at), at));
+            }
+        }
+        way
     }
     /// The junction's step (51 on the default board).
     pub fn junction_step(&self) -> i32 {
@@ -136,6 +173,28 @@ impl PortalBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `way` walks tile by tile to what `place_at` computes for each step,
+    /// on both directions of the board, from every place of every route.
+    #[test]
+    fn way_is_place_at_step_by_step() {
+        let shipped = <PortalParams as crate::rules::RulesetParams>::shipped();
+        let mut higher = shipped.clone();
+        higher.board.forward = Forward::Higher;
+        for b in [PortalBoard::new(&shipped), PortalBoard::new(&higher)] {
+            for p in Player::ALL {
+                for s in 0..=b.home_step() {
+                    let place = b.place_at(p, s).expect("a step of the route");
+                    for v in 1..=6u8 {
+                        let want: Vec<_> = (1..=i32::from(v))
+                            .map(|k| (b.place_at(p, s + k), s + k))
+                            .collect();
+                        assert_eq!(b.way(p, place, s, v).to_vec(), want, "{p} from {s} by {v}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn p1_route_matches_portal_md() {

@@ -242,6 +242,28 @@ impl Portal {
         }
         out
     }
+    /// The ring tiles where a piece stands, to ask [`Portal::occupant_in`]
+    /// about several tiles for the price of one look at every piece.
+    fn occupied(&self) -> Occupied {
+        let mut occ = Occupied::default();
+        for q in self.players() {
+            for piece in &self.pieces[q.index()] {
+                if let Place::Ring(t) = piece.place {
+                    occ.0[t as usize / 64] |= 1 << (t % 64);
+                }
+            }
+        }
+        occ
+    }
+
+    /// [`Portal::occupant`], asking `occ` first about a ring tile.
+    fn occupant_in(&self, occ: &Occupied, p: Player, place: Place) -> Option<(Player, usize)> {
+        match place {
+            Place::Ring(t) if occ.0[t as usize / 64] & (1 << (t % 64)) == 0 => None,
+            _ => self.occupant(p, place),
+        }
+    }
+
     /// The piece standing on a ring tile, pit, or `p`'s lane tile.
     fn occupant(&self, p: Player, place: Place) -> Option<(Player, usize)> {
         for q in self.players() {
@@ -259,6 +281,10 @@ impl Portal {
 
     // ---- actions -------------------------------------------------------
 }
+
+/// The ring tiles with a piece on them, as a bit set, taken at one moment.
+#[derive(Clone, Copy, Debug, Default)]
+struct Occupied([u64; 4]);
 
 /// G1-G5 as a number, or the rejection for any other piece.
 fn piece_number(id: PieceId) -> Result<u8, Rejection> {

@@ -13,12 +13,13 @@ impl Portal {
     /// Whether some piece can play `v` now (`dice.must-play`).
     pub(super) fn can_play(&self, v: u8) -> bool {
         let p = self.turn;
+        let occ = self.occupied();
         (1..=5u8).any(|g| {
             let piece = self.pieces[p.index()][g as usize - 1];
             if piece.place == Place::Out {
                 self.plan_enter(g, v, true).is_ok()
             } else {
-                self.plan_move(g, v, true).is_ok()
+                self.plan_move_in(&occ, g, v, true).is_ok()
             }
         })
     }
@@ -55,11 +56,12 @@ impl Portal {
             return Few::new();
         };
         let p = self.turn;
+        let occ = self.occupied();
         Few::of((1..=5u8).filter(|&g| {
             if self.pieces[p.index()][g as usize - 1].place == Place::Out {
                 self.plan_enter(g, v, true).is_ok()
             } else {
-                self.plan_move(g, v, true).is_ok()
+                self.plan_move_in(&occ, g, v, true).is_ok()
             }
         }))
     }
@@ -71,6 +73,7 @@ impl Portal {
         g: u8,
         v: u8,
         path: &[(Option<Place>, i32)],
+        occ: &Occupied,
         quiet: bool,
     ) -> Result<(), Refused> {
         let p = self.turn;
@@ -88,7 +91,7 @@ impl Portal {
             if place == Place::Home {
                 break;
             }
-            if let Some((q, i)) = self.occupant(p, place) {
+            if let Some((q, i)) = self.occupant_in(occ, p, place) {
                 return Err(refused(quiet, C::Way, || {
                     Rejection::new(
                         R::MoveNoJump,
@@ -112,6 +115,11 @@ impl Portal {
 
     /// Works out what value `v` does to piece `g` without changing anything.
     pub(super) fn plan_move(&self, g: u8, v: u8, quiet: bool) -> Result<Landing, Refused> {
+        self.plan_move_in(&self.occupied(), g, v, quiet)
+    }
+
+    /// [`Portal::plan_move`] with the ring's pieces looked at already.
+    fn plan_move_in(&self, occ: &Occupied, g: u8, v: u8, quiet: bool) -> Result<Landing, Refused> {
         let p = self.turn;
         let board = self.board();
         let piece = self.pieces[p.index()][g as usize - 1];
@@ -174,12 +182,11 @@ impl Portal {
                 Few::of((0..v as i32).map(|k| (board.place_at(p, r + k), r + k)))
             }
             Place::Ring(_) | Place::HomePath(_) => {
-                let s = board.step_of(p, piece.place);
-                Few::of((1..=v as i32).map(|k| (board.place_at(p, s + k), s + k)))
+                board.way(p, piece.place, board.step_of(p, piece.place), v)
             }
         };
         let start_pos = board.step_of(p, piece.place);
-        self.check_way(g, v, &path, quiet)?;
+        self.check_way(g, v, &path, occ, quiet)?;
         let (Some(end), end_pos) = *path
             .last()
             .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"))
@@ -190,7 +197,10 @@ impl Portal {
         // The count moves as the route position does (a `steps N` override stays an offset).
         landing.steps = piece.steps + (end_pos - start_pos);
         let Place::Ring(t) = end else {
-            if let Some((_, i)) = self.occupant(p, end).filter(|_| end != Place::Home) {
+            if let Some((_, i)) = self
+                .occupant_in(&occ, p, end)
+                .filter(|_| end != Place::Home)
+            {
                 return Err(refused(quiet, C::Landing, || {
                     Rejection::new(
                         R::MoveOnePerTile,
@@ -200,7 +210,7 @@ impl Portal {
             }
             return Ok(landing);
         };
-        match self.occupant(p, end) {
+        match self.occupant_in(occ, p, end) {
             Some((q, i)) if q == p => {
                 return Err(refused(quiet, C::Landing, || {
                     Rejection::new(
