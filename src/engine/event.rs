@@ -407,7 +407,23 @@ impl std::error::Error for Rejection {}
 /// which must not allocate). An event's `What` is built only when `ON`.
 pub trait Sink {
     const ON: bool;
+    /// Whether a refusal's reason (its message and help) is worked out; a
+    /// caller that asks only whether an action applied says no.
+    const REASONS: bool = Self::ON;
     fn put(&mut self, e: Event);
+}
+
+/// Events recorded, a refusal's reason not worked out: for a caller that
+/// asks only whether an action applied (`play_in_place`: self-play,
+/// balance), where a refused try is common and its text never read.
+pub struct Unexplained<'a>(pub &'a mut Vec<Event>);
+
+impl Sink for Unexplained<'_> {
+    const ON: bool = true;
+    const REASONS: bool = false;
+    fn put(&mut self, e: Event) {
+        self.0.push(e);
+    }
 }
 
 impl Sink for Vec<Event> {

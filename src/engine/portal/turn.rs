@@ -5,7 +5,7 @@ use super::words::WORDS;
 use super::PortalCheck as C;
 use super::*;
 use crate::engine::action::Action;
-use crate::engine::event::{Event, Quiet, Rejection, Sink, What};
+use crate::engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use crate::engine::piece::Player;
 use crate::engine::precedence::{game_and_turn, Refusals};
 
@@ -15,7 +15,9 @@ impl Portal {
     /// a refused one leaves `self` and `events` as they were.
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
         let mark = events.len();
-        let applied = self.apply_in_place(None, action, events).is_ok();
+        let applied = self
+            .apply_in_place(None, action, &mut Unexplained(events))
+            .is_ok();
         assert!(
             applied || events.len() == mark,
             "portal: a refused action recorded events"
@@ -72,7 +74,7 @@ impl Portal {
         let over = self.standings.is_some();
         game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
         // The earliest refusal in PORTAL.md's order wins.
-        let mut refusals = Refusals::quiet_if(!S::ON);
+        let mut refusals = Refusals::quiet_if(!S::REASONS);
         // (3) dice.two: a move or an entry needs a value due.
         let due = self.roll.due();
         if due.is_none() && matches!(action, Action::Move(_) | Action::Enter(_)) {

@@ -31,7 +31,7 @@ impl Royal {
         pieces: &[PieceId],
         ev: &mut S,
     ) -> Result<(), Rejection> {
-        let (guards, king) = self.judge_exit(pieces, !S::ON)?;
+        let (guards, king) = self.judge_exit(pieces, !S::REASONS)?;
         let p = self.turn;
         let entry = self.board().entry(p);
         for &n in guards.iter() {

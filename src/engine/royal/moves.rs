@@ -68,7 +68,7 @@ impl Royal {
         ev: &mut S,
         observe: &mut dyn FnMut(&Royal),
     ) -> Result<(), Rejection> {
-        let judged = self.judge_move(order, !S::ON)?;
+        let judged = self.judge_move(order, !S::REASONS)?;
         self.resolve_move(order, judged, ev, observe);
         Ok(())
     }

@@ -12,7 +12,7 @@ impl Royal {
     /// `roll.when`, `roll.values`, `roll.deal`, `roll.store-cap`, grace rolls.
     pub(super) fn roll<S: Sink>(&mut self, dice: &[u8], ev: &mut S) -> Result<(), Rejection> {
         // The earliest refusal in ROYAL.md's order wins.
-        let mut refusals = Refusals::quiet_if(!S::ON);
+        let mut refusals = Refusals::quiet_if(!S::REASONS);
         if self.phase.dealt {
             // roll.when
             refusals.refuse(C::When, || {

@@ -6,7 +6,7 @@ use super::words::WORDS;
 use super::RoyalCheck as C;
 use super::*;
 use crate::engine::action::Action;
-use crate::engine::event::{Event, Quiet, Rejection, Sink, What};
+use crate::engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use crate::engine::piece::{Piece, Place, Player};
 use crate::engine::precedence::game_and_turn;
 use crate::rules::KingReturn;
@@ -72,7 +72,7 @@ impl Royal {
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
         let mark = events.len();
         let applied = self
-            .apply_in_place(None, action, events, &mut |_| {})
+            .apply_in_place(None, action, &mut Unexplained(events), &mut |_| {})
             .is_ok();
         assert!(
             applied || events.len() == mark,
