@@ -80,10 +80,12 @@ impl Board {
         let e = self.entry(p) as i32;
         let t = t as i32;
         let r = self.ring as i32;
-        if self.lower {
-            (e - t).rem_euclid(r)
-        } else {
-            (t - e).rem_euclid(r)
+        let d = if self.lower { e - t } else { t - e };
+        // Both on the ring: one lap at most either way (no division).
+        match d {
+            d if (0..r).contains(&d) => d,
+            d if (-r..0).contains(&d) => d + r,
+            d => d.rem_euclid(r),
         }
     }
 
@@ -139,7 +141,12 @@ impl Board {
         let home = u32::from(self.home_path) + 1;
         // Forward steps from ring tile a to ring tile b.
         let fwd = |a: u8, b: u8| {
-            (self.distance(p, b) - self.distance(p, a)).rem_euclid(ring as i32) as u32
+            let d = if self.lower {
+                i32::from(a) - i32::from(b)
+            } else {
+                i32::from(b) - i32::from(a)
+            };
+            d.rem_euclid(ring as i32) as u32
         };
         let (mid, junction) = (self.midpoint[p.index()], self.junction[p.index()]);
         match (piece.place, dir) {

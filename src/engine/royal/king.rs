@@ -1,6 +1,7 @@
 //! The King's move (ROYAL.md §5, §6): its own value, blocked by opponent
 //! groups and its own guards, capturing nothing.
 
+use super::capture::Ahead;
 use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Sink, What};
@@ -9,15 +10,21 @@ use crate::engine::piece::{Direction, PieceId, Place};
 impl Royal {
     /// Moves the King `v` tiles (`move.king-values`, `blockade.king-*`,
     /// `capture.king-cannot`, `roll.king-separate`).
-    pub(super) fn move_king<S: Sink>(&mut self, v: u8, dir: Direction, ev: &mut S) {
+    pub(super) fn move_king<S: Sink>(&mut self, v: u8, dir: Direction, ahead: &Ahead, ev: &mut S) {
         let p = self.turn;
         self.event(ev, R::RollKingSeparate, || {
             What::Note("the King's value does not come from the store")
         });
         let from = self.seat(p).king.place;
         let mut remaining = v;
-        // Where an opponent group could block the King.
-        let opponents = self.opponent_tiles(p);
+        // Where an opponent group could block the King: the move's superset
+        // when nothing is recorded, else exact (guards moved before the
+        // King may have captured, and the King notes that it captures nothing).
+        let opponents = if S::ON {
+            self.opponent_tiles(p)
+        } else {
+            ahead.opponents
+        };
         while remaining > 0 {
             let king = self.seat(p).king;
             let Some(to) = self.board().next(p, &king, dir) else {
@@ -28,7 +35,7 @@ impl Royal {
                 let at = king.place;
                 // blockade.king-opponent, judged before the own-guard block (ROYAL.md: the penalty applies).
                 // An opponent group blocks a King as it blocks a lone guard.
-                let blockade = if opponents.has(to) {
+                let blockade = if opponents.has(to) && (S::ON || ahead.doubles.has(to)) {
                     self.guard_blockade(p, to, 1, ev)
                 } else {
                     None

@@ -339,14 +339,14 @@ impl Royal {
             };
             self.event(ev, R::MoveKingOrder, || What::Note(note));
         }
+        // Worked out once: the move's own steps never add an opponent's piece.
+        let ahead = self.ahead(p, dir);
         if king_first {
             if let Some(v) = king {
-                self.move_king(v, dir, ev);
+                self.move_king(v, dir, &ahead, ev);
                 observe(self);
             }
         }
-        // Worked out once: the move's own steps never add an opponent's piece.
-        let ahead = self.ahead(p, dir);
         let groups = in_groups(guards);
         let mut later: Few<Later, 4> = Few::new();
         let several = groups.len() > 1;
@@ -388,7 +388,7 @@ impl Royal {
         }
         if !king_first {
             if let Some(v) = king {
-                self.move_king(v, dir, ev);
+                self.move_king(v, dir, &ahead, ev);
                 observe(self);
             }
         }
