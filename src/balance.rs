@@ -72,7 +72,9 @@ impl Firings {
 
     /// Counts one firing of `rule`.
     fn count(&mut self, rule: &'static str) {
-        let slot = ((rule.as_ptr() as usize >> 3) ^ rule.len()) & 255;
+        // Fibonacci hashing of the address: its top byte picks the slot.
+        let slot = ((rule.as_ptr() as u64 ^ rule.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> 56) as usize;
         if let Some((r, n)) = self
             .fired
             .get_mut(usize::from(self.slots[slot]).wrapping_sub(1))

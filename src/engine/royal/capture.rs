@@ -46,7 +46,16 @@ pub(super) struct Ahead {
 impl Royal {
     /// The ring tiles where an opponent of `p` has a guard or its King.
     pub(super) fn opponent_tiles(&self, p: Player) -> Tiles {
-        self.ahead(p, Direction::Forward).opponents
+        let mut tiles = Tiles::default();
+        for q in self.opponents(p) {
+            let seat = self.seat(q);
+            for piece in seat.guards.iter().chain([&seat.king]) {
+                if let Place::Ring(t) = piece.place {
+                    tiles.put(t);
+                }
+            }
+        }
+        tiles
     }
 
     /// What lies ahead of `p`'s move in `dir` ([`Ahead`]).
