@@ -14,18 +14,83 @@ use crate::engine::{Event, PieceId, Player};
 
 pub fn piece_list(pieces: &[(Player, PieceId)]) -> String {
     let mut out = String::new();
+    push_piece_list(&mut out, pieces);
+    out
+}
+
+/// [`piece_list`], written onto `out`.
+pub(super) fn push_piece_list(out: &mut String, pieces: &[(Player, PieceId)]) {
     let mut last: Option<Player> = None;
-    for (p, id) in pieces {
-        if last != Some(*p) {
+    for &(p, id) in pieces {
+        if last != Some(p) {
             if last.is_some() {
                 out.push_str(", ");
             }
-            write!(out, "{p}").ok();
-            last = Some(*p);
+            push_player(out, p);
+            last = Some(p);
         }
-        write!(out, " {id}").ok();
+        out.push(' ');
+        push_piece(out, id);
     }
-    out
+}
+
+// Writers of the words `Display` gives, without the formatting machinery:
+// a diff renders every step of every scenario on both sides.
+
+/// `n` in decimal, as `Display` writes it.
+pub(super) fn push_num(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut m = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
+/// `P1`-`P4`, as [`Player`]'s `Display`.
+pub(super) fn push_player(out: &mut String, p: Player) {
+    out.push('P');
+    push_num(out, i64::from(p.number()));
+}
+
+/// `G1` or `king`, as [`PieceId`]'s `Display`.
+pub(super) fn push_piece(out: &mut String, id: PieceId) {
+    match id {
+        PieceId::Numbered(n) => {
+            out.push('G');
+            push_num(out, i64::from(n));
+        }
+        PieceId::King => out.push_str("king"),
+    }
+}
+
+/// A place in the scenario language's words, as [`Place`]'s `Display`.
+pub(super) fn push_place(out: &mut String, place: crate::engine::Place) {
+    use crate::engine::Place;
+    match place {
+        Place::Ring(t) => {
+            out.push_str("on ");
+            push_num(out, i64::from(t));
+        }
+        Place::HomePath(k) => {
+            out.push_str("on home ");
+            push_num(out, i64::from(k));
+        }
+        other => {
+            write!(out, "{other}").ok();
+        }
+    }
 }
 
 /// The pieces of `p` in a list of pieces at one place, as names.
@@ -158,5 +223,42 @@ mod tests {
         );
         assert_eq!(changes(Some(after), after), Vec::<String>::new());
         assert_eq!(changes(None, after).len(), 6);
+    }
+}
+
+#[cfg(test)]
+mod writer_tests {
+    use super::*;
+    use crate::engine::Place;
+
+    /// The writers write what `Display` does, for every value a state shows.
+    #[test]
+    fn writers_match_display() {
+        let text = |f: &dyn Fn(&mut String)| {
+            let mut s = String::new();
+            f(&mut s);
+            s
+        };
+        for n in [i64::MIN, -1000, -57, -1, 0, 1, 9, 10, 57, 1000, i64::MAX] {
+            assert_eq!(text(&|s| push_num(s, n)), n.to_string());
+        }
+        for p in Player::ALL {
+            assert_eq!(text(&|s| push_player(s, p)), p.to_string());
+        }
+        for id in [PieceId::King, PieceId::Numbered(1), PieceId::Numbered(12)] {
+            assert_eq!(text(&|s| push_piece(s, id)), id.to_string());
+        }
+        let places = [
+            Place::Out,
+            Place::Ring(1),
+            Place::Ring(255),
+            Place::HomePath(3),
+            Place::Home,
+            Place::Toilet { trigger: 42, spot: 0 },
+            Place::Toilet { trigger: 42, spot: 2 },
+        ];
+        for place in places {
+            assert_eq!(text(&|s| push_place(s, place)), place.to_string());
+        }
     }
 }

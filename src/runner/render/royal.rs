@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::{owned, piece_list, Render};
+use super::{owned, push_num, push_piece, push_piece_list, push_place, push_player, Render};
 use crate::engine::{PieceId, Place, Royal};
 
 impl Render for Royal {
@@ -38,61 +38,81 @@ impl Render for Royal {
             }
             let here = pos.pieces_at(Place::Ring(t));
             if !here.is_empty() {
-                let mut tags = String::new();
+                out.push_str("  tile ");
+                push_num(&mut out, i64::from(t));
                 if board.is_fort(t) {
-                    tags.push_str(" (fort)");
+                    out.push_str(" (fort)");
                 }
                 if let Some(i) = board.entry.iter().position(|&e| e == t) {
-                    write!(tags, " (P{} entry)", i + 1).ok();
+                    out.push_str(" (P");
+                    push_num(&mut out, i as i64 + 1);
+                    out.push_str(" entry)");
                 }
-                writeln!(out, "  tile {t}{tags}: {}", piece_list(&here)).ok();
+                out.push_str(": ");
+                push_piece_list(&mut out, &here);
+                out.push('\n');
             }
             t = board.forward(t);
         }
         out.push_str("players:\n");
         for p in pos.players() {
             let s = pos.seat(p);
-            let store = if s.store.is_free() {
-                "any (never set)".to_string()
+            out.push_str("  ");
+            push_player(&mut out, p);
+            out.push_str(": store ");
+            if s.store.is_free() {
+                out.push_str("any (never set)");
             } else if s.store.is_empty() {
-                "empty".to_string()
+                out.push_str("empty");
             } else {
-                s.store
-                    .rolls()
-                    .iter()
-                    .map(|r| r.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            writeln!(
-                out,
-                "  {p}: store {store}; credits {}; battle {}; progress {}; score {}{}",
-                s.credits,
-                s.battle,
-                pos.progress_points(p),
-                pos.score(p),
-                if s.first_turn { "; first turn" } else { "" }
-            )
-            .ok();
-            let mut yard = Vec::new();
+                for (i, r) in s.store.rolls().into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    push_num(&mut out, i64::from(r));
+                }
+            }
+            for (label, n) in [
+                ("; credits ", i64::from(s.credits)),
+                ("; battle ", s.battle),
+                ("; progress ", pos.progress_points(p)),
+                ("; score ", pos.score(p)),
+            ] {
+                out.push_str(label);
+                push_num(&mut out, n);
+            }
+            if s.first_turn {
+                out.push_str("; first turn");
+            }
+            out.push('\n');
+            let mut yard: Vec<PieceId> = Vec::new();
             let pieces = (1..=4u8)
                 .map(PieceId::Numbered)
                 .chain(std::iter::once(PieceId::King));
             for id in pieces {
                 let piece = s.piece(id);
                 if piece.place == Place::Out {
-                    yard.push(id.to_string());
+                    yard.push(id);
                 } else {
-                    let mid = if piece.midpoint {
-                        ", past midpoint"
-                    } else {
-                        ""
-                    };
-                    writeln!(out, "    {id} {} (steps {}{mid})", piece.place, piece.steps).ok();
+                    out.push_str("    ");
+                    push_piece(&mut out, id);
+                    out.push(' ');
+                    push_place(&mut out, piece.place);
+                    out.push_str(" (steps ");
+                    push_num(&mut out, i64::from(piece.steps));
+                    if piece.midpoint {
+                        out.push_str(", past midpoint");
+                    }
+                    out.push_str(")\n");
                 }
             }
             if !yard.is_empty() {
-                writeln!(out, "    in yard: {}", yard.join(" ")).ok();
+                out.push_str("    in yard:");
+                for id in yard {
+                    out.push(' ');
+                    push_piece(&mut out, id);
+                }
+                out.push('\n');
             }
         }
         out
