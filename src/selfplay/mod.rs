@@ -131,17 +131,26 @@ pub fn points_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
     let now = pos.points(me)?;
     let mut best: Option<(usize, i64)> = None;
     let mut scratch = Vec::new();
+    let mut next = pos.clone();
     for (i, a) in candidates.iter().enumerate() {
-        scratch.clear();
-        let Ok(next) = pos.apply(a, &mut scratch) else {
+        if !tried(pos, a, &mut scratch, &mut next) {
             continue;
-        };
+        }
         let gain = next.points(me)? - now;
         if best.is_none_or(|(_, g)| gain > g) {
             best = Some((i, gain));
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// Plays candidate `a` on `next`, a copy of `pos` (kept between candidates,
+/// so nothing is allocated anew), its events into `scratch`; whether the
+/// rules allowed it. A refused candidate's reason is not worked out.
+fn tried<G: Game>(pos: &G, a: &Action, scratch: &mut Vec<Event>, next: &mut G) -> bool {
+    next.clone_from(pos);
+    scratch.clear();
+    next.play_in_place(a, scratch)
 }
 
 /// The pick of `policy` among `candidates` (greedy or points).
@@ -160,11 +169,11 @@ pub fn greedy_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
     let words = G::KIND.vocabulary();
     let mut best: Option<(usize, (usize, i64))> = None;
     let mut scratch = Vec::new();
+    let mut next = pos.clone();
     for (i, a) in candidates.iter().enumerate() {
-        scratch.clear();
-        let Ok(next) = pos.apply(a, &mut scratch) else {
+        if !tried(pos, a, &mut scratch, &mut next) {
             continue;
-        };
+        }
         let captures = scratch
             .iter()
             .filter(|e| matches!(e.what, crate::engine::What::Captured { .. }))
