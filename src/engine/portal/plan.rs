@@ -197,10 +197,7 @@ impl Portal {
         // The count moves as the route position does (a `steps N` override stays an offset).
         landing.steps = piece.steps + (end_pos - start_pos);
         let Place::Ring(t) = end else {
-            if let Some((_, i)) = self
-                .occupant_in(&occ, p, end)
-                .filter(|_| end != Place::Home)
-            {
+            if let Some((_, i)) = self.occupant_in(occ, p, end).filter(|_| end != Place::Home) {
                 return Err(refused(quiet, C::Landing, || {
                     Rejection::new(
                         R::MoveOnePerTile,
