@@ -498,36 +498,59 @@ pub fn replay<D: Driver>(
     record: &Record,
     check: &Check<D::Game>,
 ) -> Result<bool, Broken> {
+    replay_at(driver, record, check).map_err(|(broken, _)| broken)
+}
+
+/// [`replay`], saying where a check broke: the turn and the action in it.
+fn replay_at<D: Driver>(
+    driver: &D,
+    record: &Record,
+    check: &Check<D::Game>,
+) -> Result<bool, (Broken, (usize, usize))> {
     let Ok(mut pos) = driver.new_game(&record.players) else {
         return Ok(false);
     };
     let mut events = Vec::new();
-    for action in record.turns.iter().flatten() {
-        match step(&pos, action, &mut events, check)? {
-            Some(next) => pos = next,
-            None => return Ok(false),
+    for (t, turn) in record.turns.iter().enumerate() {
+        for (a, action) in turn.iter().enumerate() {
+            match step(&pos, action, &mut events, check) {
+                Ok(Some(next)) => pos = next,
+                Ok(None) => return Ok(false),
+                Err(broken) => return Err((broken, (t, a))),
+            }
         }
     }
     Ok(true)
 }
 
 /// Removes whole rounds, then single turns, while the same violation still
-/// reproduces. Returns the shrunk record.
+/// reproduces. Returns the shrunk record. A shorter game can break the same
+/// check earlier than the game it came from: the record then ends at the
+/// action that broke it, so every action a replay of it plays was allowed
+/// (what followed was played in another game and may not be).
 pub fn shrink<D: Driver>(driver: &D, v: &Violation, check: &Check<D::Game>) -> Record {
-    let reproduces = |r: &Record| matches!(replay(driver, r, check), Err(m) if m.0 == v.message);
-    let mut best = v.record.clone();
-    if !reproduces(&best) {
-        return best;
-    }
+    // The record cut after the action that breaks the check with the same
+    // message, if it does.
+    let cut = |r: &Record| match replay_at(driver, r, check) {
+        Err((m, (t, a))) if m.0 == v.message => {
+            let mut r = r.clone();
+            r.turns.truncate(t + 1);
+            r.turns[t].truncate(a + 1);
+            Some(r)
+        }
+        _ => None,
+    };
+    let Some(mut best) = cut(&v.record) else {
+        return v.record.clone();
+    };
     for chunk in [best.players.len(), 1] {
         let mut i = 0;
         while i + chunk < best.turns.len() {
             let mut candidate = best.clone();
             candidate.turns.drain(i..i + chunk);
-            if reproduces(&candidate) {
-                best = candidate;
-            } else {
-                i += chunk;
+            match cut(&candidate) {
+                Some(shorter) => best = shorter,
+                None => i += chunk,
             }
         }
     }
