@@ -147,28 +147,7 @@ impl Royal {
                     self.blocked(&mut movers, &sub, to, by, start_size, ev);
                     break;
                 }
-                // Tiles where no rule is checked or recorded are crossed at once.
-                let least = sub.iter().map(|&i| movers[i].remaining).min().unwrap_or(1);
-                let (run, last) = if near {
-                    (1, to)
-                } else {
-                    self.quiet_run(p, to, dir, least, ahead)
-                };
-                for &i in sub.iter() {
-                    let g = movers[i].guard;
-                    let mut piece = *self.piece(p, PieceId::Numbered(g));
-                    movers[i].remaining -= run;
-                    if run > 1 {
-                        piece.place = last;
-                        piece.steps += dir.sign() * i32::from(run);
-                        *self.seat_mut(p).piece_mut(PieceId::Numbered(g)) = piece;
-                        continue;
-                    }
-                    let had_mid = piece.midpoint;
-                    self.board().step(p, &mut piece, dir);
-                    *self.seat_mut(p).piece_mut(PieceId::Numbered(g)) = piece;
-                    self.note_step(PieceId::Numbered(g), had_mid, &piece, to, dir, ev);
-                }
+                self.step_together(&mut movers, &sub, (to, near), dir, ahead, ev);
                 if near {
                     let passing = sub.iter().any(|&i| movers[i].remaining > 0);
                     self.capture_at(p, to, sub.len() as u8, passing, ev);
@@ -178,6 +157,42 @@ impl Royal {
         for (_, m) in movers.iter().enumerate().filter(|(i, _)| !waiting[*i]) {
             let piece = *self.piece(p, PieceId::Numbered(m.guard));
             self.record_move(PieceId::Numbered(m.guard), m.from, piece, m.total, ev);
+        }
+    }
+
+    /// The guards `sub` of `movers` step onto `to` together (`near`: an
+    /// opponent may stand there); from a tile where no rule is checked or
+    /// recorded they cross the next such tiles at once ([`Royal::quiet_run`]).
+    fn step_together<S: Sink>(
+        &mut self,
+        movers: &mut Movers,
+        sub: &[usize],
+        (to, near): (Place, bool),
+        dir: Direction,
+        ahead: &Ahead,
+        ev: &mut S,
+    ) {
+        let p = self.turn;
+        let least = sub.iter().map(|&i| movers[i].remaining).min().unwrap_or(1);
+        let (run, last) = if near {
+            (1, to)
+        } else {
+            self.quiet_run(p, to, dir, least, ahead)
+        };
+        for &i in sub {
+            let g = movers[i].guard;
+            let mut piece = *self.piece(p, PieceId::Numbered(g));
+            movers[i].remaining -= run;
+            if run > 1 {
+                piece.place = last;
+                piece.steps += dir.sign() * i32::from(run);
+                *self.seat_mut(p).piece_mut(PieceId::Numbered(g)) = piece;
+                continue;
+            }
+            let had_mid = piece.midpoint;
+            self.board().step(p, &mut piece, dir);
+            *self.seat_mut(p).piece_mut(PieceId::Numbered(g)) = piece;
+            self.note_step(PieceId::Numbered(g), had_mid, &piece, to, dir, ev);
         }
     }
 
