@@ -42,14 +42,10 @@ fn random_turns(bencher: Bencher) {
 /// per action (`goti bench royal` prints it beside the general engine).
 #[divan::bench(sample_count = 20)]
 fn royal_fast_turns(bencher: Bencher) {
-    let driver = RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash);
-    let mut seed = 0;
-    bencher
-        .counter(ItemsCount::new(TURNS as usize))
-        .bench_local(|| {
-            seed += 1;
-            goti::selfplay::fast::quiet_turns(&driver, seed, 4, TURNS)
-        });
+    fast_turns(
+        bencher,
+        RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash),
+    );
 }
 
 /// Portal's fast path, 4 players: the chooser of self-play, applied in
@@ -57,7 +53,15 @@ fn royal_fast_turns(bencher: Bencher) {
 /// portal` prints it beside the general engine).
 #[divan::bench(sample_count = 20)]
 fn portal_fast_turns(bencher: Bencher) {
-    let driver = goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules());
+    fast_turns(
+        bencher,
+        goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules()),
+    );
+}
+
+/// `TURNS` four-player turns of `driver` on the fast path, a new seed each
+/// sample.
+fn fast_turns<D: goti::selfplay::fast::FastDriver>(bencher: Bencher, driver: D) {
     let mut seed = 0;
     bencher
         .counter(ItemsCount::new(TURNS as usize))

@@ -24,6 +24,7 @@ pub mod royal;
 pub(crate) mod rule;
 mod setup;
 mod table;
+mod tiles;
 #[cfg(test)]
 pub mod toy;
 

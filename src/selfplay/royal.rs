@@ -244,54 +244,6 @@ fn probe(pos: &Royal, pick: usize) -> Option<Action> {
     }
 }
 
-/// A store's rolls still to hand out in a move: counts by value.
-struct Drawn {
-    counts: [u8; 7],
-    len: usize,
-}
-
-impl Drawn {
-    fn of(store: &crate::engine::Store) -> Drawn {
-        let mut counts = [0; 7];
-        for (v, n) in counts.iter_mut().enumerate().skip(1) {
-            *n = store.count(v as u8);
-        }
-        Drawn {
-            counts,
-            len: counts.iter().map(|&n| n as usize).sum(),
-        }
-    }
-    fn len(&self) -> usize {
-        self.len
-    }
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    /// Takes a roll of value `v`, if one is left.
-    fn take(&mut self, v: u8) -> bool {
-        match self.counts.get_mut(v as usize) {
-            Some(n) if *n > 0 => {
-                *n -= 1;
-                self.len -= 1;
-                true
-            }
-            _ => false,
-        }
-    }
-    /// Takes the `i`th roll left, in value order (`i < len`).
-    fn take_at(&mut self, mut i: usize) -> u8 {
-        for v in 1..=6u8 {
-            let n = self.counts[v as usize] as usize;
-            if i < n {
-                self.take(v);
-                return v;
-            }
-            i -= n;
-        }
-        unreachable!("roll {i} drawn past the store's {} rolls", self.len)
-    }
-}
-
 /// Chooses a random move for the player to move into `bufs.mv` (the
 /// engine may refuse it); `false` when it names no piece.
 fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
@@ -318,9 +270,9 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
     } else {
         Direction::Backward
     };
-    // The store's rolls as counts by value, drawn from at random (a Clash
-    // store can hold dozens).
-    let mut store = Drawn::of(&seat.store);
+    // The rolls still to hand out, drawn from at random (a Clash store can
+    // hold dozens).
+    let mut store = seat.store;
     for n in 1..=4u8 {
         let g = seat.guards[n as usize - 1];
         if !g.place.in_play() || store.is_empty() || !rng.gen_bool(0.7) {
@@ -332,12 +284,19 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
             _ => None,
         };
         let mut c = clause(PieceId::Numbered(n), dir);
-        match to_home.filter(|&need| store.take(need)) {
-            Some(need) => c.rolls.push(need),
+        match to_home.filter(|&need| store.count(need) > 0) {
+            Some(need) => {
+                store.spend(&[need]);
+                c.rolls.push(need);
+            }
             None => {
                 for _ in 0..rng.gen_range(1..=2.min(store.len())) {
                     let i = rng.gen_range(0..store.len());
-                    c.rolls.push(store.take_at(i));
+                    let roll = store.nth(i).unwrap_or_else(|| {
+                        unreachable!("roll {i} drawn past the store's {}", store.len())
+                    });
+                    store.spend(&[roll]);
+                    c.rolls.push(roll);
                 }
             }
         }

@@ -47,6 +47,7 @@ use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::setup::Sizes;
 use super::table::{transact, Table};
+use super::tiles::Tiles;
 use crate::rules::{PortalParams, RulesetParams};
 use refusals::PortalCheck as C;
 use PortalRule as R;
@@ -244,12 +245,12 @@ impl Portal {
     }
     /// The ring tiles where a piece stands, to ask [`Portal::occupant_in`]
     /// about several tiles for the price of one look at every piece.
-    fn occupied(&self) -> Occupied {
-        let mut occ = Occupied::default();
+    fn occupied(&self) -> Tiles {
+        let mut occ = Tiles::default();
         for q in self.players() {
             for piece in &self.pieces[q.index()] {
                 if let Place::Ring(t) = piece.place {
-                    occ.0[t as usize / 64] |= 1 << (t % 64);
+                    occ.put(t);
                 }
             }
         }
@@ -257,9 +258,9 @@ impl Portal {
     }
 
     /// [`Portal::occupant`], asking `occ` first about a ring tile.
-    fn occupant_in(&self, occ: &Occupied, p: Player, place: Place) -> Option<(Player, usize)> {
+    fn occupant_in(&self, occ: &Tiles, p: Player, place: Place) -> Option<(Player, usize)> {
         match place {
-            Place::Ring(t) if occ.0[t as usize / 64] & (1 << (t % 64)) == 0 => None,
+            Place::Ring(t) if !occ.has_tile(t) => None,
             _ => self.occupant(p, place),
         }
     }
@@ -281,10 +282,6 @@ impl Portal {
 
     // ---- actions -------------------------------------------------------
 }
-
-/// The ring tiles with a piece on them, as a bit set, taken at one moment.
-#[derive(Clone, Copy, Debug, Default)]
-struct Occupied([u64; 4]);
 
 /// G1-G5 as a number, or the rejection for any other piece.
 fn piece_number(id: PieceId) -> Result<u8, Rejection> {

@@ -73,7 +73,7 @@ impl Portal {
         g: u8,
         v: u8,
         path: &[(Option<Place>, i32)],
-        occ: &Occupied,
+        occ: &Tiles,
         quiet: bool,
     ) -> Result<(), Refused> {
         let p = self.turn;
@@ -119,7 +119,7 @@ impl Portal {
     }
 
     /// [`Portal::plan_move`] with the ring's pieces looked at already.
-    fn plan_move_in(&self, occ: &Occupied, g: u8, v: u8, quiet: bool) -> Result<Landing, Refused> {
+    fn plan_move_in(&self, occ: &Tiles, g: u8, v: u8, quiet: bool) -> Result<Landing, Refused> {
         let p = self.turn;
         let board = self.board();
         let piece = self.pieces[p.index()][g as usize - 1];

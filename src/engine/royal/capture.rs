@@ -5,25 +5,7 @@ use super::*;
 use crate::engine::event::{Sink, What};
 use crate::engine::few::Few;
 use crate::engine::piece::{Direction, Piece, PieceId, Place, Player};
-
-/// Ring tiles, as a bit set (rings up to 255 tiles).
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Tiles([u64; 4]);
-
-impl Tiles {
-    pub(super) fn has(&self, to: Place) -> bool {
-        match to {
-            Place::Ring(t) => self.has_tile(t),
-            _ => false,
-        }
-    }
-    pub(super) fn has_tile(&self, t: u8) -> bool {
-        self.0[t as usize / 64] & (1 << (t % 64)) != 0
-    }
-    fn put(&mut self, t: u8) {
-        self.0[t as usize / 64] |= 1 << (t % 64);
-    }
-}
+use crate::engine::tiles::Tiles;
 
 /// What lies ahead of the guards of a move, worked out once per move. While
 /// `p` moves, opponents' pieces only leave the ring (captured), so each set
@@ -75,9 +57,7 @@ impl Royal {
             if let Place::Ring(t) = seat.king.place {
                 seen.put(t);
             }
-            for (all, here) in ahead.opponents.0.iter_mut().zip(seen.0) {
-                *all |= here;
-            }
+            ahead.opponents.add_all(seen);
         }
         let b = self.board();
         ahead.stops = ahead.opponents;

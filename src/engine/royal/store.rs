@@ -69,6 +69,17 @@ impl Store {
     pub fn clear(&mut self) {
         *self = Store::default();
     }
+    /// The `i`th of the rolls in ascending order, without listing them.
+    pub fn nth(&self, mut i: usize) -> Option<u8> {
+        for v in 1..=6u8 {
+            let n = self.counts[v as usize] as usize;
+            if i < n {
+                return Some(v);
+            }
+            i -= n;
+        }
+        None
+    }
     /// The rolls in ascending order.
     pub fn rolls(&self) -> Vec<u8> {
         (1..=6u8)
