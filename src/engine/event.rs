@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::piece::{Direction, PieceId, Place, Player};
 use super::rule::RuleId;
+use super::short::Short;
 
 /// What happened, in structured form (rendered lazily, so play stays cheap).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub enum What {
         mode: Option<&'static str>,
     },
     Dealt {
-        dice: Vec<u8>,
+        dice: Short<u8, 7>,
         stored_before: u8,
     },
     Discarded {
@@ -47,17 +48,17 @@ pub enum What {
     },
     RollsSpent {
         piece: PieceId,
-        rolls: Vec<u8>,
+        rolls: Short<u8, 7>,
     },
     RollsKept {
         count: u8,
     },
     GroupOrder {
-        guards: Vec<u8>,
+        guards: Short<u8, 7>,
         tile: Place,
     },
     Split {
-        guards: Vec<u8>,
+        guards: Short<u8, 7>,
         at: Place,
     },
     Midpoint {
@@ -68,7 +69,7 @@ pub enum What {
         piece: PieceId,
     },
     Blocked {
-        pieces: Vec<PieceId>,
+        pieces: Short<PieceId, 5>,
         at: Place,
         by: Player,
         standing: u8,
@@ -86,7 +87,7 @@ pub enum What {
     },
     Captured {
         victim: Player,
-        pieces: Vec<PieceId>,
+        pieces: Short<PieceId, 5>,
         at: Place,
         size: u8,
     },
@@ -96,9 +97,9 @@ pub enum What {
     },
     KingPenalty {
         victim: Player,
-        guards: Vec<u8>,
+        guards: Short<u8, 7>,
         /// Where each of those guards stood.
-        stood: Vec<Place>,
+        stood: Short<Place, 5>,
     },
     Points {
         points: i64,
@@ -118,7 +119,7 @@ pub enum What {
         value: u8,
     },
     Rolled {
-        dice: Vec<u8>,
+        dice: Short<u8, 7>,
     },
     /// Portal: a piece plays one value.
     Advanced {

@@ -1,5 +1,6 @@
 //! Throwing and turns (MAEDN.md §2): one die a turn, and a 6 throws again.
 
+use crate::engine::Short;
 use super::*;
 use crate::engine::event::{Rejection, What};
 
@@ -32,7 +33,7 @@ impl Maedn {
         }
         self.die = Some(*v);
         let v = *v;
-        self.event(ev, R::DiceOne, || What::Rolled { dice: vec![v] });
+        self.event(ev, R::DiceOne, || What::Rolled { dice: Short::of(&[v]) });
         Ok(())
     }
 

@@ -1,5 +1,6 @@
 //! Captures and the end (MAEDN.md §4).
 
+use crate::engine::Short;
 use super::*;
 use crate::engine::event::What;
 
@@ -15,7 +16,7 @@ impl Maedn {
                 self.route[q.index()][h] = BASE;
                 self.event(ev, R::CaptureLand, || What::Captured {
                     victim: q,
-                    pieces: vec![PieceId::Numbered(h as u8 + 1)],
+                    pieces: Short::of(&[PieceId::Numbered(h as u8 + 1)]),
                     at: Place::Ring(f),
                     size: 1,
                 });

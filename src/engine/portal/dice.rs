@@ -1,6 +1,7 @@
 //! Rolls and turns (PORTAL.md §3): two dice, larger first, burns, doubles,
 //! the third double, one extra roll.
 
+use crate::engine::Short;
 use super::PortalCheck as C;
 use super::*;
 use crate::engine::event::{Rejection, Sink, What};
@@ -106,7 +107,7 @@ impl Portal {
             double: a == b,
             ..Roll::default()
         };
-        self.event(ev, R::DiceTwo, || What::Rolled { dice: vec![a, b] });
+        self.event(ev, R::DiceTwo, || What::Rolled { dice: Short::of(&[a, b]) });
         if a == b {
             self.doubles += 1;
             if self.doubles >= self.rules.params.dice.doubles_burn_at {

@@ -1,6 +1,7 @@
 //! Landing (PORTAL.md §5, §6): a planned move carried out, with its
 //! captures, toilets, roads and dice tiles.
 
+use crate::engine::Short;
 use super::PortalCheck as C;
 use super::*;
 use crate::engine::action::MoveOrder;
@@ -21,7 +22,7 @@ impl Portal {
         self.send_to_base(q, i);
         self.event(ev, rule, || What::Captured {
             victim: q,
-            pieces: vec![PieceId::Numbered(i as u8 + 1)],
+            pieces: Short::of(&[PieceId::Numbered(i as u8 + 1)]),
             at,
             size: 1,
         });

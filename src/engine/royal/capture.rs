@@ -1,5 +1,6 @@
 //! Captures (ROYAL.md §7).
 
+use crate::engine::Short;
 use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Sink, What};
@@ -176,7 +177,7 @@ impl Royal {
                 count += self.rules.params.king.counts_as as i64;
                 self.event(ev, R::CaptureKingTarget, || What::Captured {
                     victim: q,
-                    pieces: vec![PieceId::King],
+                    pieces: Short::of(&[PieceId::King]),
                     at: to,
                     size,
                 });
@@ -198,8 +199,8 @@ impl Royal {
                 count += ring_guards.len() as i64;
                 self.event(ev, R::CaptureKingPenalty, || What::KingPenalty {
                     victim: q,
-                    guards: ring_guards.to_vec(),
-                    stood: stood[..ring_guards.len()].to_vec(),
+                    guards: Short::of(ring_guards.as_slice()),
+                    stood: Short::of(&stood[..ring_guards.len()]),
                 });
             }
             self.event(

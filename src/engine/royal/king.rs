@@ -1,6 +1,7 @@
 //! The King's move (ROYAL.md §5, §6): its own value, blocked by opponent
 //! groups and its own guards, capturing nothing.
 
+use crate::engine::Short;
 use super::capture::Ahead;
 use super::rule::RoyalRule as R;
 use super::*;
@@ -42,7 +43,7 @@ impl Royal {
                 };
                 if let Some((q, m)) = blockade {
                     self.event(ev, R::BlockadeKingOpponent, || What::Blocked {
-                        pieces: vec![PieceId::King],
+                        pieces: Short::of(&[PieceId::King]),
                         at,
                         by: q,
                         standing: m,
@@ -64,7 +65,7 @@ impl Royal {
                         });
                     } else {
                         self.event(ev, R::BlockadeKingOwn, || What::Blocked {
-                            pieces: vec![PieceId::King],
+                            pieces: Short::of(&[PieceId::King]),
                             at,
                             by: p,
                             standing: own,

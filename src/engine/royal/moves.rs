@@ -2,6 +2,7 @@
 //! with blockades (`blockade.*`) checked before captures (`capture.*`) at every
 //! tile entered.
 
+use crate::engine::Short;
 use super::group::Later;
 use super::rule::RoyalRule as R;
 use super::Royal;
@@ -327,7 +328,7 @@ impl Royal {
             self.seat_mut(p).store.spend(&c.rolls);
             self.event(ev, R::MoveRolls, || What::RollsSpent {
                 piece: c.piece,
-                rolls: c.rolls.clone(),
+                rolls: Short::of(&c.rolls),
             });
         }
         // move.king-order: the King moves first exactly when it is named first.

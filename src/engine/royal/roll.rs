@@ -1,6 +1,7 @@
 //! Rolls and grace rolls (ROYAL.md §3, §4): the deal, the store, grace
 //! rolls and the credits they give.
 
+use crate::engine::Short;
 use super::rule::RoyalRule as R;
 use super::RoyalCheck as C;
 use super::*;
@@ -58,7 +59,7 @@ impl Royal {
         }
         refusals.finish()?;
         self.event(ev, R::RollDeal, || What::Dealt {
-            dice: dice.to_vec(),
+            dice: Short::of(dice),
             stored_before: stored as u8,
         });
         let seat = self.seat_mut(p);
