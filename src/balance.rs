@@ -37,17 +37,28 @@ pub const MEASURES: &[&str] = &[
     "extra rolls",
 ];
 
-/// The [`MEASURES`] an event counts one of, by index.
-fn measure_of(e: &Event) -> Option<usize> {
-    Some(match e.what {
+/// Counts what `e` adds to the [`MEASURES`] of a game; a roll counts in
+/// `rolls` (the turn's, for its extra rolls).
+#[inline]
+fn tally(e: &Event, measures: &mut [f64; MEASURES.len()], rolls: &mut f64) {
+    let m = match e.what {
+        What::Points { points, .. } => {
+            measures[BATTLE_POINTS] += points as f64;
+            return;
+        }
+        What::Rolled { .. } => {
+            *rolls += 1.0;
+            return;
+        }
         What::Captured { .. } => 1,
         What::Penalty { .. } => 2,
         What::Grace => 3,
         What::Exited { .. } => 4,
         What::Fell { .. } => 5,
         What::Jumped { .. } => 6,
-        _ => return None,
-    })
+        _ => return,
+    };
+    measures[m] += 1.0;
 }
 
 /// Where "battle points" and "extra rolls" stand in [`MEASURES`].
@@ -55,48 +66,78 @@ const BATTLE_POINTS: usize = 0;
 const EXTRA_ROLLS: usize = 7;
 
 /// Rule firings counted by rule ID. A rule's ID is one static text, so its
-/// address finds its count: a slot per hashed address remembers where the
-/// count is (the text itself is the fallback, and decides).
+/// address finds its count in a table open-addressed by address (two
+/// copies of one text, if a build made any, are two entries, added
+/// together by text when the game's counts are read).
 struct Firings {
-    slots: [u16; 256],
-    fired: Vec<(&'static str, f64)>,
+    slots: Vec<(Option<&'static str>, u64)>,
+    used: usize,
 }
 
 impl Firings {
     fn new() -> Firings {
         Firings {
-            slots: [0; 256],
-            fired: Vec::with_capacity(64),
+            slots: vec![(None, 0); 128],
+            used: 0,
         }
     }
 
     /// Counts one firing of `rule`.
+    #[inline]
     fn count(&mut self, rule: &'static str) {
-        // Fibonacci hashing of the address: its top byte picks the slot.
-        let slot = ((rule.as_ptr() as u64 ^ rule.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> 56) as usize;
-        if let Some((r, n)) = self
-            .fired
-            .get_mut(usize::from(self.slots[slot]).wrapping_sub(1))
-        {
-            if std::ptr::eq(r.as_ptr(), rule.as_ptr()) && r.len() == rule.len() {
-                *n += 1.0;
-                return;
+        let mask = self.slots.len() - 1;
+        let mut i = slot_of(rule, mask);
+        loop {
+            match &mut self.slots[i] {
+                (Some(r), n) if std::ptr::eq(*r, rule) => {
+                    *n += 1;
+                    return;
+                }
+                (None, _) => return self.add(rule),
+                _ => i = (i + 1) & mask,
             }
-        }
-        let at = match self.fired.iter().position(|(r, _)| *r == rule) {
-            Some(at) => at,
-            None => {
-                self.fired.push((rule, 0.0));
-                self.fired.len() - 1
-            }
-        };
-        self.fired[at].1 += 1.0;
-        // No more than 65,535 rule IDs: a slot past that is left unset.
-        if let Ok(i) = u16::try_from(at + 1) {
-            self.slots[slot] = i;
         }
     }
+
+    /// The first firing of `rule`: a new entry (the table doubles before it
+    /// is half full, so a free slot is always found).
+    #[cold]
+    fn add(&mut self, rule: &'static str) {
+        if 2 * (self.used + 1) > self.slots.len() {
+            let grown = vec![(None, 0); 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, grown);
+            for (r, n) in old {
+                if let Some(r) = r {
+                    put(&mut self.slots, r, n);
+                }
+            }
+        }
+        put(&mut self.slots, rule, 1);
+        self.used += 1;
+    }
+
+    /// Every rule that fired, with its count.
+    fn fired(self) -> impl Iterator<Item = (&'static str, f64)> {
+        self.slots
+            .into_iter()
+            .filter_map(|(r, n)| Some((r?, n as f64)))
+    }
+}
+
+/// Where the search for `rule` starts in a table of `mask + 1` slots:
+/// Fibonacci hashing of its address.
+fn slot_of(rule: &'static str, mask: usize) -> usize {
+    ((rule.as_ptr() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
+}
+
+/// Puts `rule`, fired `n` times, in the first free slot from its own.
+fn put(slots: &mut [(Option<&'static str>, u64)], rule: &'static str, n: u64) {
+    let mask = slots.len() - 1;
+    let mut i = slot_of(rule, mask);
+    while slots[i].0.is_some() {
+        i = (i + 1) & mask;
+    }
+    slots[i] = (Some(rule), n);
 }
 
 /// Plays one game from `seed` with no checks (the speed path), recording
@@ -123,23 +164,15 @@ pub fn play<D: Driver>(
         let mut measures = [0.0; MEASURES.len()];
         while stats.turns < max_turns && !pos.is_over() {
             stats.turns += 1;
+            let mut rolls = 0.0;
             events.clear();
             let mut turn = Turn::unchecked(pos, &mut events);
             // Without checks nothing can fail.
             let _ = driver.play_turn(&mut turn, &mut rng);
             pos = turn.into_pos();
-            let mut rolls = 0.0;
             for e in &events {
                 fired.count(e.rule.0);
-                if let Some(m) = measure_of(e) {
-                    measures[m] += 1.0;
-                }
-                if let What::Points { points, .. } = e.what {
-                    measures[BATTLE_POINTS] += points as f64;
-                }
-                if matches!(e.what, What::Rolled { .. }) {
-                    rolls += 1.0;
-                }
+                tally(e, &mut measures, &mut rolls);
             }
             if rolls > 1.0 {
                 measures[EXTRA_ROLLS] += rolls - 1.0;
@@ -148,7 +181,7 @@ pub fn play<D: Driver>(
         for (m, n) in MEASURES.iter().zip(measures) {
             stats.measures.insert(m, n);
         }
-        for (rule, n) in fired.fired {
+        for (rule, n) in fired.fired() {
             *stats.rules.entry(rule).or_default() += n;
         }
         stats.finished = pos.is_over();
@@ -348,8 +381,54 @@ mod tests {
                 },
                 "blockade penalties",
             ),
+            (
+                What::Points {
+                    points: 20,
+                    pieces: 1,
+                    factor: 20,
+                },
+                "battle points",
+            ),
         ] {
-            assert_eq!(measure_of(&e(what)).map(|i| MEASURES[i]), Some(name));
+            let (mut measures, mut rolls) = ([0.0; MEASURES.len()], 0.0);
+            tally(&e(what), &mut measures, &mut rolls);
+            let moved: Vec<&str> = (0..MEASURES.len())
+                .filter(|&i| measures[i] != 0.0)
+                .map(|i| MEASURES[i])
+                .collect();
+            assert_eq!((moved, rolls), (vec![name], 0.0));
+        }
+        let (mut measures, mut rolls) = ([0.0; MEASURES.len()], 0.0);
+        tally(
+            &e(What::Rolled {
+                dice: crate::engine::Short::of(&[6]),
+            }),
+            &mut measures,
+            &mut rolls,
+        );
+        assert_eq!((measures, rolls), ([0.0; MEASURES.len()], 1.0));
+    }
+
+    #[test]
+    fn firings_count_every_rule_however_many() {
+        use super::*;
+        // 300 rules (the table grows twice), each fired its index + 1 times,
+        // in an interleaved order.
+        let rules: Vec<&'static str> = (0..300)
+            .map(|i| &*Box::leak(format!("rule.{i}").into_boxed_str()))
+            .collect();
+        let mut fired = Firings::new();
+        for round in 0..300 {
+            for (i, r) in rules.iter().enumerate() {
+                if round <= i {
+                    fired.count(r);
+                }
+            }
+        }
+        let counts: BTreeMap<&str, f64> = fired.fired().collect();
+        assert_eq!(counts.len(), 300);
+        for (i, r) in rules.iter().enumerate() {
+            assert_eq!(counts[r], (i + 1) as f64, "{r}");
         }
     }
 
