@@ -91,13 +91,8 @@ impl Portal {
             if place == Place::Home {
                 break;
             }
-            if let Some((q, i)) = self.occupant_in(occ, p, place) {
-                return Err(refused(quiet, C::Way, || {
-                    Rejection::new(
-                        R::MoveNoJump,
-                        format!("{p} G{g} would pass over {q} G{} {place}", i + 1),
-                    )
-                }));
+            if let Some(passed) = self.occupant_in(occ, p, place) {
+                return Err(self.passes_over(g, passed, place, quiet));
             }
         }
         if path.iter().any(past_home) {
@@ -111,6 +106,73 @@ impl Portal {
             }));
         }
         Ok(())
+    }
+
+    /// `move.no-jump`: piece `g` of the player to move would pass over
+    /// `(q, i)` standing on `place`.
+    fn passes_over(&self, g: u8, (q, i): (Player, usize), place: Place, quiet: bool) -> Refused {
+        let p = self.turn;
+        refused(quiet, C::Way, || {
+            Rejection::new(
+                R::MoveNoJump,
+                format!("{p} G{g} would pass over {q} G{} {place}", i + 1),
+            )
+        })
+    }
+
+    /// The way of value `v` from ring tile `t` when it stays on the ring
+    /// short of the junction (most moves): walked tile by tile against the
+    /// occupied set, no list of the way built; the same check as
+    /// [`Portal::check_way`] (`move.no-jump`; such a way never passes
+    /// home). Where it ends.
+    fn ring_way(&self, occ: &Tiles, g: u8, v: u8, t: u8, quiet: bool) -> Result<u8, Refused> {
+        let board = self.board();
+        let mut tile = t;
+        for _ in 1..v {
+            tile = board.forward(tile);
+            if occ.has_tile(tile) {
+                if let Some(passed) = self.occupant_in(occ, self.turn, Place::Ring(tile)) {
+                    return Err(self.passes_over(g, passed, Place::Ring(tile), quiet));
+                }
+            }
+        }
+        Ok(board.forward(tile))
+    }
+
+    /// The way of value `v` from `place` (on the ring, the lane or leaving
+    /// a toilet's W3) step by step, checked by [`Portal::check_way`]: where
+    /// it ends, and its route position.
+    fn walk_way(
+        &self,
+        occ: &Tiles,
+        g: u8,
+        v: u8,
+        place: Place,
+        quiet: bool,
+    ) -> Result<(Place, i32), Refused> {
+        let p = self.turn;
+        let board = self.board();
+        // The route positions the value walks over.
+        // A value is a die's, 1-6: at most six steps.
+        let path: Few<(Option<Place>, i32), 6> = match place {
+            Place::Toilet { trigger, .. } => {
+                // Leaving W3: the first step lands on the rejoin tile, then v - 1 more.
+                let (_, toilet) = board.toilet(trigger).unwrap_or_else(|| {
+                    unreachable!("{p} G{g} sits in toilet {trigger}, which the board does not have")
+                });
+                let r = board.distance(p, toilet.rejoin);
+                Few::of((0..v as i32).map(|k| (board.place_at(p, r + k), r + k)))
+            }
+            _ => board.way(p, place, board.step_of(p, place), v),
+        };
+        self.check_way(g, v, &path, occ, quiet)?;
+        let (Some(end), end_pos) = *path
+            .last()
+            .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"))
+        else {
+            unreachable!("a path not past home ends on the route")
+        };
+        Ok((end, end_pos))
     }
 
     /// Works out what value `v` does to piece `g` without changing anything.
@@ -134,9 +196,12 @@ impl Portal {
             dice_tile: false,
             climb: None,
         };
-        // The route positions the value walks over.
-        // A value is a die's, 1-6: at most six steps.
-        let path: Few<(Option<Place>, i32), 6> = match piece.place {
+        let start_pos = board.step_of(p, piece.place);
+        let (end, end_pos) = match piece.place {
+            Place::Ring(t) if start_pos + i32::from(v) <= board.junction_step() => (
+                Place::Ring(self.ring_way(occ, g, v, t, quiet)?),
+                start_pos + i32::from(v),
+            ),
             // enter.six: a piece in base only enters.
             Place::Out => {
                 return Err(refused(quiet, C::Piece, || {
@@ -173,25 +238,9 @@ impl Portal {
                 landing.climb = Some(spot + 1);
                 return Ok(landing);
             }
-            Place::Toilet { trigger, .. } => {
-                // Leaving W3: the first step lands on the rejoin tile, then v - 1 more.
-                let (_, toilet) = board.toilet(trigger).unwrap_or_else(|| {
-                    unreachable!("{p} G{g} sits in toilet {trigger}, which the board does not have")
-                });
-                let r = board.distance(p, toilet.rejoin);
-                Few::of((0..v as i32).map(|k| (board.place_at(p, r + k), r + k)))
+            Place::Toilet { .. } | Place::Ring(_) | Place::HomePath(_) => {
+                self.walk_way(occ, g, v, piece.place, quiet)?
             }
-            Place::Ring(_) | Place::HomePath(_) => {
-                board.way(p, piece.place, board.step_of(p, piece.place), v)
-            }
-        };
-        let start_pos = board.step_of(p, piece.place);
-        self.check_way(g, v, &path, occ, quiet)?;
-        let (Some(end), end_pos) = *path
-            .last()
-            .unwrap_or_else(|| unreachable!("a value of {v} walks at least one step"))
-        else {
-            unreachable!("a path not past home ends on the route")
         };
         landing.path_end = end;
         // The count moves as the route position does (a `steps N` override stays an offset).
@@ -234,5 +283,74 @@ impl Portal {
         }
         landing.dice_tile = board.is_dice(t);
         Ok(landing)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Placement, Setup};
+    use rand::{Rng, SeedableRng};
+
+    /// The ring's short way (`ring_way`) decides as the step-by-step walk
+    /// (`walk_way`) does: the same end, or the same refusal, for every
+    /// piece and value it serves, over random rings of pieces.
+    #[test]
+    fn the_ring_way_is_the_walk() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (p1, p2) = (Player::ALL[0], Player::ALL[1]);
+        let mut served = 0;
+        for _ in 0..400 {
+            let board_tiles: Vec<u8> = {
+                let mut all: Vec<u8> = (1..=52).collect();
+                for i in 0..10 {
+                    let j = rng.gen_range(i..all.len());
+                    all.swap(i, j);
+                }
+                all[..10].to_vec()
+            };
+            let mut setup = Setup {
+                players: vec![p1, p2],
+                ..Setup::default()
+            };
+            for (k, &t) in board_tiles.iter().enumerate() {
+                setup.placements.push(Placement {
+                    player: if k < 5 { p1 } else { p2 },
+                    piece: PieceId::Numbered(k as u8 % 5 + 1),
+                    place: Place::Ring(t),
+                    midpoint: None,
+                    steps: None,
+                });
+            }
+            let Ok(pos) = Portal::from_setup(PortalRules::default_rules(), &setup, &mut Vec::new())
+            else {
+                continue;
+            };
+            let occ = pos.occupied();
+            let board = pos.board();
+            for g in 1..=5u8 {
+                let piece = pos.pieces[p1.index()][g as usize - 1];
+                let Place::Ring(t) = piece.place else {
+                    continue;
+                };
+                let s = board.step_of(p1, piece.place);
+                for v in 1..=6u8 {
+                    if s + i32::from(v) > board.junction_step() {
+                        continue;
+                    }
+                    served += 1;
+                    let short = pos
+                        .ring_way(&occ, g, v, t, false)
+                        .map(|end| (Place::Ring(end), s + i32::from(v)));
+                    let walked = pos.walk_way(&occ, g, v, piece.place, false);
+                    assert_eq!(
+                        format!("{short:?}"),
+                        format!("{walked:?}"),
+                        "G{g} from {t} by {v}"
+                    );
+                }
+            }
+        }
+        assert!(served > 5000, "only {served} ways compared");
     }
 }
