@@ -43,6 +43,9 @@ pub struct Buffers {
     mv: Action,
     /// Clauses (with their rolls' room) between moves.
     spare: Vec<MoveClause>,
+    /// The greedy and points policies' candidate moves, kept between turns
+    /// so each is copied into room already made.
+    candidates: Vec<Action>,
 }
 
 impl Default for Buffers {
@@ -54,6 +57,7 @@ impl Default for Buffers {
                 clauses: Vec::with_capacity(5),
             }),
             spare: Vec::with_capacity(5),
+            candidates: Vec::with_capacity(8),
         }
     }
 }
@@ -99,13 +103,18 @@ impl RoyalDriver {
         }
         // Greedy: the best of a few random moves the rules allow.
         if matches!(self.policy, Policy::Greedy | Policy::Points) {
-            let mut candidates: Vec<Action> = Vec::with_capacity(8);
+            let mut n = 0;
             for _ in 0..8 {
                 if random_move(table.pos(), rng, bufs) {
-                    candidates.push(bufs.mv.clone());
+                    match bufs.candidates.get_mut(n) {
+                        Some(room) => copy_move(room, &bufs.mv),
+                        None => bufs.candidates.push(bufs.mv.clone()),
+                    }
+                    n += 1;
                 }
             }
-            if let Some(i) = policy_pick(self.policy, table.pos(), &candidates) {
+            let candidates = &bufs.candidates[..n];
+            if let Some(i) = policy_pick(self.policy, table.pos(), candidates) {
                 table.must_play(&candidates[i], "greedy move")?;
                 let pick = probe_pick(rng);
                 table.probe(|pos| probe(pos, pick))?;
@@ -126,6 +135,24 @@ impl RoyalDriver {
         table.probe(|pos| probe(pos, pick))?;
         table.must_play(&Action::NextTurn, "next turn")
     }
+}
+
+/// Copies the action `from` into `room`, reusing its clauses' room when
+/// both are moves.
+fn copy_move(room: &mut Action, from: &Action) {
+    let (Action::Move(to), Action::Move(from)) = (&mut *room, from) else {
+        *room = from.clone();
+        return;
+    };
+    to.clauses.truncate(from.clauses.len());
+    let kept = to.clauses.len();
+    for (t, f) in to.clauses.iter_mut().zip(&from.clauses) {
+        t.piece = f.piece;
+        t.direction = f.direction;
+        t.rolls.clear();
+        t.rolls.extend_from_slice(&f.rolls);
+    }
+    to.clauses.extend(from.clauses[kept..].iter().cloned());
 }
 
 /// The exit of `piece` alone, in the buffer's action.
@@ -316,4 +343,41 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
         }
     }
     !order.clauses.is_empty()
+}
+
+#[cfg(test)]
+mod copy_tests {
+    use super::*;
+    use crate::engine::{Direction, MoveOrder};
+
+    fn mv(clauses: &[(u8, &[u8])]) -> Action {
+        Action::Move(MoveOrder {
+            clauses: clauses
+                .iter()
+                .map(|&(g, rolls)| MoveClause {
+                    piece: PieceId::Numbered(g),
+                    rolls: rolls.to_vec(),
+                    direction: Direction::Forward,
+                })
+                .collect(),
+        })
+    }
+
+    #[test]
+    fn a_copied_move_is_the_move_whatever_was_in_the_room() {
+        let moves = [
+            mv(&[(1, &[6, 2]), (2, &[3])]),
+            mv(&[(3, &[1])]),
+            mv(&[(1, &[2]), (2, &[4, 4, 4]), (4, &[5])]),
+            Action::NextTurn,
+            mv(&[]),
+        ];
+        for room in &moves {
+            for from in &moves {
+                let mut r = room.clone();
+                copy_move(&mut r, from);
+                assert_eq!(&r, from);
+            }
+        }
+    }
 }
