@@ -90,29 +90,22 @@ fn trees(args: &BalanceArgs) -> Result<(Shown, Shown), String> {
     Ok(((base_tree, base_shown), head))
 }
 
+/// One side's games on every core. Each thread plays with its own driver
+/// and copy of the rules (`fresh`): positions share their rules by
+/// reference count, and one count updated by both threads on every copy of
+/// a position (greedy copies eight a turn) would serialise them.
 fn side<D: Driver>(
-    driver: &D,
+    fresh: &(dyn Fn() -> D + Sync),
     players: &[Player],
     seeds: &[u64],
     max_turns: u32,
 ) -> Result<Vec<GameStats>, String> {
     seeds
         .par_iter()
-        .map(|&s| play(driver, players, s, max_turns).map_err(String::from))
+        .map_init(fresh, |driver, &s| {
+            play(driver, players, s, max_turns).map_err(String::from)
+        })
         .collect()
-}
-
-fn run_both<D: Driver>(
-    base: &D,
-    head: &D,
-    players: &[Player],
-    seeds: &[u64],
-    max_turns: u32,
-) -> Result<(Vec<GameStats>, Vec<GameStats>), String> {
-    Ok((
-        side(base, players, seeds, max_turns)?,
-        side(head, players, seeds, max_turns)?,
-    ))
 }
 
 pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
@@ -165,13 +158,15 @@ pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
                     ));
                 }
             }
-            run_both(
-                &G::driver(base.clone(), mode, policy),
-                &G::driver(head.clone(), mode, policy),
-                self.players,
-                self.seeds,
-                self.args.max_turns,
-            )
+            let fresh = |rules: &Arc<G::Rules>| {
+                let params = G::params(rules).clone();
+                move || G::driver(G::new_rules(params.clone()), mode, policy)
+            };
+            let (players, seeds, max_turns) = (self.players, self.seeds, self.args.max_turns);
+            Ok((
+                side(&fresh(base), players, seeds, max_turns)?,
+                side(&fresh(head), players, seeds, max_turns)?,
+            ))
         }
     }
     let both = Both {

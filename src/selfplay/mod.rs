@@ -130,7 +130,8 @@ pub fn points_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
     let me = pos.turn();
     let now = pos.points(me)?;
     let mut best: Option<(usize, i64)> = None;
-    let mut scratch = Vec::new();
+    // Room for a move's events from the start (it grew by doubling each turn).
+    let mut scratch = Vec::with_capacity(64);
     let mut next = pos.clone();
     for (i, a) in candidates.iter().enumerate() {
         if !tried(pos, a, &mut scratch, &mut next) {
@@ -168,7 +169,8 @@ pub fn greedy_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
     let me = pos.turn();
     let words = G::KIND.vocabulary();
     let mut best: Option<(usize, (usize, i64))> = None;
-    let mut scratch = Vec::new();
+    // Room for a move's events from the start (it grew by doubling each turn).
+    let mut scratch = Vec::with_capacity(64);
     let mut next = pos.clone();
     for (i, a) in candidates.iter().enumerate() {
         if !tried(pos, a, &mut scratch, &mut next) {
