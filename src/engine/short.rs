@@ -22,7 +22,18 @@ enum Repr<T: Copy, const N: usize> {
 impl<T: Copy, const N: usize> Short<T, N> {
     /// The values of `list`.
     pub fn of(list: &[T]) -> Self {
-        list.iter().copied().collect()
+        const { assert!(N > 0 && N < 256, "Short holds 1 to 255 values in place") };
+        match list.first() {
+            Some(&first) if list.len() <= N => {
+                let mut items = [first; N];
+                items[..list.len()].copy_from_slice(list);
+                Short(Repr::In {
+                    len: list.len() as u8,
+                    items,
+                })
+            }
+            _ => Short(Repr::Heap(list.to_vec())),
+        }
     }
 }
 
@@ -108,6 +119,7 @@ mod tests {
             assert_eq!(&*short, &want[..], "{n} values");
             assert_eq!(Short::<u8, 4>::from(want.clone()), want);
             assert_eq!(format!("{short:?}"), format!("{want:?}"));
+            assert_eq!(Short::<u8, 4>::of(&want), short);
         }
     }
 
