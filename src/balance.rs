@@ -321,7 +321,10 @@ fn rule_columns(games: &[GameStats], rules: &[&'static str]) -> Vec<Vec<f64>> {
             while rules.get(at).is_some_and(|r| r != rule) {
                 at += 1;
             }
-            assert!(at < rules.len(), "balance: {rule} is not among the rules compared");
+            assert!(
+                at < rules.len(),
+                "balance: {rule} is not among the rules compared"
+            );
             cols[at][i] = *n;
         }
     }

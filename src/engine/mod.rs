@@ -23,8 +23,8 @@ mod precedence;
 pub mod royal;
 pub(crate) mod rule;
 mod setup;
-mod table;
 mod short;
+mod table;
 mod tiles;
 #[cfg(test)]
 pub mod toy;
@@ -38,6 +38,6 @@ pub use piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 pub use portal::{Portal, PortalRule, PortalRules};
 pub use royal::{Board, Phase, Royal, RoyalRule, RoyalRules, Seat, Store};
 pub use rule::{RuleId, RuleInfo};
-pub use short::Short;
 pub use setup::{Falls, Mode, Placement, SeatSetup, Setup, SetupError, SetupPart, Sizes};
+pub use short::Short;
 pub use table::Table;

@@ -1,8 +1,8 @@
 //! Throwing and turns (MAEDN.md §2): one die a turn, and a 6 throws again.
 
-use crate::engine::Short;
 use super::*;
 use crate::engine::event::{Rejection, What};
+use crate::engine::Short;
 
 impl Maedn {
     /// `dice.one`: the player to move throws one die, once.
@@ -33,7 +33,9 @@ impl Maedn {
         }
         self.die = Some(*v);
         let v = *v;
-        self.event(ev, R::DiceOne, || What::Rolled { dice: Short::of(&[v]) });
+        self.event(ev, R::DiceOne, || What::Rolled {
+            dice: Short::of(&[v]),
+        });
         Ok(())
     }
 

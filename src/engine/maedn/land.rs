@@ -1,8 +1,8 @@
 //! Captures and the end (MAEDN.md §4).
 
-use crate::engine::Short;
 use super::*;
 use crate::engine::event::What;
+use crate::engine::Short;
 
 impl Maedn {
     /// Puts `p`'s piece `g` on route position `t`: `capture.land` sends an

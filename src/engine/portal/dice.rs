@@ -1,11 +1,11 @@
 //! Rolls and turns (PORTAL.md §3): two dice, larger first, burns, doubles,
 //! the third double, one extra roll.
 
-use crate::engine::Short;
 use super::PortalCheck as C;
 use super::*;
 use crate::engine::event::{Rejection, Sink, What};
 use crate::engine::precedence::Refusals;
+use crate::engine::Short;
 
 impl Portal {
     pub(super) fn earn_extra<S: Sink>(&mut self, rule: R, ev: &mut S) {
@@ -107,7 +107,9 @@ impl Portal {
             double: a == b,
             ..Roll::default()
         };
-        self.event(ev, R::DiceTwo, || What::Rolled { dice: Short::of(&[a, b]) });
+        self.event(ev, R::DiceTwo, || What::Rolled {
+            dice: Short::of(&[a, b]),
+        });
         if a == b {
             self.doubles += 1;
             if self.doubles >= self.rules.params.dice.doubles_burn_at {

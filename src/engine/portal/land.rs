@@ -1,13 +1,13 @@
 //! Landing (PORTAL.md §5, §6): a planned move carried out, with its
 //! captures, toilets, roads and dice tiles.
 
-use crate::engine::Short;
 use super::PortalCheck as C;
 use super::*;
 use crate::engine::action::MoveOrder;
 use crate::engine::event::{Rejection, Sink, What};
 use crate::engine::piece::{Direction, Piece, PieceId, Place, Player};
 use crate::engine::precedence::Refusals;
+use crate::engine::Short;
 
 impl Portal {
     /// `capture.land` (or `capture.toilet`): the piece `i` of `q` at `at` goes

@@ -1,12 +1,12 @@
 //! Captures (ROYAL.md §7).
 
-use crate::engine::Short;
 use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Sink, What};
 use crate::engine::few::Few;
 use crate::engine::piece::{Direction, Piece, PieceId, Place, Player};
 use crate::engine::tiles::Tiles;
+use crate::engine::Short;
 
 /// What lies ahead of the guards of a move, worked out once per move. While
 /// `p` moves, opponents' pieces only leave the ring (captured), so each set

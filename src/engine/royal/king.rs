@@ -1,12 +1,12 @@
 //! The King's move (ROYAL.md §5, §6): its own value, blocked by opponent
 //! groups and its own guards, capturing nothing.
 
-use crate::engine::Short;
 use super::capture::Ahead;
 use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Sink, What};
 use crate::engine::piece::{Direction, PieceId, Place};
+use crate::engine::Short;
 
 impl Royal {
     /// Moves the King `v` tiles (`move.king-values`, `blockade.king-*`,

@@ -2,7 +2,6 @@
 //! with blockades (`blockade.*`) checked before captures (`capture.*`) at every
 //! tile entered.
 
-use crate::engine::Short;
 use super::group::Later;
 use super::rule::RoyalRule as R;
 use super::Royal;
@@ -12,6 +11,7 @@ use crate::engine::event::{Rejection, Sink, What};
 use crate::engine::few::Few;
 use crate::engine::piece::{Direction, PieceId, Place};
 use crate::engine::precedence::Refusals;
+use crate::engine::Short;
 use crate::rules::KingReturn;
 
 /// A guard in motion: which, its total, and the steps it has left.

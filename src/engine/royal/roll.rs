@@ -1,13 +1,13 @@
 //! Rolls and grace rolls (ROYAL.md §3, §4): the deal, the store, grace
 //! rolls and the credits they give.
 
-use crate::engine::Short;
 use super::rule::RoyalRule as R;
 use super::RoyalCheck as C;
 use super::*;
 use crate::engine::event::{Rejection, Sink, What};
 use crate::engine::piece::Place;
 use crate::engine::precedence::Refusals;
+use crate::engine::Short;
 
 impl Royal {
     /// `roll.when`, `roll.values`, `roll.deal`, `roll.store-cap`, grace rolls.
