@@ -247,8 +247,11 @@ impl Portal {
     /// about several tiles for the price of one look at every piece.
     fn occupied(&self) -> Tiles {
         let mut occ = Tiles::default();
-        for q in self.players() {
-            for piece in &self.pieces[q.index()] {
+        for (q, pieces) in Player::ALL.iter().zip(&self.pieces) {
+            if !self.present.has(*q) {
+                continue;
+            }
+            for piece in pieces {
                 if let Place::Ring(t) = piece.place {
                     occ.put(t);
                 }
