@@ -130,10 +130,9 @@ impl Portal {
         let mut tile = t;
         for _ in 1..v {
             tile = board.forward(tile);
-            if occ.has_tile(tile) {
-                if let Some(passed) = self.occupant_in(occ, self.turn, Place::Ring(tile)) {
-                    return Err(self.passes_over(g, passed, Place::Ring(tile), quiet));
-                }
+            // `occupant_in` asks the occupied set first.
+            if let Some(passed) = self.occupant_in(occ, self.turn, Place::Ring(tile)) {
+                return Err(self.passes_over(g, passed, Place::Ring(tile), quiet));
             }
         }
         Ok(board.forward(tile))
