@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Event, Game, Player, What};
-use crate::selfplay::{Driver, Turn};
+use crate::engine::{Event, Game, Player, Sink, What};
+use crate::selfplay::Driver;
 
 /// What one game did.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
@@ -39,7 +39,7 @@ pub const MEASURES: &[&str] = &[
 
 /// Counts what `e` adds to the [`MEASURES`] of a game; a roll counts in
 /// `rolls` (the turn's, for its extra rolls).
-#[inline]
+#[inline(always)]
 fn tally(e: &Event, measures: &mut [f64; MEASURES.len()], rolls: &mut f64) {
     let m = match e.what {
         What::Points { points, .. } => {
@@ -140,6 +140,41 @@ fn put(slots: &mut [(Option<&'static str>, u64)], rule: &'static str, n: u64) {
     slots[i] = (Some(rule), n);
 }
 
+/// A game's events counted as the engine hands them over, none kept: rule
+/// firings by rule ID, the [`MEASURES`], and the rolls of the turn.
+struct Tally {
+    fired: Firings,
+    measures: [f64; MEASURES.len()],
+    rolls: f64,
+    given: usize,
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally {
+            fired: Firings::new(),
+            measures: [0.0; MEASURES.len()],
+            rolls: 0.0,
+            given: 0,
+        }
+    }
+}
+
+impl Sink for Tally {
+    const ON: bool = true;
+    // A refused try's reason is never read.
+    const REASONS: bool = false;
+    #[inline(always)]
+    fn put(&mut self, e: Event) {
+        self.given += 1;
+        self.fired.count(e.rule.0);
+        tally(&e, &mut self.measures, &mut self.rolls);
+    }
+    fn recorded(&self) -> usize {
+        self.given
+    }
+}
+
 /// Plays one game from `seed` with no checks (the speed path), recording
 /// what happened.
 pub fn play<D: Driver>(
@@ -158,30 +193,21 @@ pub fn play<D: Driver>(
                 players.len()
             )
         })?;
-        let mut events: Vec<Event> = Vec::with_capacity(256);
-        // Rule firings counted by rule ID; into `stats.rules` at the end.
-        let mut fired = Firings::new();
-        let mut measures = [0.0; MEASURES.len()];
+        // Every event counted as it happens, none kept.
+        let mut tally = Tally::new();
         while stats.turns < max_turns && !pos.is_over() {
             stats.turns += 1;
-            let mut rolls = 0.0;
-            events.clear();
-            let mut turn = Turn::unchecked(pos, &mut events);
+            tally.rolls = 0.0;
             // Without checks nothing can fail.
-            let _ = driver.play_turn(&mut turn, &mut rng);
-            pos = turn.into_pos();
-            for e in &events {
-                fired.count(e.rule.0);
-                tally(e, &mut measures, &mut rolls);
-            }
-            if rolls > 1.0 {
-                measures[EXTRA_ROLLS] += rolls - 1.0;
+            let _ = driver.play_turn_into(&mut pos, &mut tally, &mut rng);
+            if tally.rolls > 1.0 {
+                tally.measures[EXTRA_ROLLS] += tally.rolls - 1.0;
             }
         }
-        for (m, n) in MEASURES.iter().zip(measures) {
+        for (m, n) in MEASURES.iter().zip(tally.measures) {
             stats.measures.insert(m, n);
         }
-        for (rule, n) in fired.fired() {
+        for (rule, n) in tally.fired.fired() {
             *stats.rules.entry(rule).or_default() += n;
         }
         stats.finished = pos.is_over();
@@ -364,6 +390,64 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::{Mode, PortalRules, RoyalRules};
+    use crate::selfplay::{PortalDriver, RoyalDriver, Turn};
+
+    /// `driver`'s games from `seeds`, each turn played twice: counted as it
+    /// happens (balance's path) and recorded by the unchecked turn then
+    /// counted; the positions and every count must agree after each turn.
+    fn counted_as_recorded<D: Driver>(driver: &D, seeds: std::ops::Range<u64>) -> u64
+    where
+        D::Game: PartialEq + std::fmt::Debug,
+    {
+        let players = &Player::ALL[..4];
+        let mut turns = 0;
+        for seed in seeds {
+            let start = driver.new_game(players).unwrap();
+            let (mut counted, mut recorded) = (start.clone(), start);
+            let (mut rng_c, mut rng_r) = (
+                ChaCha8Rng::seed_from_u64(seed),
+                ChaCha8Rng::seed_from_u64(seed),
+            );
+            let (mut by_count, mut by_record) = (Tally::new(), Tally::new());
+            let mut events = Vec::new();
+            while !counted.is_over() && turns < 200_000 {
+                turns += 1;
+                driver
+                    .play_turn_into(&mut counted, &mut by_count, &mut rng_c)
+                    .unwrap();
+                events.clear();
+                let mut turn = Turn::unchecked(recorded, &mut events);
+                driver.play_turn(&mut turn, &mut rng_r).unwrap();
+                recorded = turn.into_pos();
+                for e in events.drain(..) {
+                    by_record.put(e);
+                }
+                assert_eq!(counted, recorded, "seed {seed}: the positions part");
+                assert_eq!(by_count.given, by_record.given, "seed {seed}");
+                assert_eq!(by_count.measures, by_record.measures, "seed {seed}");
+                assert_eq!(by_count.rolls, by_record.rolls, "seed {seed}");
+            }
+            let sorted = |t: Tally| {
+                let mut v: Vec<_> = t.fired.fired().collect();
+                v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+                v
+            };
+            assert_eq!(sorted(by_count), sorted(by_record), "seed {seed}");
+        }
+        turns
+    }
+
+    #[test]
+    fn balance_counts_as_the_recorded_events_say() {
+        let royal = RoyalDriver::new(RoyalRules::default_rules(), Mode::Journey);
+        assert!(counted_as_recorded(&royal, 1..21) > 1000);
+        let clash = RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash);
+        assert!(counted_as_recorded(&clash, 1..11) > 500);
+        let portal = PortalDriver::new(PortalRules::default_rules());
+        assert!(counted_as_recorded(&portal, 1..21) > 1000);
+    }
+
     #[test]
     fn measure_indices_name_their_measures() {
         use super::*;

@@ -412,6 +412,9 @@ pub trait Sink {
     /// caller that asks only whether an action applied says no.
     const REASONS: bool = Self::ON;
     fn put(&mut self, e: Event);
+    /// How many events this sink has been given (a refused action must
+    /// give none: the engines assert it).
+    fn recorded(&self) -> usize;
 }
 
 /// Events recorded, a refusal's reason not worked out: for a caller that
@@ -425,6 +428,9 @@ impl Sink for Unexplained<'_> {
     fn put(&mut self, e: Event) {
         self.0.push(e);
     }
+    fn recorded(&self) -> usize {
+        self.0.len()
+    }
 }
 
 impl Sink for Vec<Event> {
@@ -432,10 +438,15 @@ impl Sink for Vec<Event> {
     fn put(&mut self, e: Event) {
         self.push(e);
     }
+    fn recorded(&self) -> usize {
+        self.len()
+    }
 }
 
 /// Records that `rule` applied for `player`; `what` is built only when the
-/// sink records (every game's `event` is this).
+/// sink records (every game's `event` is this); inlined so that a sink
+/// that reads only some of an event (balance's) builds only that.
+#[inline(always)]
 pub(crate) fn record<S: Sink>(
     ev: &mut S,
     rule: RuleId,
@@ -457,4 +468,7 @@ pub struct Quiet;
 impl Sink for Quiet {
     const ON: bool = false;
     fn put(&mut self, _: Event) {}
+    fn recorded(&self) -> usize {
+        0
+    }
 }

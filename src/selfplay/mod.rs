@@ -24,7 +24,7 @@ use std::fmt::Write;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Action, Event, Game, PieceId, Player, Violation as Broken};
+use crate::engine::{Action, Event, Game, PieceId, Player, Sink, Violation as Broken};
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +90,25 @@ pub trait Driver: Sync {
     /// An action the rules must refuse in this position, if one is easy to
     /// name; `play_turn` probes with it (`Turn::probe`) where the game has
     /// something to refuse.
+    /// Plays one whole turn on `pos` unchecked, its events handed to `sink`
+    /// as they happen (balance): the same game from a seed as `play_turn`
+    /// unchecked. By default through [`Turn::unchecked`]; royal and portal
+    /// play it in place with no event kept.
+    fn play_turn_into<S: Sink>(
+        &self,
+        pos: &mut Self::Game,
+        sink: &mut S,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), Violation> {
+        let mut events = Vec::new();
+        let mut turn = Turn::unchecked(pos.clone(), &mut events);
+        self.play_turn(&mut turn, rng)?;
+        *pos = turn.into_pos();
+        for e in events {
+            sink.put(e);
+        }
+        Ok(())
+    }
     fn illegal_probe(&self, pos: &Self::Game, rng: &mut ChaCha8Rng) -> Option<Action>;
     /// The header and set-up lines of a scenario that replays `record` from a
     /// new game.

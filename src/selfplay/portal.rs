@@ -8,10 +8,10 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::fast::{broken, FastDriver, Table};
+use super::fast::{broken, Counted, FastDriver, Table};
 use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
-    Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules,
+    Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules, Sink,
 };
 
 /// Plays portal (unranked).
@@ -198,6 +198,18 @@ fn probe(pos: &Portal, pick: u32) -> Option<Action> {
     })
 }
 
+/// Runs `f` with this thread's buffers, kept from turn to turn (balance,
+/// fuzz); a turn inside a turn (none today) gets buffers of its own.
+fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
+    thread_local! {
+        static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+    }
+    BUFFERS.with(|b| match b.try_borrow_mut() {
+        Ok(mut bufs) => f(&mut bufs),
+        Err(_) => f(&mut Buffers::default()),
+    })
+}
+
 impl FastDriver for PortalDriver {
     type Buffers = Buffers;
     fn turn<T: Table<Portal>>(
@@ -222,19 +234,22 @@ impl Driver for PortalDriver {
         turn: &mut Turn<'_, Portal>,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), Violation> {
-        thread_local! {
-            static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
-        }
-        BUFFERS
-            .with(|b| match b.try_borrow_mut() {
-                Ok(mut bufs) => self.turn_through(turn, rng, &mut bufs),
-                Err(_) => self.turn_through(turn, rng, &mut Buffers::default()),
-            })
-            .map_err(|v| match v.record.turns.is_empty() {
+        with_buffers(|bufs| self.turn_through(turn, rng, bufs)).map_err(|v| {
+            match v.record.turns.is_empty() {
                 // The chooser's own violation: the game so far from the turn.
                 true => turn.fail(v.message),
                 false => v,
-            })
+            }
+        })
+    }
+
+    fn play_turn_into<S: Sink>(
+        &self,
+        pos: &mut Portal,
+        sink: &mut S,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), Violation> {
+        with_buffers(|bufs| self.turn_through(&mut Counted { pos, sink }, rng, bufs))
     }
 
     fn illegal_probe(&self, pos: &Portal, rng: &mut ChaCha8Rng) -> Option<Action> {

@@ -8,10 +8,10 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::fast::{FastDriver, Table};
+use super::fast::{Counted, FastDriver, Table};
 use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
-    Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules,
+    Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules, Sink,
 };
 use crate::rules::KingReturn;
 
@@ -164,6 +164,18 @@ fn exit_of(buf: &mut Action, piece: PieceId) -> &Action {
     buf
 }
 
+/// Runs `f` with this thread's buffers, kept from turn to turn (balance,
+/// fuzz); a turn inside a turn (none today) gets buffers of its own.
+fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
+    thread_local! {
+        static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+    }
+    BUFFERS.with(|b| match b.try_borrow_mut() {
+        Ok(mut bufs) => f(&mut bufs),
+        Err(_) => f(&mut Buffers::default()),
+    })
+}
+
 impl FastDriver for RoyalDriver {
     type Buffers = Buffers;
     fn turn<T: Table<Royal>>(
@@ -184,15 +196,16 @@ impl Driver for RoyalDriver {
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Royal>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
-        // Each thread's buffers, kept from turn to turn (balance, fuzz).
-        thread_local! {
-            static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
-        }
-        BUFFERS.with(|b| match b.try_borrow_mut() {
-            Ok(mut bufs) => self.turn_through(turn, rng, &mut bufs),
-            // A turn inside a turn (none today) gets buffers of its own.
-            Err(_) => self.turn_through(turn, rng, &mut Buffers::default()),
-        })
+        with_buffers(|bufs| self.turn_through(turn, rng, bufs))
+    }
+
+    fn play_turn_into<S: Sink>(
+        &self,
+        pos: &mut Royal,
+        sink: &mut S,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), Violation> {
+        with_buffers(|bufs| self.turn_through(&mut Counted { pos, sink }, rng, bufs))
     }
 
     fn illegal_probe(&self, pos: &Royal, rng: &mut ChaCha8Rng) -> Option<Action> {

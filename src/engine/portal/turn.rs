@@ -14,15 +14,7 @@ impl Portal {
     /// position): every action is judged whole before anything changes, so
     /// a refused one leaves `self` and `events` as they were.
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
-        let mark = events.len();
-        let applied = self
-            .apply_in_place(None, action, &mut Unexplained(events))
-            .is_ok();
-        assert!(
-            applied || events.len() == mark,
-            "portal: a refused action recorded events"
-        );
-        applied
+        self.play_with(action, &mut Unexplained(events))
     }
 
     /// The fast path: applies an action of the player to move in place,
@@ -30,7 +22,20 @@ impl Portal {
     /// as in [`Portal::apply`]: every action is judged whole before
     /// anything changes, so a refused one leaves `self` as it was.
     pub fn play_quiet(&mut self, action: &Action) -> bool {
-        self.apply_in_place(None, action, &mut Quiet).is_ok()
+        self.play_with(action, &mut Quiet)
+    }
+
+    /// Applies an action of the player to move in place, its events handed
+    /// to `sink` as they happen (balance counts them there, keeping none);
+    /// a refused action leaves `self` as it was and gives `sink` nothing.
+    pub fn play_with<S: Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
+        let mark = sink.recorded();
+        let applied = self.apply_in_place(None, action, sink).is_ok();
+        assert!(
+            applied || sink.recorded() == mark,
+            "portal: a refused action recorded events"
+        );
+        applied
     }
 
     /// Applies an action of the player to move to a copy; a rejection leaves

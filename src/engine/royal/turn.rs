@@ -70,25 +70,28 @@ impl Royal {
     /// position): every action is judged whole before anything changes, so
     /// a refused one leaves `self` and `events` as they were.
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
-        let mark = events.len();
-        let applied = self
-            .apply_in_place(None, action, &mut Unexplained(events), &mut |_| {})
-            .is_ok();
-        assert!(
-            applied || events.len() == mark,
-            "royal: a refused action recorded events"
-        );
-        applied
+        self.play_with(action, &mut Unexplained(events))
     }
 
     /// The fast path: applies an action of the player to move in place,
-    /// recording nothing and building no rejection (it allocates nothing).
-    /// The same rules decide as in [`Royal::apply`]: every action is judged
-    /// whole before anything changes, so a refused action leaves `self` as
-    /// it was. Returns whether the action was applied.
+    /// recording nothing and building no rejection. The same rules decide
+    /// as in [`Royal::apply`]: every action is judged whole before
+    /// anything changes, so a refused one leaves `self` as it was.
     pub fn play_quiet(&mut self, action: &Action) -> bool {
-        self.apply_in_place(None, action, &mut Quiet, &mut |_| {})
-            .is_ok()
+        self.play_with(action, &mut Quiet)
+    }
+
+    /// Applies an action of the player to move in place, its events handed
+    /// to `sink` as they happen (balance counts them there, keeping none);
+    /// a refused action leaves `self` as it was and gives `sink` nothing.
+    pub fn play_with<S: Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
+        let mark = sink.recorded();
+        let applied = self.apply_in_place(None, action, sink, &mut |_| {}).is_ok();
+        assert!(
+            applied || sink.recorded() == mark,
+            "royal: a refused action recorded events"
+        );
+        applied
     }
 
     /// Ends the turn: `end.finish`, then the next present seat (`table.players`),
