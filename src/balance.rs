@@ -169,6 +169,7 @@ impl Sink for Tally {
         self.given += 1;
         self.fired.count(e.rule.0);
         tally(&e, &mut self.measures, &mut self.rolls);
+        e.what.discard();
     }
     fn recorded(&self) -> usize {
         self.given

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::action::Action;
-use super::event::{Event, Rejection, Violation};
+use super::event::{Event, Rejection, Sink, Violation};
 use super::games::GameKind;
 use super::piece::{Piece, PieceId, Place, Player};
 use super::rule::{RuleId, RuleInfo};
@@ -251,6 +251,10 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// rules decide as in [`Game::apply`] (the differential test
     /// `goti fuzz --compare-paths` plays both).
     fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool;
+    /// [`Game::play_in_place`] with the events handed to `sink` as they
+    /// happen, none kept (balance's counts, the greedy policy's captures);
+    /// a refused action gives `sink` nothing.
+    fn play_with<S: Sink>(&mut self, action: &Action, sink: &mut S) -> bool;
     /// What holds in every position; names what broke.
     fn check_invariants(&self) -> Result<(), Violation>;
     /// What holds in positions reached by play from a new game.
@@ -328,6 +332,13 @@ macro_rules! delegate_game {
                 events: &mut Vec<$crate::engine::Event>,
             ) -> bool {
                 $pos::play_in_place(self, action, events)
+            }
+            fn play_with<S: $crate::engine::Sink>(
+                &mut self,
+                action: &$crate::engine::Action,
+                sink: &mut S,
+            ) -> bool {
+                $pos::play_with(self, action, sink)
             }
             fn check_invariants(&self) -> Result<(), $crate::engine::Violation> {
                 $pos::invariants(self).map_err($crate::engine::Violation)

@@ -30,7 +30,7 @@ mod tiles;
 pub mod toy;
 
 pub use action::{Action, MoveClause, MoveOrder};
-pub use event::{Event, Rejection, Sink, Violation, What};
+pub use event::{Event, Quiet, Rejection, Sink, Violation, What};
 pub use game::{Game, Vocabulary, Word};
 pub use games::{GameKind, UnknownGame};
 pub use maedn::{Maedn, MaednRule, MaednRules};

@@ -37,6 +37,14 @@ impl<T: Copy, const N: usize> Short<T, N> {
     }
 }
 
+impl<T: Copy, const N: usize> Short<T, N> {
+    /// Whether the values are on the heap (more than `N` of them).
+    #[inline(always)]
+    pub fn spilled(&self) -> bool {
+        matches!(&self.0, Repr::Heap(v) if v.capacity() != 0)
+    }
+}
+
 impl<T: Copy, const N: usize> Deref for Short<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
@@ -120,6 +128,7 @@ mod tests {
             assert_eq!(Short::<u8, 4>::from(want.clone()), want);
             assert_eq!(format!("{short:?}"), format!("{want:?}"));
             assert_eq!(Short::<u8, 4>::of(&want), short);
+            assert_eq!(short.spilled(), n > 4, "{n} values");
         }
     }
 

@@ -16,31 +16,21 @@ use crate::engine::{Action, Event, Game, Sink};
 use crate::error::{Error, ErrorKind};
 
 /// A game whose rules can apply an action in place recording nothing and
-/// building no rejection (the engine's fast path), or handing its events
-/// to a sink as they happen.
+/// building no rejection (the engine's fast path).
 pub trait QuietPlay: Game {
     /// Applies an action of the player to move in place; whether it was.
     fn play_quiet(&mut self, action: &Action) -> bool;
-    /// Applies an action of the player to move in place, its events into
-    /// `sink`; a refused one gives `sink` nothing.
-    fn play_with<S: Sink>(&mut self, action: &Action, sink: &mut S) -> bool;
 }
 
 impl QuietPlay for crate::engine::Portal {
     fn play_quiet(&mut self, action: &Action) -> bool {
         crate::engine::Portal::play_quiet(self, action)
     }
-    fn play_with<S: Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
-        crate::engine::Portal::play_with(self, action, sink)
-    }
 }
 
 impl QuietPlay for crate::engine::Royal {
     fn play_quiet(&mut self, action: &Action) -> bool {
         crate::engine::Royal::play_quiet(self, action)
-    }
-    fn play_with<S: Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
-        crate::engine::Royal::play_with(self, action, sink)
     }
 }
 
@@ -129,7 +119,7 @@ pub struct Counted<'a, G, S> {
     pub sink: &'a mut S,
 }
 
-impl<G: QuietPlay, S: Sink> Table<G> for Counted<'_, G, S> {
+impl<G: Game, S: Sink> Table<G> for Counted<'_, G, S> {
     fn pos(&self) -> &G {
         self.pos
     }

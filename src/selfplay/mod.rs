@@ -24,7 +24,7 @@ use std::fmt::Write;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Action, Event, Game, PieceId, Player, Sink, Violation as Broken};
+use crate::engine::{Action, Event, Game, PieceId, Player, Quiet, Sink, Violation as Broken, What};
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]
@@ -149,11 +149,10 @@ pub fn points_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
     let me = pos.turn();
     let now = pos.points(me)?;
     let mut best: Option<(usize, i64)> = None;
-    // Room for a move's events from the start (it grew by doubling each turn).
-    let mut scratch = Vec::with_capacity(64);
     let mut next = pos.clone();
     for (i, a) in candidates.iter().enumerate() {
-        if !tried(pos, a, &mut scratch, &mut next) {
+        // Points are read from the position: no event is needed.
+        if !tried(pos, a, &mut Quiet, &mut next) {
             continue;
         }
         let gain = next.points(me)? - now;
@@ -165,12 +164,35 @@ pub fn points_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
 }
 
 /// Plays candidate `a` on `next`, a copy of `pos` (kept between candidates,
-/// so nothing is allocated anew), its events into `scratch`; whether the
+/// so nothing is allocated anew), its events into `sink`; whether the
 /// rules allowed it. A refused candidate's reason is not worked out.
-fn tried<G: Game>(pos: &G, a: &Action, scratch: &mut Vec<Event>, next: &mut G) -> bool {
+fn tried<G: Game, S: Sink>(pos: &G, a: &Action, sink: &mut S, next: &mut G) -> bool {
     next.clone_from(pos);
-    scratch.clear();
-    next.play_in_place(a, scratch)
+    next.play_with(a, sink)
+}
+
+/// A move's captures counted as they happen (the greedy policy), no event
+/// kept.
+#[derive(Default)]
+struct Captures {
+    captured: usize,
+    given: usize,
+}
+
+impl Sink for Captures {
+    const ON: bool = true;
+    const REASONS: bool = false;
+    #[inline(always)]
+    fn put(&mut self, e: Event) {
+        self.given += 1;
+        if matches!(e.what, What::Captured { .. }) {
+            self.captured += 1;
+        }
+        e.what.discard();
+    }
+    fn recorded(&self) -> usize {
+        self.given
+    }
 }
 
 /// The pick of `policy` among `candidates` (greedy or points).
@@ -188,17 +210,13 @@ pub fn greedy_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
     let me = pos.turn();
     let words = G::KIND.vocabulary();
     let mut best: Option<(usize, (usize, i64))> = None;
-    // Room for a move's events from the start (it grew by doubling each turn).
-    let mut scratch = Vec::with_capacity(64);
     let mut next = pos.clone();
     for (i, a) in candidates.iter().enumerate() {
-        if !tried(pos, a, &mut scratch, &mut next) {
+        let mut sink = Captures::default();
+        if !tried(pos, a, &mut sink, &mut next) {
             continue;
         }
-        let captures = scratch
-            .iter()
-            .filter(|e| matches!(e.what, crate::engine::What::Captured { .. }))
-            .count();
+        let captures = sink.captured;
         let mut progress: i64 = (1..=words.pieces)
             .map(|g| i64::from(next.piece(me, PieceId::Numbered(g)).steps))
             .sum();

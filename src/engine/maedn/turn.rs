@@ -30,6 +30,17 @@ impl Maedn {
 
     /// Applies an action of the player to move to this position itself
     /// (through a copy: a refusal leaves `self` and `events` untouched).
+    /// [`Self::play_in_place`] with its events handed to `sink` (this game
+    /// records into a list and hands that over).
+    pub fn play_with<S: crate::engine::Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
+        let mut events = Vec::new();
+        let applied = self.play_in_place(action, &mut events);
+        for e in events {
+            sink.put(e);
+        }
+        applied
+    }
+
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
         match self.apply(action, events) {
             Ok(next) => {

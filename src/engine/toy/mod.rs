@@ -134,6 +134,17 @@ impl Toy {
     }
 
     /// Applies an action of the player to move through a copy.
+    /// [`Self::play_in_place`] with its events handed to `sink` (this game
+    /// records into a list and hands that over).
+    pub fn play_with<S: crate::engine::Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
+        let mut events = Vec::new();
+        let applied = self.play_in_place(action, &mut events);
+        for e in events {
+            sink.put(e);
+        }
+        applied
+    }
+
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
         match self.apply_observed(None, action, events, &mut |_| {}) {
             Ok(next) => {
