@@ -468,6 +468,12 @@ pub trait Sink {
     /// Whether a refusal's reason (its message and help) is worked out; a
     /// caller that asks only whether an action applied says no.
     const REASONS: bool = Self::ON;
+    /// Whether the engine does the work only its notes need: rules checked
+    /// that changed nothing (no blockade here, the King captures nothing,
+    /// an exit captures nothing). A sink that reads only events that change
+    /// play (the greedy policy's captures) says no; the position and every
+    /// other event are the same either way.
+    const NOTES: bool = Self::ON;
     fn put(&mut self, e: Event);
     /// How many events this sink has been given (a refused action must
     /// give none: the engines assert it).

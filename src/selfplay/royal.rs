@@ -394,3 +394,72 @@ mod copy_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod captures_tests {
+    use super::*;
+    use crate::engine::{Event, Game, What};
+    use crate::selfplay::Captures;
+    use rand::SeedableRng;
+
+    /// Plays every action two ways: captures counted as they happen with no
+    /// note worked out (the greedy policy's sink), and every event recorded.
+    struct Both<'a> {
+        pos: &'a mut Royal,
+        captures: usize,
+    }
+
+    impl Table<Royal> for Both<'_> {
+        fn pos(&self) -> &Royal {
+            self.pos
+        }
+        fn play(&mut self, action: &Action) -> Result<bool, Violation> {
+            let mut counted = self.pos.clone();
+            let mut sink = Captures::default();
+            let a = counted.play_with(action, &mut sink);
+            let mut events: Vec<Event> = Vec::new();
+            let b = self.pos.play_in_place(action, &mut events);
+            assert_eq!(a, b, "{action:?}");
+            assert_eq!(counted, *self.pos, "{action:?}");
+            let recorded = events
+                .iter()
+                .filter(|e| matches!(e.what, What::Captured { .. }))
+                .count();
+            assert_eq!(sink.captured, recorded, "{action:?}");
+            self.captures += recorded;
+            Ok(b)
+        }
+    }
+
+    #[test]
+    fn captures_without_notes_are_the_recorded_captures() {
+        let mut captures = 0;
+        for (mode, policy) in [
+            (Mode::Journey, Policy::Random),
+            (Mode::Journey, Policy::Greedy),
+            (Mode::Clash, Policy::Greedy),
+        ] {
+            let driver = RoyalDriver::new(RoyalRules::default_rules(), mode).with_policy(policy);
+            let mut bufs = Buffers::default();
+            for seed in 1..=10 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut pos = driver.new_game(&Player::ALL).unwrap();
+                for _ in 0..400 {
+                    if pos.is_over() {
+                        break;
+                    }
+                    let mut both = Both {
+                        pos: &mut pos,
+                        captures: 0,
+                    };
+                    driver.turn_through(&mut both, &mut rng, &mut bufs).unwrap();
+                    captures += both.captures;
+                }
+            }
+        }
+        assert!(
+            captures > 100,
+            "only {captures} captures: the test saw too few"
+        );
+    }
+}

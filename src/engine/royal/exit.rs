@@ -67,7 +67,7 @@ impl Royal {
             self.event(ev, R::BoardEntry, || {
                 What::Note("exited guards stand on their entry tile")
             });
-            if S::ON && self.opponent_tiles(p).has(Place::Ring(entry)) {
+            if S::NOTES && self.opponent_tiles(p).has(Place::Ring(entry)) {
                 self.event(ev, R::ExitTiming, || {
                     What::Note("exiting is not a move: it captures nothing")
                 });

@@ -137,8 +137,8 @@ impl Royal {
                     && !self.rules.params.order.blockade_before_capture
                     && self.capturable_by(p, to, k);
                 // blockade.any-point: a blockade stops the group on the tile before it, anywhere along the move.
-                // Recording nothing, only a tile with two guards of one opponent is asked.
-                let blockade = if capture_first || !near || (!S::ON && !ahead.doubles.has(to)) {
+                // Wanting no note (`Sink::NOTES`), only a tile with two guards of one opponent is asked.
+                let blockade = if capture_first || !near || (!S::NOTES && !ahead.doubles.has(to)) {
                     None
                 } else {
                     self.guard_blockade(p, to, k, ev)

@@ -19,9 +19,9 @@ impl Royal {
         let from = self.seat(p).king.place;
         let mut remaining = v;
         // Where an opponent group could block the King: the move's superset
-        // when nothing is recorded, else exact (guards moved before the
+        // when no note is wanted (`Sink::NOTES`), else exact (guards moved before the
         // King may have captured, and the King notes that it captures nothing).
-        let opponents = if S::ON {
+        let opponents = if S::NOTES {
             self.opponent_tiles(p)
         } else {
             ahead.opponents
@@ -36,7 +36,7 @@ impl Royal {
                 let at = king.place;
                 // blockade.king-opponent, judged before the own-guard block (ROYAL.md: the penalty applies).
                 // An opponent group blocks a King as it blocks a lone guard.
-                let blockade = if opponents.has(to) && (S::ON || ahead.doubles.has(to)) {
+                let blockade = if opponents.has(to) && (S::NOTES || ahead.doubles.has(to)) {
                     self.guard_blockade(p, to, 1, ev)
                 } else {
                     None
@@ -90,7 +90,7 @@ impl Royal {
             let now = self.seat(p).king;
             self.note_step(PieceId::King, had_mid, &now, to, dir, ev);
             // The King captures nothing, so `opponents` is still exact here.
-            if S::ON && opponents.has(to) {
+            if S::NOTES && opponents.has(to) {
                 self.event(ev, R::CaptureKingCannot, || {
                     What::Note("the King captures nothing")
                 });
