@@ -44,7 +44,7 @@ pub struct Buffers {
     /// Clauses (with their rolls' room) between moves.
     spare: Vec<MoveClause>,
     /// The greedy and points policies' candidate moves, kept between turns
-    /// so each is copied into room already made.
+    /// so each is drawn into room already made.
     candidates: Vec<Action>,
 }
 
@@ -53,9 +53,7 @@ impl Default for Buffers {
         Buffers {
             roll: Vec::with_capacity(8),
             exit: Action::Exit(Vec::with_capacity(1)),
-            mv: Action::Move(MoveOrder {
-                clauses: Vec::with_capacity(5),
-            }),
+            mv: empty_move(),
             spare: Vec::with_capacity(5),
             candidates: Vec::with_capacity(8),
         }
@@ -105,11 +103,12 @@ impl RoyalDriver {
         if matches!(self.policy, Policy::Greedy | Policy::Points) {
             let mut n = 0;
             for _ in 0..8 {
-                if random_move(table.pos(), rng, bufs) {
-                    match bufs.candidates.get_mut(n) {
-                        Some(room) => copy_move(room, &bufs.mv),
-                        None => bufs.candidates.push(bufs.mv.clone()),
-                    }
+                // Each candidate is drawn straight into its room, kept
+                // between turns (its clauses recycled through `spare`).
+                if bufs.candidates.len() == n {
+                    bufs.candidates.push(empty_move());
+                }
+                if random_move(table.pos(), rng, &mut bufs.candidates[n], &mut bufs.spare) {
                     n += 1;
                 }
             }
@@ -123,7 +122,7 @@ impl RoyalDriver {
         }
         // The move: a few random tries; the engine refuses overshoots and the like.
         for _ in 0..6 {
-            if !random_move(table.pos(), rng, bufs) {
+            if !random_move(table.pos(), rng, &mut bufs.mv, &mut bufs.spare) {
                 break;
             }
             if table.play(&bufs.mv)? {
@@ -137,22 +136,11 @@ impl RoyalDriver {
     }
 }
 
-/// Copies the action `from` into `room`, reusing its clauses' room when
-/// both are moves.
-fn copy_move(room: &mut Action, from: &Action) {
-    let (Action::Move(to), Action::Move(from)) = (&mut *room, from) else {
-        *room = from.clone();
-        return;
-    };
-    to.clauses.truncate(from.clauses.len());
-    let kept = to.clauses.len();
-    for (t, f) in to.clauses.iter_mut().zip(&from.clauses) {
-        t.piece = f.piece;
-        t.direction = f.direction;
-        t.rolls.clear();
-        t.rolls.extend_from_slice(&f.rolls);
-    }
-    to.clauses.extend(from.clauses[kept..].iter().cloned());
+/// A move of no clauses, room for five.
+fn empty_move() -> Action {
+    Action::Move(MoveOrder {
+        clauses: Vec::with_capacity(5),
+    })
 }
 
 /// The exit of `piece` alone, in the buffer's action.
@@ -284,18 +272,24 @@ fn probe(pos: &Royal, pick: usize) -> Option<Action> {
     }
 }
 
-/// Chooses a random move for the player to move into `bufs.mv` (the
-/// engine may refuse it); `false` when it names no piece.
-fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
+/// Chooses a random move for the player to move into `mv`, its old clauses
+/// recycled through `spare` (the engine may refuse it); `false` when it
+/// names no piece.
+fn random_move(
+    pos: &Royal,
+    rng: &mut ChaCha8Rng,
+    mv: &mut Action,
+    spare: &mut Vec<MoveClause>,
+) -> bool {
     let p = pos.turn();
     let seat = pos.seat(p);
     let board = pos.board();
-    let Action::Move(order) = &mut bufs.mv else {
+    let Action::Move(order) = mv else {
         unreachable!("the move buffer holds a move")
     };
-    bufs.spare.append(&mut order.clauses);
+    spare.append(&mut order.clauses);
     let mut clause = |piece: PieceId, direction: Direction| {
-        let mut c = bufs.spare.pop().unwrap_or_else(|| MoveClause {
+        let mut c = spare.pop().unwrap_or_else(|| MoveClause {
             piece,
             rolls: Vec::with_capacity(4),
             direction,
@@ -356,43 +350,6 @@ fn random_move(pos: &Royal, rng: &mut ChaCha8Rng, bufs: &mut Buffers) -> bool {
         }
     }
     !order.clauses.is_empty()
-}
-
-#[cfg(test)]
-mod copy_tests {
-    use super::*;
-    use crate::engine::{Direction, MoveOrder};
-
-    fn mv(clauses: &[(u8, &[u8])]) -> Action {
-        Action::Move(MoveOrder {
-            clauses: clauses
-                .iter()
-                .map(|&(g, rolls)| MoveClause {
-                    piece: PieceId::Numbered(g),
-                    rolls: rolls.to_vec(),
-                    direction: Direction::Forward,
-                })
-                .collect(),
-        })
-    }
-
-    #[test]
-    fn a_copied_move_is_the_move_whatever_was_in_the_room() {
-        let moves = [
-            mv(&[(1, &[6, 2]), (2, &[3])]),
-            mv(&[(3, &[1])]),
-            mv(&[(1, &[2]), (2, &[4, 4, 4]), (4, &[5])]),
-            Action::NextTurn,
-            mv(&[]),
-        ];
-        for room in &moves {
-            for from in &moves {
-                let mut r = room.clone();
-                copy_move(&mut r, from);
-                assert_eq!(&r, from);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
