@@ -43,7 +43,20 @@ fn is_unsafe(c: char) -> bool {
 
 /// Whether `s` holds something that [`line`] or [`block`] would change.
 fn needs_care(s: &str) -> bool {
-    s.contains("##[") || s.contains("::") || s.chars().any(is_unsafe)
+    let b = s.as_bytes();
+    // One pass over plain ASCII; text with any other character is checked
+    // in full.
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            0x80.. => return s.contains("##[") || s.contains("::") || s.chars().any(is_unsafe),
+            b'\n' => {}
+            0..0x20 | 0x7f => return true,
+            b':' if b.get(i + 1) == Some(&b':') => return true,
+            b'#' if b.get(i + 1) == Some(&b'#') && b.get(i + 2) == Some(&b'[') => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `##[` broken up (`# #[`), however many `#` lead it.
@@ -251,6 +264,30 @@ pub fn output(s: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-pass check says what the three whole-text checks say: every
+    /// pair and triple of a set of telling characters, and longer texts.
+    #[test]
+    fn needs_care_is_the_three_checks_in_one_pass() {
+        let full = |s: &str| s.contains("##[") || s.contains("::") || s.chars().any(is_unsafe);
+        let chars = [
+            'a', ' ', '#', '[', ':', '\n', '\r', '\t', '\u{0}', '\u{1b}', '\u{7f}', '\u{85}',
+            '\u{202e}', '\u{2028}', 'é', '→',
+        ];
+        let mut texts = vec![String::new()];
+        for &x in &chars {
+            for &y in &chars {
+                texts.push(format!("{x}{y}"));
+                for &z in &chars {
+                    texts.push(format!("{x}{y}{z}"));
+                    texts.push(format!("tile 23: {x}{y}{z} G1"));
+                }
+            }
+        }
+        for t in &texts {
+            assert_eq!(needs_care(t), full(t), "{t:?}");
+        }
+    }
 
     #[test]
     fn each_form_breaks_both_command_forms() {

@@ -106,50 +106,50 @@ pub fn diff(
     let mut diffs = Vec::new();
     let mut boards = Vec::new();
     let mut applied: Vec<(GameKind, Vec<String>)> = Vec::new();
-    // Every file under both rules, on every core; compared in file order.
-    let played = runner::play_files(&found, None, None, |f| {
-        vec![
-            opts(base_layers.clone(), &f.root),
-            opts(head_layers.clone(), &f.root),
-        ]
-    });
-    // Each file's scenarios compared on every core too, kept in file order.
+    // Every file under both rules, on every core, compared on the thread
+    // that played it as soon as it is played (no file's reports are kept
+    // past its comparison); the comparisons in file order.
     type Compared = (
         GameKind,
         Vec<String>,
         diff::ScenarioDiff,
         Option<super::diff_page::DiffBoards>,
     );
-    let compared: Vec<Result<Vec<Compared>, CliError>> = {
-        use rayon::prelude::*;
-        played
-            .into_par_iter()
-            .map(|mut both| {
-                let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
-                    unreachable!("two runs give two reports")
-                };
-                if !h.file_problems.is_empty() {
-                    return Err(CliError(format!(
-                        "{}: {}",
-                        h.source.name, h.file_problems[0].message
-                    )));
-                }
-                let pairs = b.scenarios.iter().zip(&h.scenarios);
-                Ok(pairs
-                    .map(|(sb, sh)| {
-                        let d = diff::compare(&h.source.name, sb, sh);
-                        let board = (pictures && d.change != Change::Unchanged).then(|| {
-                            super::diff_page::DiffBoards {
-                                base: sb.transcript.clone(),
-                                head: sh.transcript.clone(),
-                            }
-                        });
-                        (sh.game, sh.sets_applied.clone(), d, board)
-                    })
-                    .collect())
-            })
-            .collect()
-    };
+    let compared: Vec<Result<Vec<Compared>, CliError>> = runner::play_files_then(
+        &found,
+        None,
+        None,
+        |f| {
+            vec![
+                opts(base_layers.clone(), &f.root),
+                opts(head_layers.clone(), &f.root),
+            ]
+        },
+        |mut both| {
+            let (Some(h), Some(b)) = (both.pop(), both.pop()) else {
+                unreachable!("two runs give two reports")
+            };
+            if !h.file_problems.is_empty() {
+                return Err(CliError(format!(
+                    "{}: {}",
+                    h.source.name, h.file_problems[0].message
+                )));
+            }
+            let pairs = b.scenarios.iter().zip(&h.scenarios);
+            Ok(pairs
+                .map(|(sb, sh)| {
+                    let d = diff::compare(&h.source.name, sb, sh);
+                    let board = (pictures && d.change != Change::Unchanged).then(|| {
+                        super::diff_page::DiffBoards {
+                            base: sb.transcript.clone(),
+                            head: sh.transcript.clone(),
+                        }
+                    });
+                    (sh.game, sh.sets_applied.clone(), d, board)
+                })
+                .collect())
+        },
+    );
     for file in compared {
         for (game, sets, d, board) in file? {
             applied.push((game, sets));

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::{ScenarioReport, StepEvents, StepRecord};
+use crate::engine::{Event, RuleId};
 
 /// How a scenario's outcome moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -74,7 +75,12 @@ fn event_diff(
 ) -> (Vec<String>, Vec<String>, BTreeSet<&'static str>) {
     let mut count: BTreeMap<&str, i64> = BTreeMap::new();
     let mut rule_of: BTreeMap<&str, &'static str> = BTreeMap::new();
-    let (a, b) = (a.events.texts(), b.events.texts());
+    let (a, b) = match (&a.events, &b.events) {
+        // Events alike on both sides render alike and cancel out below:
+        // only the ones left over are rendered.
+        (StepEvents::Played(a), StepEvents::Played(b)) => unmatched_texts(a, b),
+        _ => (a.events.texts(), b.events.texts()),
+    };
     for (r, e) in a.iter() {
         *count.entry(e).or_default() -= 1;
         rule_of.insert(e, r.0);
@@ -97,6 +103,30 @@ fn event_diff(
         }
     }
     (removed, added, rules)
+}
+
+/// The events of each side that have no equal on the other (as a
+/// multiset: each event matches at most one), rendered with their rule IDs,
+/// each side in its own order.
+fn unmatched_texts<'a>(
+    a: &[Event],
+    b: &[Event],
+) -> (Cow<'a, [(RuleId, String)]>, Cow<'a, [(RuleId, String)]>) {
+    let mut taken = vec![false; b.len()];
+    let mut left = Vec::new();
+    for e in a {
+        match (0..b.len()).find(|&j| !taken[j] && b[j] == *e) {
+            Some(j) => taken[j] = true,
+            None => left.push((e.rule, e.to_string())),
+        }
+    }
+    let right = b
+        .iter()
+        .zip(&taken)
+        .filter(|(_, &t)| !t)
+        .map(|(e, _)| (e.rule, e.to_string()))
+        .collect::<Vec<_>>();
+    (Cow::Owned(left), Cow::Owned(right))
 }
 
 /// The step a side never reached, in the place of `like`.
@@ -299,5 +329,72 @@ impl Report {
     /// The scenarios of one kind of change.
     pub fn of(&self, change: Change) -> impl Iterator<Item = &ScenarioDiff> {
         self.changed.iter().filter(move |d| d.change == change)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Player, What};
+
+    fn step(events: StepEvents) -> StepRecord {
+        StepRecord {
+            line: 1,
+            text: String::new(),
+            state: String::new(),
+            events,
+            standings: String::new(),
+        }
+    }
+
+    fn event(rule: &'static str, credits: u8) -> Event {
+        Event {
+            rule: RuleId(rule),
+            player: Player::ALL[0],
+            what: What::Credit { credits },
+        }
+    }
+
+    /// Played events are matched as they are before any is rendered; the
+    /// difference is the one their rendered texts give (as a trace's
+    /// recorded events are compared), duplicates counted.
+    #[test]
+    fn played_events_differ_as_their_texts_do() {
+        let a = vec![
+            event("grace.credit", 1),
+            event("grace.credit", 1),
+            event("exit.cost", 2),
+            event("exit.cap", 3),
+        ];
+        let b = vec![
+            event("exit.cap", 3),
+            event("grace.credit", 1),
+            event("exit.cost", 4),
+            event("exit.cost", 4),
+        ];
+        let texts =
+            |v: &[Event]| StepEvents::Recorded(v.iter().map(|e| (e.rule, e.to_string())).collect());
+        let played = event_diff(
+            &step(StepEvents::Played(a.clone())),
+            &step(StepEvents::Played(b.clone())),
+        );
+        let recorded = event_diff(&step(texts(&a)), &step(texts(&b)));
+        assert_eq!(played, recorded);
+        let (removed, added, rules) = played;
+        assert_eq!(
+            removed.len(),
+            2,
+            "one grace credit and one exit cost: {removed:?}"
+        );
+        assert_eq!(added.len(), 2, "two exit costs of 4: {added:?}");
+        assert_eq!(
+            rules.into_iter().collect::<Vec<_>>(),
+            ["exit.cost", "grace.credit"]
+        );
+        let same = event_diff(
+            &step(StepEvents::Played(a.clone())),
+            &step(StepEvents::Played(a.iter().rev().cloned().collect())),
+        );
+        assert!(same.0.is_empty() && same.1.is_empty() && same.2.is_empty());
     }
 }

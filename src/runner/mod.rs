@@ -218,6 +218,25 @@ pub fn play_files<F>(
 where
     F: Fn(&Found) -> Vec<RunOptions> + Sync,
 {
+    play_files_then(files, jobs, only, runs, |reports| reports)
+}
+
+/// [`play_files`], each file's reports handed to `then` on the thread that
+/// played them, as soon as they are made (so a caller that keeps less than
+/// the reports, as `goti diff` does, never holds them all): `then`'s results
+/// in file order.
+pub fn play_files_then<F, T, R>(
+    files: &[Found],
+    jobs: Option<usize>,
+    only: Option<&str>,
+    runs: F,
+    then: T,
+) -> Vec<R>
+where
+    F: Fn(&Found) -> Vec<RunOptions> + Sync,
+    T: Fn(Vec<FileReport>) -> R + Sync,
+    R: Send,
+{
     use rayon::prelude::*;
     let one = |f: &Found| {
         let opts: Vec<RunOptions> = runs(f)
@@ -228,7 +247,7 @@ where
             })
             .collect();
         let refs: Vec<&RunOptions> = opts.iter().collect();
-        run_file_under(&f.path, &refs, only)
+        then(run_file_under(&f.path, &refs, only))
     };
     let parallel = || files.par_iter().map(one).collect();
     match jobs {
