@@ -105,13 +105,13 @@ fn event_diff(
     (removed, added, rules)
 }
 
+/// A step's events rendered, with their rule IDs.
+type Texts<'a> = Cow<'a, [(RuleId, String)]>;
+
 /// The events of each side that have no equal on the other (as a
 /// multiset: each event matches at most one), rendered with their rule IDs,
 /// each side in its own order.
-fn unmatched_texts<'a>(
-    a: &[Event],
-    b: &[Event],
-) -> (Cow<'a, [(RuleId, String)]>, Cow<'a, [(RuleId, String)]>) {
+fn unmatched_texts<'a>(a: &[Event], b: &[Event]) -> (Texts<'a>, Texts<'a>) {
     let mut taken = vec![false; b.len()];
     let mut left = Vec::new();
     for e in a {
