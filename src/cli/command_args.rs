@@ -48,7 +48,8 @@ pub(super) struct FuzzCli {
     #[arg(long)]
     pub json: bool,
     /// Play the games on the fast path and by the general engine in
-    /// lockstep and compare every position (royal, portal).
+    /// lockstep and compare every position (royal and portal: their fast
+    /// paths; maedn: its speed path).
     #[arg(long, conflicts_with_all = ["text", "shard", "json"])]
     pub compare_paths: bool,
 }

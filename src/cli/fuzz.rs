@@ -150,7 +150,7 @@ fn compare_paths(
     let secs = start.elapsed().as_secs_f64();
     match compared {
         None => Err(CliError::new(format!(
-            "{} has no fast path beside its general engine to compare (--compare-paths plays royal and portal; maedn's speed path is judged by `goti oracle`)",
+            "{} has no fast path beside its general engine to compare",
             game.name()
         ))),
         Some(Ok(c)) => {

@@ -143,3 +143,120 @@ pub fn random_actions(
         Ok(actions)
     })
 }
+
+/// `goti fuzz --compare-paths` for maedn: `games` seeded games (seeds
+/// `seed`, `seed + 1`, ...; throws and picks drawn as [`random_actions`]
+/// draws them) played on the speed path and by the general engine in
+/// lockstep (the throw, then the chosen action, each applied whole and
+/// checked), the positions compared after every throw; a game stops at
+/// `max_turns` throws. The first disagreement is the error, with its seed
+/// and throw.
+pub fn compare_speed_path(
+    rules: &Arc<MaednRules>,
+    players: &[Player],
+    games: (u64, u64, u32),
+) -> Result<super::fast::Compared, Error> {
+    compare_with(rules, players, games, |pos, die, pick| {
+        let mut chosen = None;
+        pos.play_quiet(die, |legal| {
+            let l = legal.as_slice();
+            let c = l[(pick as usize) % l.len()];
+            chosen = Some(c);
+            c
+        });
+        chosen
+    })
+}
+
+/// [`compare_speed_path`] with the speed path's throw given: it plays
+/// `die` on the position and says what it chose (`pick` among the legal).
+fn compare_with(
+    rules: &Arc<MaednRules>,
+    players: &[Player],
+    (games, seed, max_turns): (u64, u64, u32),
+    speed: impl Fn(&mut Maedn, u8, u32) -> Option<Choice>,
+) -> Result<super::fast::Compared, Error> {
+    Error::of(ErrorKind::Check, || {
+        use rand::SeedableRng;
+        let start = Maedn::new_game(rules.clone(), players, None).map_err(|e| e.message)?;
+        let faces = rules.params.dice.faces;
+        let mut out = super::fast::Compared::default();
+        let mut events = Vec::new();
+        for s in seed..seed.saturating_add(games) {
+            let mut rng = ChaCha8Rng::seed_from_u64(s);
+            let (mut quiet, mut loud) = (start.clone(), start.clone());
+            let mut throws = 0u32;
+            while throws < max_turns && quiet.winner().is_none() {
+                throws += 1;
+                let die = rng.gen_range(1..=faces);
+                let pick = rng.gen::<u32>();
+                let Some(choice) = speed(&mut quiet, die, pick) else {
+                    return Err(format!(
+                        "seed {s}, throw {throws}: the speed path chose nothing after a {die}"
+                    ));
+                };
+                for action in [Action::Roll(vec![die]), action_of(choice)] {
+                    events.clear();
+                    loud = loud.apply(&action, &mut events).map_err(|r| {
+                        format!(
+                            "seed {s}, throw {throws}: the general engine refuses {action:?}, which the speed path played: {r}"
+                        )
+                    })?;
+                    out.actions += 1;
+                }
+                if quiet != loud {
+                    return Err(format!(
+                        "seed {s}, throw {throws} ({die}, then {choice:?}): the speed path and the general engine disagree\n  speed path: {quiet:?}\n  general engine: {loud:?}"
+                    ));
+                }
+            }
+            out.games += 1;
+            out.turns += u64::from(throws);
+        }
+        Ok(out)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both paths play the same 300 games at two and at four players.
+    #[test]
+    fn the_speed_path_and_the_general_engine_agree_throw_by_throw() {
+        let rules = MaednRules::default_rules();
+        for players in [2, 4] {
+            let c = compare_speed_path(&rules, &Player::ALL[..players], (300, 1, 4000))
+                .unwrap_or_else(|e| panic!("{players} players: {e}"));
+            assert_eq!(c.games, 300);
+            assert_eq!(c.actions, 2 * c.turns, "a throw and an action per turn");
+            assert!(
+                c.turns > 300 * 20,
+                "games of some length: {} throws",
+                c.turns
+            );
+        }
+    }
+
+    /// A speed path that says it chose one action and played another is
+    /// caught at that throw.
+    #[test]
+    fn a_speed_path_that_plays_other_than_it_says_is_caught() {
+        let rules = MaednRules::default_rules();
+        let lying = |pos: &mut Maedn, die: u8, _pick: u32| {
+            let mut said = None;
+            pos.play_quiet(die, |legal| {
+                let l = legal.as_slice();
+                said = Some(l[0]);
+                l[l.len() - 1]
+            });
+            said
+        };
+        let err = compare_with(&rules, &Player::ALL[..2], (50, 1, 4000), lying)
+            .expect_err("the paths differ once a throw has two legal actions");
+        assert!(
+            err.to_string().contains("disagree") || err.to_string().contains("refuses"),
+            "{err}"
+        );
+    }
+}

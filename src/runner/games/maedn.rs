@@ -38,6 +38,19 @@ impl Played for Maedn {
         MaednDriver::new(rules).with_policy(policy)
     }
 
+    fn compare_paths(
+        rules: Arc<MaednRules>,
+        _mode: Mode,
+        (players, games, seed, max_turns): (u8, u64, u64, u32),
+    ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
+        let table = &crate::engine::Player::ALL[..usize::from(players.clamp(2, 4))];
+        Some(crate::selfplay::maedn::compare_speed_path(
+            &rules,
+            table,
+            (games, seed, max_turns),
+        ))
+    }
+
     fn has_piece(&self, id: PieceId) -> bool {
         Maedn::has_piece(self, id)
     }
