@@ -573,9 +573,29 @@ fn bench_reports_the_speed_path() {
         v["driver"]["games_per_second"].as_f64().unwrap() > 0.0,
         "{v}"
     );
+    // And the engine alone: the same games' player actions replayed on
+    // the speed path and through the general engine.
+    assert_eq!(v["engine_calls"]["games"], 50, "{v}");
+    assert_eq!(
+        v["engine_calls"]["actions"], v["actions"],
+        "the first 50 games of the bench, replayed: {v}"
+    );
+    for path in ["fast", "general"] {
+        assert!(
+            v["engine_calls"][path]["actions_per_second"]
+                .as_f64()
+                .unwrap()
+                > 0.0,
+            "{v}"
+        );
+    }
     let text = stdout(&goti(&["bench", "maedn", "--games", "20"]));
     assert!(
         text.contains("self-play's driver through the general engine (events recorded), 20 games"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the engine alone, the player actions of 20 of those games replayed"),
         "{text}"
     );
     let o = goti(&["bench", "maedn", "--players", "5"]);

@@ -9,8 +9,10 @@ the mean game length in player actions (throws are chance nodes and are not
 counted), the length measured over a sample of OpenSpiel games played here
 with uniformly random legal actions. goti: `goti bench maedn` (random legal
 actions, no checks, one core), which counts its player actions exactly on
-its speed path, and times up to 2,000 games of self-play's driver through
-the general engine (events recorded, as balance plays) beside it.
+its speed path, times up to 2,000 games of self-play's driver through
+the general engine (events recorded) beside it, and replays the player
+actions of up to 1,000 of its games on the general engine alone (each
+throw and its choice applied whole, with their events; no chooser).
 
 The two sides alternate in `--pairs` pairs (OpenSpiel, then goti, then
 OpenSpiel again ...), so a busy spell of a shared machine falls on both, and
@@ -60,8 +62,8 @@ def main():
     ap.add_argument("--goti", default="target/release/goti")
     ap.add_argument("--pairs", type=int, default=5, help="alternating runs of each side")
     args = ap.parse_args()
-    print("| table | mean length (player actions) | OpenSpiel games/s | goti speed path games/s | goti self-play driver games/s | OpenSpiel actions/s | goti speed path actions/s | speed path / OpenSpiel | driver / OpenSpiel |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| table | mean length (player actions) | OpenSpiel games/s | goti speed path games/s | goti self-play driver games/s | OpenSpiel actions/s | goti speed path actions/s | goti general engine alone actions/s | speed path / OpenSpiel | general engine / OpenSpiel | driver / OpenSpiel |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for players, opposite, label in TABLES:
         game = pyspiel.load_game("maedn", {"players": players, "twoPlayersOpposite": opposite})
         length = mean_length(game, args.sample, 7)
@@ -71,6 +73,7 @@ def main():
         if players == 2 and not opposite:
             cmd.append("--side")
         theirs, ours, ours_games, drivers, ratios, driver_ratios = [], [], [], [], [], []
+        generals, general_ratios = [], []
         for k in range(args.pairs):
             cmd_seed = cmd + ["--seed", str(k + 1)]
             games_s = openspiel_rate(game, players, args.seconds)
@@ -82,11 +85,15 @@ def main():
             drivers.append(out["driver"]["games_per_second"])
             ratios.append(rate / (games_s * length))
             driver_ratios.append(out["driver"]["games_per_second"] / games_s)
+            general = out["engine_calls"]["general"]["actions_per_second"]
+            generals.append(general)
+            general_ratios.append(general / (games_s * length))
         med = statistics.median
         games_s = med(theirs)
         print(
             f"| {label} | {length:.0f} | {games_s:,.0f} | {med(ours_games):,.0f} | {med(drivers):,.0f} "
-            f"| {games_s * length:,.0f} | {med(ours):,.0f} | {med(ratios):.2f}x | {med(driver_ratios):.2f}x |"
+            f"| {games_s * length:,.0f} | {med(ours):,.0f} | {med(generals):,.0f} "
+            f"| {med(ratios):.2f}x | {med(general_ratios):.2f}x | {med(driver_ratios):.2f}x |"
         )
 
 

@@ -112,12 +112,21 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
     }
     let driver_secs = started.elapsed().as_secs_f64().max(1e-9);
     let (games_rate, driver_rate) = (games as f64 / secs, driver_games as f64 / driver_secs);
+    // The engine alone: at most 1,000 games' actions kept in memory.
+    let replayed = games.min(1000);
+    let (calls, [quiet_calls, general_calls]) =
+        crate::selfplay::maedn::engine_calls(&rules, table, opposite, replayed, seed)?;
+    let (quiet_calls_rate, general_calls_rate) =
+        (calls as f64 / quiet_calls, calls as f64 / general_calls);
     if json {
         outln!(
             "{}",
             serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate,
                 "games_per_second": games_rate,
-                "driver": {"games": driver_games, "seconds": driver_secs, "games_per_second": driver_rate}})
+                "driver": {"games": driver_games, "seconds": driver_secs, "games_per_second": driver_rate},
+                "engine_calls": {"games": replayed, "actions": calls,
+                    "fast": {"seconds": quiet_calls, "actions_per_second": quiet_calls_rate},
+                    "general": {"seconds": general_calls, "actions_per_second": general_calls_rate}}})
         );
     } else {
         let seating = match opposite {
@@ -127,6 +136,7 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
         };
         outln!("maedn bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s, {games_rate:.0} games/s (one core, no checks)");
         outln!("  self-play's driver through the general engine (events recorded), {driver_games} games: {driver_secs:.3} s, {driver_rate:.0} games/s ({:.1}x fewer)", games_rate / driver_rate);
+        outln!("  the engine alone, the player actions of {replayed} of those games replayed (a throw and its choice; the general engine applies them as two actions, with their events): {calls} player actions, speed path {quiet_calls_rate:.0}/s, general engine {general_calls_rate:.0}/s ({:.1}x)", general_calls / quiet_calls);
     }
     Ok(0)
 }

@@ -144,6 +144,90 @@ pub fn random_actions(
     })
 }
 
+/// `goti bench maedn`: the engine alone, without the chooser. The first
+/// `games` games of [`random_actions`] (same seed, same throws and picks)
+/// are recorded, then replayed on the speed path and through the general
+/// engine (each throw and its choice applied whole as two actions, with
+/// their events); the final positions are compared. Returns the player
+/// actions replayed and each path's seconds.
+pub fn engine_calls(
+    rules: &Arc<MaednRules>,
+    players: &[Player],
+    opposite: Option<bool>,
+    games: u64,
+    seed: u64,
+) -> Result<(u64, [f64; 2]), Error> {
+    Error::of(ErrorKind::Check, || {
+        use rand::SeedableRng;
+        let start = Maedn::new_game(rules.clone(), players, opposite).map_err(|e| e.message)?;
+        let faces = rules.params.dice.faces;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut recorded: Vec<Vec<(u8, Choice)>> = Vec::new();
+        let mut ends = Vec::new();
+        for _ in 0..games {
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            loop {
+                let die = rng.gen_range(1..=faces);
+                let pick = rng.gen::<u32>();
+                let go = pos.play_quiet(die, |legal| {
+                    let l = legal.as_slice();
+                    let c = l[(pick as usize) % l.len()];
+                    moves.push((die, c));
+                    c
+                });
+                if !go {
+                    break;
+                }
+            }
+            recorded.push(moves);
+            ends.push(pos);
+        }
+        let count: u64 = recorded.iter().map(|m| m.len() as u64).sum();
+        // The general engine's actions are built before its clock starts.
+        let actions: Vec<Vec<[Action; 2]>> = recorded
+            .iter()
+            .map(|m| {
+                m.iter()
+                    .map(|&(die, c)| [Action::Roll(vec![die]), action_of(c)])
+                    .collect()
+            })
+            .collect();
+        let started = std::time::Instant::now();
+        let mut quiet_ends = Vec::with_capacity(recorded.len());
+        for moves in &recorded {
+            let mut pos = start.clone();
+            for &(die, c) in moves {
+                pos.play_quiet(die, |_| c);
+            }
+            quiet_ends.push(pos);
+        }
+        let quiet = started.elapsed().as_secs_f64();
+        let started = std::time::Instant::now();
+        let mut events = Vec::new();
+        let mut general_ends = Vec::with_capacity(actions.len());
+        for game in &actions {
+            let mut pos = start.clone();
+            for pair in game {
+                for a in pair {
+                    events.clear();
+                    pos = pos.apply(a, &mut events).map_err(|r| {
+                        format!(
+                            "the general engine refuses {a:?}, which the speed path played: {r}"
+                        )
+                    })?;
+                }
+            }
+            general_ends.push(pos);
+        }
+        let general = started.elapsed().as_secs_f64();
+        if quiet_ends != ends || general_ends != ends {
+            return Err("a replayed game ended elsewhere than the game it replays".into());
+        }
+        Ok((count, [quiet.max(1e-9), general.max(1e-9)]))
+    })
+}
+
 /// `goti fuzz --compare-paths` for maedn: `games` seeded games (seeds
 /// `seed`, `seed + 1`, ...; throws and picks drawn as [`random_actions`]
 /// draws them) played on the speed path and by the general engine in
