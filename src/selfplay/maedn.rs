@@ -108,6 +108,25 @@ impl Driver for MaednDriver {
     }
 }
 
+/// A throw and a pick among the legal actions after it, drawn from `rng`
+/// (the order every speed-path caller draws them in).
+fn draw(rng: &mut ChaCha8Rng, faces: u8) -> (u8, u32) {
+    (rng.gen_range(1..=faces), rng.gen::<u32>())
+}
+
+/// Throws `die` on the speed path and plays the legal action `pick`
+/// selects: whether the game goes on, and the action played.
+#[inline]
+fn play_pick(pos: &mut Maedn, die: u8, pick: u32) -> (bool, Choice) {
+    let mut chosen = Choice::Pass;
+    let go = pos.play_quiet(die, |legal| {
+        let l = legal.as_slice();
+        chosen = l[(pick as usize) % l.len()];
+        chosen
+    });
+    (go, chosen)
+}
+
 /// The speed path: `games` games of uniformly random legal actions at a
 /// table of `players` (seeds `seed`, `seed + 1`, ...), with no checks, no
 /// events and no allocation per action. Returns the player actions played
@@ -128,14 +147,9 @@ pub fn random_actions(
         for _ in 0..games {
             let mut pos = start.clone();
             loop {
-                let die = rng.gen_range(1..=faces);
+                let (die, pick) = draw(&mut rng, faces);
                 actions += 1;
-                let pick = rng.gen::<u32>();
-                let go = pos.play_quiet(die, |legal| {
-                    let l = legal.as_slice();
-                    l[(pick as usize) % l.len()]
-                });
-                if !go {
+                if !play_pick(&mut pos, die, pick).0 {
                     break;
                 }
             }
@@ -168,14 +182,9 @@ pub fn engine_calls(
             let mut pos = start.clone();
             let mut moves = Vec::new();
             loop {
-                let die = rng.gen_range(1..=faces);
-                let pick = rng.gen::<u32>();
-                let go = pos.play_quiet(die, |legal| {
-                    let l = legal.as_slice();
-                    let c = l[(pick as usize) % l.len()];
-                    moves.push((die, c));
-                    c
-                });
+                let (die, pick) = draw(&mut rng, faces);
+                let (go, c) = play_pick(&mut pos, die, pick);
+                moves.push((die, c));
                 if !go {
                     break;
                 }
@@ -237,18 +246,11 @@ pub fn engine_calls(
 /// and throw.
 pub fn compare_speed_path(
     rules: &Arc<MaednRules>,
-    players: &[Player],
+    players: u8,
     games: (u64, u64, u32),
 ) -> Result<super::fast::Compared, Error> {
     compare_with(rules, players, games, |pos, die, pick| {
-        let mut chosen = None;
-        pos.play_quiet(die, |legal| {
-            let l = legal.as_slice();
-            let c = l[(pick as usize) % l.len()];
-            chosen = Some(c);
-            c
-        });
-        chosen
+        play_pick(pos, die, pick).1
     })
 }
 
@@ -256,13 +258,14 @@ pub fn compare_speed_path(
 /// `die` on the position and says what it chose (`pick` among the legal).
 fn compare_with(
     rules: &Arc<MaednRules>,
-    players: &[Player],
+    players: u8,
     (games, seed, max_turns): (u64, u64, u32),
-    speed: impl Fn(&mut Maedn, u8, u32) -> Option<Choice>,
+    speed: impl Fn(&mut Maedn, u8, u32) -> Choice,
 ) -> Result<super::fast::Compared, Error> {
     Error::of(ErrorKind::Check, || {
         use rand::SeedableRng;
-        let start = Maedn::new_game(rules.clone(), players, None).map_err(|e| e.message)?;
+        let start =
+            Maedn::new_game(rules.clone(), &super::table(players), None).map_err(|e| e.message)?;
         let faces = rules.params.dice.faces;
         let mut out = super::fast::Compared::default();
         let mut events = Vec::new();
@@ -272,13 +275,8 @@ fn compare_with(
             let mut throws = 0u32;
             while throws < max_turns && quiet.winner().is_none() {
                 throws += 1;
-                let die = rng.gen_range(1..=faces);
-                let pick = rng.gen::<u32>();
-                let Some(choice) = speed(&mut quiet, die, pick) else {
-                    return Err(format!(
-                        "seed {s}, throw {throws}: the speed path chose nothing after a {die}"
-                    ));
-                };
+                let (die, pick) = draw(&mut rng, faces);
+                let choice = speed(&mut quiet, die, pick);
                 for action in [Action::Roll(vec![die]), action_of(choice)] {
                     events.clear();
                     loud = loud.apply(&action, &mut events).map_err(|r| {
@@ -310,7 +308,7 @@ mod tests {
     fn the_speed_path_and_the_general_engine_agree_throw_by_throw() {
         let rules = MaednRules::default_rules();
         for players in [2, 4] {
-            let c = compare_speed_path(&rules, &Player::ALL[..players], (300, 1, 4000))
+            let c = compare_speed_path(&rules, players, (300, 1, 4000))
                 .unwrap_or_else(|e| panic!("{players} players: {e}"));
             assert_eq!(c.games, 300);
             assert_eq!(c.actions, 2 * c.turns, "a throw and an action per turn");
@@ -328,15 +326,15 @@ mod tests {
     fn a_speed_path_that_plays_other_than_it_says_is_caught() {
         let rules = MaednRules::default_rules();
         let lying = |pos: &mut Maedn, die: u8, _pick: u32| {
-            let mut said = None;
+            let mut said = Choice::Pass;
             pos.play_quiet(die, |legal| {
                 let l = legal.as_slice();
-                said = Some(l[0]);
+                said = l[0];
                 l[l.len() - 1]
             });
             said
         };
-        let err = compare_with(&rules, &Player::ALL[..2], (50, 1, 4000), lying)
+        let err = compare_with(&rules, 2, (50, 1, 4000), lying)
             .expect_err("the paths differ once a throw has two legal actions");
         assert!(
             err.to_string().contains("disagree") || err.to_string().contains("refuses"),

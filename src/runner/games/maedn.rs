@@ -43,10 +43,9 @@ impl Played for Maedn {
         _mode: Mode,
         (players, games, seed, max_turns): (u8, u64, u64, u32),
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
-        let table = &crate::engine::Player::ALL[..usize::from(players.clamp(2, 4))];
         Some(crate::selfplay::maedn::compare_speed_path(
             &rules,
-            table,
+            players,
             (games, seed, max_turns),
         ))
     }
