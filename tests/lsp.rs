@@ -591,3 +591,30 @@ fn rules_file_definition_and_accept_lens() {
     }
     c.stop();
 }
+
+/// An editor that asks for hovers and hints on every keystroke does not
+/// make the server replay the document on every keystroke: a request that
+/// needs the played document waits until it has stood [`IDLE`] unedited.
+#[test]
+fn a_document_is_replayed_only_after_an_idle_pause() {
+    let mut c = Client::start();
+    let (_, uri) = c.file("idle.goti", BRIEF);
+    c.open(&uri, BRIEF);
+    for version in 2..5 {
+        let sent = std::time::Instant::now();
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version},
+                   "contentChanges": [{"text": BRIEF}]}),
+        );
+        let hover = c.request("textDocument/hover", doc_at(&uri, 1, 3));
+        let waited = sent.elapsed();
+        assert!(
+            waited >= goti::lsp::IDLE,
+            "answered {waited:?} after an edit: the document was replayed before {:?} without one",
+            goti::lsp::IDLE
+        );
+        assert!(!hover.is_null(), "the hover of the played document");
+    }
+    c.stop();
+}

@@ -219,12 +219,14 @@ fn accept(paths: Vec<PathBuf>, ctx: &Ctx) -> Result<i32, CliError> {
 
 /// `goti lsp`: the language server on standard input and output.
 fn lsp() -> Result<i32, CliError> {
-    let (connection, threads) = lsp_server::Connection::stdio();
+    // goti's own framing: a client's claimed length is bounded (lsp::stdio).
+    let (connection, threads) = crate::lsp::stdio::connect();
     let served = crate::lsp::serve(&connection);
     drop(connection);
     let joined = threads.join();
-    served.map_err(|e| format!("goti lsp: {e}"))?;
+    // The input's words first: a protocol error ends the server's channel.
     joined.map_err(|e| format!("goti lsp: {e}"))?;
+    served.map_err(|e| format!("goti lsp: {e}"))?;
     Ok(0)
 }
 

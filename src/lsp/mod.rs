@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod features;
+pub mod stdio;
 pub mod text;
 
 use std::collections::HashMap;
@@ -98,13 +99,21 @@ impl Document {
     }
 
     fn recheck(&mut self) {
+        self.forget();
         self.analysis = analysis::analyse(&self.path, &self.text, &self.context, false);
         self.changed = Some(Instant::now());
         self.published = false;
     }
 
+    /// Lets go of the last analysis's scenarios before the next is made,
+    /// so the two are never held at once.
+    fn forget(&mut self) {
+        self.analysis.report.scenarios = Vec::new();
+    }
+
     /// Plays the document (the whole run, as `goti run` does).
     pub fn play(&mut self) {
+        self.forget();
         self.analysis = analysis::analyse(&self.path, &self.text, &self.context, true);
         self.changed = None;
         self.published = false;
@@ -128,6 +137,10 @@ fn path_of(uri: &Url) -> PathBuf {
 #[derive(Debug, Default)]
 pub struct Server {
     pub docs: HashMap<Url, Document>,
+    /// Requests that need a played document edited less than [`IDLE`]
+    /// ago: answered once it has been played, so a document is replayed
+    /// only after [`IDLE`] without an edit, however often an editor asks.
+    deferred: Vec<Request>,
 }
 
 /// The error that ends the server.
@@ -188,6 +201,9 @@ impl Server {
                         Ok(m) => m,
                         Err(e) if e.is_timeout() => {
                             self.play_idle(connection)?;
+                            for r in std::mem::take(&mut self.deferred) {
+                                self.respond(connection, r)?;
+                            }
                             continue;
                         }
                         Err(_) => return Ok(()),
@@ -199,18 +215,11 @@ impl Server {
                     if connection.handle_shutdown(&r)? {
                         return Ok(());
                     }
-                    let response = self.request(connection, r);
-                    send(connection, Message::Response(response))?;
-                    // A request that played a document: its diagnostics too.
-                    let stale: Vec<Url> = self
-                        .docs
-                        .iter()
-                        .filter(|(_, d)| !d.published)
-                        .map(|(u, _)| u.clone())
-                        .collect();
-                    for uri in stale {
-                        self.publish(connection, &uri)?;
+                    if self.must_wait(&r) {
+                        self.deferred.push(r);
+                        continue;
                     }
+                    self.respond(connection, r)?;
                 }
                 Message::Notification(n) => {
                     if n.method == note::Exit::METHOD {
@@ -221,6 +230,44 @@ impl Server {
                 Message::Response(_) => {}
             }
         }
+    }
+
+    /// Whether `r` needs its document played while it is still being
+    /// edited (changed less than [`IDLE`] ago and not played since).
+    fn must_wait(&self, r: &Request) -> bool {
+        const PLAYED: [&str; 5] = [
+            req::HoverRequest::METHOD,
+            req::InlayHintRequest::METHOD,
+            req::CodeActionRequest::METHOD,
+            req::CodeLensRequest::METHOD,
+            req::ExecuteCommand::METHOD,
+        ];
+        if !PLAYED.contains(&r.method.as_str()) {
+            return false;
+        }
+        let uri = r.params["textDocument"]["uri"]
+            .as_str()
+            .or_else(|| r.params["arguments"][0].as_str())
+            .and_then(|u| Url::parse(u).ok());
+        uri.and_then(|u| self.docs.get(&u))
+            .is_some_and(|d| !d.analysis.played && d.changed.is_some_and(|t| t.elapsed() < IDLE))
+    }
+
+    /// Answers a request, then publishes what playing it found.
+    fn respond(&mut self, connection: &Connection, r: Request) -> Result<(), ServeError> {
+        let response = self.request(connection, r);
+        send(connection, Message::Response(response))?;
+        // A request that played a document: its diagnostics too.
+        let stale: Vec<Url> = self
+            .docs
+            .iter()
+            .filter(|(_, d)| !d.published)
+            .map(|(u, _)| u.clone())
+            .collect();
+        for uri in stale {
+            self.publish(connection, &uri)?;
+        }
+        Ok(())
     }
 
     /// Plays every document idle for [`IDLE`] and publishes what it found.
