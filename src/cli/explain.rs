@@ -64,8 +64,15 @@ pub fn explain(
             pictured: Some(PICTURED_STEPS),
             budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(MAX_PICTURES))),
             brief: true,
+            ..Default::default()
         },
-        _ => Default::default(),
+        // The text shows no SVG, and the ASCII board only with --board.
+        ExplainFormat::Text => runner::play::TranscriptLimits {
+            svg_only: Some(usize::MAX),
+            no_board: !board,
+            ..Default::default()
+        },
+        ExplainFormat::Svg => Default::default(),
     };
     let opts = super::context::options(
         RunOptions {
@@ -170,7 +177,7 @@ fn explain_text(reports: &[runner::FileReport], board: bool, color: bool) {
                 for c in runner::render::changes(before, &step.state) {
                     outln!("   * {c}");
                 }
-                before = Some(&step.state);
+                before = Some(&*step.state);
                 for c in &step.checks {
                     match &c.failure {
                         None => outln!("   pass  line {}: {}", c.line, c.text),
@@ -265,16 +272,26 @@ pub fn render_picture(
             files.len()
         )));
     };
-    let opts = super::context::options(
-        RunOptions {
-            explain: true,
-            skip_snapshots: true,
-            select: Arc::new(sel),
-            ..RunOptions::default()
-        },
-        layers,
-    );
-    let report = runner::play_one(found, scenario, &opts);
+    // Two plays: the steps first, without a picture, then the one step
+    // shown drawn (a picture is made only where one is shown).
+    let play = |svg_only: usize| {
+        let opts = super::context::options(
+            RunOptions {
+                explain: true,
+                skip_snapshots: true,
+                select: Arc::new(sel.clone()),
+                limits: runner::play::TranscriptLimits {
+                    brief: true,
+                    svg_only: Some(svg_only),
+                    ..Default::default()
+                },
+                ..RunOptions::default()
+            },
+            layers.clone(),
+        );
+        runner::play_one(found, scenario, &opts)
+    };
+    let report = play(usize::MAX);
     for d in &report.file_problems {
         errln!("error: {}: {}", d.location(), d.message);
     }
@@ -321,7 +338,21 @@ pub fn render_picture(
             sc.name
         );
     }
-    let svg = &steps[index].svg;
+    let drawn = play(index);
+    let svg = match drawn.scenarios.as_slice() {
+        [one] if one.transcript.len() == steps.len() => &one.transcript[index].svg,
+        _ => {
+            return Err(CliError::new(
+                "the scenario played differently the second time: goti's own fault (report it)",
+            ))
+        }
+    };
+    if svg.is_empty() {
+        return Err(CliError(format!(
+            "step {index} of scenario {:?} was not drawn: goti's own fault (report it)",
+            sc.name
+        )));
+    }
     match output {
         Some(o) => {
             let bytes = if png {

@@ -52,11 +52,16 @@ pub fn shard_of(arg: Option<crate::shard::Shard>) -> Result<Option<crate::shard:
     }))
 }
 
+/// This build of goti: its version and a hash of its source (build.rs).
+/// A shard's header carries it; `goti merge` merges one build's shards only.
+pub const BUILD: &str = env!("GOTI_BUILD");
+
 /// The first line of a shard's JSON result: what `goti merge` checks.
 pub fn shard_header(command: &str, shard: crate::shard::Shard, rules: &str) -> String {
     let args: Vec<String> = std::env::args().collect();
     crate::shown::json(&serde_json::json!({"goti_shard": {
         "command": command,
+        "build": BUILD,
         "shard": shard,
         "args": crate::shard::args_fingerprint(&args),
         "rules": rules,
@@ -382,6 +387,7 @@ pub fn html(
                 pictured: Some(0),
                 budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(MAX_BOARDS))),
                 brief: true,
+                ..Default::default()
             },
             ..RunOptions::default()
         },

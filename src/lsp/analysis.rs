@@ -11,6 +11,10 @@ use crate::runner::play::ruleset;
 use crate::runner::render::keyed;
 use crate::runner::{self, project, Diagnostic, FileReport, RunOptions, ScenarioReport};
 
+/// The steps of a document whose positions are kept for hovers and hints
+/// (later steps are played and checked, not kept).
+pub const MAX_KEPT_STEPS: usize = 50_000;
+
 /// The project context of a document: its `goti.yaml` (found upward) and
 /// the ruleset layers it gives.
 #[derive(Clone, Debug)]
@@ -57,6 +61,10 @@ impl Context {
             limits: runner::play::TranscriptLimits {
                 // States are kept, pictures never drawn.
                 budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(0))),
+                // A bounded transcript: an 8 MiB document stays under 256 MB.
+                kept_steps: Some(Arc::new(std::sync::atomic::AtomicUsize::new(
+                    MAX_KEPT_STEPS,
+                ))),
                 ..Default::default()
             },
             ..RunOptions::default()
@@ -75,6 +83,8 @@ pub struct Analysis {
 /// Checks (`played == false`) or plays a document's text. A failure of
 /// goti's own becomes the file's internal error, as in the CLI.
 pub fn analyse(path: &Path, text: &str, context: &Context, play: bool) -> Analysis {
+    // Ruleset files may have changed since the last analysis.
+    ruleset::forget_cached_rules();
     let opts = context.options(!play);
     let name = path.display().to_string();
     let report = runner::guarded(path, 1, || {
@@ -122,8 +132,8 @@ impl Analysis {
         let first = t.iter().position(|s| s.line == line)?;
         let last = t.iter().rposition(|s| s.line == line)?;
         Some(StepStates {
-            before: first.checked_sub(1).map(|i| t[i].state.as_str()),
-            after: t[last].state.as_str(),
+            before: first.checked_sub(1).map(|i| &*t[i].state),
+            after: &t[last].state,
             outcome: t[last].outcome.as_str(),
             events: t[first..=last]
                 .iter()
@@ -139,7 +149,7 @@ impl Analysis {
             .iter()
             .take_while(|s| s.line <= line)
             .last()
-            .map(|s| s.state.as_str())
+            .map(|s| &*s.state)
     }
 }
 

@@ -13,6 +13,7 @@ mod steps;
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::dsl::ast::{Scenario, Span};
 use crate::dsl::lower::{self, Limits, Plan, Problem, Step};
@@ -66,6 +67,16 @@ pub struct TranscriptLimits {
     pub budget: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
     /// No ASCII board and no state text per step (a page shows neither).
     pub brief: bool,
+    /// No ASCII board per step (the state text is kept): `explain`'s text
+    /// without `--board`.
+    pub no_board: bool,
+    /// How many steps the whole run may keep (shared by its scenarios);
+    /// past it, steps are counted in `ScenarioReport::omitted` only, and
+    /// their checks are not kept (the language server's bound).
+    pub kept_steps: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
+    /// Only step `k` gets an SVG picture (`usize::MAX`: none), whatever
+    /// the other limits allow: a picture is made only where one is shown.
+    pub svg_only: Option<usize>,
 }
 
 impl TranscriptLimits {
@@ -155,12 +166,15 @@ pub struct TranscriptStep {
     pub text: String,
     pub outcome: String,
     pub events: Vec<String>,
-    pub picture: String,
+    /// The ASCII board after the step (shared as `state` is).
+    pub picture: std::sync::Arc<str>,
     /// The position after the step as an SVG picture (`goti render`).
     pub svg: String,
     /// The snapshot body's state part after the step (compact explain
-    /// shows what changed from the step before).
-    pub state: String,
+    /// shows what changed from the step before). Shared with the step
+    /// before when the step changed nothing (a refusal), so a long
+    /// scenario of refusals holds one state, not one per step.
+    pub state: std::sync::Arc<str>,
     /// The expectations and snapshots checked after this step, in order.
     pub checks: Vec<CheckResult>,
 }
@@ -361,7 +375,11 @@ pub fn play(
         }));
     }
     // Only the last step pictured: drawn once, at the end.
-    if opts.explain && opts.limits.pictured == Some(0) && opts.limits.take() {
+    if opts.explain
+        && opts.limits.pictured == Some(0)
+        && opts.limits.svg_only.is_none()
+        && opts.limits.take()
+    {
         let marks =
             crate::runner::render::svg::Marks::from_events(&play.events[play.last_action.clone()]);
         match play.report.transcript.last_mut() {
@@ -443,6 +461,18 @@ fn push_step(
     pos: &Position,
 ) {
     let index = report.transcript.len() + report.omitted.map_or(0, |(_, n)| n);
+    if let Some(kept) = &limits.kept_steps {
+        use std::sync::atomic::Ordering;
+        if kept
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_err()
+        {
+            // Past the run's budget: counted, not kept (after the kept steps).
+            let count = report.omitted.map_or(0, |(_, c)| c);
+            report.omitted = Some((report.transcript.len(), count + 1));
+            return;
+        }
+    }
     // The latest step so far loses its picture once past the pictured ones.
     if limits.pictured.is_some_and(|cap| index > cap) {
         if let Some(prev) = report.transcript.last_mut() {
@@ -453,27 +483,35 @@ fn push_step(
         }
     }
     // With only the last step pictured, `play` draws it at the end.
-    let draw = limits.pictured != Some(0) && limits.take();
+    let draw =
+        limits.pictured != Some(0) && limits.svg_only.is_none_or(|k| k == index) && limits.take();
+    // The state, shared with the step before when this one changed nothing.
+    let state: Option<Arc<str>> = (!limits.brief).then(|| {
+        let state = pos.render_state();
+        match report.transcript.last() {
+            Some(prev) if *prev.state == *state => prev.state.clone(),
+            _ => Arc::from(state),
+        }
+    });
     report.transcript.push(TranscriptStep {
         line,
         text,
         outcome: outcome.to_string(),
         events: events.iter().map(|e| e.to_string()).collect(),
-        picture: if limits.brief {
-            String::new()
+        picture: if limits.brief || limits.no_board {
+            std::sync::Arc::from("")
         } else {
-            pos.picture()
+            match (&state, report.transcript.last()) {
+                (Some(now), Some(prev)) if Arc::ptr_eq(now, &prev.state) => prev.picture.clone(),
+                _ => std::sync::Arc::from(pos.picture()),
+            }
         },
         svg: if draw {
             pos.svg(&crate::runner::render::svg::Marks::from_events(events))
         } else {
             String::new()
         },
-        state: if limits.brief {
-            String::new()
-        } else {
-            pos.render_state()
-        },
+        state: state.unwrap_or_else(|| std::sync::Arc::from("")),
         checks: Vec::new(),
     });
     if let Some(n) = limits.steps {
@@ -536,7 +574,12 @@ impl Play<'_> {
             text
         };
         let line = self.source.line_of(span.start);
-        if let Some(step) = self.report.transcript.last_mut() {
+        // A step past the budget was not kept: nor are its checks.
+        let cut = self
+            .report
+            .omitted
+            .is_some_and(|(at, _)| at >= self.report.transcript.len());
+        if let (false, Some(step)) = (cut, self.report.transcript.last_mut()) {
             step.checks.push(CheckResult {
                 line,
                 text,
