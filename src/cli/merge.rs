@@ -39,22 +39,72 @@ fn run(files: &[PathBuf], format: MergeFormat) -> Result<i32, String> {
 }
 
 /// `run`/`check --format json` shards: every scenario line, in the order
-/// of one run (by file, then line), and the summary counted again.
+/// of one run (by file, then line), and the summary counted again. Each
+/// shard must be whole — its summary last, agreeing with its lines — or the
+/// merge is refused, naming the file; a file's own failure, which every
+/// shard reports, is counted once, as one run counts it.
 fn scenarios(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
     let mut lines: Vec<(String, u64, String)> = Vec::new();
     let mut word = "passed".to_string();
+    let mut file_failures = std::collections::BTreeSet::new();
+    let mut unreadable = false;
     for p in parts {
+        let cut = |why: String| {
+            format!(
+                "{}: {why}: the shard's result is cut or altered; make it again (a merge never passes what it did not see)",
+                shown(&p.file)
+            )
+        };
+        let (mut passed, mut failed) = (0u64, 0u64);
+        let mut summary: Option<(u64, u64)> = None;
         for l in p.text.lines().skip(1) {
+            if summary.is_some() {
+                return Err(cut("a line after its summary".into()));
+            }
             let v: Value =
                 serde_json::from_str(l).map_err(|e| format!("{}: {e}", shown(&p.file)))?;
             if let Some(s) = v.get("summary").and_then(Value::as_object) {
                 if let Some(k) = s.keys().find(|k| *k != "failed") {
                     word = k.clone();
                 }
+                let count = |k: &str| s.get(k).and_then(Value::as_u64);
+                match (count(&word), count("failed")) {
+                    (Some(a), Some(b)) => summary = Some((a, b)),
+                    _ => return Err(cut("a summary without its counts".into())),
+                }
                 continue;
             }
+            let ok = match v["status"].as_str() {
+                Some("pass") => true,
+                Some("fail") => false,
+                _ => return Err(cut(format!("a line with no status: {}", shown_line(l)))),
+            };
             let file = v["file"].as_str().unwrap_or("").to_string();
+            if v["scenario"].is_null() {
+                // The file's own failure: every shard that scanned the file says it.
+                for d in v["problems"].as_array().into_iter().flatten() {
+                    unreadable |= matches!(d["kind"].as_str(), Some("unreadable" | "internal"));
+                }
+                failed += 1;
+                if !file_failures.insert(l.to_string()) {
+                    continue;
+                }
+            } else if ok {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
             lines.push((file, v["line"].as_u64().unwrap_or(0), l.to_string()));
+        }
+        match summary {
+            None => return Err(cut("no summary line at its end".into())),
+            Some(s) if s != (passed, failed) => {
+                return Err(cut(format!(
+                    "its summary says {} {word} and {} failed, its lines {passed} and {failed}",
+                    s.0, s.1
+                )))
+            }
+            Some(_) => {}
         }
     }
     lines.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
@@ -112,7 +162,13 @@ fn scenarios(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
             outln!("{passed} {word}, {failed} failed");
         }
     }
-    Ok(i32::from(failed > 0))
+    // The exit code one run gives: 2 for a file goti could not read.
+    Ok(if unreadable { 2 } else { i32::from(failed > 0) })
+}
+
+/// A line of a shard, shortened for an error.
+fn shown_line(l: &str) -> String {
+    crate::shown::line(&l.chars().take(80).collect::<String>()).into_owned()
 }
 
 /// Trace shards: one trace with every scenario, in the order of one run.
@@ -130,6 +186,20 @@ fn traces(parts: &[Part]) -> Result<i32, String> {
     let rank = |f: &str| files.iter().position(|x| x == f).unwrap_or(usize::MAX);
     let mut blocks: Vec<((usize, u64), Vec<String>)> = Vec::new();
     for p in parts {
+        // A shard holds the scenarios its header counts, or it was cut.
+        let held = p
+            .text
+            .lines()
+            .skip(1)
+            .filter(|l| l.starts_with("{\"kind\":\"scenario\""))
+            .count();
+        if p.header["scenarios"].as_u64() != Some(held as u64) {
+            return Err(format!(
+                "{}: its header counts {} scenarios, it holds {held}: the shard's trace is cut or altered; make it again",
+                shown(&p.file),
+                p.header["scenarios"]
+            ));
+        }
         for l in p.text.lines().skip(1) {
             let v: Value =
                 serde_json::from_str(l).map_err(|e| format!("{}: {e}", shown(&p.file)))?;
@@ -146,6 +216,9 @@ fn traces(parts: &[Part]) -> Result<i32, String> {
     }
     blocks.sort_by_key(|b| b.0);
     header["shard"] = serde_json::json!({"index": 1, "total": 1});
+    if let Some(h) = header.as_object_mut() {
+        h.insert("scenarios".into(), blocks.len().into());
+    }
     outln!("{}", crate::shown::json(&header));
     for (_, lines) in blocks {
         for l in lines {
@@ -183,5 +256,14 @@ fn mutants(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
         MergeFormat::Json => outln!("{}", crate::shown::json(&all.json())),
         MergeFormat::Text | MergeFormat::Markdown => all.text(false),
     }
-    Ok(0)
+    // `--min-score` of the shards, judged on the whole as one run judges it.
+    let fates: Vec<&crate::mutation::Fate> = all.fates.iter().collect();
+    let (_, _, total) = super::mutate_report::score(&fates);
+    match parts[0].header["min_score"].as_f64() {
+        Some(min) if total + 1e-9 < min => {
+            errln!("error: mutation score {total:.1}% is below --min-score {min}");
+            Ok(1)
+        }
+        _ => Ok(0),
+    }
 }

@@ -39,7 +39,7 @@ pub(super) fn read(file: &Path) -> Result<Part, String> {
         // A trace: its header names the shard.
         match (v.get("shard"), v.get("args")) {
             (Some(s), Some(a)) => {
-                serde_json::json!({"command": "trace", "shard": s, "args": a, "rules": v["rules"]})
+                serde_json::json!({"command": "trace", "shard": s, "args": a, "rules": v["rules"], "build": v["build"], "scenarios": v["scenarios"]})
             }
             _ => {
                 return Err(format!(
@@ -67,15 +67,37 @@ pub(super) fn check(mut parts: Vec<Part>) -> Result<Vec<Part>, String> {
         return Err("name the shards' result files".into());
     };
     let want = |k: &str| first.header[k].clone();
-    let (command, args, rules) = (want("command"), want("args"), want("rules"));
+    let (command, args, rules, build) =
+        (want("command"), want("args"), want("rules"), want("build"));
     let total = first.header["shard"]["total"].as_u64().unwrap_or(0);
     let mut seen: BTreeMap<u64, PathBuf> = BTreeMap::new();
     for p in &parts {
         let h = &p.header;
+        // A result without its build cannot be told from another build's.
+        if !h["build"].is_string() {
+            return Err(format!(
+                "{}: its shard header names no goti build (made by a goti older than this one, or edited); make every shard again with this goti ({})",
+                shown(&p.file),
+                super::report::BUILD
+            ));
+        }
+        let (index, of) = (h["shard"]["index"].as_u64(), h["shard"]["total"].as_u64());
+        match (index, of) {
+            (Some(k), Some(n)) if k >= 1 && k <= n && n <= 10_000 => {}
+            _ => {
+                return Err(format!(
+                    "{}: shard {}/{} is not a shard (write K/N with 1 <= K <= N)",
+                    shown(&p.file),
+                    h["shard"]["index"],
+                    h["shard"]["total"]
+                ))
+            }
+        }
         for (key, value, words) in [
             ("command", &command, "another command"),
             ("args", &args, "other arguments"),
             ("rules", &rules, "other rules"),
+            ("build", &build, "another goti build"),
         ] {
             if h[key] != *value {
                 return Err(format!(

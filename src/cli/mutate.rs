@@ -151,7 +151,10 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         let h: serde_json::Value =
             serde_json::from_str(&super::report::shard_header("mutate", s, &rules))
                 .unwrap_or_default();
-        h["goti_shard"].clone()
+        let mut h = h["goti_shard"].clone();
+        // The gate travels with the shard: `goti merge` applies it to the whole.
+        h["min_score"] = serde_json::json!(args.min_score);
+        h
     });
     let done = Matrix {
         fates,

@@ -136,6 +136,9 @@ pub fn run(
     check: bool,
     color: bool,
 ) -> Result<i32, CliError> {
+    if let Some(o) = &args.output {
+        crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
+    }
     let (paths, files, sel) = selected_files(paths, select)?;
     let opts = RunOptions {
         select: Arc::new(sel),
@@ -201,7 +204,7 @@ pub fn run(
         if let (Some(h), Format::Json) = (&header, args.format) {
             body.insert_str(0, h);
         }
-        if let Err(e) = runner::snapshot::write_atomic(file, body.as_bytes()) {
+        if let Err(e) = runner::snapshot::write_output(file, body.as_bytes()) {
             return Err(CliError(format!(
                 "cannot write {}: {e}",
                 crate::shown::path(file)

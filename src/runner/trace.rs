@@ -40,6 +40,12 @@ pub struct Header {
     pub shard: Option<crate::shard::Shard>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub args: Option<String>,
+    /// Of a shard: the build that wrote it and how many scenarios it
+    /// holds, so `goti merge` refuses another build's shard or a cut one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenarios: Option<usize>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -79,6 +85,10 @@ pub fn write(
         goti: env!("CARGO_PKG_VERSION").to_string(),
         rules: rules.to_string(),
         files: reports.iter().map(|r| r.source.name.clone()).collect(),
+        build: shard.as_ref().map(|_| env!("GOTI_BUILD").to_string()),
+        scenarios: shard
+            .as_ref()
+            .map(|_| reports.iter().map(|r| r.scenarios.len()).sum()),
         shard: shard.as_ref().map(|(s, _)| *s),
         args: shard.map(|(_, a)| a),
     };
