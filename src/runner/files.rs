@@ -129,12 +129,60 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
         .open(path)
 }
 
+/// Whether a file name is a near miss of a scenario file's: not `*.goti`,
+/// yet ending in `.goti` after case folding, after removing white space
+/// and invisible characters (Unicode Zs and Cf), or after mapping
+/// look-alike letters to their prototypes (UTS #39 skeletons). Such a file
+/// hides a scenario from every command that scans a folder: a rename to
+/// `captures.gotі` (Cyrillic і) would otherwise pass for a deletion.
+pub fn near_miss_of_scenario_name(name: &std::ffi::OsStr) -> bool {
+    const EXT: &str = ".goti";
+    let name = name.to_string_lossy();
+    if Path::new(&*name).extension().is_some_and(|x| x == "goti") {
+        return false;
+    }
+    let folded: String = name
+        .chars()
+        .filter(|c| !c.is_whitespace() && !is_space_or_format(*c))
+        .collect::<String>()
+        .to_lowercase();
+    if folded.ends_with(EXT) {
+        return true;
+    }
+    let skeleton = |s: &str| -> String {
+        unicode_security::skeleton(s)
+            .collect::<String>()
+            .to_lowercase()
+    };
+    skeleton(&folded).ends_with(&skeleton(EXT))
+}
+
+/// Unicode's space separators (Zs) and format characters (Cf).
+fn is_space_or_format(c: char) -> bool {
+    matches!(c as u32,
+        0x0020 | 0x00A0 | 0x1680 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000
+        | 0x00AD | 0x0600..=0x0605 | 0x061C | 0x06DD | 0x070F | 0x0890..=0x0891
+        | 0x08E2 | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064
+        | 0x2066..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD
+        | 0x13430..=0x1343F | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001
+        | 0xE0020..=0xE007F)
+}
+
 /// `path` (as written inside a file, relative to `base`) resolved, links
 /// included, and checked to lie inside `root`.
 pub fn resolve_inside(root: &Path, base: &Path, path: &str) -> Result<PathBuf, ReadError> {
     let outside = || ReadError::Outside { root: root.into() };
     let canonical_root = root.canonicalize().map_err(|_| outside())?;
     let joined = base.join(path);
+    // Outside by its name alone: refused before the file system is asked,
+    // so whether an outside file exists is never told.
+    let named = base
+        .canonicalize()
+        .map(|b| super::base::lexical(&b.join(path)))
+        .map_err(|_| outside())?;
+    if !named.starts_with(&canonical_root) {
+        return Err(outside());
+    }
     let full = joined.canonicalize().map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => ReadError::Missing,
         _ => ReadError::Io(e),
@@ -161,6 +209,37 @@ pub fn read_inside(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn near_misses_of_the_scenario_extension() {
+        for miss in [
+            "captures.got\u{456}",
+            "captures.goti\u{200b}",
+            "captures.goti ",
+            "captures.GOTI",
+            "captures.Goti",
+            "captures.g\u{43e}ti",
+            "captures.\u{200d}goti\u{feff}",
+            "captures. goti",
+        ] {
+            assert!(
+                near_miss_of_scenario_name(std::ffi::OsStr::new(miss)),
+                "{miss:?}"
+            );
+        }
+        for fine in [
+            "captures.goti",
+            "notes.md",
+            "captures.gotl",
+            "goti.yaml",
+            "x.goti.bak",
+        ] {
+            assert!(
+                !near_miss_of_scenario_name(std::ffi::OsStr::new(fine)),
+                "{fine:?}"
+            );
+        }
+    }
 
     #[test]
     fn limits_kinds_and_containment() {

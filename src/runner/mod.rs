@@ -170,6 +170,15 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
                         format!("cannot read folder {}: {e}", crate::shown::path(p))
                     })?;
                     if entry.path().extension().is_none_or(|x| x != "goti") {
+                        // A near miss hides a scenario file: refused, never passed over.
+                        if !entry.file_type().is_dir()
+                            && files::near_miss_of_scenario_name(entry.file_name())
+                        {
+                            return Err(format!(
+                                "{}: a name that looks like a scenario file's but does not end in `.goti` (a look-alike letter, another case, or an invisible or space character); goti would not play it. Rename it to end in `.goti`, or give it another extension",
+                                crate::shown::path(entry.path())
+                            ));
+                        }
                         continue;
                     }
                     let t = entry.file_type();
