@@ -61,8 +61,12 @@ pub fn paths_or_default(paths: Vec<PathBuf>, project: Option<&Project>) -> Vec<P
 /// The ruleset layers of a run: the project's files and the command line's.
 pub fn layers(project: Option<&Project>, args: &RulesArgs) -> Result<RuleLayers, String> {
     let mut layers = ruleset::project_layers(project);
+    let root = match project {
+        Some(p) => p.root.clone(),
+        None => crate::runner::root_of(Path::new(".")),
+    };
     for path in &args.rulesets {
-        let game = ruleset::game_of_file(path).map_err(|e| format!("--ruleset {e}"))?;
+        let game = ruleset::game_of_file(path, &root).map_err(|e| format!("--ruleset {e}"))?;
         layers
             .command_line
             .push((game, LayerSource::File(path.clone())));

@@ -216,7 +216,8 @@ pub fn read(project: Option<&Project>, base: Option<&str>, here: &Path) -> Resul
         ));
         }
         if is_file {
-            let game = super::play::ruleset::game_of_file(&as_file)?;
+            let root = project.map_or_else(|| super::root_of(here), |p| p.root.clone());
+            let game = super::play::ruleset::game_of_file(&as_file, &root)?;
             layers
                 .instead_of_project
                 .push((game, LayerSource::File(as_file)));

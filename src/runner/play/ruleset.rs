@@ -165,6 +165,17 @@ fn rules_cache() -> &'static RulesCache {
     CACHE.get_or_init(Default::default)
 }
 
+/// Empties both caches: the long-running commands (`goti watch`, `goti
+/// lsp`) call it before each replay. A cache entry is keyed by its top
+/// file's version only, while the rules also come from every file that
+/// file `extends:`; within one replay the files stand still, across
+/// replays any of them may have changed (an edit that keeps a file's length
+/// and time too), so nothing cached survives a replay.
+pub fn forget_cached_rules() {
+    lock(cache()).clear();
+    lock(rules_cache()).clear();
+}
+
 /// What decides a scenario's rules, as a key: the game, every layer with
 /// its file's version, the overrides. `None` when a file cannot be stated
 /// (it is then read and reported as usual).
@@ -224,8 +235,19 @@ fn rules_key(
 enum Trust<'a> {
     /// Named inside a file: inside this project folder only.
     Inside(&'a Path),
-    /// Typed on the command line: the user's own.
-    Own,
+    /// Typed on the command line: the user's own, read wherever it lies;
+    /// what it `extends:` must lie inside this project folder all the same
+    /// (whoever named the first file, the chain comes from the project).
+    Own(&'a Path),
+}
+
+impl<'a> Trust<'a> {
+    /// The project folder every file a chain `extends:` must lie in.
+    fn root(self) -> &'a Path {
+        match self {
+            Trust::Inside(root) | Trust::Own(root) => root,
+        }
+    }
 }
 
 /// The ruleset a scenario plays; `None` with the diagnostics in `report`.
@@ -355,7 +377,7 @@ fn layered(
             opts.layers
                 .instead_of_project
                 .iter()
-                .map(|l| (l, Trust::Own)),
+                .map(|l| (l, Trust::Own(root))),
         );
     for ((g, src), trust) in project {
         if *g == game {
@@ -383,7 +405,13 @@ fn layered(
     }
     for (g, src) in &opts.layers.command_line {
         if *g == game {
-            order.push((src.clone(), src.shown(), Trust::Own, sc.name.span, false));
+            order.push((
+                src.clone(),
+                src.shown(),
+                Trust::Own(root),
+                sc.name.span,
+                false,
+            ));
         }
     }
     let mut own = Value::Mapping(Default::default());
@@ -625,7 +653,7 @@ fn resolve(
                         .map(|(_, b)| b)
                         .map_err(|e| fail(plain(format!("cannot use it: {e}")), None))
                 }
-                (_, Trust::Own) => files::read_limited(path, MAX_RULESET_BYTES)
+                (_, Trust::Own(_)) => files::read_limited(path, MAX_RULESET_BYTES)
                     .map_err(|e| fail(plain(format!("cannot use it: {e}")), None)),
             };
             let bytes = match bytes {
@@ -688,23 +716,17 @@ fn extended(src: &LayerSource, name: &str, trust: Trust) -> Result<LayerSource, 
     match (src, trust) {
         (LayerSource::Git { rev, .. }, trust) => {
             let full = super::super::base::lexical(&base.join(name));
-            if let Trust::Inside(root) = trust {
-                let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-                if !full.starts_with(&root) {
-                    return Err(files::ReadError::Outside { root });
-                }
+            let root = trust.root();
+            let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+            if !full.starts_with(&root) {
+                return Err(files::ReadError::Outside { root });
             }
             Ok(LayerSource::Git {
                 rev: rev.clone(),
                 path: full,
             })
         }
-        (_, Trust::Inside(root)) => files::resolve_inside(root, &base, name).map(LayerSource::File),
-        (_, Trust::Own) => base
-            .join(name)
-            .canonicalize()
-            .map(LayerSource::File)
-            .map_err(|_| files::ReadError::Missing),
+        (_, trust) => files::resolve_inside(trust.root(), &base, name).map(LayerSource::File),
     }
 }
 
@@ -792,8 +814,11 @@ fn resolve_text(
     Ok(Tree { tree, texts, own })
 }
 
-/// A scenario's `rules file` at the base revision, where the revision has
-/// it (else the working tree's file is read, as for the head).
+/// A scenario's `rules file` at the base revision. A file the revision
+/// lacks is missing there: never read from the working tree, which would
+/// give the base the head's rules (a changed copy under a new name would
+/// then compare as unchanged). `None` only for a path outside the project,
+/// which the working tree's reading refuses.
 fn at_revision(rev: &Arc<Revision>, root: &Path, folder: &Path, file: &str) -> Option<LayerSource> {
     let folder = folder.canonicalize().ok()?;
     let full = super::super::base::lexical(&folder.join(file));
@@ -801,24 +826,23 @@ fn at_revision(rev: &Arc<Revision>, root: &Path, folder: &Path, file: &str) -> O
     if !full.starts_with(&root) {
         return None;
     }
-    match rev.read(&full) {
-        Ok(Some(_)) | Err(_) => Some(LayerSource::Git {
-            rev: rev.clone(),
-            path: full,
-        }),
-        Ok(None) => None,
-    }
+    Some(LayerSource::Git {
+        rev: rev.clone(),
+        path: full,
+    })
 }
 
 /// The game a ruleset file is for: what it `extends` (a game, or the game
 /// of the file it extends), else the one game whose keys it fits. A file
 /// whose keys fit several games must say `extends:`. Its `name:` is free
 /// text and decides nothing.
-pub fn game_of_file(path: &Path) -> Result<GameKind, Error> {
-    Error::of(ErrorKind::Input, || game_of_file_at(path, 0))
+/// What the file `extends:` must lie inside `root` (the project folder),
+/// as when its rules are read.
+pub fn game_of_file(path: &Path, root: &Path) -> Result<GameKind, Error> {
+    Error::of(ErrorKind::Input, || game_of_file_at(path, root, 0))
 }
 
-fn game_of_file_at(path: &Path, depth: usize) -> Result<GameKind, String> {
+fn game_of_file_at(path: &Path, root: &Path, depth: usize) -> Result<GameKind, String> {
     let shown = path.display();
     if depth > 8 {
         return Err(format!("{shown}: `extends` goes more than 8 files deep"));
@@ -831,8 +855,9 @@ fn game_of_file_at(path: &Path, depth: usize) -> Result<GameKind, String> {
         if let Ok(game) = name.parse::<GameKind>() {
             return Ok(game);
         }
-        let target = path.parent().unwrap_or(Path::new(".")).join(name);
-        return game_of_file_at(&target, depth + 1)
+        let target = files::resolve_inside(root, path.parent().unwrap_or(Path::new(".")), name)
+            .map_err(|e| format!("{shown}: extends `{name}`: {e}"))?;
+        return game_of_file_at(&target, root, depth + 1)
             .map_err(|e| format!("{shown}: extends `{name}`: {e}"));
     }
     let fits: Vec<GameKind> = GameKind::ALL
@@ -875,8 +900,13 @@ pub fn project_tree(
             .iter()
             .filter(|_| !replaced)
             .map(|l| (l, Trust::Inside(root)))
-            .chain(layers.instead_of_project.iter().map(|l| (l, Trust::Own)))
-            .chain(layers.command_line.iter().map(|l| (l, Trust::Own)));
+            .chain(
+                layers
+                    .instead_of_project
+                    .iter()
+                    .map(|l| (l, Trust::Own(root))),
+            )
+            .chain(layers.command_line.iter().map(|l| (l, Trust::Own(root))));
         for ((g, src), trust) in chosen {
             if *g != game {
                 continue;
