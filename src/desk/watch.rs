@@ -37,9 +37,11 @@ impl Changes {
 /// files (ruleset files, `goti.yaml`) under them and the project root.
 fn files(paths: &[PathBuf], root: Option<&Path>) -> BTreeMap<PathBuf, Stamp> {
     let mut out = BTreeMap::new();
-    let mut dirs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-    dirs.extend(root);
-    for dir in dirs {
+    // Scenario files under the paths only: the root's walk would name each
+    // again by another path (and a change would rerun it twice).
+    let mut dirs: Vec<(&Path, bool)> = paths.iter().map(|p| (p.as_path(), true)).collect();
+    dirs.extend(root.map(|r| (r, false)));
+    for (dir, scenarios) in dirs {
         let walker = walkdir::WalkDir::new(dir).follow_links(false).max_depth(12);
         for entry in walker.into_iter().filter_entry(|e| {
             let name = e.file_name().to_string_lossy();
@@ -47,10 +49,11 @@ fn files(paths: &[PathBuf], root: Option<&Path>) -> BTreeMap<PathBuf, Stamp> {
         }) {
             let Ok(entry) = entry else { continue };
             let p = entry.path();
-            let wanted = matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("goti" | "yaml" | "yml")
-            );
+            let wanted = match p.extension().and_then(|e| e.to_str()) {
+                Some("goti") => scenarios,
+                Some("yaml" | "yml") => true,
+                _ => false,
+            };
             if wanted && entry.file_type().is_file() {
                 out.insert(p.to_path_buf(), stamp(p));
             }
