@@ -210,6 +210,22 @@ pub fn markdown(s: &str) -> String {
     out
 }
 
+/// A table cell of goti's own words that may hold `code` spans (a rule
+/// ID in backticks): one line, with `|`, `<`, `>` and `&` escaped so no cell
+/// ends early and no HTML is formed.
+pub fn markdown_cell(s: &str) -> String {
+    let one = line(s);
+    let mut out = String::with_capacity(one.len() + 8);
+    for c in one.chars() {
+        if "|<>&".contains(c) {
+            out.push_str(&format!("&#{};", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A JSON value as one line: exact after parsing, with `#` (which could
 /// form `##[`) and U+2028/U+2029 written as `\u` escapes. `#` and those
 /// characters only ever stand inside strings in JSON text.

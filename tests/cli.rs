@@ -516,7 +516,7 @@ fn completions_and_manual_page() {
 fn oracle_refuses_what_it_cannot_check() {
     let o = goti(&["oracle", "maedn", "--games", "0"]);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("checks nothing"));
+    assert!(stderr(&o).contains("plays nothing"));
     let o = goti(&["oracle", "maedn", "--tables", "5"]);
     assert_eq!(code(&o), 2);
     let o = goti(&["oracle", "maedn", "--python", "/no/such/python"]);
@@ -662,7 +662,7 @@ fn fuzz_compare_paths_plays_both_paths_and_says_what_it_compared() {
     // A comparison of nothing is not a pass.
     let o = goti(&["fuzz", "--compare-paths", "--games", "0"]);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("compares nothing"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("plays nothing"), "{}", stderr(&o));
     let o = goti(&["fuzz", "--compare-paths", "--text"]);
     assert_eq!(code(&o), 2, "--compare-paths is self-play only");
     // Maedn's speed path against its general engine, throw by throw.

@@ -109,9 +109,12 @@ fn side<D: Driver>(
 }
 
 pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
-    if args.games == 0 {
-        return Err(CliError::new("--games 0 compares nothing"));
-    }
+    super::error::checked_count(
+        args.games,
+        args.seed,
+        "--games",
+        super::error::MAX_BALANCE_GAMES,
+    )?;
     let ((base_tree, base_shown), (head_tree, head_shown)) = match trees(args) {
         Ok(t) => t,
         Err(e) => {
@@ -267,11 +270,19 @@ pub(super) fn print_table(r: &Report, title: &str, base: &str, head: &str, markd
         )
     };
     if markdown {
+        // Paths from goti.yaml and the command line come from a pull
+        // request: escaped, never raw HTML or a new block in the comment.
+        let (title, base, head) = (
+            crate::shown::markdown(title),
+            crate::shown::markdown(base),
+            crate::shown::markdown(head),
+        );
         outln!("### goti balance: {title}\n\n- base: {base}\n- head: {head}\n");
         outln!("| measure | base | head | head - base [95% CI] |\n|---|---|---|---|");
         for (name, p, share) in rows.iter().chain(&fired) {
             outln!(
-                "| {name} | {} | {} | {} |",
+                "| {} | {} | {} | {} |",
+                crate::shown::markdown_cell(name),
                 num(p.base, *share),
                 num(p.head, *share),
                 diff(p, *share)
@@ -286,7 +297,12 @@ pub(super) fn print_table(r: &Report, title: &str, base: &str, head: &str, markd
         );
         outln!("\n`*`: the 95% interval of the paired difference excludes 0 (same seeds on both sides).");
     } else {
-        outln!("goti balance: {title}\nbase: {base}\nhead: {head}\n");
+        outln!(
+            "goti balance: {}\nbase: {}\nhead: {}\n",
+            crate::shown::line(title),
+            crate::shown::line(base),
+            crate::shown::line(head)
+        );
         outln!(
             "{:<34} {:>10} {:>10}   head - base [95% CI]",
             "measure",

@@ -14,9 +14,7 @@ use crate::selfplay::fast::Path;
 
 /// `goti bench GAME` (`mode`: royal's, from `b.mode`).
 pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
-    if b.games == 0 {
-        return Err(CliError::new("--games 0 measures nothing; give --games N"));
-    }
+    super::error::checked_count(b.games, b.seed, "--games", super::error::MAX_GAMES)?;
     if b.game == GameKind::Maedn {
         return maedn(b);
     }

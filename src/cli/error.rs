@@ -35,3 +35,34 @@ impl std::fmt::Display for CliError {
         f.write_str(&self.0)
     }
 }
+
+/// The most games or inputs one command plays, and the most games a side
+/// `goti balance` keeps the statistics of.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+pub const MAX_BALANCE_GAMES: u64 = 1_000_000;
+
+/// `--games N` (or `--cases N`) from `--seed S`: N games are played, or the
+/// command refuses. 0 plays nothing; past `cap` is more than goti plays in
+/// one command; seeds S..S+N must not pass u64's end (they would wrap,
+/// playing the same games again or none).
+pub fn checked_count(count: u64, seed: u64, flag: &str, cap: u64) -> Result<(), CliError> {
+    if count == 0 {
+        return Err(CliError(format!(
+            "{flag} 0 plays nothing; give {flag} N (1 to {cap})"
+        )));
+    }
+    if count > cap {
+        return Err(CliError(format!(
+            "{flag} {count}: goti plays at most {cap} in one command (use --shard K/N across machines)"
+        )));
+    }
+    // The seeds are played as the range S..S+N: its end must fit too.
+    if seed.checked_add(count).is_none() {
+        return Err(CliError(format!(
+            "--seed {seed} with {flag} {count}: the seeds would pass {}; give a seed at most {}",
+            u64::MAX,
+            u64::MAX - count
+        )));
+    }
+    Ok(())
+}

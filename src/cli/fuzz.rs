@@ -46,6 +46,7 @@ fn bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
 pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
     let (games, seed, game, out) = (a.games, a.seed, a.rules, a.out.as_path());
     let (players, max_turns, shard, json) = (a.players, a.max_turns, a.shard, a.json);
+    super::error::checked_count(games, seed, "--games", super::error::MAX_GAMES)?;
     if a.compare_paths {
         return compare_paths(games, seed, (players, mode, max_turns), game);
     }
@@ -95,11 +96,6 @@ fn compare_paths(
     (players, mode, max_turns): (u8, Mode, u32),
     game: GameKind,
 ) -> Result<i32, CliError> {
-    if games == 0 {
-        return Err(CliError::new(
-            "--compare-paths with --games 0 compares nothing; give --games N",
-        ));
-    }
     struct Compare {
         mode: Mode,
         games: u64,
@@ -117,7 +113,7 @@ fn compare_paths(
             let parts: Vec<_> = (0..threads)
                 .into_par_iter()
                 .filter_map(|k| {
-                    let from = self.seed + k * per;
+                    let from = self.seed.saturating_add(k * per);
                     let n = per.min((self.seed + self.games).saturating_sub(from));
                     (n > 0).then(|| {
                         let rules = G::new_rules(params.clone());
@@ -152,6 +148,11 @@ fn compare_paths(
         None => Err(CliError::new(format!(
             "{} has no fast path beside its general engine to compare",
             game.name()
+        ))),
+        // A comparison of fewer games than asked checked less than it says.
+        Some(Ok(c)) if c.games != games => Err(CliError(format!(
+            "--compare-paths compared {} games of the {games} asked: goti's own fault (report it)",
+            c.games
         ))),
         Some(Ok(c)) => {
             outln!(
@@ -354,6 +355,7 @@ pub fn text(
     shard: Option<crate::shard::Shard>,
     json: bool,
 ) -> Result<i32, CliError> {
+    super::error::checked_count(cases, seed, "--cases", super::error::MAX_GAMES)?;
     let shard = match super::report::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {

@@ -47,6 +47,7 @@ fn python(named: Option<&Path>) -> PathBuf {
 }
 
 pub fn oracle(args: &OracleArgs) -> Result<i32, CliError> {
+    super::error::checked_count(args.games, args.seed, "--games", super::error::MAX_GAMES)?;
     Ok(run(args)?)
 }
 
