@@ -53,6 +53,9 @@ pub fn explain(
         }
         _ => {}
     }
+    if let (ExplainFormat::Html, Some(o)) = (format, output) {
+        crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
+    }
     // A file, a folder (each scenario in turn) or FILE:LINE.
     let (_, files, sel) =
         super::report::selected_files(vec![file.to_path_buf()], &Default::default())?;
@@ -133,7 +136,7 @@ pub fn explain(
         (ExplainFormat::Html, None) => out!("{}", super::page::explain_page(&reports)),
         (ExplainFormat::Html, Some(o)) => {
             let page = super::page::explain_page(&reports);
-            if let Err(e) = runner::snapshot::write_atomic(o, page.as_bytes()) {
+            if let Err(e) = runner::snapshot::write_output(o, page.as_bytes()) {
                 return Err(CliError(format!(
                     "cannot write {}: {e}",
                     crate::shown::path(o)
@@ -263,6 +266,9 @@ pub fn render_picture(
             )));
         }
     };
+    if let Some(o) = output {
+        crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
+    }
     let line = crate::runner::select::file_and_line(file).map(|(_, l)| l);
     let (_, files, sel) =
         super::report::selected_files(vec![file.to_path_buf()], &Default::default())?;
@@ -365,7 +371,7 @@ pub fn render_picture(
             } else {
                 svg.as_bytes().to_vec()
             };
-            if let Err(e) = runner::snapshot::write_atomic(o, &bytes) {
+            if let Err(e) = runner::snapshot::write_output(o, &bytes) {
                 return Err(CliError(format!(
                     "cannot write {}: {e}",
                     crate::shown::path(o)

@@ -56,6 +56,9 @@ pub fn trace(
     jobs: Option<usize>,
     shard: Option<crate::shard::Shard>,
 ) -> Result<i32, CliError> {
+    if let Some(o) = output {
+        crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
+    }
     let shard = match super::report::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
@@ -95,7 +98,7 @@ pub fn trace(
     match output {
         None => out!("{text}"),
         Some(o) => {
-            if let Err(e) = runner::snapshot::write_atomic(o, text.as_bytes()) {
+            if let Err(e) = runner::snapshot::write_output(o, text.as_bytes()) {
                 return Err(CliError(format!(
                     "cannot write {}: {e}",
                     crate::shown::path(o)
@@ -130,7 +133,7 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
 }
 
 /// `goti diff --base REV --build`: REV's goti built once in a git worktree
-/// under `target/goti-base/` (cached by commit, the repository's lockfile,
+/// under `.git/goti-base/` (cached by commit, the repository's lockfile,
 /// offline first), then its trace of the working tree's scenario files.
 /// Only in goti's own source tree; every failure says why and suggests
 /// `--base-trace`.
@@ -150,7 +153,18 @@ pub fn base_trace_by_build(rev: &str, paths: &[PathBuf]) -> Result<(PathBuf, Str
             crate::shown::path(&r.top)
         ));
     }
-    let cache = r.top.join("target/goti-base");
+    // Inside the repository's git folder, which no checkout can supply: a
+    // committed `target/goti-base/<commit>.goti` would otherwise be run as
+    // the base's goti.
+    let git_dir = Command::new("git")
+        .current_dir(&r.top)
+        .args(["rev-parse", "--path-format=absolute", "--git-common-dir"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+        .ok_or_else(|| format!("cannot find the repository's git folder{suggest}"))?;
+    let cache = git_dir.join("goti-base");
     let tree = cache.join(&r.commit);
     // One target folder for every base build (the dependencies compile once).
     let target = std::env::var_os("CARGO_TARGET_DIR")

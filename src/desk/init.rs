@@ -24,6 +24,9 @@ pub enum InitError {
     Io(PathBuf, std::io::Error),
     /// `git init` failed (its words).
     Git(String),
+    /// A folder on the way to a file is a symbolic link: writing through
+    /// it would write outside the project (a committed `rules -> ../x`).
+    Link(PathBuf),
 }
 
 impl std::fmt::Display for InitError {
@@ -39,6 +42,11 @@ impl std::fmt::Display for InitError {
             }
             InitError::Io(p, e) => write!(f, "cannot write {}: {e}", crate::shown::path(p)),
             InitError::Git(e) => write!(f, "git init failed: {e}"),
+            InitError::Link(p) => write!(
+                f,
+                "{} is a symbolic link; goti init writes nothing through links (remove the link, or init another folder)",
+                crate::shown::path(p)
+            ),
         }
     }
 }
@@ -153,12 +161,28 @@ pub fn init(dir: &Path, game: GameKind) -> Result<Made, InitError> {
     if !existing.is_empty() {
         return Err(InitError::Exists(existing));
     }
+    // No folder on the way from `dir` to a file may be a link.
+    for (rel, _) in &files {
+        let mut at = dir.to_path_buf();
+        for part in rel.parent().into_iter().flat_map(Path::components) {
+            at.push(part);
+            if at
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
+            {
+                return Err(InitError::Link(at));
+            }
+        }
+    }
     std::fs::create_dir_all(dir).map_err(|e| InitError::Io(dir.to_path_buf(), e))?;
+    // An absolute path: a folder named `--bare` is never read as an option.
+    let dir = &std::path::absolute(dir).map_err(|e| InitError::Io(dir.to_path_buf(), e))?;
     let git_init = !in_git_repository(dir);
     if git_init {
         let out = std::process::Command::new("git")
             .arg("init")
             .arg("--quiet")
+            .arg("--")
             .arg(dir)
             .output()
             .map_err(|e| InitError::Git(e.to_string()))?;

@@ -421,6 +421,15 @@ pub fn pending_of(path: &Path) -> PathBuf {
 /// Writes via a temporary file created exclusively (a random name, `O_EXCL`)
 /// in the same folder, synced, then renamed over `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // Never replaces what is not a file: a FIFO, a device or a socket.
+    if let Ok(m) = fs::symlink_metadata(path) {
+        if !m.is_file() && !m.file_type().is_symlink() {
+            return Err(std::io::Error::other(format!(
+                "{} is not a regular file; goti replaces only files",
+                path.display()
+            )));
+        }
+    }
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -443,6 +452,48 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Where an output the user named (`-o`/`--output`) goes: refused before
+/// any work when it is a folder or a link to nothing.
+pub fn check_output(path: &Path) -> std::io::Result<()> {
+    let refuse = |why: &str| {
+        Err(std::io::Error::other(format!(
+            "{}: {why}",
+            crate::shown::path(path)
+        )))
+    };
+    match fs::symlink_metadata(path) {
+        Err(_) => Ok(()),
+        Ok(m) if m.is_dir() => refuse("a folder; name a file"),
+        Ok(m) if m.file_type().is_symlink() => match fs::metadata(path) {
+            Ok(t) if t.is_dir() => refuse("a link to a folder; name a file"),
+            Ok(_) => Ok(()),
+            Err(_) => refuse("a link to nothing"),
+        },
+        Ok(_) => Ok(()),
+    }
+}
+
+/// Writes an output the user named (`-o`/`--output`): a regular file (or a
+/// link to one) is replaced atomically, at the link's target; a FIFO or a
+/// device (`/dev/stdout`, a named pipe) is written in place, never
+/// replaced by a file.
+pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    check_output(path)?;
+    let target = match fs::metadata(path) {
+        Err(_) => return write_atomic(path, bytes),
+        Ok(m) if m.is_file() => {
+            if fs::symlink_metadata(path).is_ok_and(|l| l.file_type().is_symlink()) {
+                return write_atomic(&fs::canonicalize(path)?, bytes);
+            }
+            return write_atomic(path, bytes);
+        }
+        Ok(_) => path,
+    };
+    let mut f = fs::OpenOptions::new().write(true).open(target)?;
+    f.write_all(bytes)?;
+    f.flush()
 }
 
 /// Every `.snap.new` under `dir` (symbolic links are not followed).
