@@ -111,7 +111,7 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
         "silent changes too: {report}"
     );
     // The same report from the base build's trace.
-    let trace = std::fs::read_dir(copy.join("target/goti-base"))
+    let trace = std::fs::read_dir(copy.join(".git/goti-base"))
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.path())

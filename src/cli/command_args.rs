@@ -281,7 +281,7 @@ pub(super) struct DiffCli {
     #[arg(long, value_name = "FILE", conflicts_with = "base")]
     pub base_trace: Option<PathBuf>,
     /// In goti's own source tree: build --base REV's goti (cached under
-    /// target/goti-base/), trace with it, and compare.
+    /// .git/goti-base/), trace with it, and compare.
     #[arg(long, requires = "base")]
     pub build: bool,
 }

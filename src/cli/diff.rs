@@ -200,17 +200,12 @@ fn against_trace(
         (None, true, None) => return Err("--build builds the goti of --base REV: name REV".into()),
         (None, false, _) => unreachable!("called for a trace or a build"),
     };
-    let size = std::fs::metadata(&file)
-        .map_err(|e| format!("--base-trace {}: {e}", crate::shown::path(&file)))?
-        .len();
-    if size > MAX_TRACE_BYTES {
-        return Err(format!(
-            "--base-trace {}: {size} bytes; goti reads traces of at most {MAX_TRACE_BYTES} bytes",
-            crate::shown::path(&file)
-        ));
-    }
-    let text = std::fs::read_to_string(&file)
+    // A regular file only (never a FIFO, which would block, or a device
+    // such as /dev/zero, which never ends), read up to the trace limit.
+    let bytes = runner::files::read_limited(&file, MAX_TRACE_BYTES)
         .map_err(|e| format!("--base-trace {}: {e}", crate::shown::path(&file)))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("--base-trace {}: not UTF-8 text", crate::shown::path(&file)))?;
     let trace = runner::trace::read(&text)
         .map_err(|e| format!("--base-trace {}: {e}", crate::shown::path(&file)))?;
     let base_shown = format!(
