@@ -254,6 +254,16 @@ fn brief_line_hints_hovers_and_actions() {
         .to_file_path()
         .unwrap();
     let line = d["range"]["start"]["line"].as_u64().unwrap() as usize;
+    // In a folder of this server's own that no other user can plant a file
+    // in first (not a predictable shared one under the temporary folder).
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = file.parent().unwrap();
+        let mode = std::fs::metadata(folder).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "{}", folder.display());
+        let shared = std::env::temp_dir().join(format!("goti-{}-rules", env!("CARGO_PKG_VERSION")));
+        assert_ne!(folder, shared.as_path());
+    }
     let clause = std::fs::read_to_string(file).unwrap();
     assert!(clause
         .lines()

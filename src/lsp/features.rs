@@ -401,11 +401,23 @@ pub fn definition(doc: &Document, pos: Position) -> Option<GotoDefinitionRespons
     )))
 }
 
-/// The rulebook as a file the editor can open (written atomically, once
-/// per version of goti).
+/// The rulebook as a file the editor can open: written into a folder of
+/// this server's own, made fresh with a random name and readable by this
+/// user only (0700), so no other local user can plant the file
+/// first as they could in a predictable shared folder.
 fn rulebook_file(name: &str, text: &str) -> Option<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("goti-{}-rules", env!("CARGO_PKG_VERSION")));
-    std::fs::create_dir_all(&dir).ok()?;
+    static DIR: std::sync::OnceLock<Option<tempfile::TempDir>> = std::sync::OnceLock::new();
+    let dir = DIR
+        .get_or_init(|| {
+            use std::os::unix::fs::PermissionsExt;
+            tempfile::Builder::new()
+                .prefix("goti-rules-")
+                .permissions(std::fs::Permissions::from_mode(0o700))
+                .tempdir()
+                .ok()
+        })
+        .as_ref()?
+        .path();
     let file = dir.join(name);
     if std::fs::read_to_string(&file).ok().as_deref() != Some(text) {
         runner::snapshot::write_atomic(&file, text.as_bytes()).ok()?;
