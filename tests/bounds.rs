@@ -185,6 +185,8 @@ fn explain_render_and_trace_stay_within_three_runs() {
 /// played and hovered under 256 MB; a claimed frame length over the limit
 /// is a clean protocol error, with no large allocation.
 #[test]
+// The child is waited for by `wait4`, which also gives its peak memory.
+#[allow(clippy::zombie_processes)]
 fn the_language_server_is_bounded_at_the_file_limit() {
     use std::io::{Read, Write};
     let frame = |v: serde_json::Value| {
@@ -277,6 +279,8 @@ fn the_language_server_is_bounded_at_the_file_limit() {
 /// A claimed frame length over the limit is a clean protocol error (exit
 /// 2 with words), with no large allocation.
 #[test]
+// The child is waited for by `wait4`, which also gives its peak memory.
+#[allow(clippy::zombie_processes)]
 fn a_huge_claimed_frame_length_is_a_clean_protocol_error() {
     use std::io::Write;
     for claim in ["99999999999999", "1000000000"] {

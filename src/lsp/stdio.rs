@@ -28,8 +28,13 @@ pub struct Threads {
 }
 
 impl Threads {
-    /// Waits for both: the first error, in words.
-    pub fn join(self) -> Result<(), String> {
+    /// Waits for both: the input's error first (a protocol error ends the
+    /// server's channel), then the output's.
+    pub fn join(self) -> Result<(), crate::error::Error> {
+        crate::error::Error::of(crate::error::ErrorKind::Io, || self.join_words())
+    }
+
+    fn join_words(self) -> Result<(), String> {
         let writer = self
             .writer
             .join()
@@ -80,7 +85,7 @@ pub fn connect() -> (Connection, Threads) {
 }
 
 /// Reads one frame: `None` at the end of the input before a frame starts.
-pub fn read_frame(input: &mut impl BufRead) -> Result<Option<Message>, String> {
+fn read_frame(input: &mut impl BufRead) -> Result<Option<Message>, String> {
     let mut length: Option<usize> = None;
     let mut lines = 0;
     loop {
