@@ -72,7 +72,8 @@ macro_rules! rule_catalogue {
 pub(crate) use rule_catalogue;
 
 /// The rule file's text: the shared copy beside the checkout when there is
-/// one (so a change to the rules shows here), else the copy in tests/data.
+/// one (so a change to the rules shows here), else the shipped copy (the
+/// game's own, `src/engine/GAME/GAME.md`).
 #[cfg(test)]
 pub(crate) fn rule_file(name: &str, fallback: &'static str) -> String {
     let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

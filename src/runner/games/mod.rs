@@ -131,10 +131,16 @@ mod tests {
     fn every_catalogue_is_its_rulebook_and_cited_in_its_folder() {
         for &game in GameKind::ALL {
             let (name, shipped) = rulebook(game);
-            // The shared copy beside the checkout when there is one.
-            let text = rule_file(name, shipped);
+            // The shipped copy is the shared one beside the checkout, when
+            // there is one (hovers and go to definition read the shipped).
+            let shared = rule_file(name, shipped);
+            assert!(
+                shared == shipped,
+                "{game}: the shipped src/engine/{}/{name} differs from ../shared/rules/{name}: copy it over",
+                game.name()
+            );
             let ours: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
-            assert_eq!(ids_in_rule_file(&text), ours, "{game}: {name}");
+            assert_eq!(ids_in_rule_file(shipped), ours, "{game}: {name}");
             for id in &ours {
                 assert_eq!(game.rule(id).map(|r| r.0), Some(*id), "{game}");
             }
