@@ -1,5 +1,7 @@
 //! `goti watch`: which files to watch and when to rerun. The files are
-//! polled (every [`POLL`]) for their length and modification time: no
+//! polled (every [`POLL`]) for their length, modification time and
+//! content (the first [`CONTENT_BUDGET`] bytes of files a poll, in path
+//! order: an edit that keeps a file's length and time is seen too): no
 //! platform notification API, the same on every system. A change is acted
 //! on once nothing else changed for [`DEBOUNCE`], so an editor's save of
 //! several files is one rerun.
@@ -14,9 +16,13 @@ pub const POLL: Duration = Duration::from_millis(100);
 /// How long after the last change the rerun starts.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);
 
-/// What a file looked like: its length and modification time (`None`:
-/// it is gone).
-type Stamp = Option<(u64, SystemTime)>;
+/// How many bytes of content one poll reads to compare (past it, files are
+/// compared by length and time only).
+pub const CONTENT_BUDGET: u64 = 16 * 1024 * 1024;
+
+/// What a file looked like: its length, modification time and a hash of
+/// its content (0 past the poll's budget) (`None`: it is gone).
+type Stamp = Option<(u64, SystemTime, u64)>;
 
 /// What changed since the last look.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -55,7 +61,7 @@ fn files(paths: &[PathBuf], root: Option<&Path>) -> BTreeMap<PathBuf, Stamp> {
                 _ => false,
             };
             if wanted && entry.file_type().is_file() {
-                out.insert(p.to_path_buf(), stamp(p));
+                out.insert(p.to_path_buf(), None);
             }
             if out.len() >= 100_000 {
                 return out;
@@ -65,9 +71,30 @@ fn files(paths: &[PathBuf], root: Option<&Path>) -> BTreeMap<PathBuf, Stamp> {
     out
 }
 
-fn stamp(p: &Path) -> Stamp {
+/// The stamps of `files`' paths, their content read within `budget`.
+fn stamped(mut files: BTreeMap<PathBuf, Stamp>) -> BTreeMap<PathBuf, Stamp> {
+    let mut budget = CONTENT_BUDGET;
+    for (p, s) in files.iter_mut() {
+        *s = stamp(p, &mut budget);
+    }
+    files
+}
+
+fn stamp(p: &Path, budget: &mut u64) -> Stamp {
+    use std::hash::{Hash, Hasher};
     let m = std::fs::metadata(p).ok()?;
-    Some((m.len(), m.modified().ok()?))
+    let mut content = 0;
+    if m.len() <= *budget {
+        if let Ok(bytes) =
+            crate::runner::files::read_limited(p, crate::runner::files::MAX_SCENARIO_BYTES)
+        {
+            *budget -= bytes.len() as u64;
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            bytes.hash(&mut h);
+            content = h.finish();
+        }
+    }
+    Some((m.len(), m.modified().ok()?, content))
 }
 
 /// The files being watched, as they stood when watching began.
@@ -84,7 +111,7 @@ impl<'a> Watcher<'a> {
         Watcher {
             paths,
             root,
-            seen: files(paths, root),
+            seen: stamped(files(paths, root)),
         }
     }
 
@@ -106,7 +133,7 @@ fn watch_from(
     let mut last_change: Option<Instant> = None;
     while !stop.load(Ordering::SeqCst) {
         std::thread::sleep(POLL);
-        let now = files(paths, root);
+        let now = stamped(files(paths, root));
         let changed: Vec<PathBuf> = now
             .iter()
             .filter(|(p, s)| seen.get(*p) != Some(s))
