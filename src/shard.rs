@@ -53,7 +53,11 @@ impl Shard {
 
     /// The shard Bazel's `TEST_SHARD_INDEX` (0-based) and
     /// `TEST_TOTAL_SHARDS` name, when both are set: with the note to print.
-    pub fn from_env() -> Result<Option<(Shard, String)>, String> {
+    pub fn from_env() -> Result<Option<(Shard, String)>, Error> {
+        Error::of(ErrorKind::Input, Self::from_env_words)
+    }
+
+    fn from_env_words() -> Result<Option<(Shard, String)>, String> {
         let (Ok(i), Ok(n)) = (
             std::env::var("TEST_SHARD_INDEX"),
             std::env::var("TEST_TOTAL_SHARDS"),

@@ -123,7 +123,16 @@ fn public_returns(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
     for (i, l) in lines.iter().enumerate() {
-        if !l.trim_start().starts_with("pub fn ") {
+        let code = l.trim_start();
+        if ![
+            "pub fn ",
+            "pub const fn ",
+            "pub async fn ",
+            "pub unsafe fn ",
+        ]
+        .iter()
+        .any(|p| code.starts_with(p))
+        {
             continue;
         }
         let mut sig = String::new();
@@ -134,8 +143,28 @@ fn public_returns(text: &str) -> Vec<(usize, String)> {
                 break;
             }
         }
-        // The return type: after the `->` that follows the parameters.
-        let params_end = sig.rfind(')').unwrap_or(0);
+        // The return type: after the `->` that follows the parameters,
+        // whose closing parenthesis is found by counting (a tuple in the
+        // return type has parentheses too).
+        let Some(open) = sig.find('(') else { continue };
+        let mut depth = 0;
+        let mut params_end = None;
+        for (k, c) in sig[open..].char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        params_end = Some(open + k);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(params_end) = params_end else {
+            continue;
+        };
         if let Some(arrow) = sig[params_end..].find("->") {
             out.push((i + 1, sig[params_end + arrow + 2..].trim().to_string()));
         }
@@ -152,7 +181,8 @@ fn no_string_error_leaves_a_layer() {
         }
         for (line, ret) in public_returns(&text) {
             let ret = ret.trim_end_matches(['{', ';']).trim();
-            if ret.starts_with("Result<") && ret.ends_with(", String>") {
+            let ret = ret.split(" where ").next().unwrap_or(ret).trim();
+            if string_error(ret) {
                 found.push(format!("{}:{line}: {ret}", path.display()));
             }
         }
@@ -166,13 +196,73 @@ fn no_string_error_leaves_a_layer() {
     assert_eq!(probe, [(1, "Result<u8, String> {".to_string())]);
 }
 
+/// Whether a return type is a `Result` whose error is a `String`.
+fn string_error(ret: &str) -> bool {
+    let ret = ret.trim();
+    (ret.starts_with("Result<") || ret.starts_with("std::result::Result<"))
+        && (ret.ends_with(", String>") || ret.ends_with(",String>"))
+}
+
+/// The finder on planted violations: a tuple in the return type, a
+/// `pub const fn`, a signature over several lines.
+#[test]
+fn the_string_error_finder_finds_planted_violations() {
+    for planted in [
+        "pub fn decode(bytes: &[u8]) -> Result<(Vec<u8>, u32, u32), String> {\n",
+        "pub fn from_env() -> Result<Option<(Shard, String)>, String> {\n",
+        "pub const fn c(x: (u8, u8)) -> Result<u8, String> {\n",
+        "pub fn f(\n    x: (u8, u8),\n) -> Result<\n    (u8, u8), String> {\n",
+    ] {
+        let found: Vec<_> = public_returns(planted)
+            .into_iter()
+            .filter(|(_, r)| string_error(r.trim_end_matches(['{', ';']).trim()))
+            .collect();
+        assert_eq!(found.len(), 1, "missed: {planted:?}");
+    }
+    let fine = public_returns("pub fn g(x: (u8, u8)) -> Result<(u8, u8), crate::Error> {\n");
+    assert!(!string_error(fine[0].1.trim_end_matches(['{', ';']).trim()));
+}
+
+/// The sibling modules named by inline paths (`super::report::shard_of(`)
+/// outside `use` statements and comments.
+fn inline_super_paths(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        if code.trim_start().starts_with("use ") {
+            continue;
+        }
+        for (i, _) in code.match_indices("super::") {
+            // Not `super::super::` (a module above), not part of a longer path.
+            if code[..i].ends_with("::") {
+                continue;
+            }
+            let rest = &code[i + "super::".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if rest[name.len()..].starts_with("::") && name != "super" {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_import_reader_finds_inline_paths() {
+    let planted = "fn f() {\n    let h = super::report::shard_header(\"x\");\n    // super::trace::nothing()\n    let a = super::super::x::y;\n}\n";
+    assert_eq!(inline_super_paths(planted), ["report"]);
+}
+
 #[test]
 fn no_two_cli_modules_import_each_other() {
     let cli = src().join("cli");
     let mut uses: Vec<(String, Vec<String>)> = Vec::new();
     for (path, text) in sources(&cli) {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let mut mine = Vec::new();
+        let mut mine = inline_super_paths(&text);
         // Each `use super::...;` statement whole (a group may span lines).
         let starts = text
             .match_indices("use super::")

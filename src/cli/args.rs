@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 use super::{context, merge, report};
 use crate::engine::GameKind;
@@ -242,10 +242,4 @@ pub(super) enum Command {
     /// Exits 0 after the editor's `shutdown` and `exit`, 2 on a broken
     /// connection.
     Lsp,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(super) enum ModeArg {
-    Journey,
-    Clash,
 }

@@ -131,7 +131,7 @@ pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
         }
     };
     let players = &Player::ALL[..args.players.clamp(2, 4) as usize];
-    let shard = match super::report::shard_of(args.shard) {
+    let shard = match super::sharding::shard_of(args.shard) {
         Ok(s) => s,
         Err(e) => {
             return Err(e.into());
@@ -207,7 +207,7 @@ pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
         BalanceFormat::Json => {
             let mut v = serde_json::json!({"title": title, "base": base_shown, "head": head_shown, "seconds": secs, "report": report});
             if let Some(s) = shard {
-                let hdr: serde_json::Value = serde_json::from_str(&super::report::shard_header(
+                let hdr: serde_json::Value = serde_json::from_str(&super::sharding::shard_header(
                     "balance",
                     s,
                     &format!("{base_shown} | {head_shown}"),

@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 
-use super::args::ModeArg;
 use super::{balance, context, diff, explain, mutate, report};
 use crate::engine::GameKind;
 
@@ -316,4 +315,11 @@ pub(super) struct CoverageCli {
     pub select: report::SelectArgs,
     #[command(flatten)]
     pub rules: context::RulesArgs,
+}
+
+/// Royal's mode on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum ModeArg {
+    Journey,
+    Clash,
 }

@@ -50,7 +50,7 @@ pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
     if a.compare_paths {
         return compare_paths(games, seed, (players, mode, max_turns), game);
     }
-    let shard = match super::report::shard_of(shard) {
+    let shard = match super::sharding::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
             return Err(e.into());
@@ -270,7 +270,7 @@ fn run<D: Driver>(
         });
         if let Some(s) = part.shard {
             let hdr: serde_json::Value =
-                serde_json::from_str(&super::report::shard_header("fuzz-games", s, ""))
+                serde_json::from_str(&super::sharding::shard_header("fuzz-games", s, ""))
                     .unwrap_or_default();
             v["goti_shard"] = hdr["goti_shard"].clone();
         }
@@ -356,7 +356,7 @@ pub fn text(
     json: bool,
 ) -> Result<i32, CliError> {
     super::error::checked_count(cases, seed, "--cases", super::error::MAX_GAMES)?;
-    let shard = match super::report::shard_of(shard) {
+    let shard = match super::sharding::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
             return Err(e.into());
@@ -428,7 +428,7 @@ pub fn text(
         });
         if let Some(s) = shard {
             let hdr: serde_json::Value =
-                serde_json::from_str(&super::report::shard_header("fuzz", s, ""))
+                serde_json::from_str(&super::sharding::shard_header("fuzz", s, ""))
                     .unwrap_or_default();
             v["goti_shard"] = hdr["goti_shard"].clone();
         }

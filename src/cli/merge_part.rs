@@ -78,7 +78,7 @@ pub(super) fn check(mut parts: Vec<Part>) -> Result<Vec<Part>, String> {
             return Err(format!(
                 "{}: its shard header names no goti build (made by a goti older than this one, or edited); make every shard again with this goti ({})",
                 shown(&p.file),
-                super::report::BUILD
+                super::sharding::BUILD
             ));
         }
         let (index, of) = (h["shard"]["index"].as_u64(), h["shard"]["total"].as_u64());

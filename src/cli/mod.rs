@@ -30,6 +30,7 @@ mod output;
 mod page;
 mod report;
 mod reporters;
+mod sharding;
 mod snapshots;
 mod trace;
 

@@ -121,7 +121,7 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         ));
     }
     // --shard K/N: this shard's mutants (by game, key and change).
-    let shard = super::report::shard_of(args.shard)?;
+    let shard = super::sharding::shard_of(args.shard)?;
     let numbered: Vec<usize> = (0..work.len())
         .filter(|&i| {
             let (g, m, _) = &work[i];
@@ -149,7 +149,7 @@ fn run(args: MutateArgs) -> Result<i32, String> {
     let header = shard.map(|s| {
         let rules = super::trace::fingerprint(&base);
         let h: serde_json::Value =
-            serde_json::from_str(&super::report::shard_header("mutate", s, &rules))
+            serde_json::from_str(&super::sharding::shard_header("mutate", s, &rules))
                 .unwrap_or_default();
         let mut h = h["goti_shard"].clone();
         // The gate travels with the shard: `goti merge` applies it to the whole.

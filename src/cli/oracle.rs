@@ -53,7 +53,7 @@ pub fn oracle(args: &OracleArgs) -> Result<i32, CliError> {
 
 fn run(args: &OracleArgs) -> Result<i32, String> {
     let (rules, py) = ready(args)?;
-    let shard = super::report::shard_of(args.shard)?;
+    let shard = super::sharding::shard_of(args.shard)?;
     let (work, expected) = chunks(args, shard);
     let started = std::time::Instant::now();
     let judged = judge_chunks(
@@ -162,7 +162,8 @@ fn print_json(args: &OracleArgs, judged: &Judged, shard: Option<crate::shard::Sh
     });
     if let Some(s) = shard {
         let hdr: serde_json::Value =
-            serde_json::from_str(&super::report::shard_header("oracle", s, "")).unwrap_or_default();
+            serde_json::from_str(&super::sharding::shard_header("oracle", s, ""))
+                .unwrap_or_default();
         v["goti_shard"] = hdr["goti_shard"].clone();
     }
     outln!("{}", crate::shown::json(&v));

@@ -44,6 +44,9 @@ pub const PICTURED_STEPS: usize = 50;
 /// ... and at most this many pictures in the page.
 pub const MAX_PICTURES: usize = 1_000;
 
+/// `goti report` draws the final board of at most this many scenarios.
+pub const MAX_BOARDS: usize = 1_000;
+
 /// A name on one line of the text log (`shown::line`): line breaks,
 /// controls and the forms of a workflow command made harmless.
 pub(super) fn one_line(s: &str) -> String {

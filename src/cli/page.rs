@@ -253,7 +253,7 @@ pub fn page_sections(r: &FileReport) -> String {
                 m.open("p", &[("class", "board")])
                     .text(&format!(
                         "board not drawn (the page draws at most {} boards): ",
-                        super::report::MAX_BOARDS
+                        super::output::MAX_BOARDS
                     ))
                     .element("code", &[], &format!("goti render {file}:{}", s.line))
                     .text(" draws it")

@@ -41,33 +41,6 @@ pub struct SelectArgs {
     pub shard: Option<crate::shard::Shard>,
 }
 
-/// `--shard`, else the shard Bazel's variables name (said in a note).
-pub fn shard_of(arg: Option<crate::shard::Shard>) -> Result<Option<crate::shard::Shard>, String> {
-    if arg.is_some() {
-        return Ok(arg);
-    }
-    Ok(crate::shard::Shard::from_env()?.map(|(s, note)| {
-        errln!("{note}");
-        s
-    }))
-}
-
-/// This build of goti: its version and a hash of its source (build.rs).
-/// A shard's header carries it; `goti merge` merges one build's shards only.
-pub const BUILD: &str = env!("GOTI_BUILD");
-
-/// The first line of a shard's JSON result: what `goti merge` checks.
-pub fn shard_header(command: &str, shard: crate::shard::Shard, rules: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    crate::shown::json(&serde_json::json!({"goti_shard": {
-        "command": command,
-        "build": BUILD,
-        "shard": shard,
-        "args": crate::shard::args_fingerprint(&args),
-        "rules": rules,
-    }}))
-}
-
 /// How to report and how many threads.
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {
@@ -93,7 +66,7 @@ pub fn selection(
         skip_tags: args.skip_tags.iter().flat_map(|t| split_list(t)).collect(),
         name: args.name.as_deref().map(NameFilter::parse).transpose()?,
         lines: Vec::new(),
-        shard: shard_of(args.shard)?,
+        shard: super::sharding::shard_of(args.shard)?,
     };
     let mut out = Vec::new();
     for p in paths {
@@ -193,7 +166,7 @@ pub fn run(
     // A shard's JSON opens with what `goti merge` checks.
     let header = opts.select.shard.map(|s| {
         let rules = super::trace::fingerprint(&opts.layers);
-        shard_header(if check { "check" } else { "run" }, s, &rules) + "\n"
+        super::sharding::shard_header(if check { "check" } else { "run" }, s, &rules) + "\n"
     });
     if let (Some(h), Format::Json) = (&header, on_terminal) {
         out!("{h}");
@@ -309,9 +282,6 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> Result<i32,
     Ok(0)
 }
 
-/// `goti report` draws the final board of at most this many scenarios.
-pub const MAX_BOARDS: usize = 1_000;
-
 /// Plays `files` one after the other and writes the report page to
 /// `output` as it goes (the sections to a temporary file, then head,
 /// sections and foot into the page, atomically): the scenarios reported
@@ -388,7 +358,9 @@ pub fn html(
             limits: runner::play::TranscriptLimits {
                 steps: Some(super::output::SHOWN_STEPS),
                 pictured: Some(0),
-                budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(MAX_BOARDS))),
+                budget: Some(Arc::new(std::sync::atomic::AtomicUsize::new(
+                    super::output::MAX_BOARDS,
+                ))),
                 brief: true,
                 ..Default::default()
             },

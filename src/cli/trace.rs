@@ -59,7 +59,7 @@ pub fn trace(
     if let Some(o) = output {
         crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
     }
-    let shard = match super::report::shard_of(shard) {
+    let shard = match super::sharding::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
             return Err(e.into());

@@ -86,16 +86,18 @@ fn parse(text: &str) -> Result<ProjectFile, String> {
 
 /// The games a `goti.yaml` text names ruleset files for, with the paths as
 /// written (relative to the file). For a base read at a git revision.
-pub fn parse_rules(text: &str) -> Result<Vec<(crate::engine::GameKind, String)>, String> {
-    parse(text)
-        .map_err(|e| e.trim_start_matches(':').trim_start().to_string())?
-        .rules
-        .into_iter()
-        .map(|(game, path)| {
-            let kind = game.parse().map_err(|e| format!("rules.{game}: {e}"))?;
-            Ok((kind, path))
-        })
-        .collect()
+pub fn parse_rules(text: &str) -> Result<Vec<(crate::engine::GameKind, String)>, Error> {
+    Error::of(ErrorKind::Input, || {
+        parse(text)
+            .map_err(|e| e.trim_start_matches(':').trim_start().to_string())?
+            .rules
+            .into_iter()
+            .map(|(game, path)| {
+                let kind = game.parse().map_err(|e| format!("rules.{game}: {e}"))?;
+                Ok((kind, path))
+            })
+            .collect()
+    })
 }
 
 /// Reads `goti.yaml` in `root`; an error says where in it (`file:line:col`).

@@ -54,8 +54,9 @@ pub fn pixels(svg: &str, scale: f32) -> Result<tiny_skia::Pixmap, Error> {
 
 /// A PNG file's pixels: width, height and RGBA bytes (tests and the
 /// browser check read pictures back with it).
-pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
-    let p = tiny_skia::Pixmap::decode_png(bytes).map_err(|e| e.to_string())?;
+pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), crate::error::Error> {
+    let p = tiny_skia::Pixmap::decode_png(bytes)
+        .map_err(|e| crate::error::Error::new(crate::error::ErrorKind::Input, e.to_string()))?;
     let rgba = p
         .pixels()
         .iter()

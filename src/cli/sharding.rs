@@ -1,0 +1,32 @@
+//! What the sharded commands share: the shard a run is (`--shard`, else
+//! Bazel's variables), this build's identity, and the header of a shard's
+//! JSON result that `goti merge` checks.
+
+/// `--shard`, else the shard Bazel's variables name (said in a note).
+pub fn shard_of(arg: Option<crate::shard::Shard>) -> Result<Option<crate::shard::Shard>, String> {
+    if arg.is_some() {
+        return Ok(arg);
+    }
+    Ok(crate::shard::Shard::from_env()
+        .map_err(|e| e.to_string())?
+        .map(|(s, note)| {
+            errln!("{note}");
+            s
+        }))
+}
+
+/// This build of goti: its version and a hash of its source (build.rs).
+/// A shard's header carries it; `goti merge` merges one build's shards only.
+pub const BUILD: &str = env!("GOTI_BUILD");
+
+/// The first line of a shard's JSON result: what `goti merge` checks.
+pub fn shard_header(command: &str, shard: crate::shard::Shard, rules: &str) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    crate::shown::json(&serde_json::json!({"goti_shard": {
+        "command": command,
+        "build": BUILD,
+        "shard": shard,
+        "args": crate::shard::args_fingerprint(&args),
+        "rules": rules,
+    }}))
+}
