@@ -76,7 +76,7 @@ fn starts_of(
 fn absolute(p: &Path) -> PathBuf {
     let here = std::env::current_dir().unwrap_or_default();
     let here = here.canonicalize().unwrap_or(here);
-    let out = crate::runner::base::lexical(&here.join(p));
+    let out = crate::runner::files::lexical(&here.join(p));
     // The part that exists, through its links.
     let mut exists = out.clone();
     let mut rest = Vec::new();

@@ -10,7 +10,7 @@
 //! at all is an error with git's own words — never "the built-in rules".
 
 use crate::error::{Error, ErrorKind};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
@@ -48,22 +48,6 @@ fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
         });
     }
     Ok(out.stdout)
-}
-
-/// `path` with `.` and `..` taken out by their names alone (no link is
-/// followed: the path may not exist in the working tree).
-pub fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 impl Revision {
@@ -122,7 +106,7 @@ impl Revision {
 
     /// `path` (absolute, inside the repository) relative to its top.
     fn relative(&self, path: &Path) -> Result<PathBuf, String> {
-        lexical(path)
+        super::files::lexical(path)
             .strip_prefix(&self.top)
             .map(Path::to_path_buf)
             .map_err(|_| format!("{} is outside the repository", path.display()))
@@ -248,7 +232,7 @@ pub fn read(project: Option<&Project>, base: Option<&str>, here: &Path) -> Resul
                 let named = project::parse_rules(&text)
                     .map_err(|e| format!("--base {base}: {}: {e}", rev.shown(&file)))?;
                 for (game, path) in &named {
-                    let full = lexical(&root.join(path));
+                    let full = super::files::lexical(&root.join(path));
                     if !full.starts_with(&root) {
                         return Err(format!(
                             "--base {base}: {}: rules.{game}: `{path}` is outside the project",

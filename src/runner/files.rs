@@ -129,6 +129,23 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
         .open(path)
 }
 
+/// `path` with `.` and `..` taken out by their names alone (no link is
+/// followed: the path may not exist in the working tree).
+pub fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// Whether a file name is a near miss of a scenario file's: not `*.goti`,
 /// yet ending in `.goti` after case folding, after removing white space
 /// and invisible characters (Unicode Zs and Cf), or after mapping
@@ -178,7 +195,7 @@ pub fn resolve_inside(root: &Path, base: &Path, path: &str) -> Result<PathBuf, R
     // so whether an outside file exists is never told.
     let named = base
         .canonicalize()
-        .map(|b| super::base::lexical(&b.join(path)))
+        .map(|b| lexical(&b.join(path)))
         .map_err(|_| outside())?;
     if !named.starts_with(&canonical_root) {
         return Err(outside());

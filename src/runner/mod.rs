@@ -109,7 +109,7 @@ pub fn root_of(path: &Path) -> PathBuf {
 
 fn root_at(cwd: &Path, path: &Path) -> PathBuf {
     let cwd = cwd.to_path_buf();
-    let abs = base::lexical(&cwd.join(path));
+    let abs = files::lexical(&cwd.join(path));
     let is_real_dir = std::fs::symlink_metadata(&abs).is_ok_and(|m| m.is_dir());
     let start = if is_real_dir {
         abs.clone()
@@ -143,7 +143,7 @@ pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Disco
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         let mut walked = std::collections::HashSet::new();
         for p in paths {
-            let abs = base::lexical(&cwd.join(p));
+            let abs = files::lexical(&cwd.join(p));
             // Each folder or file once, however often it is named.
             if !walked.insert(abs.clone()) {
                 continue;

@@ -153,7 +153,7 @@ pub fn load(root: &Path) -> Result<Project, Error> {
         // Each folder once, and inside the project as `rules:` paths are.
         let canonical_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         for s in &parsed.scenarios {
-            let full = super::base::lexical(&root.join(s));
+            let full = super::files::lexical(&root.join(s));
             let leaves = !full.starts_with(root)
                 || full
                     .canonicalize()

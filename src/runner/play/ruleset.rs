@@ -715,7 +715,7 @@ fn extended(src: &LayerSource, name: &str, trust: Trust) -> Result<LayerSource, 
     };
     match (src, trust) {
         (LayerSource::Git { rev, .. }, trust) => {
-            let full = super::super::base::lexical(&base.join(name));
+            let full = files::lexical(&base.join(name));
             let root = trust.root();
             let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
             if !full.starts_with(&root) {
@@ -821,7 +821,7 @@ fn resolve_text(
 /// which the working tree's reading refuses.
 fn at_revision(rev: &Arc<Revision>, root: &Path, folder: &Path, file: &str) -> Option<LayerSource> {
     let folder = folder.canonicalize().ok()?;
-    let full = super::super::base::lexical(&folder.join(file));
+    let full = files::lexical(&folder.join(file));
     let root = root.canonicalize().ok()?;
     if !full.starts_with(&root) {
         return None;
