@@ -801,6 +801,39 @@ fn balance_markdown_escapes_paths() {
     assert!(!md.lines().any(|l| l.starts_with("## owned")), "{md}");
 }
 
+/// A merge in Markdown escapes what the shards say (a fuzz failure's words
+/// come from a mutated input), and a mutate report stays in a text block.
+#[test]
+fn merge_markdown_escapes_what_shards_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "scenarios/a.goti", PASSING);
+    let o = goti(
+        d,
+        &[
+            "fuzz",
+            "--text",
+            "--cases",
+            "3",
+            "--json",
+            "--shard",
+            "1/1",
+            "--corpus",
+            "scenarios",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["failure"] = serde_json::json!({"input": 1, "why": "<img src=x onerror=alert(1)>\n## owned"});
+    std::fs::write(d.join("fuzz.json"), v.to_string()).unwrap();
+    let o = goti(d, &["merge", "--format", "markdown", "fuzz.json"]);
+    assert_eq!(code(&o), 1, "{}", text(&o));
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(md.contains("FAILURE on input 1"), "{md}");
+    assert!(!md.contains("<img"), "{md}");
+    assert!(!md.lines().any(|l| l.starts_with("## owned")), "{md}");
+}
+
 /// `goti diff --build` never runs a binary the checkout supplies: a
 /// committed `target/goti-base/<commit>.goti` is not the base's goti.
 #[test]

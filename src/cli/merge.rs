@@ -254,7 +254,13 @@ fn mutants(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
     all.shard = Some(whole(&parts[0].header));
     match format {
         MergeFormat::Json => outln!("{}", crate::shown::json(&all.json())),
-        MergeFormat::Text | MergeFormat::Markdown => all.text(false),
+        MergeFormat::Text => all.text(false),
+        // The report as text in a fenced block: nothing in it is Markdown.
+        MergeFormat::Markdown => {
+            outln!("````text");
+            all.text(false);
+            outln!("````");
+        }
     }
     // `--min-score` of the shards, judged on the whole as one run judges it.
     let fates: Vec<&crate::mutation::Fate> = all.fates.iter().collect();

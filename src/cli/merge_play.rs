@@ -99,7 +99,7 @@ pub(super) fn fuzz(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
             outln!("{}", crate::shown::json(&v));
         }
         MergeFormat::Text | MergeFormat::Markdown => match &failure {
-            Some(f) => outln!("FAILURE on input {} ({})", f["input"], crate::shown::line(f["why"].as_str().unwrap_or(""))),
+            Some(f) => outln!("FAILURE on input {} ({})", f["input"], said(format, f["why"].as_str().unwrap_or(""))),
             None => outln!("{inputs} inputs in {} shards: no panic, every diagnostic inside its file, no workflow command in any reporter's output", parts.len()),
         },
     }
@@ -140,10 +140,10 @@ pub(super) fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String>
             for d in &found {
                 outln!(
                     "DISAGREE table {} seed {} step {}: {}",
-                    d["table"].as_str().unwrap_or(""),
+                    said(format, d["table"].as_str().unwrap_or("")),
                     d["seed"],
                     d["step"],
-                    crate::shown::line(d["what"].as_str().unwrap_or(""))
+                    said(format, d["what"].as_str().unwrap_or(""))
                 );
             }
         }
@@ -188,7 +188,8 @@ pub(super) fn fuzz_games(parts: &[Part], format: MergeFormat) -> Result<i32, Str
             outln!("{}", crate::shown::json(&v));
         }
         MergeFormat::Text | MergeFormat::Markdown => outln!(
-            "{game}: {} games ({} finished), {} turns, {} events in {} shards: {}",
+            "{}: {} games ({} finished), {} turns, {} events in {} shards: {}",
+            said(format, &game),
             sums[0],
             sums[1],
             sums[2],
@@ -203,4 +204,13 @@ pub(super) fn fuzz_games(parts: &[Part], format: MergeFormat) -> Result<i32, Str
         ),
     }
     Ok(i32::from(violation.is_some()))
+}
+
+/// Text read from a shard, as the format shows it: one line, and in
+/// Markdown escaped (no HTML, no new block in a pull request's comment).
+fn said(format: MergeFormat, s: &str) -> String {
+    match format {
+        MergeFormat::Markdown => crate::shown::markdown(s),
+        _ => crate::shown::line(s).into_owned(),
+    }
 }
