@@ -14,7 +14,6 @@ pub mod error;
 pub mod fuzz;
 pub mod killer;
 pub mod lsp;
-pub mod markup;
 pub mod mutation;
 pub mod oracle;
 pub mod rules;

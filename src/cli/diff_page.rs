@@ -2,7 +2,7 @@
 //! boards side by side after every step that differs, and what moved.
 
 use super::page::{head, problem, READY};
-use crate::markup::Markup;
+use crate::shown::markup::Markup;
 
 /// The transcripts of one changed scenario under base and head rules.
 pub struct DiffBoards {

@@ -4,8 +4,8 @@
 //! no external scripts or fonts.
 
 use crate::engine::GameKind;
-use crate::markup::Markup;
 use crate::runner::FileReport;
+use crate::shown::markup::Markup;
 
 const STYLE: &str = "body{font-family:DejaVu Sans,Verdana,sans-serif;margin:1rem;max-width:1100px}\
 .scenario{border:1px solid #999;border-radius:6px;margin:.6rem 0;padding:.3rem .6rem}\

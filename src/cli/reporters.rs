@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use super::output::*;
 use clap::ValueEnum;
 
-use crate::markup::Markup;
 use crate::runner;
 use crate::runner::{Diagnostic, FileReport};
+use crate::shown::markup::Markup;
 
 /// Report formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

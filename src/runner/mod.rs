@@ -477,8 +477,8 @@ pub fn run_text(
 /// A file's text made safe to show and parsed: once, however often it is
 /// played (`goti diff` plays every file twice).
 pub fn parse_text(name: &str, text: &str) -> (Source, crate::dsl::ast::ScenarioFile) {
-    let text = &*display_safe(text);
-    let name = &*display_safe(name);
+    let text = &*crate::shown::display_safe(text);
+    let name = &*crate::shown::display_safe(name);
     (Source::new(name, text), parse_file(text))
 }
 
@@ -624,35 +624,6 @@ pub fn run_parsed(
     }
     cap_diagnostics(&mut report);
     report
-}
-
-/// The text with every control character that could rewrite a terminal or
-/// log line (escape sequences, backspace, bidirectional overrides) replaced
-/// by a visible character of the same length, so spans still fit. Line
-/// breaks and tabs stay.
-pub fn display_safe(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| {
-        (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
-    };
-    if !text.chars().any(unsafe_char) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let safe: String = text
-        .chars()
-        .map(|c| {
-            if !unsafe_char(c) {
-                return c.to_string();
-            }
-            // The same number of bytes: `?`, `·` or `�`.
-            match c.len_utf8() {
-                1 => "?".to_string(),
-                2 => "\u{b7}".to_string(),
-                _ => format!("{}{}", "\u{fffd}", "?".repeat(c.len_utf8() - 3)),
-            }
-        })
-        .collect();
-    std::borrow::Cow::Owned(safe)
 }
 
 /// Snapshot statements of different scenarios (or labels) that would share

@@ -20,8 +20,16 @@
 //! - [`json`]: exact after parsing, with `#`, U+2028 and U+2029 as `\u`
 //!   escapes.
 //!
+//! - [`display_safe`]: a scenario file's text before it is parsed, every
+//!   control that could rewrite a line made visible at the same length;
+//! - [`markup::Markup`]: XML and HTML written element by element.
+//!
 //! In every form `##[` and a line-leading `::` are broken up; goti's own
-//! `::error` annotations are the only commands it writes.
+//! `::error` annotations are the only commands it writes. All of goti's text
+//! safety is this module: no other layer escapes text its own way.
+
+/// XML and HTML written element by element, every text escaped here.
+pub mod markup;
 
 use std::borrow::Cow;
 
@@ -147,6 +155,36 @@ pub fn quote(s: &str) -> Cow<'_, str> {
         out = out.replace("##[", "#?[");
     }
     Cow::Owned(out)
+}
+
+/// A scenario file's text as goti reads it (before parsing, so every span
+/// and column is of this text): every control character that could rewrite a terminal or
+/// log line (escape sequences, backspace, bidirectional overrides) replaced
+/// by a visible character of the same length, so spans still fit. Line
+/// breaks and tabs stay.
+pub fn display_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let safe: String = text
+        .chars()
+        .map(|c| {
+            if !unsafe_char(c) {
+                return c.to_string();
+            }
+            // The same number of bytes: `?`, `·` or `�`.
+            match c.len_utf8() {
+                1 => "?".to_string(),
+                2 => "\u{b7}".to_string(),
+                _ => format!("{}{}", "\u{fffd}", "?".repeat(c.len_utf8() - 3)),
+            }
+        })
+        .collect();
+    std::borrow::Cow::Owned(safe)
 }
 
 /// A path on one line of a log (`line` of its display form).
