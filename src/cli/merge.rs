@@ -263,7 +263,7 @@ fn mutants(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
         }
     }
     // `--min-score` of the shards, judged on the whole as one run judges it.
-    let fates: Vec<&crate::mutation::Fate> = all.fates.iter().collect();
+    let fates: Vec<&crate::mutate::Fate> = all.fates.iter().collect();
     let (_, _, total) = super::mutate_report::score(&fates);
     match parts[0].header["min_score"].as_f64() {
         Some(min) if total + 1e-9 < min => {

@@ -1,5 +1,5 @@
 //! `goti mutate`: would the scenarios notice if a rule were wrong? Every
-//! mutant of the project's rules (`rules::mutate`: the defaults plus the
+//! mutant of the project's rules (`mutate::mutants`: the defaults plus the
 //! project's ruleset file with its whole `extends:` chain) is one key given
 //! another value. It replaces that key, and nothing else, in every scenario
 //! that does not give the key a value of its own (its `rules file`, a file
@@ -10,7 +10,7 @@
 
 use super::error::CliError;
 use super::mutate_report::*;
-use crate::mutation::*;
+use crate::mutate::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -18,7 +18,7 @@ use serde_yaml::Value;
 
 use super::context;
 use crate::engine::GameKind;
-use crate::rules::mutate::{mutants, rules_for, rules_of_keys};
+use crate::mutate::mutants::{mutants, rules_for, rules_of_keys};
 use crate::runner::play::ruleset::{self, RuleLayers};
 use crate::runner::position::Rules;
 

@@ -3,11 +3,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::mutation::*;
+use crate::mutate::*;
 use serde_yaml::Value;
 
 use crate::engine::GameKind;
-use crate::rules::mutate::Mutant;
+use crate::mutate::mutants::Mutant;
 use crate::runner::play::ruleset::RuleLayers;
 use crate::runner::{self, diff, Found};
 

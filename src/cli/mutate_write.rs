@@ -1,5 +1,5 @@
 //! `goti mutate --write DIR`: for each survivor, a scenario that kills it,
-//! found by `crate::killer` (self-play under both rulesets, shrunk), checked
+//! found by `crate::mutate::killer` (self-play under both rulesets, shrunk), checked
 //! here before it is written: it must pass under the real rules and fail
 //! under its mutant. The files are proposals, copied from the engine: a
 //! folder the project runs by default is refused, and no file is
@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::context;
-use crate::killer::{scenario_text, Search, Searched, Seek, Start};
-use crate::mutation::{mutated, options, Fate, Status, Work};
+use crate::mutate::killer::{scenario_text, Search, Searched, Seek, Start};
+use crate::mutate::{mutated, options, Fate, Status, Work};
 use crate::runner::play::ruleset::{self, RuleLayers};
 use crate::runner::position::Rules;
 use crate::runner::project::Project;
@@ -37,7 +37,7 @@ pub struct How<'a> {
 fn starts_of(
     how: &How,
     game: crate::engine::GameKind,
-    m: &crate::rules::mutate::Mutant,
+    m: &crate::mutate::mutants::Mutant,
 ) -> (Vec<Start>, Vec<(String, String)>) {
     let files: Vec<crate::runner::Found> = how
         .by_game
@@ -164,7 +164,7 @@ pub fn write_killers(
         .map(|(_, (game, m, _))| {
             let what = format!("{game} {} {}", m.key, m.change);
             let text = search_one(how, *game, m)?;
-            Ok((what, crate::mutation::set_words(m), text))
+            Ok((what, crate::mutate::set_words(m), text))
         })
         .collect();
     let mut taken = BTreeSet::new();
@@ -254,7 +254,7 @@ const CANDIDATES: usize = 3;
 fn search_one(
     how: &How,
     game: crate::engine::GameKind,
-    m: &crate::rules::mutate::Mutant,
+    m: &crate::mutate::mutants::Mutant,
 ) -> Result<Written, String> {
     let (tree, _) = ruleset::project_tree(game, how.base, how.root)?;
     let base = Rules::from_tree(game, tree.clone()).map_err(|e| e.to_string())?;
@@ -266,7 +266,7 @@ fn search_one(
         max_turns: 4000,
     };
     let mutant_words = format!("{} {}", m.key, m.change);
-    let set = crate::mutation::set_words(m);
+    let set = crate::mutate::set_words(m);
     let real = options(how.base.clone(), false);
     let under = options(mutated(how.base, game, m), false);
     let mut skip = BTreeSet::new();
@@ -287,7 +287,7 @@ fn search_one(
         )
     };
     for (from, text) in direct.iter().take(CANDIDATES) {
-        let text = crate::dsl::format::format(&crate::killer::unsnapshotted_text(
+        let text = crate::dsl::format::format(&crate::mutate::killer::unsnapshotted_text(
             &mutant_words,
             &set,
             game.name(),
@@ -316,7 +316,7 @@ fn search_one(
         let mut passes = false;
         // The shorter form first (set up before the parting turn), then the
         // whole game replayed: whichever checks out.
-        let text_of = |p: &crate::killer::Parting, tail: bool| {
+        let text_of = |p: &crate::mutate::killer::Parting, tail: bool| {
             crate::dsl::format::format(&scenario_text(game.name(), &mutant_words, &set, p, tail))
         };
         if parting.tail.is_some() {
@@ -339,7 +339,7 @@ fn search_one(
                 // Smaller numbers: derived steps, fewer rolls, numbers
                 // towards 0, one step at a time while it still kills.
                 'smaller: while let Some(tail) = best.tail.clone() {
-                    for shorter in crate::killer::simpler(&tail) {
+                    for shorter in crate::mutate::killer::simpler(&tail) {
                         let mut candidate = best.clone();
                         candidate.tail = Some(shorter);
                         if kills(&text_of(&candidate, true)).1 {

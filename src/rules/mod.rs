@@ -4,7 +4,6 @@
 
 pub mod layers;
 mod maedn;
-pub mod mutate;
 mod portal;
 mod royal;
 pub mod yaml;

@@ -3,7 +3,12 @@
 //! parallel, through `runner::play_files`), and each mutant's fate: killed
 //! by the scenarios that passed and now fail, n/a where a scenario gives
 //! the key its own value, not a kill where the mutant makes a scenario's
-//! rules invalid. The mutants themselves are `rules::mutate`'s.
+//! rules invalid. The mutants themselves are `mutants.rs`'s; a scenario that
+//! kills a survivor is `killer.rs`'s. Mutation testing is this folder and
+//! the CLI's `mutate*.rs` (arguments, report, writing the killers).
+
+pub mod killer;
+pub mod mutants;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -12,9 +17,9 @@ use std::sync::Arc;
 use serde_yaml::Value;
 
 use crate::engine::GameKind;
-use crate::rules::mutate::{Mutant, MutationKind};
 use crate::runner::play::ruleset::{Exposure, MutantLayer, RuleLayers};
 use crate::runner::{self, Found, RunOptions};
+use mutants::{Mutant, MutationKind};
 
 /// A mutant's status in the matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

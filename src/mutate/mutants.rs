@@ -277,7 +277,7 @@ impl Mutant {
 /// (`ring: 52  # board.ring`), by dotted path; a key without a comment
 /// takes its parent's.
 pub fn rules_of_keys(yaml: &str, ids: &[&str]) -> Vec<(String, Vec<String>)> {
-    let outline = super::yaml::outline(yaml)
+    let outline = crate::rules::yaml::outline(yaml)
         .unwrap_or_else(|e| panic!("a shipped ruleset file does not read: {e:?}"));
     outline
         .commented()
