@@ -4,19 +4,16 @@
 //! (ruleset data) ; [`dsl`] (scenario language) ; [`runner`] (plays scenarios,
 //! snapshots) ; [`cli`] (the only layer that prints or exits).
 
-pub mod balance;
+pub mod check;
 pub mod cli;
 pub mod closest;
 pub mod desk;
 pub mod dsl;
 pub mod engine;
 pub mod error;
-pub mod fuzz;
 pub mod lsp;
 pub mod mutate;
-pub mod oracle;
 pub mod rules;
 pub mod runner;
 pub mod selfplay;
-pub mod shard;
 pub mod shown;

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use goti::check::fuzz::mutate;
 use goti::dsl::format::format;
-use goti::fuzz::mutate;
 use goti::runner::{self, RunOptions};
 use proptest::prelude::*;
 

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use goti::check::fuzz::{check_input, mutate};
 use goti::engine::{Game, Mode, RoyalRules, Violation};
-use goti::fuzz::{check_input, mutate};
 use goti::runner::{self, RunOptions};
 use goti::selfplay::{self, Config, PortalDriver, RoyalDriver};
 use proptest::prelude::*;
@@ -63,9 +63,9 @@ fn every_file_kind_is_served_safely() {
     let corpus = corpus();
     for seed in 0..4u64 {
         let input = mutate(&corpus, seed);
-        for kind in goti::fuzz::FileKind::ALL {
+        for kind in goti::check::fuzz::FileKind::ALL {
             assert_eq!(
-                goti::fuzz::check_file_kind(&input, kind),
+                goti::check::fuzz::check_file_kind(&input, kind),
                 Ok(()),
                 "{kind:?}"
             );

@@ -10,12 +10,12 @@ use rayon::prelude::*;
 use serde_yaml::Value;
 
 use super::context;
-use crate::balance::{compare, play, GameStats, Paired, Report};
 use crate::engine::{GameKind, Mode, Player, Word};
 use crate::runner::base;
 use crate::runner::games::Played;
 use crate::runner::play::ruleset;
 use crate::runner::position::{PairVisitor, Rules};
+use crate::selfplay::balance::{compare, play, GameStats, Paired, Report};
 use crate::selfplay::{Driver, Policy};
 
 /// Output formats of `goti balance`.
@@ -40,7 +40,7 @@ pub struct BalanceArgs {
     pub max_turns: u32,
     pub format: BalanceFormat,
     /// Only shard K of N of the seeds.
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
 }
 
 /// A ruleset tree and how it was made (shown in the report).

@@ -106,7 +106,7 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
     let driver_games = games.min(2000);
     let started = std::time::Instant::now();
     for s in seed..seed + driver_games {
-        crate::balance::play(&driver, table, s, 100_000)?;
+        crate::selfplay::balance::play(&driver, table, s, 100_000)?;
     }
     let driver_secs = started.elapsed().as_secs_f64().max(1e-9);
     let (games_rate, driver_rate) = (games as f64 / secs, driver_games as f64 / driver_secs);

@@ -42,7 +42,7 @@ pub(super) struct FuzzCli {
     pub corpus: Vec<PathBuf>,
     /// Only shard K of N of the games (by seed), or with --text of the inputs.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     /// The result as JSON (for `goti merge`).
     #[arg(long)]
     pub json: bool,
@@ -79,7 +79,7 @@ pub(super) struct MutateCli {
     pub in_diff: Option<String>,
     /// Only shard K of N of the mutants (`goti merge` joins the results).
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     /// For each survivor, search self-play for a scenario that kills it
     /// and write it, shrunk, into DIR (proposals: a folder the project
     /// runs by default is refused)
@@ -126,7 +126,7 @@ pub(super) struct BalanceCli {
     /// Only shard K of N of the seeds (`goti merge` joins the results;
     /// with --format json).
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     /// Stop a game after this many turns.
     #[arg(long, default_value_t = 4000)]
     pub max_turns: u32,
@@ -192,7 +192,7 @@ pub(super) struct OracleCli {
     /// Only shard K of N of the games (by table and block of 50 games);
     /// `goti merge` joins the shards' --json results.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     /// The result as JSON (for `goti merge`).
     #[arg(long)]
     pub json: bool,
@@ -298,7 +298,7 @@ pub(super) struct TraceCli {
     pub jobs: Option<usize>,
     /// Only shard K of N of the scenarios (`goti merge` joins the traces).
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     #[command(flatten)]
     pub rules: context::RulesArgs,
 }

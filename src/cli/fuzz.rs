@@ -174,7 +174,7 @@ fn compare_paths(
 /// A shard's share of the games, and whether to print JSON.
 #[derive(Clone, Copy)]
 struct Part {
-    shard: Option<crate::shard::Shard>,
+    shard: Option<crate::runner::shard::Shard>,
     json: bool,
 }
 
@@ -333,7 +333,7 @@ fn commands_in_output(report: &runner::FileReport) -> Result<(), String> {
             .map(|d| super::output::render(d, false))
             .collect();
         for log in [log, crate::shown::output(&rendered).into_owned()] {
-            let found: Vec<String> = crate::fuzz::workflow_commands(&log)
+            let found: Vec<String> = crate::check::fuzz::workflow_commands(&log)
                 .into_iter()
                 .filter(|c| !(format == Format::Github && c == "error"))
                 .collect();
@@ -352,7 +352,7 @@ pub fn text(
     seed: u64,
     corpus: &[PathBuf],
     out: &Path,
-    shard: Option<crate::shard::Shard>,
+    shard: Option<crate::runner::shard::Shard>,
     json: bool,
 ) -> Result<i32, CliError> {
     super::error::checked_count(cases, seed, "--cases", super::error::MAX_GAMES)?;
@@ -390,19 +390,19 @@ pub fn text(
             {
                 return;
             }
-            let input = crate::fuzz::mutate(&texts, seed.wrapping_add(i));
+            let input = crate::check::fuzz::mutate(&texts, seed.wrapping_add(i));
             let t0 = Instant::now();
             // Every 50th input is also served as a link, a FIFO and an oversized file.
-            let result = crate::fuzz::check_input(&input)
+            let result = crate::check::fuzz::check_input(&input)
                 .map_err(String::from)
                 .and_then(|report| commands_in_output(&report))
                 .and_then(|()| {
                     if i % 50 != 0 {
                         return Ok(());
                     }
-                    crate::fuzz::FileKind::ALL
+                    crate::check::fuzz::FileKind::ALL
                         .iter()
-                        .try_for_each(|&kind| crate::fuzz::check_file_kind(&input, kind))
+                        .try_for_each(|&kind| crate::check::fuzz::check_file_kind(&input, kind))
                         .map_err(String::from)
                 });
             slowest_us.fetch_max(t0.elapsed().as_micros() as u64, Ordering::Relaxed);

@@ -35,7 +35,7 @@ pub(super) fn balance(parts: &[Part], format: MergeFormat) -> Result<i32, String
         .parse()
         .map_err(|e| format!("{}: {e}", shown(&parts[0].file)))?;
     let read = |v: &Value| {
-        crate::balance::stats_from_json(v, game).ok_or("a game's stats do not read back")
+        crate::selfplay::balance::stats_from_json(v, game).ok_or("a game's stats do not read back")
     };
     let b = games
         .iter()
@@ -46,7 +46,7 @@ pub(super) fn balance(parts: &[Part], format: MergeFormat) -> Result<i32, String
         .map(|g| read(&g.2))
         .collect::<Result<Vec<_>, _>>()?;
     let players = first["players"].as_u64().unwrap_or(4) as usize;
-    let report = crate::balance::compare(&b, &h, players);
+    let report = crate::selfplay::balance::compare(&b, &h, players);
     let title = first["title"].as_str().unwrap_or("").to_string();
     let (base, head) = (
         first["base"].as_str().unwrap_or(""),

@@ -41,7 +41,7 @@ pub struct MutateArgs {
     /// Only mutants of the ruleset keys changed since this revision.
     pub in_diff: Option<String>,
     /// Only shard K of N of the mutants.
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     /// Write a killing scenario for each survivor into this folder.
     pub write: Option<PathBuf>,
     /// Seconds of search per survivor.

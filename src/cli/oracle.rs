@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
+use crate::check::oracle::{judge_chunks, Chunk, Judged};
 use crate::engine::MaednRules;
-use crate::oracle::{judge_chunks, Chunk, Judged};
 
 /// What to run: games per table, the seed, the tables, the Python with
 /// OpenSpiel, the script, the folder for disagreements.
@@ -24,7 +24,7 @@ pub struct OracleArgs {
     /// `KEY=VALUE` changes to goti's maedn rules (to see the oracle catch one).
     pub sets: Vec<String>,
     /// Only shard K of N of the games.
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     /// Print the result as JSON.
     pub json: bool,
 }
@@ -123,7 +123,7 @@ fn ready(args: &OracleArgs) -> Result<(Arc<MaednRules>, PathBuf), String> {
 
 /// Chunks of games per table, one per core; a shard's share by table and
 /// block of SHARD_BLOCK games. Also how many games the chunks hold.
-fn chunks(args: &OracleArgs, shard: Option<crate::shard::Shard>) -> (Vec<Chunk>, u64) {
+fn chunks(args: &OracleArgs, shard: Option<crate::runner::shard::Shard>) -> (Vec<Chunk>, u64) {
     let chunk = args.games.div_ceil(args.jobs.max(1) as u64).max(1);
     let mut work: Vec<Chunk> = Vec::new();
     let mut expected = 0;
@@ -149,7 +149,12 @@ fn chunks(args: &OracleArgs, shard: Option<crate::shard::Shard>) -> (Vec<Chunk>,
     (work, expected)
 }
 
-fn print_json(args: &OracleArgs, judged: &Judged, shard: Option<crate::shard::Shard>, secs: f64) {
+fn print_json(
+    args: &OracleArgs,
+    judged: &Judged,
+    shard: Option<crate::runner::shard::Shard>,
+    secs: f64,
+) {
     let mut v = serde_json::json!({
         "games": judged.games,
         "actions": judged.actions,

@@ -38,7 +38,7 @@ pub struct SelectArgs {
     /// `goti merge` puts the shards' JSON results together. Default: Bazel's
     /// TEST_SHARD_INDEX / TEST_TOTAL_SHARDS when both are set.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
 }
 
 /// How to report and how many threads.

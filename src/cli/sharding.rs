@@ -3,11 +3,13 @@
 //! JSON result that `goti merge` checks.
 
 /// `--shard`, else the shard Bazel's variables name (said in a note).
-pub fn shard_of(arg: Option<crate::shard::Shard>) -> Result<Option<crate::shard::Shard>, String> {
+pub fn shard_of(
+    arg: Option<crate::runner::shard::Shard>,
+) -> Result<Option<crate::runner::shard::Shard>, String> {
     if arg.is_some() {
         return Ok(arg);
     }
-    Ok(crate::shard::Shard::from_env()
+    Ok(crate::runner::shard::Shard::from_env()
         .map_err(|e| e.to_string())?
         .map(|(s, note)| {
             errln!("{note}");
@@ -20,13 +22,13 @@ pub fn shard_of(arg: Option<crate::shard::Shard>) -> Result<Option<crate::shard:
 pub const BUILD: &str = env!("GOTI_BUILD");
 
 /// The first line of a shard's JSON result: what `goti merge` checks.
-pub fn shard_header(command: &str, shard: crate::shard::Shard, rules: &str) -> String {
+pub fn shard_header(command: &str, shard: crate::runner::shard::Shard, rules: &str) -> String {
     let args: Vec<String> = std::env::args().collect();
     crate::shown::json(&serde_json::json!({"goti_shard": {
         "command": command,
         "build": BUILD,
         "shard": shard,
-        "args": crate::shard::args_fingerprint(&args),
+        "args": crate::runner::shard::args_fingerprint(&args),
         "rules": rules,
     }}))
 }

@@ -33,7 +33,7 @@ pub fn play(
     files: &[runner::Found],
     layers: RuleLayers,
     jobs: Option<usize>,
-    shard: Option<crate::shard::Shard>,
+    shard: Option<crate::runner::shard::Shard>,
 ) -> Vec<FileReport> {
     let opts = RunOptions {
         record: true,
@@ -54,7 +54,7 @@ pub fn trace(
     output: Option<&Path>,
     rules: &RulesArgs,
     jobs: Option<usize>,
-    shard: Option<crate::shard::Shard>,
+    shard: Option<crate::runner::shard::Shard>,
 ) -> Result<i32, CliError> {
     if let Some(o) = output {
         crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
@@ -92,7 +92,7 @@ pub fn trace(
         )));
     }
     let args: Vec<String> = std::env::args().collect();
-    let shard = shard.map(|s| (s, crate::shard::args_fingerprint(&args)));
+    let shard = shard.map(|s| (s, crate::runner::shard::args_fingerprint(&args)));
     let text = runner::trace::write(&reports, &fingerprint(&layers), shard);
     let scenarios: usize = reports.iter().map(|r| r.scenarios.len()).sum();
     match output {

@@ -11,6 +11,7 @@ pub mod position;
 pub mod project;
 pub mod render;
 pub mod select;
+pub mod shard;
 pub mod snapshot;
 pub mod trace;
 

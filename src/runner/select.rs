@@ -57,7 +57,7 @@ pub struct Selection {
     /// `FILE:LINE`: the scenario around each line of a file.
     pub lines: Vec<(PathBuf, usize)>,
     /// `--shard K/N`: only this shard's scenarios (by file and name).
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
 }
 
 impl Selection {

@@ -37,7 +37,7 @@ pub struct Header {
     /// The shard this trace is of (`--shard K/N`), and a fingerprint of
     /// the rest of its command line; `goti merge` checks both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<crate::runner::shard::Shard>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub args: Option<String>,
     /// Of a shard: the build that wrote it and how many scenarios it
@@ -78,7 +78,7 @@ struct StepLine {
 pub fn write(
     reports: &[FileReport],
     rules: &str,
-    shard: Option<(crate::shard::Shard, String)>,
+    shard: Option<(crate::runner::shard::Shard, String)>,
 ) -> String {
     let header = Header {
         goti_trace: FORMAT,

@@ -10,6 +10,8 @@
 //! how to play one turn, which illegal action to probe, and the replay's
 //! set-up lines.
 
+pub mod balance;
+
 pub mod fast;
 pub mod maedn;
 mod portal;

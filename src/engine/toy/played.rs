@@ -270,12 +270,13 @@ mod tests {
         use crate::selfplay::Policy;
         let rules = super::ToyRules::new(super::super::ToyParams::shipped());
         let driver = super::Toy::driver(rules, Mode::Journey, Policy::Random);
-        let err = crate::balance::play(&driver, &Player::ALL[..1], 0, 50).unwrap_err();
+        let err = crate::selfplay::balance::play(&driver, &Player::ALL[..1], 0, 50).unwrap_err();
         assert!(
             err.message.contains("cannot set up a game of 1 players"),
             "{err}"
         );
-        let two = crate::balance::play(&driver, &Player::ALL[..2], 0, 200).expect("two race");
+        let two =
+            crate::selfplay::balance::play(&driver, &Player::ALL[..2], 0, 200).expect("two race");
         assert!(two.finished && two.turns > 0, "{two:?}");
     }
 
