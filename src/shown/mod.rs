@@ -236,26 +236,22 @@ pub fn html(s: &str) -> String {
 /// (`` \`*_{}[]()#+!|<>&"'~ ``) as a character reference, so a name cannot
 /// close a `<details>` block, open a link or draw an image.
 pub fn markdown(s: &str) -> String {
-    let one = line(s);
-    let mut out = String::with_capacity(one.len() + 16);
-    for c in one.chars() {
-        if "\\`*_{}[]()#+!|<>&\"'~:".contains(c) {
-            out.push_str(&format!("&#{};", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    references(s, "\\`*_{}[]()#+!|<>&\"'~:")
 }
 
 /// A table cell of goti's own words that may hold `code` spans (a rule
 /// ID in backticks): one line, with `|`, `<`, `>` and `&` escaped so no cell
 /// ends early and no HTML is formed.
 pub fn markdown_cell(s: &str) -> String {
+    references(s, "|<>&")
+}
+
+/// `s` on one line, each character of `special` as a character reference.
+fn references(s: &str, special: &str) -> String {
     let one = line(s);
-    let mut out = String::with_capacity(one.len() + 8);
+    let mut out = String::with_capacity(one.len() + 16);
     for c in one.chars() {
-        if "|<>&".contains(c) {
+        if special.contains(c) {
             out.push_str(&format!("&#{};", c as u32));
         } else {
             out.push(c);
