@@ -2,46 +2,8 @@
 //! span into the file; no parser types appear here.
 
 use super::problem::Problem;
+pub use super::span::{Span, Spanned};
 use crate::engine::{Direction, Mode};
-
-/// A byte range in the scenario file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-    pub fn len(&self) -> usize {
-        self.end - self.start
-    }
-    pub fn is_empty(&self) -> bool {
-        self.end == self.start
-    }
-    /// The smallest span covering both.
-    pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
-    }
-}
-
-/// A value and where it was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spanned<T> {
-    pub value: T,
-    pub span: Span,
-}
-
-impl<T> Spanned<T> {
-    pub fn new(value: T, span: Span) -> Spanned<T> {
-        Spanned { value, span }
-    }
-}
 
 /// A parsed file: its scenarios and the syntax errors found on the way.
 #[derive(Clone, Debug, Default)]

@@ -7,6 +7,7 @@ pub mod format;
 pub mod lower;
 mod parse;
 pub mod problem;
+pub mod span;
 
 pub use parse::{
     keywords, keywords_of, parse_file, split_statements, MAX_FILE_BYTES, MAX_SCENARIOS,

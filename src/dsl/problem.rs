@@ -1,6 +1,6 @@
 //! The one problem type of the scenario language.
 
-use super::ast::Span;
+use super::span::Span;
 use crate::engine::RuleId;
 
 /// A problem the language finds in a scenario, located in the file: a
