@@ -2,13 +2,38 @@
 //! step by step, with the blockade and capture checks at every tile.
 
 use super::capture::Ahead;
-use super::moves::Movers;
 use super::rule::RoyalRule as R;
 use super::*;
 use crate::engine::event::{Sink, What};
 use crate::engine::few::Few;
 use crate::engine::piece::{Direction, Piece, PieceId, Place};
 use crate::rules::{PartedGroups, PartedMoves};
+
+/// A guard in motion: which, its total, and the steps it has left.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mover {
+    pub(super) guard: u8,
+    pub(super) total: u8,
+    pub(super) remaining: u8,
+    pub(super) from: Place,
+    /// Where the move names it (0: first), for `order.parted_groups: named`.
+    pub(super) named: u8,
+}
+
+impl Default for Mover {
+    fn default() -> Mover {
+        Mover {
+            guard: 0,
+            total: 0,
+            remaining: 0,
+            from: Place::Out,
+            named: 0,
+        }
+    }
+}
+
+/// The guards of one move (a player has four), or of one group.
+pub(super) type Movers = Few<Mover, 4>;
 
 /// Guards of a group that move on after the move's other groups
 /// (`order.parted_moves: after_groups`), with the size the group started at.

@@ -2,7 +2,7 @@
 //! with blockades (`blockade.*`) checked before captures (`capture.*`) at every
 //! tile entered.
 
-use super::group::Later;
+use super::group::{Later, Mover, Movers};
 use super::rule::RoyalRule as R;
 use super::Royal;
 use super::RoyalCheck as C;
@@ -13,32 +13,6 @@ use crate::engine::piece::{Direction, PieceId, Place};
 use crate::engine::precedence::Refusals;
 use crate::engine::Short;
 use crate::rules::KingReturn;
-
-/// A guard in motion: which, its total, and the steps it has left.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Mover {
-    pub(super) guard: u8,
-    pub(super) total: u8,
-    pub(super) remaining: u8,
-    pub(super) from: Place,
-    /// Where the move names it (0: first), for `order.parted_groups: named`.
-    pub(super) named: u8,
-}
-
-impl Default for Mover {
-    fn default() -> Mover {
-        Mover {
-            guard: 0,
-            total: 0,
-            remaining: 0,
-            from: Place::Out,
-            named: 0,
-        }
-    }
-}
-
-/// The guards of one move (a player has four), or of one group.
-pub(super) type Movers = Few<Mover, 4>;
 
 /// The rolls a move gives, as counts by value (`move.rolls`): a multiset
 /// as the store keeps it, however long the move's text.
