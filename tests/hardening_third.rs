@@ -616,6 +616,24 @@ fn outputs_never_replace_what_is_not_a_file() {
         "{} is still a device",
         full.display()
     );
+    // goti report's page into a named pipe: written in place too.
+    let page = d.join("page.html");
+    mkfifo(&page);
+    let (tx, rx) = std::sync::mpsc::channel();
+    {
+        let page = page.clone();
+        std::thread::spawn(move || tx.send(std::fs::read_to_string(page).unwrap()));
+    }
+    let o = goti(d, &["report", "scenarios", "-o", page.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let got = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the page's reader got nothing: the pipe was replaced by a file");
+    assert!(got.contains("</html>"), "{got}");
+    assert!(std::fs::symlink_metadata(&page)
+        .unwrap()
+        .file_type()
+        .is_fifo());
     // A folder is refused before any work.
     std::fs::create_dir(d.join("out")).unwrap();
     let o = goti(d, &["trace", "scenarios", "-o", "out"]);

@@ -328,7 +328,8 @@ fn stream_page(
             .set_permissions(std::fs::Permissions::from_mode(mode))?;
     }
     page.as_file().sync_all()?;
-    page.persist(output).map_err(|e| e.error)?;
+    // A FIFO or a device named as the page is written in place, never replaced.
+    runner::snapshot::persist_output(page, output)?;
     Ok((selected, failed))
 }
 
@@ -348,6 +349,7 @@ pub fn html(
             crate::shown::path(output)
         )));
     }
+    crate::runner::snapshot::check_output(output).map_err(|e| CliError(format!("-o {e}")))?;
     let (_, files, sel) = selected_files(paths, select)?;
     // The page keeps per scenario only what it shows (the first and last
     // steps, the final board) and is written file by file, in order.

@@ -496,6 +496,25 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     f.flush()
 }
 
+/// Puts a finished temporary file where the user named it, as
+/// [`write_output`] writes: renamed over a file (at a link's target),
+/// copied into a FIFO or a device in place, never replacing one.
+pub fn persist_output(tmp: tempfile::NamedTempFile, path: &Path) -> std::io::Result<()> {
+    check_output(path)?;
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            let mut f = fs::OpenOptions::new().write(true).open(path)?;
+            std::io::copy(&mut tmp.reopen()?, &mut f)?;
+            f.flush()
+        }
+        Ok(_) if fs::symlink_metadata(path).is_ok_and(|l| l.file_type().is_symlink()) => {
+            let target = fs::canonicalize(path)?;
+            tmp.persist(target).map(|_| ()).map_err(|e| e.error)
+        }
+        _ => tmp.persist(path).map(|_| ()).map_err(|e| e.error),
+    }
+}
+
 /// Every `.snap.new` under `dir` (symbolic links are not followed).
 pub fn pending_under(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
