@@ -140,7 +140,7 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
 pub fn base_trace_by_build(rev: &str, paths: &[PathBuf]) -> Result<(PathBuf, String), String> {
     let suggest = "; make a trace with the base's goti (`goti trace -o base.trace`) and use --base-trace base.trace";
     let here = std::env::current_dir().map_err(|e| e.to_string())?;
-    let r = runner::base::Revision::open(&here, rev).map_err(|e| format!("{e}{suggest}"))?;
+    let r = runner::revision::Revision::open(&here, rev).map_err(|e| format!("{e}{suggest}"))?;
     let manifest = std::fs::read_to_string(r.top.join("Cargo.toml")).unwrap_or_default();
     let is_goti = manifest
         .lines()

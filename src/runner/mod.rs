@@ -10,6 +10,7 @@ pub mod play;
 pub mod position;
 pub mod project;
 pub mod render;
+pub mod revision;
 pub mod select;
 pub mod shard;
 pub mod snapshot;

@@ -23,11 +23,11 @@ use crate::dsl::ast::{Scenario, Span, Spanned};
 use crate::dsl::lower;
 use crate::engine::GameKind;
 use crate::rules::{layers, yaml, RulesetError};
-use crate::runner::base::Revision;
 use crate::runner::diagnostic::{Diagnostic, Kind, Source};
 use crate::runner::files::{self, MAX_RULESET_BYTES};
 use crate::runner::position::Rules;
 use crate::runner::project::Project;
+use crate::runner::revision::Revision;
 use crate::runner::RunOptions;
 
 /// Where a ruleset layer comes from.
