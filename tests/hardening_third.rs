@@ -55,6 +55,14 @@ fn git(dir: &Path, args: &[&str]) {
     assert!(ok.status.success(), "git {args:?}: {}", text(&ok));
 }
 
+/// What a reader of the named pipe at `path` gets, read on its own thread.
+fn read_in_background(path: &Path) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path = path.to_path_buf();
+    std::thread::spawn(move || tx.send(std::fs::read_to_string(path).unwrap()));
+    rx
+}
+
 fn mkfifo(path: &Path) {
     assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
 }
@@ -563,11 +571,7 @@ fn outputs_never_replace_what_is_not_a_file() {
     write(d, "scenarios/a.goti", PASSING);
     let pipe = d.join("report.pipe");
     mkfifo(&pipe);
-    let (tx, rx) = std::sync::mpsc::channel();
-    {
-        let pipe = pipe.clone();
-        std::thread::spawn(move || tx.send(std::fs::read_to_string(pipe).unwrap()));
-    }
+    let rx = read_in_background(&pipe);
     let o = goti(
         d,
         &[
@@ -619,11 +623,7 @@ fn outputs_never_replace_what_is_not_a_file() {
     // goti report's page into a named pipe: written in place too.
     let page = d.join("page.html");
     mkfifo(&page);
-    let (tx, rx) = std::sync::mpsc::channel();
-    {
-        let page = page.clone();
-        std::thread::spawn(move || tx.send(std::fs::read_to_string(page).unwrap()));
-    }
+    let rx = read_in_background(&page);
     let o = goti(d, &["report", "scenarios", "-o", page.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", text(&o));
     let got = rx

@@ -44,7 +44,8 @@ fn run(files: &[PathBuf], format: MergeFormat) -> Result<i32, String> {
 /// merge is refused, naming the file; a file's own failure, which every
 /// shard reports, is counted once, as one run counts it.
 fn scenarios(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
-    let mut lines: Vec<(String, u64, String)> = Vec::new();
+    // (file, line, the JSON line, passed), each line's status read once.
+    let mut lines: Vec<(String, u64, String, bool)> = Vec::new();
     let mut word = "passed".to_string();
     let mut file_failures = std::collections::BTreeSet::new();
     let mut unreadable = false;
@@ -94,7 +95,7 @@ fn scenarios(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
             } else {
                 failed += 1;
             }
-            lines.push((file, v["line"].as_u64().unwrap_or(0), l.to_string()));
+            lines.push((file, v["line"].as_u64().unwrap_or(0), l.to_string(), ok));
         }
         match summary {
             None => return Err(cut("no summary line at its end".into())),
@@ -108,12 +109,7 @@ fn scenarios(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
         }
     }
     lines.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
-    let status = |l: &str| {
-        serde_json::from_str::<Value>(l)
-            .map(|v| v["status"] == "pass")
-            .unwrap_or(false)
-    };
-    let passed = lines.iter().filter(|(_, _, l)| status(l)).count();
+    let passed = lines.iter().filter(|l| l.3).count();
     let failed = lines.len() - passed;
     match format {
         MergeFormat::Json => {
@@ -121,7 +117,7 @@ fn scenarios(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
                 "{}",
                 crate::shown::json(&serde_json::json!({"goti_shard": whole(&parts[0].header)}))
             );
-            for (_, _, l) in &lines {
+            for (_, _, l, _) in &lines {
                 outln!("{l}");
             }
             outln!(
@@ -136,9 +132,9 @@ fn scenarios(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
             if md {
                 outln!("| status | scenario |\n|---|---|");
             }
-            for (_, _, l) in &lines {
+            for (_, _, l, ok) in &lines {
+                let ok = *ok;
                 let v: Value = serde_json::from_str(l).unwrap_or_default();
-                let ok = v["status"] == "pass";
                 let place = format!(
                     "{}:{} {}",
                     v["file"].as_str().unwrap_or(""),

@@ -475,43 +475,52 @@ pub fn check_output(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// Where an output the user named goes, decided once for every writer.
+enum Output {
+    /// A FIFO or a device (`/dev/stdout`, a named pipe): written in place.
+    InPlace,
+    /// A file, new or replaced atomically (at a link's target).
+    Replace(PathBuf),
+}
+
+/// How to write to `path` (refused as [`check_output`] refuses).
+fn output(path: &Path) -> std::io::Result<Output> {
+    check_output(path)?;
+    Ok(match fs::metadata(path) {
+        Ok(m) if !m.is_file() => Output::InPlace,
+        Ok(_) if fs::symlink_metadata(path).is_ok_and(|l| l.file_type().is_symlink()) => {
+            Output::Replace(fs::canonicalize(path)?)
+        }
+        _ => Output::Replace(path.to_path_buf()),
+    })
+}
+
 /// Writes an output the user named (`-o`/`--output`): a regular file (or a
 /// link to one) is replaced atomically, at the link's target; a FIFO or a
 /// device (`/dev/stdout`, a named pipe) is written in place, never
 /// replaced by a file.
 pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    check_output(path)?;
-    let target = match fs::metadata(path) {
-        Err(_) => return write_atomic(path, bytes),
-        Ok(m) if m.is_file() => {
-            if fs::symlink_metadata(path).is_ok_and(|l| l.file_type().is_symlink()) {
-                return write_atomic(&fs::canonicalize(path)?, bytes);
-            }
-            return write_atomic(path, bytes);
+    match output(path)? {
+        Output::Replace(target) => write_atomic(&target, bytes),
+        Output::InPlace => {
+            let mut f = fs::OpenOptions::new().write(true).open(path)?;
+            f.write_all(bytes)?;
+            f.flush()
         }
-        Ok(_) => path,
-    };
-    let mut f = fs::OpenOptions::new().write(true).open(target)?;
-    f.write_all(bytes)?;
-    f.flush()
+    }
 }
 
 /// Puts a finished temporary file where the user named it, as
 /// [`write_output`] writes: renamed over a file (at a link's target),
 /// copied into a FIFO or a device in place, never replacing one.
 pub fn persist_output(tmp: tempfile::NamedTempFile, path: &Path) -> std::io::Result<()> {
-    check_output(path)?;
-    match fs::metadata(path) {
-        Ok(m) if !m.is_file() => {
+    match output(path)? {
+        Output::Replace(target) => tmp.persist(target).map(|_| ()).map_err(|e| e.error),
+        Output::InPlace => {
             let mut f = fs::OpenOptions::new().write(true).open(path)?;
             std::io::copy(&mut tmp.reopen()?, &mut f)?;
             f.flush()
         }
-        Ok(_) if fs::symlink_metadata(path).is_ok_and(|l| l.file_type().is_symlink()) => {
-            let target = fs::canonicalize(path)?;
-            tmp.persist(target).map(|_| ()).map_err(|e| e.error)
-        }
-        _ => tmp.persist(path).map(|_| ()).map_err(|e| e.error),
     }
 }
 
