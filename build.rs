@@ -1,6 +1,6 @@
 //! The build's identity for shard headers (`goti merge` refuses shards of
 //! different builds): the package version and a hash of the source that
-//! makes the binary (src/, grammar/, Cargo.toml, Cargo.lock). Stable for one
+//! makes the binary (src/, the layer crates in crates/, grammar/, Cargo.toml, Cargo.lock). Stable for one
 //! source however often it is built; different for any change to it.
 
 use std::hash::Hasher;
@@ -37,7 +37,7 @@ fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for d in ["src", "grammar"] {
+    for d in ["src", "crates", "grammar"] {
         walk(&root.join(d), &mut files);
         println!("cargo:rerun-if-changed={d}");
     }

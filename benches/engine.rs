@@ -15,7 +15,7 @@ use std::path::Path;
 
 use divan::counter::ItemsCount;
 use divan::Bencher;
-use goti::engine::{Mode, RoyalRules};
+use goti::engine::Mode;
 use goti::runner::{self, RunOptions};
 use goti::selfplay::{self, RoyalDriver};
 
@@ -27,7 +27,10 @@ const TURNS: u32 = 10_000;
 
 #[divan::bench(sample_count = 20)]
 fn random_turns(bencher: Bencher) {
-    let driver = RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash);
+    let driver = RoyalDriver::new(
+        goti::rules::shipped_rules::<goti::engine::Royal>(),
+        Mode::Clash,
+    );
     let mut seed = 0;
     bencher
         .counter(ItemsCount::new(TURNS as usize))
@@ -44,7 +47,10 @@ fn random_turns(bencher: Bencher) {
 fn royal_fast_turns(bencher: Bencher) {
     fast_turns(
         bencher,
-        RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash),
+        RoyalDriver::new(
+            goti::rules::shipped_rules::<goti::engine::Royal>(),
+            Mode::Clash,
+        ),
     );
 }
 
@@ -55,7 +61,7 @@ fn royal_fast_turns(bencher: Bencher) {
 fn portal_fast_turns(bencher: Bencher) {
     fast_turns(
         bencher,
-        goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules()),
+        goti::selfplay::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>()),
     );
 }
 
@@ -76,7 +82,7 @@ fn fast_turns<D: goti::selfplay::fast::FastDriver>(bencher: Bencher, driver: D) 
 /// `tools/openspiel_speed.py` compare with OpenSpiel's C++ core).
 #[divan::bench(sample_count = 20)]
 fn maedn_random_actions(bencher: Bencher) {
-    let rules = goti::engine::MaednRules::default_rules();
+    let rules = goti::rules::shipped_rules::<goti::engine::Maedn>();
     let table = &goti::engine::Player::ALL[..4];
     // 200 games of about 440 player actions each.
     let actions = goti::selfplay::maedn::random_actions(&rules, table, None, 200, 1).unwrap();

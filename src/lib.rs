@@ -1,7 +1,7 @@
 //! goti: a rules-conformance oracle for dice race board games.
 //!
-//! Layers (see ARCHITECTURE.md): [`engine`] (pure rules) <- [`rules`]
-//! (ruleset data) ; [`dsl`] (scenario language) ; [`runner`] (plays scenarios,
+//! Layers (see ARCHITECTURE.md): [`engine`] (pure rules, the `goti-engine`
+//! crate: it cannot name anything here) <- [`rules`] (ruleset files) ; [`dsl`] (scenario language) ; [`runner`] (plays scenarios,
 //! snapshots) ; [`cli`] (the only layer that prints or exits).
 
 pub mod check;
@@ -9,7 +9,8 @@ pub mod cli;
 pub mod closest;
 pub mod desk;
 pub mod dsl;
-pub mod engine;
+/// The engine core, its own crate (`crates/engine`): pure rules.
+pub use goti_engine as engine;
 pub mod error;
 pub mod lsp;
 pub mod mutate;

@@ -38,8 +38,8 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn maedn_play_quiet_allocates_nothing() {
-    use goti::engine::{Maedn, MaednRules, Player};
-    let rules = MaednRules::default_rules();
+    use goti::engine::{Maedn, Player};
+    let rules = goti::rules::shipped_rules::<goti::engine::Maedn>();
     let start = Maedn::new_game(rules, &Player::ALL[..4], None).unwrap();
     let mut seed = 12345u64;
     let mut actions = 0u64;
@@ -104,9 +104,12 @@ fn fast_turns<D: goti::selfplay::fast::FastDriver>(
 
 #[test]
 fn royal_fast_path_allocates_nothing() {
-    use goti::engine::{Mode, RoyalRules};
+    use goti::engine::Mode;
     for mode in [Mode::Clash, Mode::Journey] {
-        let driver = goti::selfplay::RoyalDriver::new(RoyalRules::default_rules(), mode);
+        let driver = goti::selfplay::RoyalDriver::new(
+            goti::rules::shipped_rules::<goti::engine::Royal>(),
+            mode,
+        );
         let (allocs, games) = fast_turns(&driver, 4, 20_000);
         assert!(games > 50, "{mode:?}: {games} games in 20,000 turns");
         // Nothing per action; one per game: its final standings.
@@ -119,7 +122,8 @@ fn royal_fast_path_allocates_nothing() {
 
 #[test]
 fn portal_fast_path_allocates_nothing() {
-    let driver = goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules());
+    let driver =
+        goti::selfplay::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>());
     let (allocs, games) = fast_turns(&driver, 4, 20_000);
     assert!(games > 20, "{games} games in 20,000 turns");
     // Nothing per action; one per game: its final standings.

@@ -1,12 +1,17 @@
 //! The fast path is the general engine's rules: the lockstep comparison
 //! finds a difference when there is one, and agrees over seeded games.
 
-use goti::engine::{Action, Mode, Player, Royal, RoyalRules};
+use goti::engine::{Action, Mode, Player, Royal};
 use goti::selfplay::fast::{compare_paths, play_games, Path, Table, Twin};
 use goti::selfplay::RoyalDriver;
 
 fn new_game() -> Royal {
-    Royal::new_game(RoyalRules::default_rules(), Mode::Clash, &Player::ALL).unwrap()
+    Royal::new_game(
+        goti::rules::shipped_rules::<goti::engine::Royal>(),
+        Mode::Clash,
+        &Player::ALL,
+    )
+    .unwrap()
 }
 
 /// The first deal of a new game: as many dice as the deal table gives.
@@ -67,7 +72,7 @@ fn a_refused_action_leaves_the_fast_position_as_it_was() {
 #[test]
 fn both_paths_agree_on_seeded_games_of_every_table() {
     for mode in [Mode::Clash, Mode::Journey] {
-        let driver = RoyalDriver::new(RoyalRules::default_rules(), mode);
+        let driver = RoyalDriver::new(goti::rules::shipped_rules::<goti::engine::Royal>(), mode);
         for players in 2..=4 {
             let c = compare_paths(&driver, players, 60, 1, 4000)
                 .unwrap_or_else(|e| panic!("{mode:?}, {players} players: {e}"));
@@ -83,7 +88,8 @@ fn both_paths_agree_on_seeded_games_of_every_table() {
 
 #[test]
 fn portal_paths_agree_on_seeded_games() {
-    let driver = goti::selfplay::PortalDriver::new(goti::engine::PortalRules::default_rules());
+    let driver =
+        goti::selfplay::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>());
     for players in 2..=4 {
         let c = compare_paths(&driver, players, 40, 1, 4000)
             .unwrap_or_else(|e| panic!("{players} players: {e}"));

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use goti::check::fuzz::{check_input, mutate};
-use goti::engine::{Game, Mode, RoyalRules, Violation};
+use goti::engine::{Game, Mode, Violation};
 use goti::runner::{self, RunOptions};
 use goti::selfplay::{self, Config, PortalDriver, RoyalDriver};
 use proptest::prelude::*;
@@ -111,7 +111,7 @@ fn too_many_statements_get_a_diagnostic() {
 
 #[test]
 fn self_play_500_games_keep_every_invariant() {
-    let rules = RoyalRules::default_rules();
+    let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
     for (players, mode) in [
         (4, Mode::Clash),
         (2, Mode::Journey),
@@ -133,7 +133,7 @@ fn self_play_500_games_keep_every_invariant() {
 
 #[test]
 fn the_same_seed_gives_the_same_game() {
-    let rules = RoyalRules::default_rules();
+    let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
     let cfg = Config::default();
     let driver = RoyalDriver::new(rules, Mode::Clash);
     let a = selfplay::play_game(&driver, 42, &cfg, &selfplay::standard_check).unwrap();
@@ -147,7 +147,7 @@ fn the_same_seed_gives_the_same_game() {
 /// the violation is found, shrunk, and written as a scenario that replays.
 #[test]
 fn a_violation_is_shrunk_into_a_replayable_scenario() {
-    let rules = RoyalRules::default_rules();
+    let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
     let cfg = Config {
         players: 2,
         max_turns: 3000,
@@ -184,7 +184,7 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
 
 #[test]
 fn portal_self_play_300_games_keep_every_invariant() {
-    let driver = PortalDriver::new(goti::engine::PortalRules::default_rules());
+    let driver = PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>());
     for players in [2u8, 3, 4] {
         let cfg = Config {
             players,
@@ -204,7 +204,7 @@ fn portal_self_play_300_games_keep_every_invariant() {
 
 #[test]
 fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
-    let driver = PortalDriver::new(goti::engine::PortalRules::default_rules());
+    let driver = PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>());
     let cfg = Config {
         players: 2,
         max_turns: 4000,

@@ -92,7 +92,7 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
 /// Maedn's speed path on one core.
 fn maedn(b: &BenchCli) -> Result<i32, CliError> {
     let (games, players, side, seed, json) = (b.games, b.players, b.side, b.seed, b.json);
-    let rules = crate::engine::MaednRules::default_rules();
+    let rules = crate::rules::shipped_rules::<crate::engine::Maedn>();
     let table = &crate::engine::Player::ALL[..players as usize];
     let opposite = (players == 2).then_some(!side);
     let started = std::time::Instant::now();

@@ -3,35 +3,17 @@
 //! overrides (`set KEY = VALUE`).
 
 pub mod layers;
-mod maedn;
-mod portal;
-mod royal;
+#[cfg(test)]
+mod tests;
 pub mod yaml;
 
-pub use maedn::*;
-pub use portal::*;
-pub use royal::*;
+pub use crate::engine::params::*;
 
-use std::fmt;
-
-/// What every game's parameters can do: come from the shipped file, from a
-/// ruleset file's text, take `set KEY = VALUE` overrides, and validate.
-pub trait RulesetParams:
-    Sized
-    + Send
-    + Sync
-    + Clone
-    + PartialEq
-    + std::fmt::Debug
-    + serde::Serialize
-    + serde::de::DeserializeOwned
-{
-    /// The shipped default ruleset file (embedded in the binary).
-    const DEFAULT_YAML: &'static str;
-
-    /// Checks that the numbers make a playable board (names the field at fault).
-    fn validate(&self) -> Result<(), RulesetError>;
-
+/// What every game's parameters can do besides being data (the engine's
+/// [`Params`]): come from the shipped file, from a ruleset file's text, take
+/// `set KEY = VALUE` overrides, be written back as YAML. Every game's
+/// parameters have these (a blanket impl), so a game implements only [`Params`].
+pub trait RulesetParams: Params {
     /// The shipped default.
     fn shipped() -> Self {
         Self::from_yaml(Self::DEFAULT_YAML)
@@ -67,31 +49,14 @@ pub trait RulesetParams:
     }
 }
 
-/// A ruleset file or override that cannot be used, with the dotted field path.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesetError {
-    /// Dotted path of the field at fault (`board.forts`), empty when the whole
-    /// document is at fault.
-    pub field: String,
-    pub message: String,
-    /// Byte offset in the YAML text, when the YAML parser could place it.
-    pub offset: Option<usize>,
-    /// The field named does not exist (the key is at fault, not its value).
-    pub unknown_field: bool,
+impl<P: Params> RulesetParams for P {}
+
+/// The rules of game `G` under its shipped parameters.
+pub fn shipped_rules<G: crate::engine::Game>() -> std::sync::Arc<G::Rules> {
+    G::new_rules(G::Params::shipped())
 }
 
-impl fmt::Display for RulesetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field.is_empty() {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "{}: {}", self.field, self.message)
-        }
-    }
-}
-
-impl std::error::Error for RulesetError {}
-
+/// A ruleset error at `field`, placed nowhere in particular.
 fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
     RulesetError {
         field: field.into(),
@@ -182,69 +147,6 @@ fn did_you_mean(message: &str) -> Option<String> {
 /// A serde_yaml message without its " at line L column C" (goti shows the place).
 pub(crate) fn strip_location(s: &str) -> &str {
     s.split(" at line ").next().unwrap_or(s)
-}
-
-/// `board.ring`: a ring of 8-200 tiles, in every game.
-fn check_ring(ring: u8) -> Result<(), RulesetError> {
-    if (8..=200).contains(&ring) {
-        Ok(())
-    } else {
-        Err(err(
-            "board.ring",
-            format!("a ring of 8-200 tiles is needed, found {ring}"),
-        ))
-    }
-}
-
-/// The largest point value a ruleset may give (penalties, capture and
-/// progress values, tokens): with the 10^9 a scenario may set, no sum a game
-/// makes comes near the limits of its integers.
-pub const MAX_POINTS: i64 = 1_000_000;
-
-/// A number in `field` must lie in `range` (every number of a ruleset has bounds).
-fn within<T: PartialOrd + std::fmt::Display>(
-    field: &str,
-    value: T,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<(), RulesetError> {
-    if range.contains(&value) {
-        Ok(())
-    } else {
-        Err(err(
-            field,
-            format!(
-                "{value} is out of bounds; goti takes {}-{} here",
-                range.start(),
-                range.end()
-            ),
-        ))
-    }
-}
-
-/// Like [`within`], for a bound set by another key (`dice.six` within
-/// `1..=dice.faces`): the error names that key, so a change to it comes
-/// with a change to this one.
-fn within_key<T: PartialOrd + std::fmt::Display>(
-    field: &str,
-    value: T,
-    range: std::ops::RangeInclusive<T>,
-    bound: &str,
-) -> Result<(), RulesetError> {
-    within(field, value, range).map_err(|mut e| {
-        e.message.push_str(&format!(
-            " (the bound follows `{bound}`: change `{field}` with it)"
-        ));
-        e
-    })
-}
-
-/// A board position in `field` must be a tile of the ring.
-fn tile_on_ring(ring: u8, field: &str, t: u8) -> Result<(), RulesetError> {
-    if t == 0 || t > ring {
-        Err(err(field, format!("tile {t} is off the board (1-{ring})")))
-    } else {
-        Ok(())
-    }
 }
 
 /// Replaces the value at `path` (dotted, list items by index) in a YAML tree.

@@ -72,13 +72,6 @@ macro_rules! game_enums {
 
         $(
             $(#[cfg($cfg)])?
-            impl From<Arc<<$ty as Game>::Rules>> for Rules {
-                fn from(r: Arc<<$ty as Game>::Rules>) -> Rules {
-                    Rules::$variant(r)
-                }
-            }
-
-            $(#[cfg($cfg)])?
             impl From<$ty> for Position {
                 fn from(p: $ty) -> Position {
                     Position::$variant(p)
@@ -88,14 +81,16 @@ macro_rules! game_enums {
     };
 }
 
-crate::for_each_game!(game_enums);
+crate::engine::for_each_game!(game_enums);
 
 /// The default rules of every game, built once each.
 fn default_rules(game: GameKind) -> Rules {
     static DEFAULTS: [OnceLock<Rules>; GameKind::ALL.len()] =
         [const { OnceLock::new() }; GameKind::ALL.len()];
     DEFAULTS[game.index()]
-        .get_or_init(|| each_kind!(game, G => G::new_rules(<G as Game>::Params::shipped()).into()))
+        .get_or_init(
+            || each_kind!(game, G => G::wrap(G::new_rules(<G as Game>::Params::shipped()))),
+        )
         .clone()
 }
 
@@ -106,14 +101,14 @@ impl Rules {
     }
     /// A ruleset file's text for `game`, validated.
     pub fn parse(game: GameKind, text: &str) -> Result<Rules, RulesetError> {
-        each_kind!(game, G => parse_rules::<G>(text).map(Into::into))
+        each_kind!(game, G => parse_rules::<G>(text).map(G::wrap))
     }
     /// These rules with `set KEY = VALUE` overrides, validated once.
     pub fn with_overrides(&self, overrides: &[(&str, &str)]) -> Result<Rules, RulesetError> {
         if overrides.is_empty() {
             return Ok(self.clone());
         }
-        Ok(each_game!(self, G, r => G::new_rules(G::params(r).with_overrides(overrides)?).into()))
+        Ok(each_game!(self, G, r => G::wrap(G::new_rules(G::params(r).with_overrides(overrides)?))))
     }
     /// The defaults of a game, then a ruleset file's text, then overrides.
     pub fn load(
@@ -129,7 +124,7 @@ impl Rules {
     }
     /// The rules of a merged ruleset tree (defaults, files, overrides), validated.
     pub fn from_tree(game: GameKind, tree: serde_yaml::Value) -> Result<Rules, RulesetError> {
-        each_kind!(game, G => tree_rules::<G>(tree).map(Into::into))
+        each_kind!(game, G => tree_rules::<G>(tree).map(G::wrap))
     }
     /// Every error of a merged tree, not only the first (see
     /// `rules::layers::errors_of_tree`); empty when it reads.
@@ -304,13 +299,13 @@ impl Rules {
     }
     /// The shipped ruleset file of a game, comments and all.
     pub fn default_yaml(game: GameKind) -> &'static str {
-        each_kind!(game, G => <G as Game>::Params::DEFAULT_YAML)
+        each_kind!(game, G => <<G as Game>::Params as crate::rules::Params>::DEFAULT_YAML)
     }
 }
 
 /// The rulebook of a game: its file name and text.
 pub fn rulebook(game: GameKind) -> (&'static str, &'static str) {
-    each_kind!(game, G => G::RULEBOOK)
+    game.rulebook()
 }
 
 /// The two passing scenarios `goti init` writes for a game.
@@ -328,6 +323,8 @@ impl Position {
 /// The rules of one game out of the enum, by type (every listed game has it).
 pub trait RulesOfGame: Game {
     fn rules_of(rules: &Rules) -> Option<&Arc<Self::Rules>>;
+    /// These rules as the runner holds any game's.
+    fn wrap(rules: Arc<Self::Rules>) -> Rules;
 }
 
 macro_rules! rules_of {
@@ -342,9 +339,12 @@ macro_rules! rules_of {
                         _ => None,
                     }
                 }
+                fn wrap(rules: Arc<<$ty as Game>::Rules>) -> Rules {
+                    Rules::$variant(rules)
+                }
             }
         )*
     };
 }
 
-crate::for_each_game!(rules_of);
+crate::engine::for_each_game!(rules_of);

@@ -391,7 +391,7 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Mode, PortalRules, RoyalRules};
+    use crate::engine::Mode;
     use crate::selfplay::{PortalDriver, RoyalDriver, Turn};
 
     /// `driver`'s games from `seeds`, each turn played twice: counted as it
@@ -441,11 +441,17 @@ mod tests {
 
     #[test]
     fn balance_counts_as_the_recorded_events_say() {
-        let royal = RoyalDriver::new(RoyalRules::default_rules(), Mode::Journey);
+        let royal = RoyalDriver::new(
+            crate::rules::shipped_rules::<crate::engine::Royal>(),
+            Mode::Journey,
+        );
         assert!(counted_as_recorded(&royal, 1..21) > 1000);
-        let clash = RoyalDriver::new(RoyalRules::default_rules(), Mode::Clash);
+        let clash = RoyalDriver::new(
+            crate::rules::shipped_rules::<crate::engine::Royal>(),
+            Mode::Clash,
+        );
         assert!(counted_as_recorded(&clash, 1..11) > 500);
-        let portal = PortalDriver::new(PortalRules::default_rules());
+        let portal = PortalDriver::new(crate::rules::shipped_rules::<crate::engine::Portal>());
         assert!(counted_as_recorded(&portal, 1..21) > 1000);
     }
 

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::maedn::Choice;
-use crate::engine::{Action, Direction, Maedn, MaednRules, MoveClause, MoveOrder, PieceId, Player};
+use crate::engine::{Action, Maedn, MaednRules, Player};
 
 /// Plays maedn (two players opposite, as OpenSpiel's default).
 pub struct MaednDriver {
@@ -33,17 +33,7 @@ impl MaednDriver {
 
 /// The action of a legal choice.
 pub fn action_of(c: Choice) -> Action {
-    match c {
-        Choice::Pass => Action::NextTurn,
-        Choice::Enter => Action::BringIn,
-        Choice::Move(g) => Action::Move(MoveOrder {
-            clauses: vec![MoveClause {
-                piece: PieceId::Numbered(g + 1),
-                rolls: Vec::new(),
-                direction: Direction::Forward,
-            }],
-        }),
-    }
+    c.action()
 }
 
 impl Driver for MaednDriver {
@@ -306,7 +296,7 @@ mod tests {
     /// Both paths play the same 300 games at two and at four players.
     #[test]
     fn the_speed_path_and_the_general_engine_agree_throw_by_throw() {
-        let rules = MaednRules::default_rules();
+        let rules = crate::rules::shipped_rules::<crate::engine::Maedn>();
         for players in [2, 4] {
             let c = compare_speed_path(&rules, players, (300, 1, 4000))
                 .unwrap_or_else(|e| panic!("{players} players: {e}"));
@@ -324,7 +314,7 @@ mod tests {
     /// caught at that throw.
     #[test]
     fn a_speed_path_that_plays_other_than_it_says_is_caught() {
-        let rules = MaednRules::default_rules();
+        let rules = crate::rules::shipped_rules::<crate::engine::Maedn>();
         let lying = |pos: &mut Maedn, die: u8, _pick: u32| {
             let mut said = Choice::Pass;
             pos.play_quiet(die, |legal| {

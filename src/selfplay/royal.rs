@@ -396,7 +396,9 @@ mod captures_tests {
             (Mode::Journey, Policy::Greedy),
             (Mode::Clash, Policy::Greedy),
         ] {
-            let driver = RoyalDriver::new(RoyalRules::default_rules(), mode).with_policy(policy);
+            let driver =
+                RoyalDriver::new(crate::rules::shipped_rules::<crate::engine::Royal>(), mode)
+                    .with_policy(policy);
             let mut bufs = Buffers::default();
             for seed in 1..=10 {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -10,8 +10,6 @@ use crate::selfplay::{MaednDriver, Policy};
 
 impl Played for Maedn {
     type Driver = MaednDriver;
-    const RULEBOOK: (&'static str, &'static str) =
-        ("MAEDN.md", include_str!("../../engine/maedn/MAEDN.md"));
     const EXAMPLES: &'static str =
         "# Two scenarios of MAEDN.md. `goti explain scenarios/maedn.goti` shows\n\
      # each step with the rules it applied.\n\

@@ -7,6 +7,8 @@
 mod maedn;
 mod portal;
 mod royal;
+#[cfg(feature = "toy")]
+mod toy;
 
 use std::sync::Arc;
 
@@ -20,9 +22,6 @@ use super::render::Render;
 pub trait Played: Game + Render + super::position::RulesOfGame {
     /// The self-play driver of `goti fuzz`, `balance` and `bench`.
     type Driver: Driver<Game = Self>;
-    /// The rulebook's file name and text (the catalogue is checked against
-    /// it; the language server hovers and jumps into it).
-    const RULEBOOK: (&'static str, &'static str);
     /// Two scenarios that pass, written by `goti init` (expectations
     /// derived from the rulebook, each comment naming its clause).
     const EXAMPLES: &'static str;
@@ -119,37 +118,4 @@ pub(crate) fn numbers<T: ToString>(list: &[T]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::position::rulebook;
-    use crate::engine::rule::{ids_in_rule_file, rule_file, uncited};
-    use crate::engine::GameKind;
-
-    #[test]
-    fn every_catalogue_is_its_rulebook_and_cited_in_its_folder() {
-        for &game in GameKind::ALL {
-            let (name, shipped) = rulebook(game);
-            // The shipped copy is the shared one beside the checkout, when
-            // there is one (hovers and go to definition read the shipped).
-            let shared = rule_file(name, shipped);
-            assert!(
-                shared == shipped,
-                "{game}: the shipped src/engine/{}/{name} differs from ../shared/rules/{name}: copy it over",
-                game.name()
-            );
-            let ours: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
-            assert_eq!(ids_in_rule_file(shipped), ours, "{game}: {name}");
-            for id in &ours {
-                assert_eq!(game.rule(id).map(|r| r.0), Some(*id), "{game}");
-            }
-            let folder = format!("src/engine/{}", game.name());
-            assert_eq!(
-                uncited(&folder, game.catalogue()),
-                Vec::<&str>::new(),
-                "{game}: every rule is cited where it is decided"
-            );
-        }
-    }
 }

@@ -9,8 +9,6 @@ use crate::selfplay::{Policy, PortalDriver};
 
 impl Played for Portal {
     type Driver = PortalDriver;
-    const RULEBOOK: (&'static str, &'static str) =
-        ("PORTAL.md", include_str!("../../engine/portal/PORTAL.md"));
     const EXAMPLES: &'static str =
         "# Two scenarios of PORTAL.md. `goti explain scenarios/portal.goti` shows\n\
      # each step with the rules it applied.\n\

@@ -17,8 +17,6 @@ fn store_words(p: Player, rolls: &[i64]) -> String {
 
 impl Played for Royal {
     type Driver = RoyalDriver;
-    const RULEBOOK: (&'static str, &'static str) =
-        ("ROYAL.md", include_str!("../../engine/royal/ROYAL.md"));
     const EXAMPLES: &'static str =
         "# Two scenarios of ROYAL.md. `goti explain scenarios/royal.goti` shows each\n\
      # step with the rules it applied.\n\

@@ -1,0 +1,596 @@
+//! Events (every rule the engine applied) and rejections (the rule that
+//! refused an action).
+
+use std::fmt;
+
+use super::piece::{Direction, PieceId, Place, Player};
+use super::rule::RuleId;
+use super::short::Short;
+
+/// What happened, in structured form (rendered lazily, so play stays cheap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum What {
+    /// Free text for rules whose event needs no structure.
+    Note(&'static str),
+    SetUp {
+        players: u8,
+        /// Royal's Journey or Clash; games without modes have none.
+        mode: Option<&'static str>,
+    },
+    Dealt {
+        dice: Short<u8, 7>,
+        stored_before: u8,
+    },
+    Discarded {
+        rolls: u8,
+    },
+    Grace,
+    GraceSkipped,
+    Credit {
+        credits: u8,
+    },
+    CreditLost,
+    Exited {
+        guard: u8,
+        tile: u8,
+    },
+    Step {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        dir: Direction,
+    },
+    Moved {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        total: u8,
+    },
+    RollsSpent {
+        piece: PieceId,
+        rolls: Short<u8, 7>,
+    },
+    RollsKept {
+        count: u8,
+    },
+    GroupOrder {
+        guards: Short<u8, 7>,
+        tile: Place,
+    },
+    Split {
+        guards: Short<u8, 7>,
+        at: Place,
+    },
+    Midpoint {
+        piece: PieceId,
+        tile: u8,
+    },
+    HomePath {
+        piece: PieceId,
+    },
+    Blocked {
+        pieces: Short<PieceId, 5>,
+        at: Place,
+        by: Player,
+        standing: u8,
+        moving: u8,
+    },
+    NotBlocked {
+        at: Place,
+        by: Player,
+        standing: u8,
+        moving: u8,
+    },
+    Penalty {
+        steps: u32,
+        points: i64,
+    },
+    Captured {
+        victim: Player,
+        pieces: Short<PieceId, 5>,
+        at: Place,
+        size: u8,
+    },
+    CaptureBarred {
+        victim: Player,
+        at: Place,
+    },
+    KingPenalty {
+        victim: Player,
+        guards: Short<u8, 7>,
+        /// Where each of those guards stood.
+        stood: Short<Place, 5>,
+    },
+    Points {
+        points: i64,
+        pieces: u8,
+        factor: i64,
+    },
+    KingReturns {
+        tile: u8,
+    },
+    TurnEnds {
+        next: Player,
+    },
+    GameOver {
+        standings: Vec<Player>,
+    },
+    Burned {
+        value: u8,
+    },
+    Rolled {
+        dice: Short<u8, 7>,
+    },
+    /// Portal: a piece plays one value.
+    Advanced {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        value: u8,
+    },
+    Entered {
+        piece: PieceId,
+        tile: u8,
+    },
+    /// Maedn: a piece moves by the die, on the ring or into its goal.
+    Reached {
+        piece: PieceId,
+        from: Place,
+        to: Place,
+        value: u8,
+    },
+    Fell {
+        piece: PieceId,
+        trigger: u8,
+    },
+    Climbed {
+        piece: PieceId,
+        spot: u8,
+    },
+    Jumped {
+        piece: PieceId,
+        from: u8,
+        to: u8,
+    },
+    Tokens {
+        tokens: Vec<(Player, i64)>,
+    },
+}
+
+impl What {
+    /// Whether this owns memory on the heap: a list past its room in place,
+    /// the standings, the tokens. Every variant is named, so a new one must
+    /// say.
+    #[inline(always)]
+    fn owns_heap(&self) -> bool {
+        match self {
+            What::Dealt { dice, .. } | What::Rolled { dice } => dice.spilled(),
+            What::RollsSpent { rolls, .. } => rolls.spilled(),
+            What::GroupOrder { guards, .. } | What::Split { guards, .. } => guards.spilled(),
+            What::Blocked { pieces, .. } | What::Captured { pieces, .. } => pieces.spilled(),
+            What::KingPenalty { guards, stood, .. } => guards.spilled() || stood.spilled(),
+            What::GameOver { standings } => standings.capacity() != 0,
+            What::Tokens { tokens } => tokens.capacity() != 0,
+            What::Note(_)
+            | What::SetUp { .. }
+            | What::Discarded { .. }
+            | What::Grace
+            | What::GraceSkipped
+            | What::Credit { .. }
+            | What::CreditLost
+            | What::Exited { .. }
+            | What::Step { .. }
+            | What::Moved { .. }
+            | What::RollsKept { .. }
+            | What::Midpoint { .. }
+            | What::HomePath { .. }
+            | What::NotBlocked { .. }
+            | What::Penalty { .. }
+            | What::CaptureBarred { .. }
+            | What::Points { .. }
+            | What::KingReturns { .. }
+            | What::TurnEnds { .. }
+            | What::Burned { .. }
+            | What::Advanced { .. }
+            | What::Entered { .. }
+            | What::Reached { .. }
+            | What::Fell { .. }
+            | What::Climbed { .. }
+            | What::Jumped { .. } => false,
+        }
+    }
+
+    /// Lets go of an event a counting sink has read: what it owns on the
+    /// heap is freed, the rest is simply forgotten (inlined where the event
+    /// was built, this costs nothing; the general drop is a call that
+    /// looks at every variant, 4% of balance's instructions).
+    #[inline(always)]
+    pub fn discard(self) {
+        if self.owns_heap() {
+            drop(self);
+        } else {
+            std::mem::forget(self);
+        }
+    }
+}
+
+/// One rule applied to the game, by whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub rule: RuleId,
+    pub player: Player,
+    pub what: What,
+}
+
+/// A place in portal's words (its home stretch is the lane).
+fn lane_words(place: Place) -> String {
+    match place {
+        Place::HomePath(k) => format!("on lane {k}"),
+        Place::Out => "in base".into(),
+        other => other.to_string(),
+    }
+}
+
+fn guards(list: &[u8]) -> String {
+    list.iter()
+        .map(|g| format!("G{g}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn pieces(list: &[PieceId]) -> String {
+    list.iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn rolls(list: &[u8]) -> String {
+    list.iter()
+        .map(|r| r.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl fmt::Display for What {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            What::Note(s) => f.write_str(s),
+            What::SetUp {
+                players,
+                mode: None,
+            } => write!(f, "{players} players"),
+            What::SetUp {
+                players,
+                mode: Some(mode),
+            } => write!(f, "{players} players, {mode} mode"),
+            What::Dealt {
+                dice,
+                stored_before,
+            } => write!(f, "dealt {} ({} stored before)", rolls(dice), stored_before),
+            What::Discarded { rolls } => write!(f, "{rolls} dealt roll(s) discarded: store full"),
+            What::Grace => f.write_str("grace roll"),
+            What::GraceSkipped => f.write_str("no grace roll on a first turn"),
+            What::Credit { credits } => write!(f, "+1 exit credit, now {credits}"),
+            What::CreditLost => f.write_str("exit credit lost: already at the cap"),
+            What::Exited { guard, tile } => write!(f, "G{guard} exits the Yard onto {tile}"),
+            What::Step {
+                piece,
+                from,
+                to,
+                dir,
+            } => write!(f, "{piece} steps {dir} {from} -> {to}"),
+            What::Moved {
+                piece,
+                from,
+                to,
+                total,
+            } => write!(f, "{piece} moves {total}: {from} -> {to}"),
+            What::RollsSpent { piece, rolls: r } => write!(f, "{piece} spends {}", rolls(r)),
+            What::RollsKept { count } => write!(f, "{count} roll(s) stay in the store"),
+            What::GroupOrder { guards: g, tile } => {
+                write!(f, "group {} from {tile} moves next", guards(g))
+            }
+            What::Split { guards: g, at } => write!(f, "{} go on alone from {at}", guards(g)),
+            What::Midpoint { piece, tile } => {
+                write!(f, "{piece} gains midpoint progress at {tile}")
+            }
+            What::HomePath { piece } => write!(f, "{piece} enters the Home path"),
+            What::Blocked {
+                pieces: p,
+                at,
+                by,
+                standing,
+                moving,
+            } => {
+                write!(
+                    f,
+                    "{} ({moving} moving) stopped {at} by {by}'s {standing} guard(s)",
+                    pieces(p)
+                )
+            }
+            What::NotBlocked {
+                at,
+                by,
+                standing,
+                moving,
+            } => {
+                write!(
+                    f,
+                    "{by}'s {standing} guard(s) {at} do not block {moving} moving"
+                )
+            }
+            What::Penalty { steps, points } => {
+                write!(f, "{steps} step(s) lost: {points} battle points")
+            }
+            What::Captured {
+                victim,
+                pieces: p,
+                at,
+                size: 1,
+            } => {
+                write!(f, "captures {victim} {} {}", pieces(p), lane_words(*at))
+            }
+            What::Captured {
+                victim,
+                pieces: p,
+                at,
+                size,
+            } => {
+                write!(f, "group of {size} captures {victim} {} {at}", pieces(p))
+            }
+            What::CaptureBarred { victim, at } => {
+                write!(f, "{victim}'s pieces {at} cannot be captured")
+            }
+            What::KingPenalty {
+                victim, guards: g, ..
+            } => {
+                write!(f, "{victim}'s King captured: ring guards [{}] to the Yard, store and credits lost", guards(g))
+            }
+            What::Points {
+                points,
+                pieces,
+                factor,
+            } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
+            What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
+            What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
+            What::Rolled { dice } => write!(f, "rolls {}", rolls(dice)),
+            What::Advanced {
+                piece,
+                from,
+                to,
+                value,
+            } => {
+                write!(
+                    f,
+                    "{piece} plays {value}: {} -> {}",
+                    lane_words(*from),
+                    lane_words(*to)
+                )
+            }
+            What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
+            What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
+            What::Reached {
+                piece,
+                from,
+                to,
+                value,
+            } => {
+                let goal = |p: &Place| match p {
+                    Place::HomePath(k) => format!("in goal {k}"),
+                    other => other.to_string(),
+                };
+                write!(f, "{piece} moves {value}: {} -> {}", goal(from), goal(to))
+            }
+            What::Fell { piece, trigger } => write!(f, "{piece} falls into toilet {trigger}'s pit"),
+            What::Climbed { piece, spot } => write!(f, "{piece} climbs to W{spot}"),
+            What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),
+            What::Tokens { tokens } => {
+                let list: Vec<String> = tokens.iter().map(|(p, t)| format!("{p} {t:+}")).collect();
+                write!(f, "tokens: {}", list.join(", "))
+            }
+            What::GameOver { standings } => {
+                write!(
+                    f,
+                    "game over; standings {}",
+                    standings
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] {}: {}", self.rule, self.player, self.what)
+    }
+}
+
+/// An invariant that does not hold in a position: an impossible state,
+/// named for the message of the check that found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Why an action was refused; the state it was applied to is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    pub rule: RuleId,
+    pub reason: String,
+    /// What the player could do instead, when that is clear.
+    pub help: Option<String>,
+}
+
+impl Rejection {
+    pub fn new(rule: impl Into<RuleId>, reason: impl Into<String>) -> Rejection {
+        Rejection {
+            rule: rule.into(),
+            reason: reason.into(),
+            help: None,
+        }
+    }
+    /// A refusal on the fast path, which decides that an action is refused
+    /// but builds no reason (the general engine gives the whole rejection).
+    pub(crate) fn withheld() -> Rejection {
+        Rejection {
+            rule: RuleId("withheld"),
+            reason: String::new(),
+            help: None,
+        }
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Rejection {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (rule {})", self.reason, self.rule)
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+/// Where a game's events go: the event log, or nowhere (the fast path,
+/// which must not allocate). An event's `What` is built only when `ON`.
+pub trait Sink {
+    const ON: bool;
+    /// Whether a refusal's reason (its message and help) is worked out; a
+    /// caller that asks only whether an action applied says no.
+    const REASONS: bool = Self::ON;
+    /// Whether the engine does the work only its notes need: rules checked
+    /// that changed nothing (no blockade here, the King captures nothing,
+    /// an exit captures nothing). A sink that reads only events that change
+    /// play (the greedy policy's captures) says no; the position and every
+    /// other event are the same either way.
+    const NOTES: bool = Self::ON;
+    fn put(&mut self, e: Event);
+    /// How many events this sink has been given (a refused action must
+    /// give none: the engines assert it).
+    fn recorded(&self) -> usize;
+}
+
+/// Events recorded, a refusal's reason not worked out: for a caller that
+/// asks only whether an action applied (`play_in_place`: self-play,
+/// balance), where a refused try is common and its text never read.
+pub struct Unexplained<'a>(pub &'a mut Vec<Event>);
+
+impl Sink for Unexplained<'_> {
+    const ON: bool = true;
+    const REASONS: bool = false;
+    fn put(&mut self, e: Event) {
+        self.0.push(e);
+    }
+    fn recorded(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl Sink for Vec<Event> {
+    const ON: bool = true;
+    fn put(&mut self, e: Event) {
+        self.push(e);
+    }
+    fn recorded(&self) -> usize {
+        self.len()
+    }
+}
+
+/// Records that `rule` applied for `player`; `what` is built only when the
+/// sink records (every game's `event` is this); inlined so that a sink
+/// that reads only some of an event (balance's) builds only that.
+#[inline(always)]
+pub(crate) fn record<S: Sink>(
+    ev: &mut S,
+    rule: RuleId,
+    player: Player,
+    what: impl FnOnce() -> What,
+) {
+    if S::ON {
+        ev.put(Event {
+            rule,
+            player,
+            what: what(),
+        });
+    }
+}
+
+/// No events: self-play's fast path and the benchmarks.
+pub struct Quiet;
+
+impl Sink for Quiet {
+    const ON: bool = false;
+    fn put(&mut self, _: Event) {}
+    fn recorded(&self) -> usize {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Player, Short, What};
+
+    /// A variant that holds a list past its room, or standings, owns heap
+    /// memory (`discard` frees it); one that holds none does not.
+    #[test]
+    fn an_event_owns_heap_memory_exactly_when_a_list_spilled() {
+        let long: Vec<u8> = (1..=9).collect();
+        let owns = [
+            What::Dealt {
+                dice: Short::of(&long),
+                stored_before: 0,
+            },
+            What::Rolled {
+                dice: Short::of(&long),
+            },
+            What::GroupOrder {
+                guards: Short::of(&long),
+                tile: crate::Place::Out,
+            },
+            What::KingPenalty {
+                victim: Player::ALL[1],
+                guards: Short::of(&[1]),
+                stood: Short::of(&[crate::Place::Out; 6]),
+            },
+            What::GameOver {
+                standings: vec![Player::ALL[0]],
+            },
+            What::Tokens {
+                tokens: vec![(Player::ALL[0], 1)],
+            },
+        ];
+        for w in owns {
+            assert!(w.owns_heap(), "{w:?}");
+            w.discard();
+        }
+        let none = [
+            What::Dealt {
+                dice: Short::of(&long[..7]),
+                stored_before: 0,
+            },
+            What::Grace,
+            What::GameOver {
+                standings: Vec::new(),
+            },
+            What::Points {
+                points: 3,
+                pieces: 1,
+                factor: 3,
+            },
+        ];
+        for w in none {
+            assert!(!w.owns_heap(), "{w:?}");
+            w.discard();
+        }
+    }
+}

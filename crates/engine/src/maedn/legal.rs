@@ -1,0 +1,175 @@
+//! Legal actions (MAEDN.md §3), in their order of obligation: a start
+//! field to clear, then a piece to bring in on a 6, then any free move, and
+//! a pass only when nothing else is legal. Allocation-free: at most one
+//! choice per piece.
+
+use super::*;
+use crate::{Action, Direction, MoveClause, MoveOrder};
+
+/// One legal action of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Choice {
+    /// `move.pass`.
+    Pass,
+    /// Bring the lowest-numbered piece in base onto the start field.
+    Enter,
+    /// Move piece G(k+1) by the die.
+    Move(u8),
+}
+
+impl Choice {
+    /// The action a scenario would write for this choice.
+    pub fn action(self) -> Action {
+        match self {
+            Choice::Pass => Action::NextTurn,
+            Choice::Enter => Action::BringIn,
+            Choice::Move(g) => Action::Move(MoveOrder {
+                clauses: vec![MoveClause {
+                    piece: PieceId::Numbered(g + 1),
+                    rolls: Vec::new(),
+                    direction: Direction::Forward,
+                }],
+            }),
+        }
+    }
+}
+
+/// As written after `expect legal:`: `pass`, `enter`, `G1`.
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Pass => f.write_str("pass"),
+            Choice::Enter => f.write_str("enter"),
+            Choice::Move(g) => write!(f, "G{}", g + 1),
+        }
+    }
+}
+
+/// The legal actions of a position (at most one per piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Legal {
+    list: [Choice; 4],
+    len: u8,
+}
+
+impl Legal {
+    const EMPTY: Legal = Legal {
+        list: [Choice::Pass; 4],
+        len: 0,
+    };
+    fn one(c: Choice) -> Legal {
+        let mut l = Legal::EMPTY;
+        l.push(c);
+        l
+    }
+    fn push(&mut self, c: Choice) {
+        self.list[self.len as usize] = c;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Choice] {
+        &self.list[..self.len as usize]
+    }
+    pub fn contains(&self, c: Choice) -> bool {
+        self.as_slice().contains(&c)
+    }
+}
+
+/// Why a piece cannot move (`move.free`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Blocked {
+    InBase,
+    /// Its target route position lies past the last goal field.
+    PastGoal(i8),
+    /// Its target holds this own piece.
+    Own(i8, usize),
+}
+
+/// The obligation that binds the player to move, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Obligation {
+    /// `start.clear`: the piece on the start field must move.
+    ClearStart(usize),
+    /// `enter.six`: a piece must be brought in.
+    Enter,
+}
+
+impl Maedn {
+    /// What binds `p` with `die` thrown: start.clear before enter.six.
+    pub(super) fn obligation(&self, p: Player, die: u8) -> Option<Obligation> {
+        if self.in_base(p) == 0 {
+            return None;
+        }
+        match self.own_at(p, 0) {
+            // start.clear: a piece in base and an own piece on the start
+            // field that can move (its target holds no own piece).
+            Some(g) if self.own_at(p, die as i8).is_none() => Some(Obligation::ClearStart(g)),
+            // A blocked start piece frees the player to move any piece.
+            Some(_) => None,
+            // enter.six: a 6, a piece in base, no own piece on the start field.
+            None if die == self.rules.params.dice.six => Some(Obligation::Enter),
+            None => None,
+        }
+    }
+
+    /// `move.free`: where piece `g` of `p` lands with `die`, or why it
+    /// cannot (no words built: `legal` must not allocate).
+    pub(super) fn target(&self, p: Player, g: usize, die: u8) -> Result<i8, Blocked> {
+        let r = self.route[p.index()][g];
+        if r == BASE {
+            return Err(Blocked::InBase);
+        }
+        let t = r + die as i8;
+        if t > self.rules.last() {
+            return Err(Blocked::PastGoal(t));
+        }
+        match self.own_at(p, t) {
+            Some(h) => Err(Blocked::Own(t, h)),
+            None => Ok(t),
+        }
+    }
+
+    /// Why piece `g` of `p` cannot move, in words.
+    pub(super) fn blocked_words(&self, p: Player, g: usize, why: Blocked) -> String {
+        let r = self.route[p.index()][g];
+        match why {
+            Blocked::InBase => format!("G{} is in base: a 6 brings it in with `enter`", g + 1),
+            Blocked::PastGoal(t) => format!(
+                "G{} on route {r} would go {} past goal {}",
+                g + 1,
+                t - self.rules.last(),
+                self.rules.home_path()
+            ),
+            Blocked::Own(t, h) => {
+                let at = match self.place_of(p, t) {
+                    Place::HomePath(k) => format!("in goal {k}"),
+                    other => other.to_string(),
+                };
+                format!("G{} would land {at} on G{}, its own piece", g + 1, h + 1)
+            }
+        }
+    }
+
+    /// The legal actions now (empty before the die is thrown and after the end).
+    pub fn legal(&self) -> Legal {
+        let Some(die) = self.die.filter(|_| self.winner.is_none()) else {
+            return Legal::EMPTY;
+        };
+        let p = self.turn;
+        match self.obligation(p, die) {
+            Some(Obligation::ClearStart(g)) => return Legal::one(Choice::Move(g as u8)),
+            Some(Obligation::Enter) => return Legal::one(Choice::Enter),
+            None => {}
+        }
+        let mut legal = Legal::EMPTY;
+        for g in 0..self.rules.pieces() {
+            if self.target(p, g, die).is_ok() {
+                legal.push(Choice::Move(g as u8));
+            }
+        }
+        if legal.len == 0 {
+            // move.pass: nothing else is legal.
+            legal.push(Choice::Pass);
+        }
+        legal
+    }
+}

@@ -1,0 +1,166 @@
+//! The parameters of a game as data: what every game's parameters share
+//! (validation naming the field at fault, seats, the direction of Forward),
+//! the [`Params`] trait each game's parameter struct implements, and the
+//! parameters of every game. Reading them from a ruleset file is the goti
+//! crate's job (`goti::rules`): the engine parses nothing.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::maedn::params::*;
+pub use crate::portal::params::*;
+pub use crate::royal::params::*;
+
+/// What every game's parameters are: data a ruleset file holds (serde),
+/// the shipped default file's text, and a check that the numbers make a
+/// playable board.
+pub trait Params:
+    Sized + Send + Sync + Clone + PartialEq + fmt::Debug + Serialize + serde::de::DeserializeOwned
+{
+    /// The shipped default ruleset file (embedded in the binary).
+    const DEFAULT_YAML: &'static str;
+
+    /// Checks that the numbers make a playable board (names the field at fault).
+    fn validate(&self) -> Result<(), RulesetError>;
+}
+
+/// A ruleset file or override that cannot be used, with the dotted field path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetError {
+    /// Dotted path of the field at fault (`board.forts`), empty when the whole
+    /// document is at fault.
+    pub field: String,
+    pub message: String,
+    /// Byte offset in the YAML text, when the YAML parser could place it.
+    pub offset: Option<usize>,
+    /// The field named does not exist (the key is at fault, not its value).
+    pub unknown_field: bool,
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for RulesetError {}
+
+pub(crate) fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
+    RulesetError {
+        field: field.into(),
+        message: message.into(),
+        offset: None,
+        unknown_field: false,
+    }
+}
+
+/// One value per seat P1-P4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seats<T> {
+    #[serde(rename = "P1")]
+    pub p1: T,
+    #[serde(rename = "P2")]
+    pub p2: T,
+    #[serde(rename = "P3")]
+    pub p3: T,
+    #[serde(rename = "P4")]
+    pub p4: T,
+}
+
+impl<T: Copy> Seats<T> {
+    /// The value of seat `i` (0 = P1).
+    pub fn get(&self, i: usize) -> T {
+        [self.p1, self.p2, self.p3, self.p4][i]
+    }
+    pub fn all(&self) -> [T; 4] {
+        [self.p1, self.p2, self.p3, self.p4]
+    }
+}
+
+/// Which way Forward goes on the ring numbering (`board.direction`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forward {
+    /// Forward goes to the next lower number (52 -> 51 ... 1 -> 52).
+    Lower,
+    /// Forward goes to the next higher number.
+    Higher,
+}
+
+/// `board.ring`: a ring of 8-200 tiles, in every game.
+pub(crate) fn check_ring(ring: u8) -> Result<(), RulesetError> {
+    if (8..=200).contains(&ring) {
+        Ok(())
+    } else {
+        Err(err(
+            "board.ring",
+            format!("a ring of 8-200 tiles is needed, found {ring}"),
+        ))
+    }
+}
+
+/// The largest point value a ruleset may give (penalties, capture and
+/// progress values, tokens): with the 10^9 a scenario may set, no sum a game
+/// makes comes near the limits of its integers.
+pub const MAX_POINTS: i64 = 1_000_000;
+
+/// A number in `field` must lie in `range` (every number of a ruleset has bounds).
+pub(crate) fn within<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<(), RulesetError> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(err(
+            field,
+            format!(
+                "{value} is out of bounds; goti takes {}-{} here",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
+/// Like [`within`], for a bound set by another key (`dice.six` within
+/// `1..=dice.faces`): the error names that key, so a change to it comes
+/// with a change to this one.
+pub(crate) fn within_key<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+    bound: &str,
+) -> Result<(), RulesetError> {
+    within(field, value, range).map_err(|mut e| {
+        e.message.push_str(&format!(
+            " (the bound follows `{bound}`: change `{field}` with it)"
+        ));
+        e
+    })
+}
+
+/// A board position in `field` must be a tile of the ring.
+pub(crate) fn tile_on_ring(ring: u8, field: &str, t: u8) -> Result<(), RulesetError> {
+    if t == 0 || t > ring {
+        Err(err(field, format!("tile {t} is off the board (1-{ring})")))
+    } else {
+        Ok(())
+    }
+}
+
+/// The shipped parameters, for the engine's own tests (serde_yaml is a
+/// dev-dependency only: the engine never reads YAML itself).
+#[cfg(test)]
+pub(crate) fn shipped<P: Params>() -> P {
+    let p: P = serde_yaml::from_str(P::DEFAULT_YAML).expect("the shipped ruleset reads");
+    p.validate().expect("the shipped ruleset is valid");
+    p
+}

@@ -1,0 +1,78 @@
+//! The end (PORTAL.md §7): the win, standings and tokens.
+
+use super::*;
+use crate::event::{Sink, What};
+use crate::piece::{Place, Player};
+
+impl Portal {
+    pub(super) fn check_win<S: Sink>(&mut self, ev: &mut S) {
+        let p = self.turn;
+        // end.win: the first with all five pieces home wins at once.
+        if self.home_count(p) < 5 {
+            return;
+        }
+        let mut standings = self.standings_now();
+        standings.retain(|&q| q != p);
+        standings.insert(0, p);
+        self.roll.left = 0;
+        self.roll_again = false;
+        self.event(ev, R::EndWin, || What::GameOver {
+            standings: standings.clone(),
+        });
+        self.event(ev, R::EndStandings, || {
+            What::Note("the others rank by pieces home, then steps, then player number")
+        });
+        // end.tokens: the winner is paid by table size.
+        if self.ranked {
+            let w = &self.rules.params.tokens.winner_paid;
+            let paid = match self.players().count() {
+                2 => w.duel,
+                3 => w.three,
+                _ => w.four,
+            };
+            self.tokens[p.index()] += paid;
+            let list = self
+                .players()
+                .map(|q| (q, self.tokens[q.index()]))
+                .collect();
+            self.event(ev, R::EndTokens, || What::Tokens { tokens: list });
+        }
+        self.standings = Some(standings);
+    }
+
+    /// `end.standings`: pieces home, then steps of pieces not home, then number.
+    pub fn standings_now(&self) -> Vec<Player> {
+        let mut list: Vec<Player> = self.players().collect();
+        let steps = |p: Player| -> i64 {
+            self.pieces[p.index()]
+                .iter()
+                .filter(|x| x.place != Place::Home)
+                .map(|x| x.steps as i64)
+                .sum()
+        };
+        list.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(self.home_count(p)),
+                std::cmp::Reverse(steps(p)),
+                p,
+            )
+        });
+        list
+    }
+
+    /// Portal scores no points: pieces home and steps rank the players.
+    pub fn points(&self, _: Player) -> Option<i64> {
+        None
+    }
+
+    pub fn final_standings(&self) -> Option<&[Player]> {
+        self.standings.as_deref()
+    }
+
+    pub fn home_count(&self, p: Player) -> usize {
+        self.pieces[p.index()]
+            .iter()
+            .filter(|x| x.place == Place::Home)
+            .count()
+    }
+}

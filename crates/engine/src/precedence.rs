@@ -1,0 +1,162 @@
+//! Which rule refuses an action that breaks several: a collector that keeps
+//! the first broken in the game's order of refusals (each game declares its
+//! order in one place: `royal/refusals.rs`, `portal/refusals.rs`).
+//!
+//! The whole action is judged at once (never clause by clause in the order
+//! written): every check that can still win is made, and the refusal of the
+//! earliest check in the game's order is the one returned.
+
+use super::event::Rejection;
+use super::game::Vocabulary;
+use super::piece::Player;
+
+/// Collects the refusals of one action and keeps the earliest in the order;
+/// among refusals of one check, the first found.
+#[derive(Debug)]
+pub(crate) struct Refusals<C> {
+    /// The earliest check broken so far, with its rejection (none when
+    /// quiet: the fast path only learns that the action is refused).
+    first: Option<(C, Option<Rejection>)>,
+    quiet: bool,
+}
+
+impl<C: Ord + Copy> Refusals<C> {
+    pub(crate) fn new() -> Self {
+        Refusals {
+            first: None,
+            quiet: false,
+        }
+    }
+
+    /// A collector that builds no rejection when `quiet` (the fast path:
+    /// which check refused is still decided, nothing is allocated).
+    pub(crate) fn quiet_if(quiet: bool) -> Self {
+        Refusals { first: None, quiet }
+    }
+
+    /// Whether a refusal by `check` would still be the one returned: checks
+    /// that cannot win need not be made.
+    pub(crate) fn open(&self, check: C) -> bool {
+        self.first.as_ref().is_none_or(|(c, _)| check < *c)
+    }
+
+    /// Records that the action breaks the rule of `check`.
+    pub(crate) fn add(&mut self, check: C, rejection: Rejection) {
+        if self.open(check) {
+            self.first = Some((check, Some(rejection)));
+        }
+    }
+
+    /// Records that the action breaks the rule of `check`; the rejection
+    /// is built only when it would be kept and the collector is not quiet.
+    pub(crate) fn refuse(&mut self, check: C, rejection: impl FnOnce() -> Rejection) {
+        if self.open(check) {
+            self.first = Some((check, (!self.quiet).then(rejection)));
+        }
+    }
+
+    /// Records the refusal of a sub-check, if any.
+    pub(crate) fn add_result<T>(&mut self, check: C, result: Result<T, Rejection>) -> Option<T> {
+        match result {
+            Ok(v) => Some(v),
+            Err(r) => {
+                self.add(check, r);
+                None
+            }
+        }
+    }
+
+    /// Records the refusal of a sub-check that knows its own place in the order.
+    pub(crate) fn add_refused<T>(&mut self, result: Result<T, (C, Rejection)>) -> Option<T> {
+        match result {
+            Ok(v) => Some(v),
+            Err((check, r)) => {
+                self.add(check, r);
+                None
+            }
+        }
+    }
+
+    /// Whether rejections are left unbuilt (the fast path).
+    pub(crate) fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
+    pub(crate) fn any(&self) -> bool {
+        self.first.is_some()
+    }
+
+    /// The refusal, or `Ok` when nothing was broken.
+    pub(crate) fn finish(self) -> Result<(), Rejection> {
+        match self.first {
+            Some((_, Some(r))) => Err(r),
+            Some((_, None)) => Err(Rejection::withheld()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The first two refusals of every game's order: (1) the game is over (the
+/// game's `end_rule`), (2) an action named for a player whose turn it is
+/// not (`players_rule`). `turn` is the player to move and the player the
+/// action names, if it names one; the checks are the game's own.
+pub(crate) fn game_and_turn<C: Ord + Copy>(
+    words: &Vocabulary,
+    over: bool,
+    (turn, by): (Player, Option<Player>),
+    (game_over, wrong_turn): (C, C),
+) -> Result<(), Rejection> {
+    let mut first = Refusals::new();
+    if over {
+        first.add(
+            game_over,
+            Rejection::new(words.end_rule, "the game is over"),
+        );
+    } else if let Some(by) = by.filter(|&b| b != turn) {
+        first.add(
+            wrong_turn,
+            Rejection::new(
+                words.players_rule,
+                format!("it is {turn}'s turn, not {by}'s"),
+            )
+            .help(words.turn_help),
+        );
+    }
+    first.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::portal::PortalCheck;
+    use crate::royal::RoyalCheck;
+    use crate::rule::RuleId;
+
+    fn rej(id: &'static str) -> Rejection {
+        Rejection {
+            rule: RuleId(id),
+            reason: id.into(),
+            help: None,
+        }
+    }
+
+    #[test]
+    fn the_earliest_check_wins_whatever_order_they_are_found_in() {
+        let mut r = Refusals::new();
+        r.add(RoyalCheck::Direction, rej("move.one-direction"));
+        r.add(RoyalCheck::Pieces, rej("move.not-in-play"));
+        r.add(RoyalCheck::Landing, rej("move.exact-home"));
+        assert!(!r.open(RoyalCheck::Rolls));
+        assert!(r.open(RoyalCheck::RollValues));
+        assert_eq!(r.finish().unwrap_err().rule.0, "move.not-in-play");
+    }
+
+    #[test]
+    fn within_one_check_the_first_found_stays() {
+        let mut r = Refusals::new();
+        r.add(PortalCheck::Piece, rej("enter.six"));
+        r.add(PortalCheck::Piece, rej("move.exact-home"));
+        assert_eq!(r.finish().unwrap_err().rule.0, "enter.six");
+        assert!(Refusals::<PortalCheck>::new().finish().is_ok());
+    }
+}

@@ -1,0 +1,24 @@
+//! The end (ROYAL.md §9): standings and the winner.
+
+use super::*;
+use crate::piece::Player;
+
+impl Royal {
+    /// The standings once the game is over (`end.finish`).
+    pub fn final_standings(&self) -> Option<&[Player]> {
+        self.standings.as_deref()
+    }
+
+    /// Standings now: score, then guards Home, then lower player number.
+    pub fn standings_now(&self) -> Vec<Player> {
+        let mut list: Vec<Player> = self.players().collect();
+        list.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(self.score(p)),
+                std::cmp::Reverse(self.seat(p).guards_home()),
+                p,
+            )
+        });
+        list
+    }
+}
