@@ -17,7 +17,7 @@ fn root() -> PathBuf {
 
 /// What a command printed with its timings and thread counts blanked.
 fn timeless(text: &str) -> String {
-    let seconds = json_seconds(&regex_lite(text, &[" s,", " s\n", " s:", " s "]));
+    let seconds = json_seconds(&regex_lite(text, &[" s,", " s\n", " s:", " s ", " s)"]));
     seconds
         .split('\n')
         .map(|line| {

@@ -65,8 +65,11 @@ fn openspiel_and_goti_agree_on_2000_games() {
     );
     assert!(text.contains("2000 OpenSpiel games"), "{text}");
     assert!(text.contains(": 0 disagreement(s)"), "{text}");
+    // MAEDN.md §3: perft 5 from 100 mid-game positions (every 20th game's
+    // 30th step) agrees with OpenSpiel's count.
+    assert!(text.contains(" and 100 perfts compared"), "{text}");
     // Many actions were compared, not a handful.
-    let before = text.split(" player actions compared").next().unwrap_or("");
+    let before = text.split(" player actions and").next().unwrap_or("");
     let actions: u64 = before
         .rsplit(' ')
         .next()
@@ -199,4 +202,59 @@ fn oracle_shards_merge_to_one_run() {
     merged.as_object_mut().unwrap().remove("seconds");
     assert_eq!(merged, one);
     assert_eq!(one["games"], 240);
+}
+
+/// MAEDN.md §3: goti's perft from the start of a 2-, 3- and 4-player
+/// table to depth 15 is OpenSpiel's count of histories (each chance outcome
+/// one branch), and so is the shipped suite's perft table.
+#[test]
+fn perft_from_the_start_is_openspiel_s() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    for players in [2, 3, 4] {
+        let mut args = vec![
+            root()
+                .join("tools/openspiel_perft.py")
+                .display()
+                .to_string(),
+            "--players".into(),
+            players.to_string(),
+            "--depth".into(),
+            "15".into(),
+        ];
+        if players == 2 {
+            // goti's shipped maedn seats two players opposite (table.seats).
+            args.push("--opposite".into());
+        }
+        let o = Command::new(&py).args(&args).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let theirs: serde_json::Value =
+            serde_json::from_slice(o.stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
+        let file = dir.path().join(format!("start{players}.goti"));
+        std::fs::write(
+            &file,
+            format!("rules maedn\nscenario \"start\"\nplayers {players}\n"),
+        )
+        .unwrap();
+        let ours = goti(&[
+            "perft",
+            file.to_str().unwrap(),
+            "--depth",
+            "15",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(
+            ours.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&ours.stderr)
+        );
+        let ours: serde_json::Value = serde_json::from_slice(&ours.stdout).unwrap();
+        assert_eq!(
+            ours["perft"], theirs["perft"],
+            "{players} players: goti {ours}, OpenSpiel {theirs}"
+        );
+        assert!(ours["perft"].as_u64().unwrap() > 1_000_000, "{ours}");
+    }
 }

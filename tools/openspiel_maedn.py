@@ -12,6 +12,11 @@ player action {"a": OpenSpiel action, "legal": [...] before it, "ring":
 40 digits after it (0 empty, k = player k-1's piece), "goal": 16 digits
 (player p's goal field i at 4p+i), "out": pieces in base per player}.
 Actions: 0 pass, 1 bring in, 2+r move the piece on route position r.
+
+Every PERFT_EVERY-th game (by its number) also carries, on its step
+PERFT_STEP, "perft": [D, n]: the histories of D plies from the state after
+that step (each chance outcome one ply, each legal action one ply), which
+goti counts too (MAEDN.md §3).
 """
 import argparse
 import json
@@ -22,6 +27,25 @@ import pyspiel
 
 TABLES = {"2o": (2, True), "2s": (2, False), "3": (3, False), "4": (4, False)}
 RING, GOALS, OUT, CUR = 0, 160, 224, 228
+PERFT_EVERY, PERFT_STEP, PERFT_DEPTH = 20, 30, 5
+
+
+def perft(state, depth):
+    """Histories of exactly `depth` plies; a terminal state is one."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    if state.is_chance_node():
+        actions = [a for a, _ in state.chance_outcomes()]
+    else:
+        actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for a in actions:
+        child = state.clone()
+        child.apply_action(a)
+        total += perft(child, depth - 1)
+    return total
 
 
 def observe(state, players):
@@ -43,7 +67,7 @@ def observe(state, players):
     return "".join(ring), "".join(goal), out
 
 
-def play(table, seed):
+def play(table, seed, counted=False):
     players, opposite = TABLES[table]
     game = pyspiel.load_game("maedn", {"players": players, "twoPlayersOpposite": opposite})
     rng = random.Random(seed)
@@ -60,6 +84,8 @@ def play(table, seed):
             state.apply_action(a)
             ring, goal, out = observe(state, players)
             steps.append({"a": a, "legal": legal, "ring": ring, "goal": goal, "out": out})
+        if counted and len(steps) == PERFT_STEP:
+            steps[-1]["perft"] = [PERFT_DEPTH, perft(state, PERFT_DEPTH)]
     return {"table": table, "players": players, "opposite": opposite, "seed": seed,
             "steps": steps, "returns": [int(r) for r in state.returns()]}
 
@@ -73,7 +99,8 @@ def main():
     args = ap.parse_args()
     out = sys.stdout
     for g in range(args.first, args.first + args.games):
-        out.write(json.dumps(play(args.table, args.seed * 1_000_003 + g), separators=(",", ":")))
+        game = play(args.table, args.seed * 1_000_003 + g, g % PERFT_EVERY == 0)
+        out.write(json.dumps(game, separators=(",", ":")))
         out.write("\n")
     out.flush()
 

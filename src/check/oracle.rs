@@ -40,6 +40,9 @@ pub struct StepRecord {
     pub goal: String,
     #[serde(default)]
     pub out: Vec<u8>,
+    /// OpenSpiel's perft from the state after this step: `[depth, histories]`.
+    #[serde(default)]
+    pub perft: Option<(u32, u64)>,
 }
 
 /// Where goti and OpenSpiel disagree, with a scenario that shows it.
@@ -190,10 +193,11 @@ fn ring_expectations(theirs: &str, ours: &str) -> Vec<String> {
 
 /// Replays `game` in goti; the number of player actions, or the first
 /// disagreement.
+/// Replays `game`: the player actions compared and the perfts compared.
 pub fn replay(
     game: &GameRecord,
     rules: &std::sync::Arc<MaednRules>,
-) -> Result<u64, Box<Disagreement>> {
+) -> Result<(u64, u64), Box<Disagreement>> {
     let players: Vec<Player> = Player::ALL[..game.players.clamp(2, 4) as usize].to_vec();
     let rules = rules.clone();
     let opposite = (game.players == 2).then_some(game.opposite);
@@ -223,35 +227,25 @@ pub fn replay(
         })
     };
     let mut actions = 0u64;
+    let mut perfts = 0u64;
     let mut events = Vec::new();
     for (i, step) in game.steps.iter().enumerate() {
+        if let Some(what) = i
+            .checked_sub(1)
+            .and_then(|k| perft_differs(&pos, &game.steps[k]))
+        {
+            return Err(disagree(i, what.0, &lines, vec![what.1]));
+        }
+        perfts += u64::from(i > 0 && game.steps[i - 1].perft.is_some());
         events.clear();
         if let Some(v) = step.roll {
-            let cur = step.cur.unwrap_or(-1);
-            if cur != pos.turn().index() as i64 {
-                return Err(disagree(
-                    i,
-                    format!(
-                        "OpenSpiel's player to throw is P{}, goti's {}",
-                        cur + 1,
-                        pos.turn()
-                    ),
-                    &lines,
-                    vec![format!("expect turn P{}", cur + 1)],
-                ));
+            if let Some((what, expect)) = wrong_thrower(&pos, step.cur) {
+                return Err(disagree(i, what, &lines, expect));
             }
             lines.push(format!("{}: roll {v}", pos.turn()));
-            pos = match pos.apply(&Action::Roll(vec![v]), &mut events) {
-                Ok(p) => p,
-                Err(r) => {
-                    return Err(disagree(
-                        i,
-                        format!("goti refuses the throw: {r}"),
-                        &lines,
-                        vec![],
-                    ))
-                }
-            };
+            pos = pos
+                .apply(&Action::Roll(vec![v]), &mut events)
+                .map_err(|r| disagree(i, format!("goti refuses the throw: {r}"), &lines, vec![]))?;
             continue;
         }
         let Some(a) = step.a else {
@@ -328,6 +322,12 @@ pub fn replay(
             ));
         }
     }
+    if let Some(last) = game.steps.last() {
+        if let Some(what) = perft_differs(&pos, last) {
+            return Err(disagree(game.steps.len(), what.0, &lines, vec![what.1]));
+        }
+        perfts += u64::from(last.perft.is_some());
+    }
     let ours = pos.returns();
     if ours != game.returns || !pos.is_over() {
         let words: Vec<String> = game.returns.iter().map(ToString::to_string).collect();
@@ -338,7 +338,37 @@ pub fn replay(
             vec![format!("expect returns {}", words.join(" "))],
         ));
     }
-    Ok(actions)
+    Ok((actions, perfts))
+}
+
+/// Where OpenSpiel's player to throw (`cur`, 0-based) is not goti's: what
+/// differs and the expectation that shows it.
+fn wrong_thrower(pos: &Maedn, cur: Option<i64>) -> Option<(String, Vec<String>)> {
+    let cur = cur.unwrap_or(-1);
+    (cur != pos.turn().index() as i64).then(|| {
+        (
+            format!(
+                "OpenSpiel's player to throw is P{}, goti's {}",
+                cur + 1,
+                pos.turn()
+            ),
+            vec![format!("expect turn P{}", cur + 1)],
+        )
+    })
+}
+
+/// Where OpenSpiel's perft after `step` (if it gave one) differs from
+/// goti's from `pos`: what differs and the expectation that shows it.
+fn perft_differs(pos: &Maedn, step: &StepRecord) -> Option<(String, String)> {
+    let (depth, theirs) = step.perft?;
+    let mut budget = crate::engine::legal::Budget::new(50_000_000);
+    match crate::engine::legal::perft(pos, depth, &mut budget) {
+        Ok(ours) if ours == theirs => None,
+        ours => Some((
+            format!("perft {depth}: OpenSpiel {theirs}, goti {ours:?}"),
+            format!("expect perft {depth} = {theirs}"),
+        )),
+    }
 }
 
 /// One chunk of OpenSpiel games: a table (`2o`, `2s`, `3`, `4`), the first
@@ -351,6 +381,8 @@ pub type Chunk = (String, u64, u64);
 pub struct Judged {
     pub games: u64,
     pub actions: u64,
+    /// Perfts from mid-game positions compared.
+    pub perfts: u64,
     pub found: Vec<Disagreement>,
     pub failures: Vec<String>,
 }
@@ -378,6 +410,7 @@ pub fn judge_chunks(
     for p in parts {
         all.games += p.games;
         all.actions += p.actions;
+        all.perfts += p.perfts;
         all.found.extend(p.found);
         all.failures.extend(p.failures);
     }
@@ -425,7 +458,10 @@ fn judge_chunk(
         };
         out.games += 1;
         match replay(&game, rules) {
-            Ok(a) => out.actions += a,
+            Ok((a, p)) => {
+                out.actions += a;
+                out.perfts += p;
+            }
             Err(d) => out.found.push(*d),
         }
     }

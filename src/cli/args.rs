@@ -86,6 +86,17 @@ pub(super) enum Command {
     /// Writes SVG to standard output, or to the `.svg` or `.png` file given
     /// with -o.
     Render(RenderCli),
+    /// What the rules allow, counted: the histories of exactly D plies from
+    /// a scenario's position (every chance outcome and every action one
+    /// ply; a game over before D is one history), as the rulebooks' "Legal
+    /// actions" sections define them.
+    ///
+    /// FILE:LINE counts from the position after that line; by default from
+    /// where the scenario ends. --divide splits the count by the first ply,
+    /// written in scenario syntax, to find where two builds or two
+    /// rulesets part. Exits 0 with the count, 2 on a usage error or when
+    /// the node budget (--max-nodes) runs out.
+    Perft(PerftCli),
     /// What a rules change does to outcomes: every scenario played under the
     /// base and the head rules, and what moved.
     ///

@@ -257,6 +257,37 @@ pub(super) struct RenderCli {
     pub rules: context::RulesArgs,
 }
 
+// The arguments of `goti perft` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct PerftCli {
+    /// The scenario file, or FILE:LINE (the position after that line).
+    pub file: PathBuf,
+    /// The scenario with this name (needed when the file has several).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Plies to count: every chance outcome and every action is one.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub depth: u32,
+    /// Split the count by the first ply, each branch in scenario syntax.
+    #[arg(long)]
+    pub divide: bool,
+    /// Stop with exit 2 past this many nodes (positions visited).
+    #[arg(long, default_value_t = crate::engine::legal::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// text (a line; with --divide a line per branch) or json.
+    #[arg(long, value_enum, default_value_t = PerftFormat::Text)]
+    pub format: PerftFormat,
+    #[command(flatten)]
+    pub rules: context::RulesArgs,
+}
+
+/// How `goti perft` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PerftFormat {
+    Text,
+    Json,
+}
+
 // The arguments of `goti diff` (a plain comment: clap would read a doc comment as help).
 #[derive(clap::Args, Debug)]
 pub(super) struct DiffCli {

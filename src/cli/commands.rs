@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use super::args::{Cli, Command, GrammarKind, ModeArg};
 use super::error::CliError;
 use super::{
-    balance, context, coverage, desk, diff, explain, fmt, fuzz, merge, mutate, oracle, report,
-    snapshots, trace,
+    balance, context, coverage, desk, diff, explain, fmt, fuzz, merge, mutate, oracle, perft,
+    report, snapshots, trace,
 };
 use crate::engine::{GameKind, Mode};
 use crate::runner::play::ruleset::RuleLayers;
@@ -127,6 +127,10 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             let layers = ctx.layers(&a.rules)?;
             let (scenario, output) = (a.scenario.as_deref(), a.output.as_deref());
             explain::render_picture(&a.file, scenario, a.step, output, layers)?
+        }
+        Command::Perft(a) => {
+            let layers = ctx.layers(&a.rules)?;
+            perft::perft(&a, layers)?
         }
         Command::Coverage(a) => {
             let layers = ctx.layers(&a.rules)?;

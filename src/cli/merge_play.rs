@@ -108,7 +108,7 @@ pub(super) fn fuzz(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
 
 /// `oracle --json` shards: every game replayed, every disagreement.
 pub(super) fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
-    let (mut games, mut actions, mut seconds) = (0, 0, 0.0);
+    let (mut games, mut actions, mut perfts, mut seconds) = (0, 0, 0, 0.0);
     let (mut found, mut failures): (Vec<Value>, Vec<Value>) = (Vec::new(), Vec::new());
     let mut first: Option<Value> = None;
     for p in parts {
@@ -116,6 +116,7 @@ pub(super) fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String>
             serde_json::from_str(&p.text).map_err(|e| format!("{}: {e}", shown(&p.file)))?;
         games += v["games"].as_u64().unwrap_or(0);
         actions += v["actions"].as_u64().unwrap_or(0);
+        perfts += v["perfts"].as_u64().unwrap_or(0);
         seconds += v["seconds"].as_f64().unwrap_or(0.0);
         found.extend(v["disagreements"].as_array().cloned().unwrap_or_default());
         failures.extend(v["failures"].as_array().cloned().unwrap_or_default());
@@ -128,7 +129,7 @@ pub(super) fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String>
     match format {
         MergeFormat::Json => {
             let mut v = serde_json::json!({
-                "games": games, "actions": actions, "tables": first["tables"],
+                "games": games, "actions": actions, "perfts": perfts, "tables": first["tables"],
                 "games_per_table": first["games_per_table"], "seed": first["seed"],
                 "disagreements": found, "failures": failures, "seconds": seconds,
             });
@@ -136,7 +137,7 @@ pub(super) fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String>
             outln!("{}", crate::shown::json(&v));
         }
         MergeFormat::Text | MergeFormat::Markdown => {
-            outln!("maedn oracle: {games} OpenSpiel games in {} shards, {actions} player actions compared: {} disagreement(s)", parts.len(), found.len());
+            outln!("maedn oracle: {games} OpenSpiel games in {} shards, {actions} player actions and {perfts} perfts compared: {} disagreement(s)", parts.len(), found.len());
             for d in &found {
                 outln!(
                     "DISAGREE table {} seed {} step {}: {}",

@@ -28,6 +28,7 @@ mod mutate_write;
 mod oracle;
 mod output;
 mod page;
+mod perft;
 mod report;
 mod reporters;
 mod sharding;

@@ -158,6 +158,7 @@ fn print_json(
     let mut v = serde_json::json!({
         "games": judged.games,
         "actions": judged.actions,
+        "perfts": judged.perfts,
         "tables": args.tables,
         "games_per_table": args.games,
         "seed": args.seed,
@@ -178,12 +179,13 @@ fn print_json(
 /// written as a scenario that reproduces it.
 fn print_text(args: &OracleArgs, judged: &Judged, secs: f64) {
     outln!(
-        "maedn oracle: {} OpenSpiel games ({} tables x {} each, seed {}), {} player actions compared in {secs:.1} s: {} disagreement(s)",
+        "maedn oracle: {} OpenSpiel games ({} tables x {} each, seed {}), {} player actions and {} perfts compared in {secs:.1} s: {} disagreement(s)",
         judged.games,
         args.tables.len(),
         args.games,
         args.seed,
         judged.actions,
+        judged.perfts,
         judged.found.len()
     );
     for f in &judged.failures {

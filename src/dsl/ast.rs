@@ -211,8 +211,17 @@ pub enum Expectation {
     RollAgain,
     /// Portal: `standings P1 P3 P2`.
     Standings(Vec<Spanned<i64>>),
-    /// Maedn: `legal: enter`, `legal: G1 G3`, `legal: pass`.
+    /// Maedn's list: `legal: enter`, `legal: G1 G3`, `legal: pass`.
     Legal(Vec<Spanned<LegalItem>>),
+    /// `legal: next turn | exit G1 | move G1 3+4 forward` (every game).
+    LegalActions(Vec<Spanned<ActionAst>>),
+    /// `legal count 12`.
+    LegalCount(Spanned<i64>),
+    /// `perft 3 = 1234`.
+    Perft {
+        depth: Spanned<i64>,
+        nodes: Spanned<i64>,
+    },
     /// Maedn: `returns 3 -1 -1 -1`.
     Returns(Vec<Spanned<i64>>),
 }

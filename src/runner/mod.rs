@@ -586,6 +586,8 @@ pub fn run_parsed(
                 select: opts.select.clone(),
                 limits: Default::default(),
                 keep_end: false,
+                until_line: None,
+                end_always: false,
             };
             let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

@@ -314,6 +314,42 @@ pub fn examples(game: GameKind) -> &'static str {
 }
 
 impl Position {
+    /// The legal actions of the player to move (the rulebook's normal
+    /// form), at most `limit`.
+    pub fn legal_list(
+        &self,
+        limit: usize,
+    ) -> Result<Vec<crate::engine::Action>, crate::engine::legal::Unlisted> {
+        each_position!(self, g => g.legal_list(limit))
+    }
+    /// How many legal actions there are (counted, not listed, where the game can).
+    pub fn legal_count(&self, limit: usize) -> Result<u64, crate::engine::legal::Unlisted> {
+        each_position!(self, g => g.legal_count(limit))
+    }
+    /// Histories of `depth` plies from here, within `budget`.
+    pub fn perft(
+        &self,
+        depth: u32,
+        budget: &mut crate::engine::legal::Budget,
+    ) -> Result<u64, crate::engine::legal::PerftError> {
+        each_position!(self, g => crate::engine::legal::perft(g, depth, budget))
+    }
+    /// Perft split by the first ply, each branch in scenario syntax.
+    pub fn divide(
+        &self,
+        depth: u32,
+        budget: &mut crate::engine::legal::Budget,
+    ) -> Result<Vec<(String, u64)>, crate::engine::legal::PerftError> {
+        let out = each_position!(self, g => crate::engine::legal::divide(g, depth, budget))?;
+        Ok(out
+            .into_iter()
+            .map(|(a, n)| (self.action_words(&a), n))
+            .collect())
+    }
+    /// An action in the rulebook's normal form, as scenario syntax.
+    pub fn action_words(&self, a: &crate::engine::Action) -> String {
+        crate::engine::legal::normal_text(a, self.game().vocabulary().forward_only.is_some())
+    }
     /// The game's own expectations; `None` for the shared ones.
     pub fn expect_own(&self, check: &crate::dsl::lower::Check) -> Option<Result<(), String>> {
         each_position!(self, g => g.expect_own(check))

@@ -259,6 +259,16 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// happen, none kept (balance's counts, the greedy policy's captures);
     /// a refused action gives `sink` nothing.
     fn play_with<S: Sink>(&mut self, action: &Action, sink: &mut S) -> bool;
+    /// What the next ply is here: the game over, dice to throw (each
+    /// outcome), or the player's choice (the rulebook's "Legal actions").
+    fn ply(&self) -> crate::legal::Ply;
+    /// The legal actions of the player to move, in the rulebook's normal
+    /// form, at most `limit` of them (refused past it, or where the set is
+    /// not finite). Empty where the dice are thrown next or the game is over.
+    fn legal_list(&self, limit: usize) -> Result<Vec<Action>, crate::legal::Unlisted>;
+    /// How many legal actions [`Game::legal_list`] would list, counted
+    /// without building them where the game can (royal's moves).
+    fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted>;
     /// What holds in every position; names what broke.
     fn check_invariants(&self) -> Result<(), Violation>;
     /// What holds in positions reached by play from a new game.
@@ -344,6 +354,18 @@ macro_rules! delegate_game {
                 sink: &mut S,
             ) -> bool {
                 $pos::play_with(self, action, sink)
+            }
+            fn ply(&self) -> $crate::legal::Ply {
+                $pos::ply(self)
+            }
+            fn legal_list(
+                &self,
+                limit: usize,
+            ) -> Result<Vec<$crate::Action>, $crate::legal::Unlisted> {
+                $pos::legal_list(self, limit)
+            }
+            fn legal_count(&self, limit: usize) -> Result<u64, $crate::legal::Unlisted> {
+                $pos::legal_count(self, limit)
             }
             fn check_invariants(&self) -> Result<(), $crate::Violation> {
                 $pos::invariants(self).map_err($crate::Violation)

@@ -16,6 +16,7 @@ mod event;
 mod few;
 mod game;
 mod games;
+pub mod legal;
 pub mod maedn;
 pub mod params;
 mod piece;

@@ -14,6 +14,9 @@ pub(super) fn lower_expectation(
     problems: &mut Vec<Problem>,
     mentioned: &mut BTreeSet<Player>,
 ) -> Option<Check> {
+    if let Some(check) = super::allowed::lower_allowed(e, span, limits, problems, mentioned) {
+        return check;
+    }
     let mut player = |n: &Spanned<i64>, problems: &mut Vec<Problem>| {
         let p = player_of(n, limits.game, problems);
         if let Some(p) = p {
@@ -31,34 +34,12 @@ pub(super) fn lower_expectation(
     };
     let only = |word: Word, problems: &mut Vec<Problem>| allowed(span, word, limits.game, problems);
     Some(match e {
-        Expectation::Legal(_) if !only(Word::Legal, problems) => return None,
         Expectation::Returns(_) if !only(Word::Returns, problems) => return None,
-        Expectation::Legal(items) => {
-            use crate::engine::maedn::Choice;
-            let mut out = Vec::new();
-            for item in items {
-                let c = match item.value {
-                    LegalItem::Enter => Choice::Enter,
-                    LegalItem::Pass => Choice::Pass,
-                    LegalItem::Piece(name) => {
-                        let id = piece_of(&Spanned::new(name, item.span), limits, problems)?;
-                        match id {
-                            crate::engine::PieceId::Numbered(g) => Choice::Move(g - 1),
-                            crate::engine::PieceId::King => return None,
-                        }
-                    }
-                };
-                if out.contains(&c) {
-                    problems.push(Problem::new(
-                        item.span,
-                        "named twice in one `legal:` list",
-                        "named again",
-                    ));
-                    return None;
-                }
-                out.push(c);
-            }
-            Check::Legal(out)
+        Expectation::Legal(_)
+        | Expectation::LegalActions(_)
+        | Expectation::LegalCount(_)
+        | Expectation::Perft { .. } => {
+            unreachable!("what the rules allow is lowered by lower_allowed, above")
         }
         Expectation::Returns(list) => Check::Returns(list.iter().map(|n| n.value).collect()),
         Expectation::Piece {

@@ -3,6 +3,7 @@
 //! problem of a scenario is collected, not just the first.
 
 mod action;
+mod allowed;
 mod expect;
 mod header;
 mod setup;
@@ -72,6 +73,18 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// Where the step stands in the file.
+    pub fn span(&self) -> Span {
+        match self {
+            Step::Act { span, .. }
+            | Step::ExpectIllegal { span, .. }
+            | Step::Expect { span, .. }
+            | Step::Snapshot { span, .. } => *span,
+        }
+    }
+}
+
 /// A lowered expectation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
@@ -97,8 +110,16 @@ pub enum Check {
     RollAgain,
     Standings(Vec<Player>),
     Tokens(Player, i64),
-    /// Maedn: `legal: enter`, `legal: G1 G3`, `legal: pass` (the exact set).
-    Legal(Vec<crate::engine::maedn::Choice>),
+    /// `legal: next turn | exit G1 | move G1 3+4 forward` (and maedn's
+    /// `legal: G1 G3`): exactly these actions are legal now.
+    Legal(Vec<crate::engine::Action>),
+    /// `legal count 12`.
+    LegalCount(u64),
+    /// `perft 3 = 1234`: histories of `depth` plies from here.
+    Perft {
+        depth: u32,
+        nodes: u64,
+    },
     /// Maedn: `returns 3 -1 -1 -1`.
     Returns(Vec<i64>),
 }

@@ -444,6 +444,59 @@ impl Builder {
         })
     }
 
+    /// What the rules allow: `legal count N`, `legal: ...`, `perft D = N`.
+    fn allowed(&self, rule: Rule, inner: Vec<Pair<Rule>>, span: Span) -> Result2<Expectation> {
+        Ok(match rule {
+            Rule::legal_count => {
+                let n = inner
+                    .iter()
+                    .filter(|x| x.as_rule() == Rule::int)
+                    .cloned()
+                    .map(|x| self.int(x))
+                    .next()
+                    .ok_or_else(|| internal(span))??;
+                Expectation::LegalCount(n)
+            }
+            Rule::perft => {
+                let mut ints = inner
+                    .iter()
+                    .filter(|x| x.as_rule() == Rule::int)
+                    .cloned()
+                    .map(|x| self.int(x));
+                let depth = ints.next().ok_or_else(|| internal(span))??;
+                let nodes = ints.next().ok_or_else(|| internal(span))??;
+                Expectation::Perft { depth, nodes }
+            }
+            Rule::legal => {
+                if let Some(list) = inner.iter().find(|x| x.as_rule() == Rule::legal_actions) {
+                    let mut actions = Vec::new();
+                    for a in list.clone().into_inner() {
+                        let aspan = self.span(&a);
+                        actions.push(Spanned::new(self.action(a)?, aspan));
+                    }
+                    return Ok(Expectation::LegalActions(actions));
+                }
+                let mut items = Vec::new();
+                for item in inner
+                    .into_iter()
+                    .filter(|x| x.as_rule() == Rule::legal_item)
+                {
+                    let ispan = self.span(&item);
+                    let what = item.into_inner().next().ok_or_else(|| internal(ispan))?;
+                    let value = match what.as_rule() {
+                        Rule::kw_enter => LegalItem::Enter,
+                        Rule::kw_pass => LegalItem::Pass,
+                        Rule::piece => LegalItem::Piece(self.piece(what)?.value),
+                        other => return Err(mismatch(ispan, "a legal action", other)),
+                    };
+                    items.push(Spanned::new(value, ispan));
+                }
+                Expectation::Legal(items)
+            }
+            _ => return Err(internal(span)),
+        })
+    }
+
     fn expectation(&self, p: Pair<Rule>) -> Result2<Expectation> {
         let span = self.span(&p);
         let rule = p.as_rule();
@@ -545,20 +598,8 @@ impl Builder {
                     .map(|x| self.player(x))
                     .collect::<Result<_, _>>()?,
             ),
-            Rule::legal => {
-                let mut items = Vec::new();
-                for item in inner.filter(|x| x.as_rule() == Rule::legal_item) {
-                    let ispan = self.span(&item);
-                    let what = item.into_inner().next().ok_or_else(|| internal(ispan))?;
-                    let value = match what.as_rule() {
-                        Rule::kw_enter => LegalItem::Enter,
-                        Rule::kw_pass => LegalItem::Pass,
-                        Rule::piece => LegalItem::Piece(self.piece(what)?.value),
-                        other => return Err(mismatch(ispan, "a legal action", other)),
-                    };
-                    items.push(Spanned::new(value, ispan));
-                }
-                Expectation::Legal(items)
+            Rule::legal | Rule::legal_count | Rule::perft => {
+                return self.allowed(rule, inner.collect(), span)
             }
             Rule::returns => Expectation::Returns(
                 inner

@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use super::{fail, numbers, Played};
 use crate::dsl::lower::Check;
-use crate::engine::maedn::Choice;
 use crate::engine::{Maedn, MaednRules, Mode, PieceId};
 use crate::selfplay::{MaednDriver, Policy};
 
@@ -54,27 +53,6 @@ impl Played for Maedn {
 
     fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
         Some(match check {
-            Check::Legal(want) => {
-                let mut now: Vec<Choice> = self.legal().as_slice().to_vec();
-                now.sort_unstable();
-                let mut want = want.clone();
-                want.sort_unstable();
-                if now == want {
-                    Ok(())
-                } else {
-                    let words = |list: &[Choice]| {
-                        if list.is_empty() {
-                            "nothing (throw first)".to_string()
-                        } else {
-                            numbers(list)
-                        }
-                    };
-                    fail(
-                        format!("legal: {}", words(&want)),
-                        format!("legal: {}", words(&now)),
-                    )
-                }
-            }
             Check::Returns(want) => {
                 let now = self.returns();
                 if now == *want {

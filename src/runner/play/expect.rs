@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::dsl::lower::Check;
+use crate::engine::legal::{Budget, PerftError, Unlisted};
 use crate::engine::{Event, GameKind, PieceId, Place, Player, What};
 use crate::runner::games::number;
 use crate::runner::position::Position;
@@ -27,6 +28,89 @@ fn players_words(list: &[Player]) -> String {
         .map(|p| p.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The most legal actions an `expect legal:` list is checked against.
+pub const LIST_LIMIT: usize = 10_000;
+/// `expect legal count` counts on the counting path, which builds no
+/// action (royal counts its moves by combining what each piece may do).
+pub const COUNT_LIMIT: usize = usize::MAX;
+/// The most nodes an `expect perft` visits (scenarios come from pull requests).
+pub const SCENARIO_PERFT_NODES: u64 = 5_000_000;
+
+/// `expect legal: ...`: exactly this set, the differences named (five of each at most).
+fn legal_set(pos: &Position, want: &[crate::engine::Action]) -> Result<(), String> {
+    let now = match pos.legal_list(LIST_LIMIT) {
+        Ok(list) => list,
+        Err(Unlisted::TooMany { limit }) => {
+            return Err(format!(
+                "more than {limit} legal actions here, too many to list; state their number with `expect legal count N`"
+            ))
+        }
+        Err(why) => return Err(format!("the legal actions here are not listed: {why}")),
+    };
+    let words = |list: &[crate::engine::Action]| -> Vec<String> {
+        list.iter().map(|a| pos.action_words(a)).collect()
+    };
+    let (now, want) = (words(&now), words(want));
+    let missing: Vec<&String> = want.iter().filter(|w| !now.contains(w)).collect();
+    let extra: Vec<&String> = now.iter().filter(|w| !want.contains(w)).collect();
+    if missing.is_empty() && extra.is_empty() {
+        return Ok(());
+    }
+    let some = |list: &[&String]| {
+        let shown: Vec<&str> = list.iter().take(5).map(|s| s.as_str()).collect();
+        let more = list.len().saturating_sub(5);
+        let mut text = shown.join(" | ");
+        if more > 0 {
+            text.push_str(&format!(" and {more} more"));
+        }
+        text
+    };
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("not legal: {}", some(&missing)));
+    }
+    if !extra.is_empty() {
+        parts.push(format!("also legal: {}", some(&extra)));
+    }
+    let found = if now.is_empty() {
+        "nothing to choose (the dice are thrown next, or the game is over)".to_string()
+    } else if now.len() <= 12 {
+        now.join(" | ")
+    } else {
+        format!("{} legal actions", now.len())
+    };
+    Err(format!(
+        "expected legal: {}, found legal: {found} ({})",
+        want.join(" | "),
+        parts.join("; ")
+    ))
+}
+
+/// What the rules allow: the legal set, its count, a perft.
+fn allowed(check: &Check, pos: &Position) -> Result<(), String> {
+    let fail = |want: String, found: String| Err(format!("expected {want}, found {found}"));
+    match check {
+        Check::Legal(want) => legal_set(pos, want),
+        Check::LegalCount(want) => match pos.legal_count(COUNT_LIMIT) {
+            Ok(n) if n == *want => Ok(()),
+            Ok(n) => fail(format!("legal count {want}"), format!("legal count {n}")),
+            Err(why) => Err(format!("the legal actions here are not counted: {why}")),
+        },
+        Check::Perft { depth, nodes } => {
+            let mut budget = Budget::new(SCENARIO_PERFT_NODES);
+            match pos.perft(*depth, &mut budget) {
+                Ok(n) if n == *nodes => Ok(()),
+                Ok(n) => fail(format!("perft {depth} = {nodes}"), format!("perft {depth} = {n}")),
+                Err(PerftError::Budget { nodes: spent, .. }) => Err(format!(
+                    "perft {depth} needs more than the {SCENARIO_PERFT_NODES} nodes a scenario may visit (stopped after {spent}); `goti perft FILE:LINE --depth {depth}` counts it with a larger budget"
+                )),
+                Err(e) => Err(format!("perft {depth}: {e}")),
+            }
+        }
+        other => unreachable!("not an expectation of what the rules allow: {other:?}"),
+    }
 }
 
 /// Checks one expectation; on failure says what was expected and found.
@@ -164,6 +248,7 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
                 format!("the game still running, {} to move", pos.turn()),
             ),
         },
+        Check::Legal(_) | Check::LegalCount(_) | Check::Perft { .. } => allowed(check, pos),
         Check::Battle(..)
         | Check::Progress(..)
         | Check::Score(..)
@@ -172,7 +257,6 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
         | Check::Tokens(..)
         | Check::Burned(_)
         | Check::RollAgain
-        | Check::Legal(_)
         | Check::Returns(_) => Err(format!(
             "this expectation is not one of {}'s (lowering keeps expectations to their game)",
             pos.game()

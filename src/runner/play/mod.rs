@@ -49,6 +49,12 @@ pub struct RunOptions {
     /// Keep each passing scenario's last position and text
     /// (`ScenarioReport::end`, for `goti mutate --write`).
     pub keep_end: bool,
+    /// Play only the statements on lines up to this one (`goti perft
+    /// FILE:LINE`: the position after that line).
+    pub until_line: Option<usize>,
+    /// Keep the last position even when the scenario failed (`goti perft`
+    /// counts from where it got).
+    pub end_always: bool,
 }
 
 /// How much of each transcript a run keeps, so a page made of it stays
@@ -356,11 +362,15 @@ pub fn play(
         report,
     };
     for step in &plan.steps {
+        let line = source.line_col(step.span().start).0;
+        if opts.until_line.is_some_and(|until| line > until) {
+            break;
+        }
         if play.step(step) == Flow::Stop {
             break;
         }
     }
-    if opts.keep_end && play.report.problems.is_empty() {
+    if opts.keep_end && (opts.end_always || play.report.problems.is_empty()) {
         play.report.end = Some(Box::new(End {
             position: play.pos.clone(),
             text: {

@@ -173,3 +173,34 @@ impl Maedn {
         legal
     }
 }
+
+impl Maedn {
+    /// MAEDN.md §3: the die is thrown next (six outcomes, as OpenSpiel),
+    /// the player chooses, or the game is over.
+    pub fn ply(&self) -> crate::legal::Ply {
+        use crate::legal::Ply;
+        if self.winner.is_some() {
+            Ply::Over
+        } else if self.die.is_none() {
+            let faces = self.rules.params.dice.faces;
+            Ply::Chance((1..=faces).map(|d| Action::Roll(vec![d])).collect())
+        } else {
+            Ply::Choice
+        }
+    }
+
+    /// The legal actions' number (the listing's length).
+    pub fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted> {
+        self.legal_list(limit).map(|l| l.len() as u64)
+    }
+
+    /// MAEDN.md §3: exactly OpenSpiel's legal actions (`enter`, a move of
+    /// each piece that may move, or `pass`); none before the throw.
+    pub fn legal_list(&self, limit: usize) -> Result<Vec<Action>, crate::legal::Unlisted> {
+        let list: Vec<Action> = self.legal().as_slice().iter().map(|c| c.action()).collect();
+        if list.len() > limit {
+            return Err(crate::legal::Unlisted::TooMany { limit });
+        }
+        Ok(list)
+    }
+}

@@ -25,6 +25,7 @@ mod end;
 mod enter;
 mod invariants;
 mod land;
+mod legal;
 pub mod params;
 mod plan;
 mod refusals;

@@ -26,6 +26,7 @@ mod exit;
 mod group;
 mod invariants;
 mod king;
+mod legal;
 mod moves;
 pub mod params;
 mod points;

@@ -26,6 +26,8 @@ pub const WORDS: Vocabulary = Vocabulary {
         Word::HomePathTile,
         Word::Progress,
         Word::Score,
+        // end.finish: the standings once the game is over.
+        Word::Standings,
     ],
     // Empty: the help names the game that has the word (`rules portal`).
     foreign_word_help: "",

@@ -234,6 +234,43 @@ impl Toy {
         Ok(next)
     }
 
+    /// The toy has no dice: the mover picks a value 1-6 (`toy.move`).
+    pub fn ply(&self) -> crate::legal::Ply {
+        if self.winner.is_some() {
+            crate::legal::Ply::Over
+        } else {
+            crate::legal::Ply::Choice
+        }
+    }
+
+    /// The legal actions' number (the listing's length).
+    pub fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted> {
+        self.legal_list(limit).map(|l| l.len() as u64)
+    }
+
+    /// Every `move G1 N` the rules accept now.
+    pub fn legal_list(&self, limit: usize) -> Result<Vec<Action>, crate::legal::Unlisted> {
+        let out: Vec<Action> = (1..=6u8)
+            .map(|v| {
+                Action::Move(crate::MoveOrder {
+                    clauses: vec![crate::MoveClause {
+                        piece: PieceId::Numbered(1),
+                        rolls: vec![v],
+                        direction: Direction::Forward,
+                    }],
+                })
+            })
+            .filter(|a| {
+                self.apply_observed(None, a, &mut Vec::new(), &mut |_| {})
+                    .is_ok()
+            })
+            .collect();
+        if out.len() > limit {
+            return Err(crate::legal::Unlisted::TooMany { limit });
+        }
+        Ok(out)
+    }
+
     pub(crate) fn invariants(&self) -> Result<(), String> {
         for p in self.table.players() {
             if let Place::Ring(t) = self.at[p] {

@@ -1,0 +1,402 @@
+//! What the rules allow (ROYAL.md §10, PORTAL.md §8, MAEDN.md §3): the
+//! legal actions of the player to move in each rulebook's normal form,
+//! what the next ply of a history is (a chance outcome, a player's action,
+//! or none once the game is over), and perft: the number of histories of
+//! exactly D plies, with every chance outcome and every action one ply.
+//! These define counting, not rules of play: no event cites them.
+
+use std::collections::BTreeMap;
+
+use crate::action::{Action, MoveOrder};
+use crate::game::Game;
+use crate::piece::{Direction, PieceId};
+
+/// What comes next at a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ply {
+    /// The game is over: a history ends here (one leaf, however deep).
+    Over,
+    /// Dice are thrown next: each outcome, as the action that deals it, is
+    /// one branch (royal's ordered dice dealt, portal's 21 unordered pairs,
+    /// maedn's six faces).
+    Chance(Vec<Action>),
+    /// The player to move chooses one of its legal actions.
+    Choice,
+}
+
+/// Why the legal actions of a position are not listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unlisted {
+    /// The set is not finite (royal: a store never set nor dealt takes any rolls).
+    Unbounded(String),
+    /// More than the limit asked for.
+    TooMany { limit: usize },
+    /// More candidate actions than the search may try.
+    TooManyCandidates { tried: u64 },
+}
+
+impl std::fmt::Display for Unlisted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unlisted::Unbounded(why) => f.write_str(why),
+            Unlisted::TooMany { limit } => write!(f, "more than {limit} legal actions"),
+            Unlisted::TooManyCandidates { tried } => write!(
+                f,
+                "more than {tried} candidate actions to try: the position allows too much to list"
+            ),
+        }
+    }
+}
+
+/// The most candidate actions a listing tries through the rules before it
+/// gives up (royal's moves are found by trying each combination).
+pub const MAX_CANDIDATES: u64 = 4_000_000;
+
+/// An action in the normal form of the rulebooks, as scenario syntax:
+/// `next turn`, `exit G1 G2`, `move G1 3+4 forward, king 2`; `forward_only`
+/// games write no direction. Rolls are written in ascending order (a
+/// guard's rolls are a multiset).
+pub fn normal_text(a: &Action, forward_only: bool) -> String {
+    let list = |xs: &[u8], sep: &str| {
+        let mut xs = xs.to_vec();
+        xs.sort_unstable();
+        xs.iter().map(u8::to_string).collect::<Vec<_>>().join(sep)
+    };
+    match a {
+        Action::Roll(d) if d.is_empty() => "roll".into(),
+        Action::Roll(d) => format!(
+            "roll {}",
+            d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+        ),
+        Action::Exit(p) => {
+            let mut p = p.clone();
+            p.sort();
+            format!(
+                "exit {}",
+                p.iter()
+                    .map(PieceId::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        }
+        Action::NextTurn => "next turn".into(),
+        Action::Enter(_) | Action::BringIn => "enter".into(),
+        Action::Move(m) => {
+            let order = normal_order(m);
+            let parts: Vec<String> = order
+                .clauses
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let mut s = c.piece.to_string();
+                    if !c.rolls.is_empty() {
+                        s.push(' ');
+                        s.push_str(&list(&c.rolls, "+"));
+                    }
+                    if i == 0 && !forward_only {
+                        s.push_str(match c.direction {
+                            Direction::Forward => " forward",
+                            Direction::Backward => " backward",
+                        });
+                    }
+                    s
+                })
+                .collect();
+            format!("move {}", parts.join(", "))
+        }
+    }
+}
+
+/// A move's clauses in normal form: guards by number (the rules order
+/// them), the King first when it is named first (`move.king-order`), else last.
+fn normal_order(m: &MoveOrder) -> MoveOrder {
+    let king_first = m.clauses.first().is_some_and(|c| c.piece == PieceId::King);
+    let mut guards: Vec<_> = m
+        .clauses
+        .iter()
+        .filter(|c| c.piece != PieceId::King)
+        .cloned()
+        .collect();
+    guards.sort_by_key(|c| c.piece);
+    let king = m.clauses.iter().find(|c| c.piece == PieceId::King).cloned();
+    let mut clauses = Vec::new();
+    if king_first {
+        clauses.extend(king.clone());
+    }
+    clauses.extend(guards);
+    if !king_first {
+        clauses.extend(king);
+    }
+    MoveOrder { clauses }
+}
+
+/// Why a perft stopped before its count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftError {
+    /// The node budget ran out: `nodes` were visited, the first
+    /// `done` of the first ply's branches finished.
+    Budget { nodes: u64, done: usize, of: usize },
+    /// A position on the way could not be listed.
+    Unlisted(Unlisted),
+    /// A player's node with no legal action while the game goes on: the
+    /// rules leave the player stuck (an impossible state for a sound ruleset).
+    Stuck(String),
+    /// A listed action or a chance outcome the rules then refused: the
+    /// generator and the apply path disagree.
+    Refused(String),
+}
+
+impl std::fmt::Display for PerftError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PerftError::Budget { nodes, done, of } => write!(
+                f,
+                "the node budget ran out after {nodes} nodes, with {done} of the first ply's {of} branches counted"
+            ),
+            PerftError::Unlisted(u) => write!(f, "{u}"),
+            PerftError::Stuck(at) => write!(f, "no legal action while the game goes on: {at}"),
+            PerftError::Refused(what) => write!(f, "the rules refused what they allow: {what}"),
+        }
+    }
+}
+
+/// The node budget of `goti perft` unless `--max-nodes` says otherwise.
+pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
+
+/// The most legal actions a perft lists at one node.
+pub const PERFT_LIST_LIMIT: usize = 1_000_000;
+
+/// Counting within a budget of nodes: every position visited is one (a
+/// position whose leaves are counted without applying them is one).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub max_nodes: u64,
+    pub nodes: u64,
+}
+
+impl Budget {
+    pub fn new(max_nodes: u64) -> Budget {
+        Budget {
+            max_nodes,
+            nodes: 0,
+        }
+    }
+    fn spend(&mut self, n: u64) -> bool {
+        self.nodes = self.nodes.saturating_add(n);
+        self.nodes <= self.max_nodes
+    }
+}
+
+/// The children of a position: its ply's branches, each as the action that
+/// leads there; empty once the game is over.
+pub fn branches<G: Game>(pos: &G) -> Result<Vec<Action>, PerftError> {
+    match pos.ply() {
+        Ply::Over => Ok(Vec::new()),
+        Ply::Chance(outcomes) => Ok(outcomes),
+        Ply::Choice => {
+            let list = pos
+                .legal_list(PERFT_LIST_LIMIT)
+                .map_err(PerftError::Unlisted)?;
+            if list.is_empty() {
+                return Err(PerftError::Stuck(format!("{} to move", pos.turn())));
+            }
+            Ok(list)
+        }
+    }
+}
+
+fn child<G: Game>(pos: &G, a: &Action, events: &mut Vec<crate::Event>) -> Result<G, PerftError> {
+    let mut next = pos.clone();
+    events.clear();
+    if next.play_in_place(a, events) {
+        Ok(next)
+    } else {
+        Err(PerftError::Refused(format!(
+            "{} to move: {}",
+            pos.turn(),
+            normal_text(a, false)
+        )))
+    }
+}
+
+/// The number of histories of exactly `depth` plies from `pos` (a game
+/// over before `depth` is one history).
+pub fn perft<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, PerftError> {
+    let mut events = Vec::new();
+    count(pos, depth, budget, &mut events)
+}
+
+fn count<G: Game>(
+    pos: &G,
+    depth: u32,
+    budget: &mut Budget,
+    events: &mut Vec<crate::Event>,
+) -> Result<u64, PerftError> {
+    if depth == 0 || pos.is_over() {
+        return Ok(1);
+    }
+    if depth == 1 {
+        // Leaves counted without applying them (royal counts its moves
+        // without building them).
+        let leaves = match pos.ply() {
+            Ply::Over => 1,
+            Ply::Chance(outcomes) => outcomes.len() as u64,
+            Ply::Choice => match pos.legal_count(PERFT_LIST_LIMIT) {
+                Ok(0) => return Err(PerftError::Stuck(format!("{} to move", pos.turn()))),
+                Ok(n) => n,
+                Err(e) => return Err(PerftError::Unlisted(e)),
+            },
+        };
+        // The budget bounds work: one node per position visited.
+        if !budget.spend(1) {
+            return Err(PerftError::Budget {
+                nodes: budget.nodes,
+                done: 0,
+                of: 0,
+            });
+        }
+        return Ok(leaves);
+    }
+    let next = branches(pos)?;
+    let mut total = 0u64;
+    for a in &next {
+        if !budget.spend(1) {
+            return Err(PerftError::Budget {
+                nodes: budget.nodes,
+                done: 0,
+                of: 0,
+            });
+        }
+        let c = child(pos, a, events)?;
+        total += count(&c, depth - 1, budget, events)?;
+    }
+    Ok(total)
+}
+
+/// Perft split by the first ply: each branch as its action and its count,
+/// in the order the branches come.
+pub fn divide<G: Game>(
+    pos: &G,
+    depth: u32,
+    budget: &mut Budget,
+) -> Result<Vec<(Action, u64)>, PerftError> {
+    let mut events = Vec::new();
+    if depth == 0 || pos.is_over() {
+        return Ok(Vec::new());
+    }
+    let next = branches(pos)?;
+    let of = next.len();
+    let mut out = Vec::with_capacity(of);
+    for (i, a) in next.into_iter().enumerate() {
+        if !budget.spend(1) {
+            return Err(PerftError::Budget {
+                nodes: budget.nodes,
+                done: i,
+                of,
+            });
+        }
+        let c = child(pos, &a, &mut events)?;
+        let n = count(&c, depth - 1, budget, &mut events).map_err(|e| match e {
+            PerftError::Budget { nodes, .. } => PerftError::Budget { nodes, done: i, of },
+            other => other,
+        })?;
+        out.push((a, n));
+    }
+    Ok(out)
+}
+
+/// The branches of a perft's first ply with their counts, by their normal
+/// text (so two builds' or two rulesets' divides line up).
+pub fn divide_by_text<G: Game>(
+    pos: &G,
+    depth: u32,
+    budget: &mut Budget,
+) -> Result<BTreeMap<String, u64>, PerftError> {
+    let forward_only = G::VOCABULARY.forward_only.is_some();
+    Ok(divide(pos, depth, budget)?
+        .into_iter()
+        .map(|(a, n)| (normal_text(&a, forward_only), n))
+        .collect())
+}
+
+/// Walks `plies` plies from `start` by seeded random choices (the listing's
+/// actions, the chance outcomes) and at every player's node checks that the
+/// count agrees with the listing, the listing's actions are each accepted
+/// by the rules and distinct in normal form. Returns the nodes compared.
+/// (The engine's differential test of its generator; `goti fuzz --legal`
+/// runs it on many seeds.)
+pub fn walk_and_compare<G: Game>(
+    start: &G,
+    plies: usize,
+    seed: u64,
+) -> Result<u64, crate::Violation> {
+    walk(start, plies, seed).map_err(crate::Violation)
+}
+
+fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let forward_only = G::VOCABULARY.forward_only.is_some();
+    let mut pos = start.clone();
+    let mut compared = 0;
+    let mut events = Vec::new();
+    for _ in 0..plies {
+        let options = match pos.ply() {
+            Ply::Over => break,
+            Ply::Chance(outcomes) => outcomes,
+            Ply::Choice => {
+                let list = match pos.legal_list(20_000) {
+                    Ok(l) => l,
+                    Err(Unlisted::TooMany { .. } | Unlisted::TooManyCandidates { .. }) => {
+                        return Ok(compared)
+                    }
+                    Err(e) => return Err(format!("{} to move: {e}", pos.turn())),
+                };
+                let count = pos
+                    .legal_count(1_000_000)
+                    .map_err(|e| format!("{} to move: count: {e}", pos.turn()))?;
+                if count != list.len() as u64 {
+                    return Err(format!(
+                        "{} to move: counted {count}, listed {}: {}",
+                        pos.turn(),
+                        list.len(),
+                        list.iter()
+                            .map(|a| normal_text(a, forward_only))
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    ));
+                }
+                let mut texts: Vec<String> =
+                    list.iter().map(|a| normal_text(a, forward_only)).collect();
+                texts.sort();
+                texts.dedup();
+                if texts.len() != list.len() {
+                    return Err(format!("{} to move: an action listed twice", pos.turn()));
+                }
+                compared += 1;
+                list
+            }
+        };
+        if options.is_empty() {
+            return Err(format!(
+                "{} to move: nothing to do while the game goes on",
+                pos.turn()
+            ));
+        }
+        let a = &options[(next() % options.len() as u64) as usize];
+        events.clear();
+        if !pos.play_in_place(a, &mut events) {
+            return Err(format!(
+                "{} to move: the rules refused `{}`",
+                pos.turn(),
+                normal_text(a, forward_only)
+            ));
+        }
+    }
+    Ok(compared)
+}

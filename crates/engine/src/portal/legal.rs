@@ -1,0 +1,55 @@
+//! Legal actions (PORTAL.md §8): while a value is due, one action per piece
+//! on the board that can play it and one `enter` on a 6 whichever piece in
+//! base would be named; where the dice are thrown next, nothing to choose.
+
+use super::*;
+use crate::legal::{Ply, Unlisted};
+use crate::Action;
+
+impl Portal {
+    /// PORTAL.md §8: a throw (21 unordered pairs, a double once), the
+    /// player's choice while a value is due, or the game over.
+    pub fn ply(&self) -> Ply {
+        if self.standings.is_some() {
+            Ply::Over
+        } else if self.roll.due().is_none() {
+            let mut throws = Vec::with_capacity(21);
+            for a in 1..=6u8 {
+                for b in 1..=a {
+                    throws.push(Action::Roll(vec![a, b]));
+                }
+            }
+            Ply::Chance(throws)
+        } else {
+            Ply::Choice
+        }
+    }
+
+    /// The legal actions' number (the listing's length).
+    pub fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted> {
+        self.legal_list(limit).map(|l| l.len() as u64)
+    }
+
+    /// PORTAL.md §8, in normal form: `enter` counted once (pieces in base
+    /// are interchangeable; the lowest-numbered is the one named), then a
+    /// move of each piece that can play the due value.
+    pub fn legal_list(&self, limit: usize) -> Result<Vec<Action>, Unlisted> {
+        let mut out = Vec::new();
+        let mut entered = false;
+        for a in self.legal_actions() {
+            if matches!(a, Action::Enter(_)) {
+                if entered {
+                    continue;
+                }
+                entered = true;
+            }
+            out.push(a);
+        }
+        // `enter` first, as the rulebook lists it.
+        out.sort_by_key(|a| !matches!(a, Action::Enter(_)));
+        if out.len() > limit {
+            return Err(Unlisted::TooMany { limit });
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,447 @@
+//! Legal actions (ROYAL.md §10): `next turn`, one exit per set of pieces
+//! that may leave the Yard together, one move per direction × each guard's
+//! multiset of store rolls × the King's value and its order. Each
+//! candidate is tried through the rules themselves (the apply path judges,
+//! quietly), so the listing cannot disagree with what the rules accept.
+
+use super::*;
+use crate::legal::{Ply, Unlisted, MAX_CANDIDATES};
+use crate::params::{KingReturn, PartedGroups};
+use crate::{Action, Direction, MoveClause, MoveOrder, Piece, PieceId, Place, Quiet};
+
+impl Royal {
+    /// ROYAL.md §10 perft: each turn starts with its deal, one chance ply
+    /// whose outcomes are the ordered dice dealt (6^k; one outcome for
+    /// k = 0); where the turn's deal can still happen (no roll, exit or
+    /// move yet this turn) the next ply is that deal.
+    pub fn ply(&self) -> Ply {
+        if self.standings.is_some() {
+            return Ply::Over;
+        }
+        if self.phase.dealt || self.phase.exited || self.phase.moved {
+            return Ply::Choice;
+        }
+        let stored = self.seat(self.turn).store.len();
+        let k = self.mode_params().dice_for(stored) as u32;
+        let mut outcomes = vec![Vec::new()];
+        for _ in 0..k {
+            outcomes = outcomes
+                .into_iter()
+                .flat_map(|d: Vec<u8>| {
+                    (1..=6u8).map(move |v| {
+                        let mut d = d.clone();
+                        d.push(v);
+                        d
+                    })
+                })
+                .collect();
+        }
+        Ply::Chance(outcomes.into_iter().map(Action::Roll).collect())
+    }
+
+    /// ROYAL.md §10 in normal form: `next turn`, then the exits, then the
+    /// moves (Forward before Backward). A store never set nor dealt has no
+    /// finite set of moves: refused, before the turn's move.
+    pub fn legal_list(&self, limit: usize) -> Result<Vec<Action>, Unlisted> {
+        // move.choice: a player may move nothing.
+        let mut out = vec![Action::NextTurn];
+        if self.standings.is_some() {
+            return Ok(Vec::new());
+        }
+        // exit.timing, move.choice: nothing but the end of the turn once it moved.
+        if self.phase.moved {
+            return Ok(out);
+        }
+        let seat = self.seat(self.turn);
+        if seat.store.is_free() {
+            return Err(Unlisted::Unbounded(format!(
+                "{}'s store was never set nor dealt, so its guards may move with any rolls 1-6: no finite set of moves (ROYAL.md §10)",
+                self.turn
+            )));
+        }
+        // Counted first: a listing past the limit is refused before any is built.
+        if self.legal_count(usize::MAX)? > limit as u64 {
+            return Err(Unlisted::TooMany { limit });
+        }
+        let mut tried = 0u64;
+        let mut accept = |a: Action, out: &mut Vec<Action>| -> Result<(), Unlisted> {
+            tried += 1;
+            if tried > MAX_CANDIDATES {
+                return Err(Unlisted::TooManyCandidates {
+                    tried: MAX_CANDIDATES,
+                });
+            }
+            let mut trial = self.clone();
+            if trial.play_with(&a, &mut Quiet) {
+                out.push(a);
+                if out.len() > limit {
+                    return Err(Unlisted::TooMany { limit });
+                }
+            }
+            Ok(())
+        };
+        for set in self.exit_sets() {
+            accept(Action::Exit(set), &mut out)?;
+        }
+        for direction in [Direction::Forward, Direction::Backward] {
+            let mut list = Vec::new();
+            self.each_move(direction, &mut |m| accept(Action::Move(m), &mut list))?;
+            out.append(&mut list);
+        }
+        Ok(out)
+    }
+
+    /// ROYAL.md §10's count without listing: `next turn`, the exits (each
+    /// tried), and the moves counted by combining what each piece may do
+    /// alone. The rules judge each moving piece by its own rolls and
+    /// direction (`move.rolls`, `move.not-in-play`, `move.home-path`,
+    /// `move.exact-home` as if nothing blocked it; blockades and captures
+    /// never refuse), so a combination is legal exactly when each of its
+    /// pieces is: guards share the store, the King adds a value before or
+    /// after them. The listing, which tries every combination through the
+    /// rules, is the brute-force check of this count (tests, and
+    /// `legal_counts_agree`).
+    pub fn legal_count(&self, limit: usize) -> Result<u64, Unlisted> {
+        if self.standings.is_some() {
+            return Ok(0);
+        }
+        if self.phase.moved {
+            return Ok(1);
+        }
+        let seat = self.seat(self.turn);
+        if seat.store.is_free() {
+            return self.legal_list(limit).map(|l| l.len() as u64);
+        }
+        let tried = |a: &Action| self.clone().play_with(a, &mut Quiet);
+        let mut total = 1 + self
+            .exit_sets()
+            .into_iter()
+            .filter(|set| tried(&Action::Exit(set.clone())))
+            .count() as u64;
+        let store = Radix::of(&seat.store);
+        let on_board = |p: &Piece| matches!(p.place, Place::Ring(_) | Place::HomePath(_));
+        let named = self.rules.params.order.parted_groups == PartedGroups::Named;
+        for direction in [Direction::Forward, Direction::Backward] {
+            let alone = |piece: PieceId, rolls: Vec<u8>| {
+                tried(&Action::Move(MoveOrder {
+                    clauses: vec![MoveClause {
+                        piece,
+                        rolls,
+                        direction,
+                    }],
+                }))
+            };
+            let kings = if on_board(&seat.king) {
+                (1..=self.rules.params.king.max_value)
+                    .filter(|&v| alone(PieceId::King, vec![v]))
+                    .count() as u64
+            } else {
+                0
+            };
+            // ways[m][i]: the ways m guards so far took rolls leaving the
+            // store's sub-multiset of index i.
+            let mut ways = vec![vec![0u64; store.size]; 5];
+            ways[0][store.size - 1] = 1;
+            for n in 1..=4u8 {
+                if !on_board(&seat.guards[n as usize - 1]) {
+                    continue;
+                }
+                let given: Vec<usize> = (1..store.size)
+                    .filter(|&i| alone(PieceId::Numbered(n), store.rolls(i)))
+                    .collect();
+                let mut next = ways.clone();
+                for m in 0..4 {
+                    for left in 0..store.size {
+                        let w = ways[m][left];
+                        if w == 0 {
+                            continue;
+                        }
+                        for &g in &given {
+                            if store.within(g, left) {
+                                next[m + 1][left - g] += w;
+                            }
+                        }
+                    }
+                }
+                ways = next;
+            }
+            total += kings;
+            for (m, row) in ways.iter().enumerate().skip(1) {
+                let orders: u64 = if named { (1..=m as u64).product() } else { 1 };
+                let w: u64 = row.iter().sum();
+                total += w * orders * (1 + 2 * kings);
+            }
+        }
+        if total > limit as u64 {
+            return Err(Unlisted::TooMany { limit });
+        }
+        Ok(total)
+    }
+
+    /// Every non-empty set of pieces in the Yard that an exit could name
+    /// (the King too where `order.king_return: exit`), in ascending order.
+    fn exit_sets(&self) -> Vec<Vec<PieceId>> {
+        let seat = self.seat(self.turn);
+        let mut yard: Vec<PieceId> = (1..=4u8)
+            .filter(|&n| seat.guards[n as usize - 1].place == Place::Out)
+            .map(PieceId::Numbered)
+            .collect();
+        if self.rules.params.order.king_return == KingReturn::Exit && seat.king.place == Place::Out
+        {
+            yard.push(PieceId::King);
+        }
+        (1u32..1 << yard.len())
+            .map(|mask| {
+                yard.iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, p)| *p)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Every move in `direction` the player could name, handed to `f` one
+    /// by one (never all held at once): each guard on the board given a
+    /// sub-multiset of the store (the guards' together within it), the
+    /// King a value 1 to `king.max_value` before or after them, and, where
+    /// parted groups go in the named order, every order of the guards. At
+    /// least one piece moves. Stops at `f`'s first error.
+    pub(crate) fn each_move(
+        &self,
+        direction: Direction,
+        f: &mut dyn FnMut(MoveOrder) -> Result<(), Unlisted>,
+    ) -> Result<(), Unlisted> {
+        let seat = self.seat(self.turn);
+        let on_board = |p: &Piece| matches!(p.place, Place::Ring(_) | Place::HomePath(_));
+        let guards: Vec<u8> = (1..=4u8)
+            .filter(|&n| on_board(&seat.guards[n as usize - 1]))
+            .collect();
+        let mut counts = [0u8; 7];
+        for v in 1..=6u8 {
+            counts[v as usize] = seat.store.count(v);
+        }
+        let king_values: Vec<u8> = if on_board(&seat.king) {
+            (1..=self.rules.params.king.max_value).collect()
+        } else {
+            Vec::new()
+        };
+        let named = self.rules.params.order.parted_groups == PartedGroups::Named;
+        let mut each_assignment = |given: &[(u8, Vec<u8>)]| -> Result<(), Unlisted> {
+            let clauses: Vec<MoveClause> = given
+                .iter()
+                .map(|(n, rolls)| MoveClause {
+                    piece: PieceId::Numbered(*n),
+                    rolls: rolls.clone(),
+                    direction,
+                })
+                .collect();
+            let orders = if named {
+                permutations(clauses)
+            } else {
+                vec![clauses]
+            };
+            for guards in orders {
+                if !guards.is_empty() {
+                    f(MoveOrder {
+                        clauses: guards.clone(),
+                    })?;
+                }
+                for &v in &king_values {
+                    let king = MoveClause {
+                        piece: PieceId::King,
+                        rolls: vec![v],
+                        direction,
+                    };
+                    // move.king-order: first exactly when named first.
+                    let mut first = vec![king.clone()];
+                    first.extend(guards.iter().cloned());
+                    f(MoveOrder { clauses: first })?;
+                    if !guards.is_empty() {
+                        let mut last = guards.clone();
+                        last.push(king);
+                        f(MoveOrder { clauses: last })?;
+                    }
+                }
+            }
+            Ok(())
+        };
+        assign(&guards, &mut counts, &mut Vec::new(), &mut each_assignment)
+    }
+}
+
+/// The sub-multisets of a store as numbers in a mixed radix (digit v: how
+/// many rolls of v, 0 to the store's count of v), so taking a sub-multiset
+/// from another is a subtraction.
+struct Radix {
+    counts: [u8; 7],
+    place: [usize; 7],
+    size: usize,
+}
+
+impl Radix {
+    fn of(store: &Store) -> Radix {
+        let mut r = Radix {
+            counts: [0; 7],
+            place: [0; 7],
+            size: 1,
+        };
+        for v in 1..=6usize {
+            r.counts[v] = store.count(v as u8);
+            r.place[v] = r.size;
+            r.size *= r.counts[v] as usize + 1;
+        }
+        r
+    }
+    fn digit(&self, i: usize, v: usize) -> usize {
+        (i / self.place[v]) % (self.counts[v] as usize + 1)
+    }
+    /// The rolls of sub-multiset `i`, ascending.
+    fn rolls(&self, i: usize) -> Vec<u8> {
+        (1..=6usize)
+            .flat_map(|v| std::iter::repeat_n(v as u8, self.digit(i, v)))
+            .collect()
+    }
+    /// Whether sub-multiset `a` lies within `b`.
+    fn within(&self, a: usize, b: usize) -> bool {
+        (1..=6).all(|v| self.digit(a, v) <= self.digit(b, v))
+    }
+}
+
+/// What is done with each assignment of rolls to guards: `(guard, rolls)`.
+type EachAssignment<'a> = dyn FnMut(&[(u8, Vec<u8>)]) -> Result<(), Unlisted> + 'a;
+
+/// Every way to give each guard of `guards` a multiset of the rolls left in
+/// `counts` (a guard given nothing does not move), each `(guard, rolls)`
+/// list handed to `f` in turn.
+fn assign(
+    guards: &[u8],
+    counts: &mut [u8; 7],
+    given: &mut Vec<(u8, Vec<u8>)>,
+    f: &mut EachAssignment<'_>,
+) -> Result<(), Unlisted> {
+    let Some((&g, rest)) = guards.split_first() else {
+        return f(given);
+    };
+    for rolls in sub_multisets(counts) {
+        for &r in &rolls {
+            counts[r as usize] -= 1;
+        }
+        let moved = !rolls.is_empty();
+        if moved {
+            given.push((g, rolls.clone()));
+        }
+        let went = assign(rest, counts, given, f);
+        if moved {
+            given.pop();
+        }
+        for &r in &rolls {
+            counts[r as usize] += 1;
+        }
+        went?;
+    }
+    Ok(())
+}
+
+/// Every sub-multiset of the rolls in `counts` (ascending), the empty one first.
+fn sub_multisets(counts: &[u8; 7]) -> Vec<Vec<u8>> {
+    let mut out = vec![Vec::new()];
+    for v in 1..=6u8 {
+        let c = counts[v as usize];
+        if c == 0 {
+            continue;
+        }
+        out = out
+            .into_iter()
+            .flat_map(|base: Vec<u8>| {
+                (0..=c).map(move |k| {
+                    let mut b = base.clone();
+                    b.extend(std::iter::repeat_n(v, k as usize));
+                    b
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn permutations<T: Clone>(items: Vec<T>) -> Vec<Vec<T>> {
+    if items.len() <= 1 {
+        return vec![items];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.clone();
+        let first = rest.remove(i);
+        for mut p in permutations(rest) {
+            p.insert(0, first.clone());
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_count_is_the_listing_s_length_on_random_walks() {
+        use crate::params::{shipped, RoyalParams};
+        use crate::Player;
+        let mut compared = 0;
+        for (mode, players) in [(Mode::Journey, 2), (Mode::Clash, 4), (Mode::Journey, 3)] {
+            let rules = RoyalRules::new(shipped::<RoyalParams>());
+            let start = Royal::new_game(rules, mode, &Player::ALL[..players]).unwrap();
+            for seed in 0..40 {
+                compared += crate::legal::walk_and_compare(&start, 400, seed)
+                    .unwrap_or_else(|e| panic!("{mode:?} {players} seed {seed}: {e}"));
+            }
+        }
+        assert!(compared > 1000, "{compared} nodes compared");
+    }
+
+    #[test]
+    fn a_full_store_is_counted_without_listing() {
+        use crate::params::{shipped, RoyalParams};
+        use crate::Player;
+        let rules = RoyalRules::new(shipped::<RoyalParams>());
+        let mut pos = Royal::new_game(rules, Mode::Journey, &Player::ALL[..2]).unwrap();
+        let seat = pos.seat_mut(Player::ALL[0]);
+        for (i, t) in [20u8, 30, 40, 10].into_iter().enumerate() {
+            seat.guards[i].place = Place::Ring(t);
+        }
+        seat.store = Store::from_rolls(&[1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1]);
+        pos.phase.dealt = true;
+        let n = pos.legal_count(usize::MAX).unwrap();
+        // Far more than the listing's bounds allow: counted, not built.
+        assert!(n > 1_000_000, "{n}");
+    }
+
+    #[test]
+    fn sub_multisets_of_a_store() {
+        let mut counts = [0u8; 7];
+        counts[3] = 2;
+        counts[5] = 1;
+        // {3,3,5}: (2+1) * (1+1) = 6 sub-multisets.
+        let all = sub_multisets(&counts);
+        assert_eq!(all.len(), 6);
+        assert!(all.contains(&vec![3, 3, 5]));
+        assert!(all.contains(&vec![]));
+    }
+
+    #[test]
+    fn assignments_share_the_store() {
+        // Two guards, store {4}: G1 4, G2 4, or neither.
+        let mut counts = [0u8; 7];
+        counts[4] = 1;
+        let mut seen = 0;
+        assign(&[1, 2], &mut counts, &mut Vec::new(), &mut |_| {
+            seen += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, 3);
+        assert_eq!(counts[4], 1, "the store is given back");
+    }
+}
