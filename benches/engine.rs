@@ -10,6 +10,7 @@
 //! - `goti_run_10000_files`: `goti run -j 1` and `-j 2` over 10,000 files.
 //! - `goti_trace_10000_files`: `goti trace -j 2` over the same files (the
 //!   README compares it with `goti run -j 2`).
+//! - `perft_*`: perft from each game's start, counted leaves per second.
 
 use std::path::Path;
 
@@ -273,4 +274,49 @@ fn lsp_200_lines(bencher: Bencher, what: &str) {
         "hover" => features::hover(&played, at).iter().count(),
         _ => features::inlay_hints(&played, all).len(),
     });
+}
+
+/// Perft from each game's start (ROYAL.md §10, PORTAL.md §8, MAEDN.md §3):
+/// throughput in counted leaves per second on one core, the last ply
+/// counted without applying it (royal counts its moves by combining what
+/// each piece may do alone). The README's perft table comes from `goti
+/// perft` on the shipped `scenarios/*/perft.goti`, the same positions.
+fn perft_bench<G: goti::engine::Game>(bencher: Bencher, start: G, depth: u32) {
+    use goti::engine::legal::{perft, Budget};
+    let leaves = perft(&start, depth, &mut Budget::new(u64::MAX)).expect("a count");
+    bencher
+        .counter(ItemsCount::new(leaves as usize))
+        .bench_local(|| perft(&start, depth, &mut Budget::new(u64::MAX)));
+}
+
+#[divan::bench(sample_count = 5)]
+fn perft_royal_journey_4(bencher: Bencher) {
+    let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
+    let start = goti::engine::Royal::new_game(rules, Mode::Journey, &goti::engine::Player::ALL)
+        .expect("a table of four");
+    perft_bench(bencher, start, 4);
+}
+
+#[divan::bench(sample_count = 5)]
+fn perft_royal_clash_3(bencher: Bencher) {
+    let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
+    let start = goti::engine::Royal::new_game(rules, Mode::Clash, &goti::engine::Player::ALL)
+        .expect("a table of four");
+    perft_bench(bencher, start, 3);
+}
+
+#[divan::bench(sample_count = 5)]
+fn perft_portal_6(bencher: Bencher) {
+    let rules = goti::rules::shipped_rules::<goti::engine::Portal>();
+    let start = goti::engine::Portal::new_game(rules, &goti::engine::Player::ALL, false)
+        .expect("a table of four");
+    perft_bench(bencher, start, 6);
+}
+
+#[divan::bench(sample_count = 5)]
+fn perft_maedn_2_16(bencher: Bencher) {
+    let rules = goti::rules::shipped_rules::<goti::engine::Maedn>();
+    let start = goti::engine::Maedn::new_game(rules, &goti::engine::Player::ALL[..2], None)
+        .expect("a table of two");
+    perft_bench(bencher, start, 16);
 }
