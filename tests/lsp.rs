@@ -152,6 +152,23 @@ fn col(text: &str, line: usize, needle: &str) -> u32 {
 }
 
 #[test]
+fn hover_on_legal_says_what_the_rules_allow_there() {
+    // ROYAL.md §10: next turn, exit G2 (one credit, exit.order), G1 3 either way.
+    let text = "scenario \"legal\"\nplayers 2\nP1 G1 on 20, P1 credits 1, P1 store 3\nexpect legal count 4\nmove G1 3\nexpect legal: next turn\n";
+    let mut c = Client::start();
+    let (_, uri) = c.file("legal.goti", text);
+    c.open(&uri, text);
+    assert_eq!(c.diagnostics(&uri), Vec::<Value>::new());
+    let h = c.request("textDocument/hover", doc_at(&uri, 3, col(text, 3, "legal")));
+    let said = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(said.contains("4 legal actions"), "{h}");
+    // After the move only `next turn` (move.choice).
+    let h = c.request("textDocument/hover", doc_at(&uri, 5, col(text, 5, "legal")));
+    let said = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(said.contains("1 legal action"), "{h}");
+}
+
+#[test]
 fn brief_line_hints_hovers_and_actions() {
     let mut c = Client::start();
     let (_, uri) = c.file("brief.goti", BRIEF);

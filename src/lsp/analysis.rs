@@ -143,6 +143,17 @@ impl Analysis {
     }
 
     /// The state after the last step at or before 1-based `line`.
+    /// What the rules allow by `line` (the last step at or before it).
+    pub fn legal_by(&self, line: usize) -> Option<&str> {
+        let sc = self.scenario_at(line)?;
+        sc.transcript
+            .iter()
+            .take_while(|s| s.line <= line)
+            .last()
+            .map(|s| s.legal.as_str())
+            .filter(|l| !l.is_empty())
+    }
+
     pub fn state_by(&self, line: usize) -> Option<&str> {
         let sc = self.scenario_at(line)?;
         sc.transcript

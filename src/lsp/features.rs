@@ -126,6 +126,10 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         piece_hover(doc, line, start, &piece)?
     } else if let Ok(tile) = word.parse::<u8>() {
         tile_hover(doc, line, start, tile, game)?
+    } else if word.eq_ignore_ascii_case("legal") || word.eq_ignore_ascii_case("perft") {
+        // ROYAL.md §10, PORTAL.md §8, MAEDN.md §3: counted here.
+        let legal = doc.analysis.legal_by(line)?;
+        format!("**What the rules allow here**\n\n{legal}")
     } else {
         return None;
     };

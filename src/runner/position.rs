@@ -322,6 +322,10 @@ impl Position {
     ) -> Result<Vec<crate::engine::Action>, crate::engine::legal::Unlisted> {
         each_position!(self, g => g.legal_list(limit))
     }
+    /// What the next ply is: the game over, a throw, the player's choice.
+    pub fn ply(&self) -> crate::engine::legal::Ply {
+        each_position!(self, g => g.ply())
+    }
     /// How many legal actions there are (counted, not listed, where the game can).
     pub fn legal_count(&self, limit: usize) -> Result<u64, crate::engine::legal::Unlisted> {
         each_position!(self, g => g.legal_count(limit))

@@ -183,6 +183,9 @@ pub struct TranscriptStep {
     pub state: std::sync::Arc<str>,
     /// The expectations and snapshots checked after this step, in order.
     pub checks: Vec<CheckResult>,
+    /// What the rules allow after the step, in words (`4 legal actions`;
+    /// empty where the transcript is brief): the language server's hover.
+    pub legal: String,
 }
 
 /// One `expect`, `expect illegal` or `snapshot` as it was checked.
@@ -523,6 +526,11 @@ fn push_step(
         },
         state: state.unwrap_or_else(|| std::sync::Arc::from("")),
         checks: Vec::new(),
+        legal: if limits.brief {
+            String::new()
+        } else {
+            legal_words(pos)
+        },
     });
     if let Some(n) = limits.steps {
         if report.transcript.len() > 2 * n {
@@ -533,6 +541,28 @@ fn push_step(
             let count = report.omitted.map_or(0, |(_, c)| c);
             report.omitted = Some((n, count + 1));
         }
+    }
+}
+
+/// What the rules allow at `pos`, in words (ROYAL.md §10, PORTAL.md §8,
+/// MAEDN.md §3): the count of legal actions, or why there is none to count.
+pub fn legal_words(pos: &Position) -> String {
+    use crate::engine::legal::Ply;
+    let ply = pos.ply();
+    if ply == Ply::Over {
+        return "the game is over: nothing is legal".into();
+    }
+    let count = match pos.legal_count(usize::MAX) {
+        Ok(1) => "1 legal action".to_string(),
+        Ok(n) => format!("{n} legal actions"),
+        Err(why) => format!("the legal actions are not counted: {why}"),
+    };
+    match ply {
+        Ply::Chance(outcomes) => format!(
+            "{count}; a perft's next ply is the throw ({} outcomes)",
+            outcomes.len()
+        ),
+        _ => count,
     }
 }
 
