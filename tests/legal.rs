@@ -195,3 +195,32 @@ expect legal: move G1 3+4 forward | move G1 4+3 forward\n";
         text(&o)
     );
 }
+
+#[test]
+fn fuzz_legal_compares_the_generator_with_the_rules() {
+    // Seeded walks of every game: at every player's node the count, the
+    // listing and the candidates the rules accept agree (exit 0).
+    let dir = tempfile::tempdir().unwrap();
+    for (game, players) in [("royal", "2"), ("portal", "4"), ("maedn", "3")] {
+        let o = goti(
+            dir.path(),
+            &[
+                "fuzz",
+                "--legal",
+                "--rules",
+                game,
+                "--games",
+                "6",
+                "--players",
+                players,
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{game}: {}", text(&o));
+        let out = text(&o);
+        assert!(out.contains("player nodes compared"), "{out}");
+        assert!(!out.contains(" 0 player nodes"), "{out}");
+    }
+    // A run that compares nothing is not a pass.
+    let o = goti(dir.path(), &["fuzz", "--legal", "--games", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}

@@ -51,6 +51,12 @@ pub(super) struct FuzzCli {
     /// paths; maedn: its speed path).
     #[arg(long, conflicts_with_all = ["text", "shard", "json"])]
     pub compare_paths: bool,
+    /// Check the legal-action generator against the rules: seeded random
+    /// walks of 400 plies, and at every player's node the count, the
+    /// listing and the candidates the rules accept (built without the
+    /// generator) compared (ROYAL.md §10, PORTAL.md §8, MAEDN.md §3).
+    #[arg(long, conflicts_with_all = ["text", "shard", "json", "compare_paths"])]
+    pub legal: bool,
 }
 
 // The arguments of `goti mutate` (a plain comment: clap would read a doc comment as help).

@@ -50,6 +50,9 @@ pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
     if a.compare_paths {
         return compare_paths(games, seed, (players, mode, max_turns), game);
     }
+    if a.legal {
+        return super::fuzz_legal::legal(games, seed, (players, mode), game);
+    }
     let shard = match super::sharding::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {

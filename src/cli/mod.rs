@@ -19,6 +19,7 @@ mod error;
 mod explain;
 mod fmt;
 mod fuzz;
+mod fuzz_legal;
 mod merge;
 mod merge_part;
 mod merge_play;

@@ -266,6 +266,14 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// form, at most `limit` of them (refused past it, or where the set is
     /// not finite). Empty where the dice are thrown next or the game is over.
     fn legal_list(&self, limit: usize) -> Result<Vec<Action>, crate::legal::Unlisted>;
+    /// The brute force that [`Game::legal_list`] is checked against: every
+    /// action a player could name here, built without the generator (every
+    /// piece wherever it stands, every value, both directions), for the
+    /// rules to accept or refuse; `None` where there are too many to try.
+    fn legal_candidates(&self) -> Option<Vec<Action>>;
+    /// Where [`Game::legal_candidates`] are too many: `n` of them drawn
+    /// at random by `seed` (some the rules refuse), for the same check.
+    fn legal_sample(&self, seed: u64, n: usize) -> Vec<Action>;
     /// How many legal actions [`Game::legal_list`] would list, counted
     /// without building them where the game can (royal's moves).
     fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted>;
@@ -366,6 +374,12 @@ macro_rules! delegate_game {
             }
             fn legal_count(&self, limit: usize) -> Result<u64, $crate::legal::Unlisted> {
                 $pos::legal_count(self, limit)
+            }
+            fn legal_candidates(&self) -> Option<Vec<$crate::Action>> {
+                $pos::legal_candidates(self)
+            }
+            fn legal_sample(&self, seed: u64, n: usize) -> Vec<$crate::Action> {
+                $pos::legal_sample(self, seed, n)
             }
             fn check_invariants(&self) -> Result<(), $crate::Violation> {
                 $pos::invariants(self).map_err($crate::Violation)

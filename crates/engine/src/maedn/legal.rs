@@ -189,6 +189,27 @@ impl Maedn {
         }
     }
 
+    /// Every action a player could name: `pass`, `enter`, `enter Gk` and
+    /// `move Gk` for every piece (the brute force of the listing).
+    pub fn legal_candidates(&self) -> Option<Vec<Action>> {
+        let mut out = vec![Action::NextTurn, Action::BringIn];
+        for g in 1..=4u8 {
+            out.push(Action::Enter(PieceId::Numbered(g)));
+            out.push(Choice::Move(g - 1).action());
+        }
+        Some(out)
+    }
+
+    /// The candidates are few and all tried ([`Self::legal_candidates`]):
+    /// the first `n` of them, whatever the seed.
+    pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
+        self.legal_candidates()
+            .unwrap_or_default()
+            .into_iter()
+            .take(n)
+            .collect()
+    }
+
     /// The legal actions' number (the listing's length).
     pub fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted> {
         self.legal_list(limit).map(|l| l.len() as u64)
@@ -202,5 +223,24 @@ impl Maedn {
             return Err(crate::legal::Unlisted::TooMany { limit });
         }
         Ok(list)
+    }
+}
+
+#[cfg(test)]
+mod walk_tests {
+    use super::*;
+
+    #[test]
+    fn the_listing_is_what_the_rules_accept_on_random_walks() {
+        let rules = MaednRules::new(crate::params::shipped::<crate::params::MaednParams>());
+        let mut compared = 0;
+        for players in [2, 3, 4] {
+            let start = Maedn::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
+            for seed in 0..30 {
+                compared += crate::legal::walk_and_compare(&start, 600, seed)
+                    .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
+            }
+        }
+        assert!(compared > 5000, "{compared} nodes compared");
     }
 }

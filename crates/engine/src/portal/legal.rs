@@ -25,6 +25,36 @@ impl Portal {
         }
     }
 
+    /// Every action a player could name: `enter Gk` and `move Gk v` for
+    /// every piece and every value 1-6 (not only the due one), `next turn`
+    /// (the brute force of the listing).
+    pub fn legal_candidates(&self) -> Option<Vec<Action>> {
+        let mut out = vec![Action::NextTurn, Action::BringIn];
+        for g in 1..=5u8 {
+            out.push(Action::Enter(PieceId::Numbered(g)));
+            for v in 1..=6u8 {
+                out.push(Action::Move(crate::MoveOrder {
+                    clauses: vec![crate::MoveClause {
+                        piece: PieceId::Numbered(g),
+                        rolls: vec![v],
+                        direction: crate::Direction::Forward,
+                    }],
+                }));
+            }
+        }
+        Some(out)
+    }
+
+    /// The candidates are few and all tried ([`Self::legal_candidates`]):
+    /// the first `n` of them, whatever the seed.
+    pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
+        self.legal_candidates()
+            .unwrap_or_default()
+            .into_iter()
+            .take(n)
+            .collect()
+    }
+
     /// The legal actions' number (the listing's length).
     pub fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted> {
         self.legal_list(limit).map(|l| l.len() as u64)
@@ -51,5 +81,24 @@ impl Portal {
             return Err(Unlisted::TooMany { limit });
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_listing_is_what_the_rules_accept_on_random_walks() {
+        let rules = PortalRules::new(crate::params::shipped::<crate::params::PortalParams>());
+        let mut compared = 0;
+        for players in [2, 4] {
+            let start = Portal::new_game(rules.clone(), &Player::ALL[..players], false).unwrap();
+            for seed in 0..30 {
+                compared += crate::legal::walk_and_compare(&start, 600, seed)
+                    .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
+            }
+        }
+        assert!(compared > 5000, "{compared} nodes compared");
     }
 }

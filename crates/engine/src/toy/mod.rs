@@ -243,6 +243,31 @@ impl Toy {
         }
     }
 
+    /// Every `move G1 v` for v 0-7 and `next turn` (the brute force of the listing).
+    pub fn legal_candidates(&self) -> Option<Vec<Action>> {
+        let mut out = vec![Action::NextTurn];
+        for v in 0..=7u8 {
+            out.push(Action::Move(crate::MoveOrder {
+                clauses: vec![crate::MoveClause {
+                    piece: PieceId::Numbered(1),
+                    rolls: vec![v],
+                    direction: Direction::Forward,
+                }],
+            }));
+        }
+        Some(out)
+    }
+
+    /// The candidates are few and all tried ([`Self::legal_candidates`]):
+    /// the first `n` of them, whatever the seed.
+    pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
+        self.legal_candidates()
+            .unwrap_or_default()
+            .into_iter()
+            .take(n)
+            .collect()
+    }
+
     /// The legal actions' number (the listing's length).
     pub fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted> {
         self.legal_list(limit).map(|l| l.len() as u64)
