@@ -160,6 +160,20 @@ impl std::fmt::Display for PerftError {
     }
 }
 
+/// A game's count where its listing is small: the listing's length.
+pub fn count_of_listing<G: Game>(pos: &G, limit: usize) -> Result<u64, Unlisted> {
+    pos.legal_list(limit).map(|l| l.len() as u64)
+}
+
+/// A game's sample where its candidates are few and all tried: the first `n`.
+pub fn first_candidates<G: Game>(pos: &G, n: usize) -> Vec<Action> {
+    pos.legal_candidates()
+        .unwrap_or_default()
+        .into_iter()
+        .take(n)
+        .collect()
+}
+
 /// The node budget of `goti perft` unless `--max-nodes` says otherwise.
 pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
 

@@ -261,16 +261,12 @@ impl Toy {
     /// The candidates are few and all tried ([`Self::legal_candidates`]):
     /// the first `n` of them, whatever the seed.
     pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
-        self.legal_candidates()
-            .unwrap_or_default()
-            .into_iter()
-            .take(n)
-            .collect()
+        crate::legal::first_candidates(self, n)
     }
 
     /// The legal actions' number (the listing's length).
     pub fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted> {
-        self.legal_list(limit).map(|l| l.len() as u64)
+        crate::legal::count_of_listing(self, limit)
     }
 
     /// Every `move G1 N` the rules accept now.
