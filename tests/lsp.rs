@@ -168,6 +168,40 @@ fn hover_on_legal_says_what_the_rules_allow_there() {
     assert!(said.contains("1 legal action"), "{h}");
 }
 
+/// `expect legal:` completes the actions the rules allow at that line, less
+/// those already listed, each replacing what was typed of it.
+#[test]
+fn completion_after_expect_legal_offers_what_the_rules_allow() {
+    // ROYAL.md §10 by hand: next turn, exit G2 (one credit, exit.order:
+    // the lowest guard in the Yard), G1 3 forward, G1 3 backward.
+    let text = "scenario \"legal\"\nplayers 2\nP1 G1 on 20, P1 credits 1, P1 store 3\nexpect legal: next turn | mo\n";
+    let mut c = Client::start();
+    let (_, uri) = c.file("legal.goti", text);
+    c.open(&uri, text);
+    c.diagnostics(&uri);
+    let line = text.lines().nth(3).unwrap();
+    let items = c.request(
+        "textDocument/completion",
+        doc_at(&uri, 3, line.len() as u32),
+    );
+    let mut labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    labels.sort();
+    assert_eq!(
+        labels,
+        ["exit G2", "move G1 3 backward", "move G1 3 forward"],
+        "{items}"
+    );
+    let edit = &items[0]["textEdit"];
+    assert_eq!(edit["range"]["start"]["character"], col(text, 3, "mo"), "{edit}");
+    assert_eq!(edit["range"]["end"]["character"], line.len() as u32, "{edit}");
+    c.stop();
+}
+
 #[test]
 fn brief_line_hints_hovers_and_actions() {
     let mut c = Client::start();

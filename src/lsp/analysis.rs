@@ -142,7 +142,6 @@ impl Analysis {
         })
     }
 
-    /// The state after the last step at or before 1-based `line`.
     /// What the rules allow by `line` (the last step at or before it).
     pub fn legal_by(&self, line: usize) -> Option<&str> {
         let sc = self.scenario_at(line)?;
@@ -154,6 +153,15 @@ impl Analysis {
             .filter(|l| !l.is_empty())
     }
 
+    /// The legal actions by `line` in scenario syntax (empty when there
+    /// are too many to offer or the scenario was not played).
+    pub fn actions_by(&self, line: usize) -> &[String] {
+        self.scenario_at(line)
+            .and_then(|sc| sc.transcript.iter().take_while(|s| s.line <= line).last())
+            .map_or(&[], |s| s.legal_actions.as_slice())
+    }
+
+    /// The state after the last step at or before 1-based `line`.
     pub fn state_by(&self, line: usize) -> Option<&str> {
         let sc = self.scenario_at(line)?;
         sc.transcript

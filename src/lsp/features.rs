@@ -306,6 +306,9 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
                 .collect(),
         );
     }
+    if let Some(items) = legal_completion(doc, &index, offset, line_start, line) {
+        return CompletionResponse::Array(items);
+    }
     if statement.starts_with("set ") && !statement.contains('=') {
         let tree = rules_tree(doc, game);
         return CompletionResponse::Array(
@@ -337,6 +340,55 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
         )
     }));
     CompletionResponse::Array(items)
+}
+
+/// After `expect legal:` (or a `|` in its list): the actions the rules
+/// allow there, in scenario syntax, less those already listed; each
+/// replaces what was typed of it since the `:` or `|`.
+fn legal_completion(
+    doc: &Document,
+    index: &LineIndex,
+    offset: usize,
+    line_start: usize,
+    line: usize,
+) -> Option<Vec<CompletionItem>> {
+    let before = &doc.text[line_start..offset];
+    let lower = before.to_ascii_lowercase();
+    let at = lower.find("legal:")?;
+    if !lower[..at].trim_start().starts_with("expect") {
+        return None;
+    }
+    let list_start = at + "legal:".len();
+    let typed_from = before.rfind('|').map_or(list_start, |i| i + 1).max(list_start);
+    let typed_from = typed_from + (before[typed_from..].len() - before[typed_from..].trim_start().len());
+    let listed: Vec<String> = before[list_start..typed_from]
+        .split('|')
+        .map(|a| a.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let range = index.range(&doc.text, line_start + typed_from, offset);
+    // The line being typed rarely parses yet: the position is the one the
+    // document reaches with that line left blank, played now.
+    let line_end = doc.text[offset..].find('\n').map_or(doc.text.len(), |i| offset + i);
+    let mut blanked = doc.text.clone();
+    blanked.replace_range(line_start..line_end, "");
+    let played = analysis::analyse(&doc.path, &blanked, &doc.context, true);
+    let items: Vec<CompletionItem> = played
+        .actions_by(line)
+        .iter()
+        .filter(|a| !listed.iter().any(|l| l.eq_ignore_ascii_case(a)))
+        .map(|a| CompletionItem {
+            label: a.clone(),
+            kind: Some(CompletionItemKind::VALUE),
+            detail: Some("legal here".into()),
+            filter_text: Some(a.clone()),
+            text_edit: Some(lsp_types::CompletionTextEdit::Edit(TextEdit::new(
+                range,
+                a.clone(),
+            ))),
+            ..Default::default()
+        })
+        .collect();
+    Some(items)
 }
 
 /// Every leaf of a ruleset as `dotted.key` and its value in YAML.

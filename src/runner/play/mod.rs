@@ -186,7 +186,14 @@ pub struct TranscriptStep {
     /// What the rules allow after the step, in words (`4 legal actions`;
     /// empty where the transcript is brief): the language server's hover.
     pub legal: String,
+    /// The legal actions after the step in scenario syntax, when there are
+    /// at most [`COMPLETED_ACTIONS`] (else, and where brief, empty): the
+    /// language server's completions after `expect legal:`.
+    pub legal_actions: Vec<String>,
 }
+
+/// The most legal actions a transcript step lists for completion.
+pub const COMPLETED_ACTIONS: usize = 200;
 
 /// One `expect`, `expect illegal` or `snapshot` as it was checked.
 #[derive(Clone, Debug)]
@@ -531,6 +538,11 @@ fn push_step(
         } else {
             legal_words(pos)
         },
+        legal_actions: if limits.brief {
+            Vec::new()
+        } else {
+            legal_actions(pos)
+        },
     });
     if let Some(n) = limits.steps {
         if report.transcript.len() > 2 * n {
@@ -542,6 +554,15 @@ fn push_step(
             report.omitted = Some((n, count + 1));
         }
     }
+}
+
+/// The legal actions at `pos` in scenario syntax, when there are at most
+/// [`COMPLETED_ACTIONS`] (the listing counts first, so a big royal store
+/// is never built).
+pub fn legal_actions(pos: &Position) -> Vec<String> {
+    pos.legal_list(COMPLETED_ACTIONS)
+        .map(|list| list.iter().map(|a| pos.action_words(a)).collect())
+        .unwrap_or_default()
 }
 
 /// What the rules allow at `pos`, in words (ROYAL.md §10, PORTAL.md §8,
