@@ -269,15 +269,7 @@ pub fn render_picture(
     if let Some(o) = output {
         crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
     }
-    let line = crate::runner::select::file_and_line(file).map(|(_, l)| l);
-    let (_, files, sel) =
-        super::report::selected_files(vec![file.to_path_buf()], &Default::default())?;
-    let [found] = files.as_slice() else {
-        return Err(CliError(format!(
-            "render takes one scenario file, not {} files",
-            files.len()
-        )));
-    };
+    let (found, sel, line) = super::pick::one_file(file, "render")?;
     // Two plays: the steps first, without a picture, then the one step
     // shown drawn (a picture is made only where one is shown).
     let play = |svg_only: usize| {
@@ -295,29 +287,13 @@ pub fn render_picture(
             },
             layers.clone(),
         );
-        runner::play_one(found, scenario, &opts)
+        runner::play_one(&found, scenario, &opts)
     };
     let report = play(usize::MAX);
     for d in &report.file_problems {
         errln!("error: {}: {}", d.location(), d.message);
     }
-    let sc = match report.scenarios.as_slice() {
-        [one] => one,
-        [] => {
-            return Err(CliError::new(
-                "no scenario to render (check the name, or the file's problems)",
-            ));
-        }
-        many => {
-            let names: Vec<String> = many.iter().map(|s| format!("{:?}", s.name)).collect();
-            return Err(CliError(format!(
-                "{} has {} scenarios: pick one with --scenario NAME or FILE:LINE ({})",
-                report.source.name,
-                many.len(),
-                names.join(", ")
-            )));
-        }
-    };
+    let sc = super::pick::one_scenario(&report, "to render")?;
     let steps = &sc.transcript;
     if steps.is_empty() {
         errln!("error: scenario {:?} has no position to render:", sc.name);

@@ -30,6 +30,7 @@ mod oracle;
 mod output;
 mod page;
 mod perft;
+mod pick;
 mod report;
 mod reporters;
 mod sharding;

@@ -16,14 +16,7 @@ pub(super) fn perft(
     a: &PerftCli,
     layers: crate::runner::play::ruleset::RuleLayers,
 ) -> Result<i32, CliError> {
-    let line = crate::runner::select::file_and_line(&a.file).map(|(_, l)| l);
-    let (_, files, sel) = super::report::selected_files(vec![a.file.clone()], &Default::default())?;
-    let [found] = files.as_slice() else {
-        return Err(CliError(format!(
-            "perft takes one scenario file, not {} files",
-            files.len()
-        )));
-    };
+    let (found, sel, line) = super::pick::one_file(&a.file, "perft")?;
     let opts = super::context::options(
         RunOptions {
             skip_snapshots: true,
@@ -35,27 +28,11 @@ pub(super) fn perft(
         },
         layers,
     );
-    let report = runner::play_one(found, a.scenario.as_deref(), &opts);
+    let report = runner::play_one(&found, a.scenario.as_deref(), &opts);
     for d in &report.file_problems {
         errln!("{}", render(d, false));
     }
-    let sc = match report.scenarios.as_slice() {
-        [one] => one,
-        [] => {
-            return Err(CliError::new(
-                "no scenario to count from (check the name, or the file's problems)",
-            ))
-        }
-        many => {
-            let names: Vec<String> = many.iter().map(|s| format!("{:?}", s.name)).collect();
-            return Err(CliError(format!(
-                "{} has {} scenarios: pick one with --scenario NAME or FILE:LINE ({})",
-                report.source.name,
-                many.len(),
-                names.join(", ")
-            )));
-        }
-    };
+    let sc = super::pick::one_scenario(&report, "to count from")?;
     for d in &sc.problems {
         errln!("{}", render(d, false));
     }
