@@ -274,6 +274,12 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// Where [`Game::legal_candidates`] are too many: `n` of them drawn
     /// at random by `seed` (some the rules refuse), for the same check.
     fn legal_sample(&self, seed: u64, n: usize) -> Vec<Action>;
+    /// At a chance node: the leaves of a perft of depth 2 from here (each
+    /// outcome's legal actions, summed), counted without applying the
+    /// outcomes, where the game can; `None` (the default) applies each.
+    fn leaves_after_throw(&self) -> Option<u64> {
+        None
+    }
     /// How many legal actions [`Game::legal_list`] would list, counted
     /// without building them where the game can (royal's moves).
     fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted>;
@@ -374,6 +380,9 @@ macro_rules! delegate_game {
             }
             fn legal_count(&self, limit: usize) -> Result<u64, $crate::legal::Unlisted> {
                 $pos::legal_count(self, limit)
+            }
+            fn leaves_after_throw(&self) -> Option<u64> {
+                $pos::leaves_after_throw(self)
             }
             fn legal_candidates(&self) -> Option<Vec<$crate::Action>> {
                 $pos::legal_candidates(self)

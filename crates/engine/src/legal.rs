@@ -19,7 +19,7 @@ pub enum Ply {
     /// Dice are thrown next: each outcome, as the action that deals it, is
     /// one branch (royal's ordered dice dealt, portal's 21 unordered pairs,
     /// maedn's six faces).
-    Chance(Vec<Action>),
+    Chance(std::sync::Arc<[Action]>),
     /// The player to move chooses one of its legal actions.
     Choice,
 }
@@ -202,11 +202,12 @@ impl Budget {
 }
 
 /// The children of a position: its ply's branches, each as the action that
-/// leads there; empty once the game is over.
-pub fn branches<G: Game>(pos: &G) -> Result<Vec<Action>, PerftError> {
+/// leads there (a throw's outcomes shared, not rebuilt); empty once the
+/// game is over.
+pub fn branches<G: Game>(pos: &G) -> Result<Branches, PerftError> {
     match pos.ply() {
-        Ply::Over => Ok(Vec::new()),
-        Ply::Chance(outcomes) => Ok(outcomes),
+        Ply::Over => Ok(Branches::Listed(Vec::new())),
+        Ply::Chance(outcomes) => Ok(Branches::Shared(outcomes)),
         Ply::Choice => {
             let list = pos
                 .legal_list(PERFT_LIST_LIMIT)
@@ -214,40 +215,70 @@ pub fn branches<G: Game>(pos: &G) -> Result<Vec<Action>, PerftError> {
             if list.is_empty() {
                 return Err(PerftError::Stuck(format!("{} to move", pos.turn())));
             }
-            Ok(list)
+            Ok(Branches::Listed(list))
         }
     }
 }
 
-fn child<G: Game>(pos: &G, a: &Action, events: &mut Vec<crate::Event>) -> Result<G, PerftError> {
+/// A position's branches: a throw's outcomes (shared) or a listing.
+pub enum Branches {
+    Shared(std::sync::Arc<[Action]>),
+    Listed(Vec<Action>),
+}
+
+impl std::ops::Deref for Branches {
+    type Target = [Action];
+    fn deref(&self) -> &[Action] {
+        match self {
+            Branches::Shared(a) => a,
+            Branches::Listed(v) => v,
+        }
+    }
+}
+
+fn child<G: Game>(pos: &G, a: &Action) -> Result<G, PerftError> {
     let mut next = pos.clone();
-    events.clear();
-    if next.play_in_place(a, events) {
+    // No events are read: the quiet path (`goti fuzz --compare-paths`
+    // holds it to the recording one).
+    if next.play_with(a, &mut crate::Quiet) {
         Ok(next)
     } else {
-        Err(PerftError::Refused(format!(
-            "{} to move: {}",
-            pos.turn(),
-            normal_text(a, false)
-        )))
+        Err(refused(pos, a))
     }
+}
+
+/// A branch the rules refused: the generator and the rules disagree.
+fn refused<G: Game>(pos: &G, a: &Action) -> PerftError {
+    PerftError::Refused(format!("{} to move: {}", pos.turn(), normal_text(a, false)))
 }
 
 /// The number of histories of exactly `depth` plies from `pos` (a game
 /// over before `depth` is one history).
 pub fn perft<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, PerftError> {
-    let mut events = Vec::new();
-    count(pos, depth, budget, &mut events)
+    count(pos, depth, budget)
 }
 
 fn count<G: Game>(
     pos: &G,
     depth: u32,
     budget: &mut Budget,
-    events: &mut Vec<crate::Event>,
 ) -> Result<u64, PerftError> {
     if depth == 0 || pos.is_over() {
         return Ok(1);
+    }
+    if depth == 2 {
+        // A throw's outcomes and the actions after each, counted without
+        // throwing where the game can.
+        if let Some(leaves) = pos.leaves_after_throw() {
+            if !budget.spend(1) {
+                return Err(PerftError::Budget {
+                    nodes: budget.nodes,
+                    done: 0,
+                    of: 0,
+                });
+            }
+            return Ok(leaves);
+        }
     }
     if depth == 1 {
         // Leaves counted without applying them (royal counts its moves
@@ -273,7 +304,9 @@ fn count<G: Game>(
     }
     let next = branches(pos)?;
     let mut total = 0u64;
-    for a in &next {
+    // One child's room, reused: `clone_from` lets a game copy less.
+    let mut scratch: Option<G> = None;
+    for a in next.iter() {
         if !budget.spend(1) {
             return Err(PerftError::Budget {
                 nodes: budget.nodes,
@@ -281,8 +314,19 @@ fn count<G: Game>(
                 of: 0,
             });
         }
-        let c = child(pos, a, events)?;
-        total += count(&c, depth - 1, budget, events)?;
+        let c = match &mut scratch {
+            Some(c) => {
+                c.clone_from(pos);
+                c
+            }
+            None => scratch.insert(pos.clone()),
+        };
+        // No events are read: the quiet path (`goti fuzz --compare-paths`
+        // holds it to the recording one).
+        if !c.play_with(a, &mut crate::Quiet) {
+            return Err(refused(pos, a));
+        }
+        total += count(c, depth - 1, budget)?;
     }
     Ok(total)
 }
@@ -294,14 +338,13 @@ pub fn divide<G: Game>(
     depth: u32,
     budget: &mut Budget,
 ) -> Result<Vec<(Action, u64)>, PerftError> {
-    let mut events = Vec::new();
     if depth == 0 || pos.is_over() {
         return Ok(Vec::new());
     }
     let next = branches(pos)?;
     let of = next.len();
     let mut out = Vec::with_capacity(of);
-    for (i, a) in next.into_iter().enumerate() {
+    for (i, a) in next.iter().enumerate() {
         if !budget.spend(1) {
             return Err(PerftError::Budget {
                 nodes: budget.nodes,
@@ -309,12 +352,12 @@ pub fn divide<G: Game>(
                 of,
             });
         }
-        let c = child(pos, &a, &mut events)?;
-        let n = count(&c, depth - 1, budget, &mut events).map_err(|e| match e {
+        let c = child(pos, a)?;
+        let n = count(&c, depth - 1, budget).map_err(|e| match e {
             PerftError::Budget { nodes, .. } => PerftError::Budget { nodes, done: i, of },
             other => other,
         })?;
-        out.push((a, n));
+        out.push((a.clone(), n));
     }
     Ok(out)
 }
@@ -367,7 +410,7 @@ fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
     for _ in 0..plies {
         let options = match pos.ply() {
             Ply::Over => break,
-            Ply::Chance(outcomes) => outcomes,
+            Ply::Chance(outcomes) => outcomes.to_vec(),
             Ply::Choice => {
                 let count = pos
                     .legal_count(usize::MAX)

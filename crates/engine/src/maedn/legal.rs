@@ -151,9 +151,15 @@ impl Maedn {
 
     /// The legal actions now (empty before the die is thrown and after the end).
     pub fn legal(&self) -> Legal {
-        let Some(die) = self.die.filter(|_| self.winner.is_none()) else {
-            return Legal::EMPTY;
-        };
+        match self.die.filter(|_| self.winner.is_none()) {
+            Some(die) => self.legal_on(die),
+            None => Legal::EMPTY,
+        }
+    }
+
+    /// The legal actions with `die` thrown (a throw sets only the die:
+    /// `dice.one`).
+    fn legal_on(&self, die: u8) -> Legal {
         let p = self.turn;
         match self.obligation(p, die) {
             Some(Obligation::ClearStart(g)) => return Legal::one(Choice::Move(g as u8)),
@@ -182,11 +188,21 @@ impl Maedn {
         if self.winner.is_some() {
             Ply::Over
         } else if self.die.is_none() {
-            let faces = self.rules.params.dice.faces;
-            Ply::Chance((1..=faces).map(|d| Action::Roll(vec![d])).collect())
+            Ply::Chance(self.rules.throws.clone())
         } else {
             Ply::Choice
         }
+    }
+
+    /// Before a throw: the legal actions summed over the six outcomes,
+    /// without throwing (perft's last two plies). A throw sets only the
+    /// die, and after it the player always has an action (`move.pass`).
+    pub fn leaves_after_throw(&self) -> Option<u64> {
+        if self.winner.is_some() || self.die.is_some() {
+            return None;
+        }
+        let faces = self.rules.params.dice.faces;
+        Some((1..=faces).map(|d| self.legal_on(d).len as u64).sum())
     }
 
     /// Every action a player could name: `pass`, `enter`, `enter Gk` and
@@ -225,6 +241,45 @@ impl Maedn {
 #[cfg(test)]
 mod walk_tests {
     use super::*;
+
+    /// The quiet path (`play_with` without events: in place, no copy) and
+    /// `apply` agree on every candidate, refused ones included: the same
+    /// verdict, the same position after, and a refusal changes nothing.
+    #[test]
+    fn quiet_play_agrees_with_apply_on_every_candidate() {
+        let rules = MaednRules::new(crate::params::shipped::<crate::params::MaednParams>());
+        let mut tried = 0;
+        for players in [2, 4] {
+            for seed in 0..20u64 {
+                let mut pos = Maedn::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
+                let mut rng = seed * 7 + 1;
+                for _ in 0..300 {
+                    let mut candidates = pos.legal_candidates().unwrap();
+                    candidates.extend((0..=7).map(|d| Action::Roll(vec![d])));
+                    candidates.push(Action::Roll(vec![3, 4]));
+                    for a in &candidates {
+                        let applied = pos.apply(a, &mut Vec::new());
+                        let mut quiet = pos.clone();
+                        let ok = quiet.play_with(a, &mut crate::Quiet);
+                        match applied {
+                            Ok(next) => assert!(ok && quiet == next, "{a:?} from {pos:?}"),
+                            Err(_) => assert!(!ok && quiet == pos, "{a:?} from {pos:?}"),
+                        }
+                        tried += 1;
+                    }
+                    let options: Vec<Action> = match pos.ply() {
+                        crate::legal::Ply::Over => break,
+                        crate::legal::Ply::Chance(o) => o.to_vec(),
+                        crate::legal::Ply::Choice => pos.legal_list(10).unwrap(),
+                    };
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let a = &options[(rng >> 33) as usize % options.len()];
+                    assert!(pos.play_in_place(a, &mut Vec::new()));
+                }
+            }
+        }
+        assert!(tried > 100_000, "{tried} tried");
+    }
 
     #[test]
     fn the_listing_is_what_the_rules_accept_on_random_walks() {

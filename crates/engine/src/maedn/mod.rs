@@ -53,11 +53,16 @@ pub use super::event::{Quiet, Sink};
 #[derive(Debug, PartialEq, Eq)]
 pub struct MaednRules {
     pub params: MaednParams,
+    /// The throw's outcomes as a perft's branches (MAEDN.md §3), made once.
+    pub(crate) throws: Arc<[crate::Action]>,
 }
 
 impl MaednRules {
     pub fn new(params: MaednParams) -> Arc<MaednRules> {
-        Arc::new(MaednRules { params })
+        let throws = (1..=params.dice.faces)
+            .map(|d| crate::Action::Roll(vec![d]))
+            .collect();
+        Arc::new(MaednRules { params, throws })
     }
     /// The shipped rules, for the engine's own tests.
     #[cfg(test)]
@@ -94,7 +99,7 @@ impl MaednRules {
 }
 
 /// A validated `maedn` game state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Maedn {
     rules: Arc<MaednRules>,
     present: Table,
@@ -110,6 +115,60 @@ pub struct Maedn {
     /// The winner, once the game is over.
     winner: Option<Player>,
     standings: Option<Vec<Player>>,
+}
+
+/// Cloned field by field (destructured, so a new field is a compile error
+/// here until it is copied); `clone_from` keeps the rules' `Arc` when both
+/// share it, so perft's children copy no reference count.
+impl Clone for Maedn {
+    fn clone(&self) -> Maedn {
+        let Maedn {
+            rules,
+            present,
+            n,
+            seats,
+            route,
+            turn,
+            die,
+            winner,
+            standings,
+        } = self;
+        Maedn {
+            rules: rules.clone(),
+            present: *present,
+            n: *n,
+            seats: *seats,
+            route: *route,
+            turn: *turn,
+            die: *die,
+            winner: *winner,
+            standings: standings.clone(),
+        }
+    }
+    fn clone_from(&mut self, source: &Maedn) {
+        let Maedn {
+            rules,
+            present,
+            n,
+            seats,
+            route,
+            turn,
+            die,
+            winner,
+            standings,
+        } = source;
+        if !Arc::ptr_eq(&self.rules, rules) {
+            self.rules = rules.clone();
+        }
+        self.present = *present;
+        self.n = *n;
+        self.seats = *seats;
+        self.route = *route;
+        self.turn = *turn;
+        self.die = *die;
+        self.winner = *winner;
+        self.standings.clone_from(standings);
+    }
 }
 
 impl Maedn {

@@ -33,12 +33,19 @@ impl Maedn {
     /// [`Self::play_in_place`] with its events handed to `sink` (this game
     /// records into a list and hands that over).
     pub fn play_with<S: crate::Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
-        let mut events = Vec::new();
-        let applied = self.play_in_place(action, &mut events);
-        for e in events {
-            sink.put(e);
+        if S::ON {
+            let mut events = Vec::new();
+            let applied = self.play_in_place(action, &mut events);
+            for e in events {
+                sink.put(e);
+            }
+            return applied;
         }
-        applied
+        // Nothing recorded: applied in place through the same checks, with
+        // no event built and no copy. `apply_in_place` refuses before its
+        // first change (every check reads `&self`; `throw` checks, then
+        // sets the die), so a refusal leaves `self` as it was.
+        self.apply_in_place(None, action, sink).is_ok()
     }
 
     pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
@@ -189,11 +196,11 @@ impl Maedn {
         }
     }
 
-    fn apply_in_place(
+    fn apply_in_place<S: Sink>(
         &mut self,
         by: Option<Player>,
         action: &Action,
-        ev: &mut Vec<Event>,
+        ev: &mut S,
     ) -> Result<(), Rejection> {
         // (1) the game being over (end.win), (2) whose turn it is (table.players).
         let over = self.winner.is_some();

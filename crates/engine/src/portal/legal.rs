@@ -19,7 +19,7 @@ impl Portal {
                     throws.push(Action::Roll(vec![a, b]));
                 }
             }
-            Ply::Chance(throws)
+            Ply::Chance(throws.into())
         } else {
             Ply::Choice
         }
@@ -43,6 +43,11 @@ impl Portal {
             }
         }
         Some(out)
+    }
+
+    /// Perft applies each throw (no count of the moves after it without one).
+    pub fn leaves_after_throw(&self) -> Option<u64> {
+        None
     }
 
     /// The candidates are few and all tried ([`Self::legal_candidates`]):

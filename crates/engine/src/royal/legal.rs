@@ -211,6 +211,11 @@ impl Royal {
         Some(out)
     }
 
+    /// Perft applies each deal (no count of the moves after it without one).
+    pub fn leaves_after_throw(&self) -> Option<u64> {
+        None
+    }
+
     /// `n` candidate actions drawn by `seed` without the generator: an exit
     /// of a random set of the five pieces, or a move in a random direction
     /// giving each roll of the store to a random guard (or to none, and now

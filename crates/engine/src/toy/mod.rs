@@ -258,6 +258,11 @@ impl Toy {
         Some(out)
     }
 
+    /// Perft applies each throw.
+    pub fn leaves_after_throw(&self) -> Option<u64> {
+        None
+    }
+
     /// The candidates are few and all tried ([`Self::legal_candidates`]):
     /// the first `n` of them, whatever the seed.
     pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
