@@ -12,6 +12,7 @@ pub mod dsl;
 /// The engine core, its own crate (`crates/engine`): pure rules.
 pub use goti_engine as engine;
 pub mod error;
+pub mod lint;
 pub mod lsp;
 pub mod mutate;
 pub mod rules;

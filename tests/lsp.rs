@@ -197,8 +197,16 @@ fn completion_after_expect_legal_offers_what_the_rules_allow() {
         "{items}"
     );
     let edit = &items[0]["textEdit"];
-    assert_eq!(edit["range"]["start"]["character"], col(text, 3, "mo"), "{edit}");
-    assert_eq!(edit["range"]["end"]["character"], line.len() as u32, "{edit}");
+    assert_eq!(
+        edit["range"]["start"]["character"],
+        col(text, 3, "mo"),
+        "{edit}"
+    );
+    assert_eq!(
+        edit["range"]["end"]["character"],
+        line.len() as u32,
+        "{edit}"
+    );
     c.stop();
 }
 

@@ -97,6 +97,18 @@ pub(super) enum Command {
     /// rulesets part. Exits 0 with the count, 2 on a usage error or when
     /// the node budget (--max-nodes) runs out.
     Perft(PerftCli),
+    /// Does a ruleset make a game at all: every throw's outcomes, no stuck
+    /// position, standings at every end, the legal actions against the
+    /// rules, games that end (lengths and the turn cap under each
+    /// self-play policy, every stopped game probed for a way out), and
+    /// the share of forced decisions and the branching.
+    ///
+    /// Lints each ruleset goti.yaml gives (else every game's built-in one),
+    /// or the one --game, --ruleset and --set make, at every table size.
+    /// Every finding names the ruleset key or carries a scenario that
+    /// reaches it (--out DIR writes them). Exits 0 when clean, 1 on a
+    /// finding, 2 on a usage error.
+    Lint(LintCli),
     /// What a rules change does to outcomes: every scenario played under the
     /// base and the head rules, and what moved.
     ///

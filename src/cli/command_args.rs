@@ -354,6 +354,49 @@ pub(super) struct CoverageCli {
     pub rules: context::RulesArgs,
 }
 
+// The arguments of `goti lint` (a plain comment: clap would read a doc comment as help).
+#[derive(clap::Args, Debug)]
+pub(super) struct LintCli {
+    /// Lint this game's ruleset (default: each ruleset goti.yaml gives, or
+    /// the game of each --ruleset, else every game's built-in one).
+    #[arg(long)]
+    pub game: Option<GameKind>,
+    /// Only this table size (default: 2, 3 and 4 players).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Option<u8>,
+    /// Only this mode (royal; default: Journey and Clash).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Games a table, through the legal actions and under each policy.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Walks a table of the generator against the rules (as fuzz --legal).
+    #[arg(long, default_value_t = 4)]
+    pub walks: u64,
+    /// The first game's seed (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop a game after this many turns (its last position is probed).
+    #[arg(long, default_value_t = 4000)]
+    pub max_turns: u32,
+    /// text, json, or github (annotations).
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    pub format: LintFormat,
+    /// Write each finding's scenario into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: context::RulesArgs,
+}
+
+/// How `goti lint` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LintFormat {
+    Text,
+    Json,
+    Github,
+}
+
 /// Royal's mode on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(super) enum ModeArg {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use super::args::{Cli, Command, GrammarKind, ModeArg};
 use super::error::CliError;
 use super::{
-    balance, context, coverage, desk, diff, explain, fmt, fuzz, merge, mutate, oracle, perft,
+    balance, context, coverage, desk, diff, explain, fmt, fuzz, lint, merge, mutate, oracle, perft,
     report, snapshots, trace,
 };
 use crate::engine::{GameKind, Mode};
@@ -174,15 +174,19 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             python: a.python,
             script: a.script,
             out: a.out,
-            jobs: a.jobs.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
-            }),
+            jobs: a.jobs.unwrap_or_else(cores),
         })?,
         Command::Fuzz(a) if a.text => {
             fuzz::text(a.cases, a.seed, &a.corpus, &a.out, a.shard, a.json)?
         }
         Command::Fuzz(a) => fuzz::self_play(&a, mode_of(a.mode))?,
+        Command::Lint(a) => lint::lint(&a)?,
     })
+}
+
+/// Every core this process may use (2 when that cannot be told).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
 }
 
 fn mode_of(mode: ModeArg) -> Mode {

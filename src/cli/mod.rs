@@ -20,6 +20,7 @@ mod explain;
 mod fmt;
 mod fuzz;
 mod fuzz_legal;
+mod lint;
 mod merge;
 mod merge_part;
 mod merge_play;

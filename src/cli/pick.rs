@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::error::CliError;
-use crate::runner::Found;
 use crate::runner::select::Selection;
+use crate::runner::Found;
 use crate::runner::{FileReport, ScenarioReport};
 
 /// The one scenario file `file` names (`FILE[:LINE]`), its selection and

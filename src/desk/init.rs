@@ -112,9 +112,9 @@ fn ruleset(game: GameKind) -> String {
 fn workflow() -> String {
     let version = env!("CARGO_PKG_VERSION");
     format!(
-        r#"# goti on every push and pull request: the scenarios as annotations, and
-# on a pull request what its rules change does to every scenario, posted
-# as a comment. Written by `goti init`.
+        r#"# goti on every push and pull request: the scenarios and the lint of the
+# rules as annotations, and on a pull request what its rules change does
+# to every scenario, posted as a comment. Written by `goti init`.
 name: goti
 on:
   push:
@@ -137,6 +137,8 @@ jobs:
         run: cargo install goti --version ={version} --locked
       - name: Run the scenarios
         run: goti run --format github
+      - name: Do the rules make a game (no stuck position, games that end)
+        run: goti lint --format github
       - name: What the pull request's rules change moves
         if: github.event_name == 'pull_request'
         run: |

@@ -359,8 +359,12 @@ fn legal_completion(
         return None;
     }
     let list_start = at + "legal:".len();
-    let typed_from = before.rfind('|').map_or(list_start, |i| i + 1).max(list_start);
-    let typed_from = typed_from + (before[typed_from..].len() - before[typed_from..].trim_start().len());
+    let typed_from = before
+        .rfind('|')
+        .map_or(list_start, |i| i + 1)
+        .max(list_start);
+    let typed_from =
+        typed_from + (before[typed_from..].len() - before[typed_from..].trim_start().len());
     let listed: Vec<String> = before[list_start..typed_from]
         .split('|')
         .map(|a| a.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -368,7 +372,9 @@ fn legal_completion(
     let range = index.range(&doc.text, line_start + typed_from, offset);
     // The line being typed rarely parses yet: the position is the one the
     // document reaches with that line left blank, played now.
-    let line_end = doc.text[offset..].find('\n').map_or(doc.text.len(), |i| offset + i);
+    let line_end = doc.text[offset..]
+        .find('\n')
+        .map_or(doc.text.len(), |i| offset + i);
     let mut blanked = doc.text.clone();
     blanked.replace_range(line_start..line_end, "");
     let played = analysis::analyse(&doc.path, &blanked, &doc.context, true);
@@ -401,29 +407,8 @@ fn rules_tree(doc: &Document, game: GameKind) -> Vec<(String, String)> {
     let tree = runner::play::ruleset::project_tree(game, &doc.context.layers, &root)
         .map_or_else(|_| runner::position::Rules::default_tree(game), |(t, _)| t);
     let mut out = Vec::new();
-    leaves(&tree, String::new(), &mut out);
+    crate::rules::leaves(&tree, String::new(), &mut out);
     out
-}
-
-fn leaves(v: &serde_yaml::Value, prefix: String, out: &mut Vec<(String, String)>) {
-    match v {
-        serde_yaml::Value::Mapping(m) => {
-            for (k, v) in m {
-                let Some(k) = k.as_str() else { continue };
-                let key = if prefix.is_empty() {
-                    k.to_string()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                leaves(v, key, out);
-            }
-        }
-        other => {
-            let text = serde_yaml::to_string(other).unwrap_or_default();
-            let text = text.trim().replace('\n', " ");
-            out.push((prefix, text));
-        }
-    }
 }
 
 /// Go to definition: a rule ID goes to its clause in the rulebook goti

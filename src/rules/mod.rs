@@ -236,3 +236,26 @@ where
     validate(&params)?;
     Ok(params)
 }
+
+/// Every leaf of a ruleset tree as `dotted.key` and its value in YAML
+/// (one line), appended to `out`.
+pub fn leaves(v: &serde_yaml::Value, prefix: String, out: &mut Vec<(String, String)>) {
+    match v {
+        serde_yaml::Value::Mapping(m) => {
+            for (k, v) in m {
+                let Some(k) = k.as_str() else { continue };
+                let key = if prefix.is_empty() {
+                    k.to_string()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                leaves(v, key, out);
+            }
+        }
+        other => {
+            let text = serde_yaml::to_string(other).unwrap_or_default();
+            let text = text.trim().replace('\n', " ");
+            out.push((prefix, text));
+        }
+    }
+}

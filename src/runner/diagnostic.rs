@@ -103,6 +103,8 @@ pub enum Kind {
     Expectation,
     Snapshot,
     Ruleset,
+    /// `goti lint`: a ruleset that makes no game, or a game that goes wrong.
+    Lint,
     Invariant,
     /// A file that could not be read at all (exit code 2).
     Unreadable,
@@ -120,6 +122,7 @@ impl Kind {
             Kind::Expectation => "goti::expect",
             Kind::Snapshot => "goti::snapshot",
             Kind::Ruleset => "goti::ruleset",
+            Kind::Lint => "goti::lint",
             Kind::Invariant => "goti::invariant",
             Kind::Unreadable => "goti::unreadable",
             Kind::Io => "goti::io",

@@ -126,6 +126,19 @@ impl Rules {
     pub fn from_tree(game: GameKind, tree: serde_yaml::Value) -> Result<Rules, RulesetError> {
         each_kind!(game, G => tree_rules::<G>(tree).map(G::wrap))
     }
+    /// What valid parameters still make no game (`Params::unplayable`);
+    /// none where the tree does not read.
+    pub fn unplayable(
+        game: GameKind,
+        tree: serde_yaml::Value,
+    ) -> Vec<crate::engine::params::Unplayable> {
+        each_kind!(game, G => {
+            use crate::engine::params::Params;
+            layers::params_from_tree::<<G as Game>::Params>(tree)
+                .map(|p| p.unplayable())
+                .unwrap_or_default()
+        })
+    }
     /// Every error of a merged tree, not only the first (see
     /// `rules::layers::errors_of_tree`); empty when it reads.
     pub fn errors_of_tree(game: GameKind, tree: serde_yaml::Value) -> Vec<RulesetError> {

@@ -258,11 +258,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, P
     count(pos, depth, budget)
 }
 
-fn count<G: Game>(
-    pos: &G,
-    depth: u32,
-    budget: &mut Budget,
-) -> Result<u64, PerftError> {
+fn count<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, PerftError> {
     if depth == 0 || pos.is_over() {
         return Ok(1);
     }

@@ -20,6 +20,8 @@ pub mod legal;
 pub mod maedn;
 pub mod params;
 mod piece;
+#[cfg(feature = "planted")]
+pub mod planted;
 pub mod portal;
 mod precedence;
 pub mod royal;

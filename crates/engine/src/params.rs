@@ -23,6 +23,21 @@ pub trait Params:
 
     /// Checks that the numbers make a playable board (names the field at fault).
     fn validate(&self) -> Result<(), RulesetError>;
+
+    /// What valid numbers still make no game, seen from the numbers alone
+    /// (`goti lint`'s static part); none by default.
+    fn unplayable(&self) -> Vec<Unplayable> {
+        Vec::new()
+    }
+}
+
+/// Valid parameters that make no game: the field at fault, why, and the
+/// rule that decides it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayable {
+    pub field: String,
+    pub message: String,
+    pub rule: &'static str,
 }
 
 /// A ruleset file or override that cannot be used, with the dotted field path.

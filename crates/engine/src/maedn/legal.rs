@@ -251,7 +251,8 @@ mod walk_tests {
         let mut tried = 0;
         for players in [2, 4] {
             for seed in 0..20u64 {
-                let mut pos = Maedn::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
+                let mut pos =
+                    Maedn::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
                 let mut rng = seed * 7 + 1;
                 for _ in 0..300 {
                     let mut candidates = pos.legal_candidates().unwrap();
@@ -272,7 +273,9 @@ mod walk_tests {
                         crate::legal::Ply::Chance(o) => o.to_vec(),
                         crate::legal::Ply::Choice => pos.legal_list(10).unwrap(),
                     };
-                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     let a = &options[(rng >> 33) as usize % options.len()];
                     assert!(pos.play_in_place(a, &mut Vec::new()));
                 }

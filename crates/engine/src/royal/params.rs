@@ -137,6 +137,33 @@ pub struct RoyalParams {
 impl Params for RoyalParams {
     const DEFAULT_YAML: &'static str = ROYAL_DEFAULT_YAML;
 
+    /// No exit credit can ever come, so no guard leaves the Yard and no
+    /// player finishes (end.finish): a new game gives none (exit.start 0) and no grace roll gives one (grace.credit
+    /// 0, or grace.forced's `exits.grace_per_turn` 0). The third source,
+    /// capture.king-penalty, needs a King captured, which takes an opponent
+    /// group of two guards on the ring (capture.king-target), which takes
+    /// credits spent (exit.cost): none come first, so none come at all.
+    fn unplayable(&self) -> Vec<crate::params::Unplayable> {
+        let x = &self.exits;
+        let mut out = Vec::new();
+        // (exit.cap is at least 1: `validate` refuses 0.)
+        if x.start == 0 && (x.grace_credit == 0 || x.grace_per_turn == 0) {
+            let grace = if x.grace_credit == 0 {
+                "exits.grace_credit 0: a grace roll gives none"
+            } else {
+                "exits.grace_per_turn 0: no grace roll counts"
+            };
+            out.push(crate::params::Unplayable {
+                field: "exits.start".into(),
+                message: format!(
+                    "no exit credit can ever come (exits.start 0: a new game gives none; {grace}; a captured King's credits need opponent guards out first, capture.king-target): no guard ever leaves the Yard and no game can end (end.finish)"
+                ),
+                rule: "exit.start",
+            });
+        }
+        out
+    }
+
     /// Checks that the numbers make a playable board (names the field at fault).
     fn validate(&self) -> Result<(), RulesetError> {
         let b = &self.board;

@@ -1266,3 +1266,34 @@ fn precedence_direction_before_home_path_and_exact_home() {
     refused(&pos, mixed(3, 5, Direction::Forward), "move.one-direction");
     refused(&pos, fwd(&[(g(3), &[5])]), "move.exact-home");
 }
+
+/// `goti lint`'s static part: no exit credit can ever come when a new game
+/// gives none and no grace roll gives one (a captured King's credits need
+/// opponent guards out first); the shipped numbers, and any one source of
+/// credits, make a game.
+#[test]
+fn no_exit_credit_ever_is_unplayable_from_the_numbers() {
+    use crate::params::Params;
+    let shipped = crate::params::shipped::<crate::params::RoyalParams>();
+    assert_eq!(shipped.unplayable(), vec![]);
+    let mut p = shipped.clone();
+    p.exits.start = 0;
+    assert_eq!(p.unplayable(), vec![], "grace rolls still give credits");
+    p.exits.grace_credit = 0;
+    let found = p.unplayable();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].field.as_str(), found[0].rule),
+        ("exits.start", "exit.start")
+    );
+    let mut q = shipped.clone();
+    q.exits.start = 0;
+    q.exits.grace_per_turn = 0;
+    assert_eq!(q.unplayable()[0].field, "exits.start");
+    q.exits.start = 1;
+    assert_eq!(
+        q.unplayable(),
+        vec![],
+        "one credit at the start lets a guard out"
+    );
+}

@@ -1,0 +1,489 @@
+//! `goti lint`: does a ruleset make a game at all (see `crate::lint`).
+//! Each ruleset the project plays (goti.yaml's `rules:`, else each game's
+//! built-in one), or the one `--game`, `--ruleset` and `--set` make, is
+//! linted at every table; every finding is a diagnostic at the ruleset key
+//! or with the scenario that reaches it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::json;
+
+use super::command_args::{LintCli, LintFormat};
+use super::context;
+use super::error::CliError;
+use super::output::render;
+use crate::dsl::ast::Span;
+use crate::engine::{GameKind, Mode};
+use crate::lint::{self, Finding, TableReport};
+use crate::runner::diagnostic::{Diagnostic, Kind, Source};
+use crate::runner::games::Played;
+use crate::runner::play::ruleset;
+use crate::runner::position::{Rules, RulesVisitor};
+use crate::runner::snapshot::write_atomic;
+
+/// One ruleset linted: its game, how it was made, its tables, and its
+/// findings as diagnostics (with the scenario of each, if any).
+struct Linted {
+    game: GameKind,
+    shown: String,
+    tables: Vec<TableReport>,
+    findings: Vec<(Diagnostic, Option<String>)>,
+    /// The lint's wall-clock time (every core).
+    seconds: f64,
+}
+
+/// `goti lint`: exit 0 when every ruleset is clean, 1 on a finding, 2 on
+/// a usage error.
+pub(super) fn lint(a: &LintCli) -> Result<i32, CliError> {
+    super::error::checked_count(a.games, a.seed, "--games", super::error::MAX_BALANCE_GAMES)?;
+    let project = context::project().map_err(CliError)?;
+    let root = context::root(project.as_ref());
+    let layers = context::layers(project.as_ref(), &a.rules).map_err(CliError)?;
+    let games = games_to_lint(a, project.as_ref(), &layers)?;
+    // A --set no linted ruleset has checked nothing: an error.
+    for (k, _) in &layers.sets {
+        let held = games
+            .iter()
+            .any(|g| crate::rules::layers::has_field(&Rules::default_tree(*g), k));
+        if !held {
+            return Err(CliError(format!(
+                "--set {k}: no linted ruleset has that key; `goti rules GAME --dump` lists the keys"
+            )));
+        }
+    }
+    let mut linted = Vec::new();
+    for game in games {
+        linted.push(lint_game(a, game, &layers, &root)?);
+    }
+    let findings: usize = linted.iter().map(|l| l.findings.len()).sum();
+    if let Some(dir) = &a.out {
+        write_scenarios(dir, &linted)?;
+    }
+    match a.format {
+        LintFormat::Text => print_text(&linted, a),
+        LintFormat::Json => print_json(&linted),
+        LintFormat::Github => {
+            for l in &linted {
+                for (d, _) in &l.findings {
+                    annotation!("{}", super::reporters::github(d));
+                }
+            }
+        }
+    }
+    Ok(if findings == 0 { 0 } else { 1 })
+}
+
+/// The games whose rulesets are linted: `--game`, else the game of each
+/// `--ruleset`, else those goti.yaml gives a ruleset, else every game.
+fn games_to_lint(
+    a: &LintCli,
+    project: Option<&crate::runner::project::Project>,
+    layers: &ruleset::RuleLayers,
+) -> Result<Vec<GameKind>, CliError> {
+    if let Some(g) = a.game {
+        return Ok(vec![g]);
+    }
+    let mut games: Vec<GameKind> = layers.command_line.iter().map(|(g, _)| *g).collect();
+    if games.is_empty() {
+        games = project.map_or_else(Vec::new, |p| p.rules.iter().map(|(g, _)| *g).collect());
+    }
+    if games.is_empty() {
+        games = GameKind::ALL.to_vec();
+    }
+    games.sort();
+    games.dedup();
+    Ok(games)
+}
+
+/// The tables of a game: `--players`, else every size its rules seat;
+/// royal in both modes.
+fn tables(a: &LintCli, game: GameKind) -> Vec<(u8, Mode)> {
+    let sizes: Vec<u8> = match a.players {
+        Some(n) => vec![n],
+        None => vec![2, 3, 4],
+    };
+    let modes: Vec<Mode> = match (game, a.mode) {
+        (GameKind::Royal, Some(super::args::ModeArg::Journey)) => vec![Mode::Journey],
+        (GameKind::Royal, Some(super::args::ModeArg::Clash)) => vec![Mode::Clash],
+        (GameKind::Royal, None) => vec![Mode::Journey, Mode::Clash],
+        _ => vec![Mode::default()],
+    };
+    modes
+        .iter()
+        .flat_map(|&m| sizes.iter().map(move |&n| (n, m)))
+        .collect()
+}
+
+fn lint_game(
+    a: &LintCli,
+    game: GameKind,
+    layers: &ruleset::RuleLayers,
+    root: &Path,
+) -> Result<Linted, CliError> {
+    let started = std::time::Instant::now();
+    let (tree, shown) =
+        ruleset::project_tree(game, layers, root).map_err(|e| CliError(e.to_string()))?;
+    let rules = Rules::from_tree(game, tree.clone()).map_err(|e| CliError(e.to_string()))?;
+    let mut findings = Vec::new();
+    for u in Rules::unplayable(game, tree.clone()) {
+        let (source, span) = key_source(game, layers, root, &u.field);
+        let d = Diagnostic::new(
+            Kind::Lint,
+            &source,
+            span,
+            format!("{}: {}", u.field, u.message),
+            "no game with this",
+        )
+        .help(format!(
+            "`goti rules {game} --dump` shows every key; ROYAL.md's rule {} says what it does",
+            u.rule
+        ));
+        findings.push((with_rule(d, game, u.rule), None));
+    }
+    let sets = changed_keys(game, &tree);
+    let mut reports = Vec::new();
+    for (players, mode) in tables(a, game) {
+        let cfg = lint::Config {
+            players,
+            mode,
+            games: a.games,
+            walks: a.walks,
+            seed: a.seed,
+            max_turns: a.max_turns,
+        };
+        let report = rules.visit(Table { cfg });
+        for f in &report.findings {
+            findings.push(finding_diagnostic(game, &report, f, &sets));
+        }
+        reports.push(report);
+    }
+    Ok(Linted {
+        game,
+        shown,
+        tables: reports,
+        findings,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+struct Table {
+    cfg: lint::Config,
+}
+
+impl RulesVisitor for Table {
+    type Out = TableReport;
+    fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> TableReport {
+        lint::lint_table::<G>(rules, &self.cfg)
+    }
+}
+
+/// Where a ruleset key is set: the last file layer of the game that sets
+/// it, else the built-in ruleset; the key's line underlined.
+fn key_source(
+    game: GameKind,
+    layers: &ruleset::RuleLayers,
+    root: &Path,
+    field: &str,
+) -> (Source, Span) {
+    let files = layers
+        .project
+        .iter()
+        .chain(layers.command_line.iter())
+        .filter(|(g, _)| *g == game)
+        .filter_map(|(_, src)| match src {
+            ruleset::LayerSource::File(p) => Some(p.clone()),
+            _ => None,
+        })
+        .rev();
+    for path in files {
+        let full = if path.is_absolute() {
+            path.clone()
+        } else {
+            root.join(&path)
+        };
+        let Ok(bytes) =
+            crate::runner::files::read_limited(&full, crate::runner::files::MAX_RULESET_BYTES)
+        else {
+            continue;
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
+        if let Some((s, e)) = crate::rules::yaml::locate(&text, field) {
+            // Named from the working folder (as annotations need), else as given.
+            let cwd = std::env::current_dir().and_then(|d| d.canonicalize()).ok();
+            let name = cwd
+                .and_then(|c| {
+                    full.canonicalize()
+                        .ok()?
+                        .strip_prefix(c)
+                        .ok()
+                        .map(Path::to_path_buf)
+                })
+                .unwrap_or(path);
+            return (
+                Source::new(crate::shown::path(&name).to_string(), text),
+                Span::new(s, e),
+            );
+        }
+    }
+    if let Some((k, v)) = layers.sets.iter().rev().find(|(k, _)| k == field) {
+        let text = format!("--set {k}={v}");
+        return (
+            Source::new("the command line", text.clone()),
+            Span::new(6, text.len()),
+        );
+    }
+    let text = Rules::default_yaml(game).to_string();
+    let span = crate::rules::yaml::locate(&text, field).unwrap_or((0, 0));
+    (
+        Source::new(format!("built-in {game}.yaml"), text),
+        Span::new(span.0, span.1),
+    )
+}
+
+/// The leaves of a ruleset tree that differ from the built-in one, as
+/// `set` lines for a finding's scenario.
+fn changed_keys(game: GameKind, tree: &serde_yaml::Value) -> Vec<String> {
+    let mut now = Vec::new();
+    let mut was = Vec::new();
+    crate::rules::leaves(tree, String::new(), &mut now);
+    crate::rules::leaves(&Rules::default_tree(game), String::new(), &mut was);
+    now.into_iter()
+        .filter(|leaf| !was.contains(leaf) && leaf.0 != "name")
+        .map(|(k, v)| format!("set {k} = {v}"))
+        .collect()
+}
+
+/// A finding of play as a diagnostic over the scenario that reaches it
+/// (its last line underlined), or over the table's line when there is none.
+fn finding_diagnostic(
+    game: GameKind,
+    report: &TableReport,
+    f: &Finding,
+    sets: &[String],
+) -> (Diagnostic, Option<String>) {
+    let table = table_words(game, report);
+    let scenario = f.scenario.as_ref().map(|s| with_sets(s, sets));
+    let (source, span) = match &scenario {
+        Some(text) => {
+            let end = text.trim_end().len();
+            let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+            (
+                Source::new(scenario_name(game, report, f), text.clone()),
+                Span::new(start, end),
+            )
+        }
+        None => {
+            let text = format!("{table}\n");
+            (
+                Source::new("goti lint", text.clone()),
+                Span::new(0, table.len()),
+            )
+        }
+    };
+    let mut d = Diagnostic::new(
+        Kind::Lint,
+        &source,
+        span,
+        format!("[{}] {table}: {}", f.check, f.message),
+        "here",
+    );
+    if let Some(rule) = f.rule {
+        d = with_rule(d, game, rule);
+    }
+    if scenario.is_some() {
+        d = d.help(format!(
+            "`goti lint --out DIR` writes this scenario as DIR/{}; `goti run` it to see the position",
+            source.name
+        ));
+    }
+    (d, scenario)
+}
+
+/// The diagnostic citing `rule` (which must be the game's: loud if not).
+fn with_rule(mut d: Diagnostic, game: GameKind, rule: &str) -> Diagnostic {
+    d.rule = Some(
+        game.rule(rule)
+            .unwrap_or_else(|| panic!("lint cites {rule}, which {game} has no rule of")),
+    );
+    d
+}
+
+/// The file a finding's scenario is written to (`--out`) and named by:
+/// `lint-royal-journey-2p-dead-end.goti`.
+fn scenario_name(game: GameKind, r: &TableReport, f: &Finding) -> String {
+    let mode = r.mode.map_or(String::new(), |m| format!("-{}", m.name()));
+    format!(
+        "lint-{game}{mode}-{}p-{}.goti",
+        r.players,
+        f.check.trim_start_matches("lint.")
+    )
+}
+
+/// A quantile of finished games' turns; `none` when no game finished.
+fn shown_turns(t: f64) -> String {
+    if t.is_nan() {
+        "none".into()
+    } else {
+        format!("{t:.0}")
+    }
+}
+
+fn table_words(game: GameKind, r: &TableReport) -> String {
+    match r.mode {
+        Some(m) => format!("{game} {} with {} players", m.name(), r.players),
+        None => format!("{game} with {} players", r.players),
+    }
+}
+
+/// `set` lines after the scenario's `rules` line (a variant's scenario
+/// plays the variant wherever it is run).
+fn with_sets(scenario: &str, sets: &[String]) -> String {
+    if sets.is_empty() {
+        return scenario.to_string();
+    }
+    let mut out = String::new();
+    for line in scenario.lines() {
+        out.push_str(line);
+        out.push('\n');
+        if line.starts_with("rules ") {
+            for s in sets {
+                out.push_str(s);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn write_scenarios(dir: &Path, linted: &[Linted]) -> Result<(), CliError> {
+    crate::runner::snapshot::check_output(dir).map_err(|e| CliError(format!("--out {e}")))?;
+    for l in linted {
+        for (d, scenario) in &l.findings {
+            let Some(text) = scenario else { continue };
+            let path: PathBuf = dir.join(&d.source.name);
+            write_atomic(&path, text.as_bytes()).map_err(|e| {
+                CliError(format!("cannot write {}: {e}", crate::shown::path(&path)))
+            })?;
+            errln!("written: {}", crate::shown::path(&path));
+        }
+    }
+    Ok(())
+}
+
+fn print_text(linted: &[Linted], a: &LintCli) {
+    for l in linted {
+        outln!("{} ({})", l.game, l.shown);
+        for t in &l.tables {
+            let w = &t.walked;
+            outln!(
+                "  {}: {} games through the legal actions (at most {} turns each): {} player nodes checked; the generator compared with the rules at {} nodes",
+                table_words(l.game, t),
+                w.games,
+                crate::lint::WALK_TURNS,
+                w.nodes,
+                t.compared
+            );
+            for len in &t.lengths {
+                let d = &len.decisions;
+                outln!(
+                    "    {} play: {} games, {} stopped at the {}-turn cap; turns of finished games: median {}, p95 {}, longest {}; {} decisions, {:.1}% forced, legal actions a decision: median {}, mean {:.2} (sd {:.2})",
+                    len.policy.name(),
+                    len.games,
+                    len.capped,
+                    a.max_turns,
+                    shown_turns(len.median),
+                    shown_turns(len.p95),
+                    len.longest,
+                    d.nodes,
+                    100.0 * d.forced_share(),
+                    d.median(),
+                    d.mean(),
+                    d.sd()
+                );
+            }
+            if t.probed > 0 {
+                outln!(
+                    "    stopped games probed: {} of {} left by play from their last position",
+                    t.left,
+                    t.probed
+                );
+            }
+        }
+        for (d, scenario) in &l.findings {
+            errln!("{}", render(d, false));
+            if let (Some(s), None) = (scenario, &a.out) {
+                errln!("  the scenario that reaches it:");
+                for line in s.lines() {
+                    errln!("    {line}");
+                }
+            }
+        }
+        outln!(
+            "{} ({:.1} s): {}",
+            l.game,
+            l.seconds,
+            if l.findings.is_empty() {
+                "clean".to_string()
+            } else {
+                format!("{} finding(s)", l.findings.len())
+            }
+        );
+    }
+}
+
+fn print_json(linted: &[Linted]) {
+    let rulesets: Vec<serde_json::Value> = linted
+        .iter()
+        .map(|l| {
+            let tables: Vec<serde_json::Value> = l
+                .tables
+                .iter()
+                .map(|t| {
+                    json!({
+                        "players": t.players,
+                        "mode": t.mode.map(|m| m.name()),
+                        "walked_games": t.walked.games,
+                        "walked_nodes": t.walked.nodes,
+                        "compared": t.compared,
+                        "probed": t.probed,
+                        "left": t.left,
+                        "lengths": t.lengths.iter().map(|len| json!({
+                            "policy": len.policy.name(),
+                            "games": len.games,
+                            "capped": len.capped,
+                            "median": if len.median.is_nan() { None } else { Some(len.median) },
+                            "p95": if len.p95.is_nan() { None } else { Some(len.p95) },
+                            "longest": len.longest,
+                            "decisions": len.decisions.nodes,
+                            "forced": len.decisions.forced,
+                            "forced_share": len.decisions.forced_share(),
+                            "branching_median": len.decisions.median(),
+                            "branching_mean": len.decisions.mean(),
+                            "branching_sd": len.decisions.sd(),
+                        })).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let findings: Vec<serde_json::Value> = l
+                .findings
+                .iter()
+                .map(|(d, scenario)| {
+                    let (line, column) = d.source.line_col(d.span.start);
+                    json!({
+                        "file": d.source.name,
+                        "line": line,
+                        "column": column,
+                        "rule": d.rule.map(|r| r.0),
+                        "message": d.message,
+                        "scenario": scenario,
+                    })
+                })
+                .collect();
+            json!({"game": l.game.name(), "rules": l.shown, "seconds": l.seconds, "tables": tables, "findings": findings})
+        })
+        .collect();
+    outln!("{}", json!({ "rulesets": rulesets }));
+}

@@ -1,0 +1,273 @@
+//! `goti lint` as users meet it: the shipped rulesets clean, every planted
+//! fault found with its ruleset key or a scenario that reaches it, the
+//! reporters and the exit codes. Bounded runs (a few games a table).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use goti::engine::planted::{Fault, Planted};
+use goti::engine::{Game, Maedn, Player};
+
+fn goti(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_goti"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("CI", "true")
+        .output()
+        .expect("the goti binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+const SMALL: &[&str] = &["--games", "6", "--walks", "1", "--players", "2"];
+
+#[test]
+fn the_shipped_rulesets_lint_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["royal", "portal", "maedn"] {
+        let mut args = vec!["lint", "--game", game];
+        args.extend(SMALL);
+        let o = goti(dir.path(), &args);
+        let said = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{said}");
+        assert!(
+            said.contains(&format!("{game} (")) && said.contains("s): clean"),
+            "{said}"
+        );
+        // The decision figures: some forced decisions, some choices.
+        assert!(said.contains("% forced"), "{said}");
+    }
+}
+
+/// Planted: guards that can never leave the Yard (exit.start 0, grace.credit
+/// 0; a captured King's credits need guards out first). Found from the
+/// numbers alone at the key, and in play as a dead end from the start,
+/// with a scenario that `goti run` replays.
+#[test]
+fn guards_that_never_leave_the_yard_are_found_with_key_and_scenario() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = goti(dir.path(), &["init", "p", "--game", "royal"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let p = dir.path().join("p");
+    let file = p.join("rules/royal.yaml");
+    let yaml = std::fs::read_to_string(&file).unwrap();
+    // As a designer edits it: two lines uncommented and changed.
+    let planted = yaml
+        .replacen("# exits:", "exits:", 1)
+        .replacen("#   start: 3", "  start: 0", 1)
+        .replacen("#   grace_credit: 1", "  grace_credit: 0", 1);
+    assert_ne!(
+        planted, yaml,
+        "the planted keys are in the file goti init wrote"
+    );
+    std::fs::write(&file, &planted).unwrap();
+    let line = planted
+        .lines()
+        .position(|l| l.starts_with("  start: 0"))
+        .unwrap()
+        + 1;
+
+    let o = goti(
+        &p,
+        &[
+            "lint",
+            "--mode",
+            "journey",
+            "--format",
+            "json",
+            "--out",
+            "found",
+            "--games",
+            "3",
+            "--walks",
+            "1",
+            "--players",
+            "2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let findings = json["rulesets"][0]["findings"].as_array().unwrap();
+    let key = findings
+        .iter()
+        .find(|f| f["rule"] == "exit.start")
+        .unwrap_or_else(|| panic!("{findings:?}"));
+    assert_eq!(key["file"], "rules/royal.yaml", "{key}");
+    assert_eq!(key["line"], line, "{key}");
+    assert!(
+        key["message"].as_str().unwrap().contains("exits.start"),
+        "{key}"
+    );
+    let dead = findings
+        .iter()
+        .find(|f| f["message"].as_str().unwrap().contains("[lint.dead-end]"))
+        .unwrap_or_else(|| panic!("{findings:?}"));
+    assert_eq!(dead["rule"], "end.finish", "{dead}");
+    // Shortened to the start: no turn is needed to be stuck for ever.
+    let scenario = dead["scenario"].as_str().unwrap();
+    assert!(!scenario.contains("# turn"), "{scenario}");
+    assert!(scenario.contains("set exits.start = 0"), "{scenario}");
+    // The scenario written by --out replays under `goti run`.
+    let written: Vec<_> = std::fs::read_dir(p.join("found")).unwrap().collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+    let o = goti(&p, &["run", "found"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+
+    // The text reporter underlines the key in the ruleset file; GitHub's
+    // gives an annotation there.
+    let o = goti(
+        &p,
+        &[
+            "lint",
+            "--mode",
+            "journey",
+            "--games",
+            "2",
+            "--walks",
+            "1",
+            "--players",
+            "2",
+        ],
+    );
+    let said = text(&o);
+    assert!(said.contains("rules/royal.yaml:"), "{said}");
+    assert!(said.contains("s): 2 finding(s)"), "{said}");
+    let o = goti(
+        &p,
+        &[
+            "lint",
+            "--mode",
+            "journey",
+            "--format",
+            "github",
+            "--games",
+            "2",
+            "--walks",
+            "1",
+            "--players",
+            "2",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains(&format!("::error file=rules/royal.yaml,line={line},")),
+        "{said}"
+    );
+}
+
+/// The same fault from the command line, another way (no grace roll
+/// counts: grace.forced's limit 0), the key shown there.
+#[test]
+fn a_set_on_the_command_line_is_linted_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "lint",
+        "--game",
+        "royal",
+        "--mode",
+        "clash",
+        "--set",
+        "exits.start=0",
+        "--set",
+        "exits.grace_per_turn=0",
+    ];
+    args.extend(SMALL);
+    let o = goti(dir.path(), &args);
+    let said = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("--set exits.start=0"), "{said}");
+    assert!(
+        said.contains("exits.grace_per_turn 0: no grace roll counts"),
+        "{said}"
+    );
+    assert!(said.contains("[lint.dead-end]"), "{said}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["lint", "--games", "0"],
+        vec!["lint", "--players", "5"],
+        vec!["lint", "--game", "chess"],
+        vec!["lint", "--set", "no.such.key=1", "--game", "maedn"],
+    ] {
+        let o = goti(dir.path(), &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+    }
+}
+
+fn maedn_start(fault: Fault) -> impl Fn(&[Player]) -> Result<Planted, String> + Sync {
+    let rules = goti::rules::shipped_rules::<Maedn>();
+    move |table: &[Player]| {
+        Maedn::new_game(rules.clone(), table, None)
+            .map(|inner| Planted { inner, fault })
+            .map_err(|e| format!("{e:?}"))
+    }
+}
+
+fn write(record: &goti::selfplay::Record, message: &str) -> String {
+    let mut out = format!("# {message}\n");
+    for a in record.turns.iter().flatten() {
+        out.push_str(&goti::selfplay::action_text(a));
+        out.push('\n');
+    }
+    out
+}
+
+fn config() -> goti::lint::Config {
+    goti::lint::Config {
+        players: 2,
+        mode: Default::default(),
+        games: 8,
+        walks: 1,
+        seed: 1,
+        max_turns: 4000,
+    }
+}
+
+/// Planted: a position where the player to move has no legal action (no
+/// ruleset of the shipped games makes one: royal's `next turn`, portal's
+/// burnt value and maedn's `pass` are always there, so the fault is planted
+/// in the legal actions themselves). Found, with the game up to it.
+#[test]
+fn a_player_with_no_legal_action_is_found() {
+    let table = &Player::ALL[..2];
+    let (_, clean) = goti::lint::legal_games(&maedn_start(Fault::None), &write, table, &config());
+    assert_eq!(clean, vec![], "the unplanted wrapper is clean");
+    let (_, found) = goti::lint::legal_games(&maedn_start(Fault::Stuck), &write, table, &config());
+    let stuck = found
+        .iter()
+        .find(|f| f.check == "lint.stuck")
+        .unwrap_or_else(|| panic!("{found:?}"));
+    assert!(stuck.message.contains("no legal action"), "{stuck:?}");
+    let scenario = stuck.scenario.as_deref().unwrap();
+    // The game reached the planted position: the last thing done was a 3.
+    assert_eq!(scenario.lines().last(), Some("roll 3"), "{scenario}");
+}
+
+/// Planted: the legal actions list one the rules refuse.
+#[test]
+fn a_listed_action_the_rules_refuse_is_found() {
+    let table = &Player::ALL[..2];
+    let (_, found) =
+        goti::lint::legal_games(&maedn_start(Fault::AddsRefused), &write, table, &config());
+    assert!(
+        found.iter().any(|f| f.check == "lint.generator"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_planted_wrapper_is_a_game() {
+    // The wrapper passes positions through: a new game is maedn's.
+    let start = maedn_start(Fault::None)(&Player::ALL[..2]).unwrap();
+    assert_eq!(start.turn(), Player::ALL[0]);
+}
