@@ -271,3 +271,46 @@ fn the_planted_wrapper_is_a_game() {
     let start = maedn_start(Fault::None)(&Player::ALL[..2]).unwrap();
     assert_eq!(start.turn(), Player::ALL[0]);
 }
+
+/// Planted: a dead end of another kind. Guards leave the Yard (three
+/// credits), but a Journey deal table that deals no die (roll.deal) never
+/// fills a store, so no guard moves: found from the numbers at the key of
+/// the `--ruleset` file, and in play from the start; Clash, whose table is
+/// the shipped one, stays clean. The scenario (with the table as a `set`)
+/// replays under `goti run`.
+#[test]
+fn a_deal_table_that_deals_nothing_is_a_dead_end() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("variant.yaml"),
+        "extends: royal\njourney:\n  deal:\n    - { from: 0, to: 12, dice: 0 }\n",
+    )
+    .unwrap();
+    let mut args = vec![
+        "lint",
+        "--ruleset",
+        "variant.yaml",
+        "--format",
+        "json",
+        "--out",
+        "found",
+    ];
+    args.extend(SMALL);
+    let o = goti(dir.path(), &args);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let findings = json["rulesets"][0]["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 2, "{findings:?}");
+    assert_eq!(findings[0]["file"], "variant.yaml");
+    assert_eq!(
+        (findings[0]["line"].as_u64(), findings[0]["rule"].as_str()),
+        (Some(3), Some("roll.deal"))
+    );
+    let dead = findings[1]["message"].as_str().unwrap();
+    assert!(
+        dead.contains("[lint.dead-end] royal journey with 2 players"),
+        "{dead}"
+    );
+    let o = goti(dir.path(), &["run", "found"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+}

@@ -252,7 +252,13 @@ fn changed_keys(game: GameKind, tree: &serde_yaml::Value) -> Vec<String> {
     crate::rules::leaves(&Rules::default_tree(game), String::new(), &mut was);
     now.into_iter()
         .filter(|leaf| !was.contains(leaf) && leaf.0 != "name")
-        .map(|(k, v)| format!("set {k} = {v}"))
+        .map(|(k, _)| {
+            // A list (a deal table) in flow style, which a `set` line reads.
+            let v = crate::rules::layers::field(tree, &k)
+                .and_then(|v| serde_json::to_string(v).ok())
+                .unwrap_or_default();
+            format!("set {k} = {v}")
+        })
         .collect()
 }
 

@@ -143,6 +143,7 @@ impl Params for RoyalParams {
     /// capture.king-penalty, needs a King captured, which takes an opponent
     /// group of two guards on the ring (capture.king-target), which takes
     /// credits spent (exit.cost): none come first, so none come at all.
+    /// And a mode whose deal table deals no die (roll.deal).
     fn unplayable(&self) -> Vec<crate::params::Unplayable> {
         let x = &self.exits;
         let mut out = Vec::new();
@@ -160,6 +161,19 @@ impl Params for RoyalParams {
                 ),
                 rule: "exit.start",
             });
+        }
+        // roll.deal: a mode whose table deals no die in any row never fills
+        // a store, so no guard moves (the King alone cannot finish).
+        for (mode, m) in [("journey", &self.journey), ("clash", &self.clash)] {
+            if m.deal.iter().all(|r| r.dice == 0) {
+                out.push(crate::params::Unplayable {
+                    field: format!("{mode}.deal"),
+                    message: format!(
+                        "no row of the {mode} deal table deals a die: no store ever holds a roll, no guard moves, and no {mode} game can end (end.finish)"
+                    ),
+                    rule: "roll.deal",
+                });
+            }
         }
         out
     }

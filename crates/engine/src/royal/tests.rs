@@ -1296,4 +1296,15 @@ fn no_exit_credit_ever_is_unplayable_from_the_numbers() {
         vec![],
         "one credit at the start lets a guard out"
     );
+    // A Journey deal table that deals no die: Journey only.
+    let mut d = shipped.clone();
+    for row in &mut d.journey.deal {
+        row.dice = 0;
+    }
+    let found = d.unplayable();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].field.as_str(), found[0].rule),
+        ("journey.deal", "roll.deal")
+    );
 }
