@@ -367,7 +367,9 @@ pub(super) struct LintCli {
     /// Only this mode (royal; default: Journey and Clash).
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
-    /// Games a table, through the legal actions and under each policy.
+    /// Games a table under each policy (their lengths, the turn cap); the
+    /// first 30 are also counted for the decision figures, and as many
+    /// (at most 30) are played through the legal actions.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// Walks a table of the generator against the rules (as fuzz --legal).

@@ -136,7 +136,8 @@ fn lint_game(
             "no game with this",
         )
         .help(format!(
-            "`goti rules {game} --dump` shows every key; ROYAL.md's rule {} says what it does",
+            "`goti rules {game} --dump` shows every key; {}'s rule {} says what it does",
+            game.rulebook().0,
             u.rule
         ));
         findings.push((with_rule(d, game, u.rule), None));

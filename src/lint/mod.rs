@@ -27,7 +27,7 @@ use crate::engine::{Game, Mode, Player, Quiet};
 use crate::runner::games::Played;
 use crate::selfplay::{Driver, Policy};
 
-pub use walk::{legal_games, Decisions, Start, Write, WALK_TURNS};
+pub use walk::{legal_games, Decisions, Start, Write, WALK_GAMES, WALK_TURNS};
 
 /// How much to play for one table.
 #[derive(Clone, Copy, Debug)]
@@ -197,12 +197,26 @@ fn termination<D: Driver>(driver: &D, cfg: &Config, policy: Policy) -> (Lengths,
         players: cfg.players,
         max_turns: cfg.max_turns,
     };
+    use rand::SeedableRng;
+    let counted_until = cfg.seed.saturating_add(DECISION_GAMES);
     let played: Vec<(u64, u32, bool, Decisions)> = (cfg.seed..cfg.seed.saturating_add(cfg.games))
         .into_par_iter()
         .filter_map(|s| {
-            let record = crate::selfplay::record_game(driver, s, &sp)?;
-            let (d, over) = walk::decisions_of(driver, &record)?;
-            Some((s, record.turns.len() as u32, over, d))
+            if s < counted_until {
+                // Recorded and replayed, the legal actions counted before
+                // every choice (the same game as the quiet path plays).
+                let record = crate::selfplay::record_game(driver, s, &sp)?;
+                let (d, over) = walk::decisions_of(driver, &record)?;
+                return Some((s, record.turns.len() as u32, over, d));
+            }
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(s);
+            let mut pos = driver.new_game(&Player::ALL[..cfg.players as usize]).ok()?;
+            let mut turns = 0;
+            while turns < cfg.max_turns && !pos.is_over() {
+                turns += 1;
+                driver.play_turn_into(&mut pos, &mut Quiet, &mut rng).ok()?;
+            }
+            Some((s, turns, pos.is_over(), Decisions::default()))
         })
         .collect();
     let decisions = played
@@ -237,6 +251,10 @@ fn termination<D: Driver>(driver: &D, cfg: &Config, policy: Policy) -> (Lengths,
     };
     (lengths, stopped)
 }
+
+/// A policy's games whose decisions are counted (the first of them; the
+/// rest are played quietly, for their lengths alone).
+pub const DECISION_GAMES: u64 = 30;
 
 /// The turns a probe plays from a stopped game's last position.
 const PROBE_TURNS: u32 = 4_000;

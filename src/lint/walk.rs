@@ -62,6 +62,9 @@ impl Decisions {
     }
 }
 
+/// The games through the legal actions a table plays at most.
+pub const WALK_GAMES: u64 = 30;
+
 /// The turns a game through the legal actions plays at most (its checks
 /// are at every node; whether games end is the policies' question).
 pub const WALK_TURNS: u32 = 300;
@@ -106,8 +109,9 @@ pub fn legal_games<G: Game>(
     table: &[Player],
     cfg: &Config,
 ) -> (Decisions, Vec<Finding>) {
+    let games = cfg.games.min(WALK_GAMES);
     let results: Vec<(Decisions, Option<Finding>, Vec<Vec<u8>>)> = (cfg.seed
-        ..cfg.seed.saturating_add(cfg.games))
+        ..cfg.seed.saturating_add(games))
         .into_par_iter()
         .map(|s| one_game(start, write, table, cfg, s))
         .collect();
