@@ -172,6 +172,36 @@ fn compare<G: Played>(driver: &G::Driver, table: &[Player], cfg: &Config) -> Res
         .try_reduce(|| 0, |a, b| Ok(a + b))
 }
 
+/// Whether `pos` is in a loop no action can leave: from it, every ply of
+/// a round is forced (one outcome of a throw, one legal action) and the
+/// round comes back to `pos` itself.
+pub fn forced_loop<G: Game>(pos: &G) -> bool {
+    use crate::engine::legal::Ply;
+    let mut p = pos.clone();
+    for _ in 0..FORCED_LOOP_PLIES {
+        let next = match p.ply() {
+            Ply::Over => return false,
+            Ply::Chance(outcomes) if outcomes.len() == 1 => outcomes[0].clone(),
+            Ply::Chance(_) => return false,
+            Ply::Choice => match (p.legal_count(2), p.legal_list(1)) {
+                (Ok(1), Ok(list)) => list[0].clone(),
+                _ => return false,
+            },
+        };
+        if !p.play_in_place(&next, &mut Vec::new()) {
+            return false;
+        }
+        if p == *pos {
+            return true;
+        }
+    }
+    false
+}
+
+/// The plies [`forced_loop`] follows at most (a round of four players is
+/// eight: a deal of no die and `next turn` each).
+const FORCED_LOOP_PLIES: usize = 64;
+
 /// The rule that ends the game (`end.finish`, `end.win`).
 fn end_rule<G: Game>() -> Option<&'static str> {
     G::CATALOGUE
@@ -300,18 +330,21 @@ fn probe<G: Played>(
         };
         play_on(&greedy, seed) || (1..=PROBE_RANDOM).any(|k| play_on(&random, seed ^ (k << 32)))
     };
-    let verdicts: Vec<(u64, bool)> = stopped
+    // (seed, left, a proven loop at the last position).
+    let verdicts: Vec<(u64, bool, bool)> = stopped
         .par_iter()
-        .filter_map(|&s| last_position(s).map(|p| (s, way_out(&p, s))))
+        .filter_map(|&s| last_position(s).map(|p| (s, way_out(&p, s), forced_loop(&p))))
         .collect();
-    let left = verdicts.iter().filter(|(_, ok)| *ok).count() as u64;
-    let dead: Vec<u64> = verdicts
+    let left = verdicts.iter().filter(|(_, ok, _)| *ok).count() as u64;
+    let dead: Vec<(u64, bool)> = verdicts
         .iter()
-        .filter(|(_, ok)| !*ok)
-        .map(|(s, _)| *s)
+        .filter(|(_, ok, _)| !*ok)
+        .map(|(s, _, proven)| (*s, *proven))
         .collect();
+    let proven = dead.iter().filter(|(_, p)| *p).count();
     let mut findings = Vec::new();
-    if let Some(&first) = dead.first() {
+    // The first proven loop, else the first suspected dead end.
+    if let Some(&(first, first_proven)) = dead.iter().find(|(_, p)| *p).or(dead.first()) {
         let scenario = crate::selfplay::record_game(
             &driver,
             first,
@@ -332,11 +365,20 @@ fn probe<G: Played>(
                 }
                 Some(p)
             };
+            // A proven loop is cut where the loop begins; a suspected dead
+            // end where no probe leaves.
+            let dead_at = |p: &G| {
+                if first_proven {
+                    forced_loop(p)
+                } else {
+                    !way_out(p, r.seed)
+                }
+            };
             let (mut lo, mut hi) = (0, r.turns.len());
             while lo < hi {
                 let mid = (lo + hi) / 2;
                 match at(mid) {
-                    Some(p) if !way_out(&p, r.seed) => hi = mid,
+                    Some(p) if dead_at(&p) => hi = mid,
                     _ => lo = mid + 1,
                 }
             }
@@ -344,18 +386,17 @@ fn probe<G: Played>(
                 turns: r.turns[..hi].to_vec(),
                 ..r
             };
-            walk::scenario(
-                &driver,
-                &shortest,
-                &format!(
-                    "a suspected dead end after {hi} turns: no play from here found a way out"
-                ),
-            )
+            let what = if first_proven {
+                format!("a dead end after {hi} turns: from here every ply of a round is forced and the round comes back to this position, for ever")
+            } else {
+                format!("a suspected dead end after {hi} turns: no play from here found a way out")
+            };
+            walk::scenario(&driver, &shortest, &what)
         });
         findings.push(Finding {
             check: "lint.dead-end",
             message: format!(
-                "{} of {} games ({} play) stopped at the {}-turn cap in a position from which neither greedy play nor {PROBE_RANDOM} random plays of {PROBE_TURNS} turns ended the game (a suspected dead end; first: game seed {first})",
+                "{} of {} games ({} play) stopped at the {}-turn cap in a position from which neither greedy play nor {PROBE_RANDOM} random plays of {PROBE_TURNS} turns ended the game; {proven} of them a proven dead end (every ply of a round forced, the round coming back to the same position: a loop every available action keeps); the scenario: game seed {first}",
                 dead.len(),
                 cfg.games,
                 policy.name(),
