@@ -7,12 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde_json::json;
-
 use super::command_args::{LintCli, LintFormat};
 use super::context;
 use super::error::CliError;
-use super::output::render;
 use crate::dsl::ast::Span;
 use crate::engine::{GameKind, Mode};
 use crate::lint::{self, Finding, TableReport};
@@ -24,13 +21,15 @@ use crate::runner::snapshot::write_atomic;
 
 /// One ruleset linted: its game, how it was made, its tables, and its
 /// findings as diagnostics (with the scenario of each, if any).
-struct Linted {
-    game: GameKind,
-    shown: String,
-    tables: Vec<TableReport>,
-    findings: Vec<(Diagnostic, Option<String>)>,
+pub(super) struct Linted {
+    pub game: GameKind,
+    pub shown: String,
+    pub tables: Vec<TableReport>,
+    pub findings: Vec<(Diagnostic, Option<String>)>,
+    /// The exhaustive check of the reduced variant, or why there is none.
+    pub reduced: Result<(String, crate::lint::exhaustive::Explored), String>,
     /// The lint's wall-clock time (every core).
-    seconds: f64,
+    pub seconds: f64,
 }
 
 /// `goti lint`: exit 0 when every ruleset is clean, 1 on a finding, 2 on
@@ -61,8 +60,8 @@ pub(super) fn lint(a: &LintCli) -> Result<i32, CliError> {
         write_scenarios(dir, &linted)?;
     }
     match a.format {
-        LintFormat::Text => print_text(&linted, a),
-        LintFormat::Json => print_json(&linted),
+        LintFormat::Text => super::lint_report::print_text(&linted, a),
+        LintFormat::Json => super::lint_report::print_json(&linted),
         LintFormat::Github => {
             for l in &linted {
                 for (d, _) in &l.findings {
@@ -155,17 +154,68 @@ fn lint_game(
         };
         let report = rules.visit(Table { cfg });
         for f in &report.findings {
-            findings.push(finding_diagnostic(game, &report, f, &sets));
+            let name = scenario_name(game, &report, f);
+            findings.push(finding_diagnostic(
+                game,
+                (&table_words(game, &report), name),
+                f,
+                &sets,
+            ));
         }
         reports.push(report);
     }
+    let reduced = reduced_variant(game, &tree, &mut findings)?;
     Ok(Linted {
         game,
         shown,
         tables: reports,
         findings,
+        reduced,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The exhaustive check of the game's reduced variant of this ruleset:
+/// the overrides it took and what it found (its findings added), or why
+/// the game has none.
+fn reduced_variant(
+    game: GameKind,
+    tree: &serde_yaml::Value,
+    findings: &mut Vec<(Diagnostic, Option<String>)>,
+) -> Result<Result<(String, crate::lint::exhaustive::Explored), String>, CliError> {
+    let sets = match Rules::reduced(game) {
+        Ok(sets) => sets,
+        Err(why) => return Ok(Err(why.to_string())),
+    };
+    let mut small = tree.clone();
+    crate::rules::layers::set_all(&mut small, sets)
+        .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
+    let rules = Rules::from_tree(game, small.clone())
+        .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
+    let found = rules
+        .visit(Small)
+        .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
+    let words: Vec<String> = sets.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    let variant = words.join(", ");
+    let lines = changed_keys(game, &small);
+    for f in &found.findings {
+        let table = format!("{game}'s reduced variant ({variant}) with 2 players");
+        let name = format!(
+            "lint-{game}-reduced-{}.goti",
+            f.check.trim_start_matches("lint.")
+        );
+        findings.push(finding_diagnostic(game, (&table, name), f, &lines));
+    }
+    Ok(Ok((variant, found.explored)))
+}
+
+struct Small;
+
+impl RulesVisitor for Small {
+    type Out = Result<lint::Reduced, String>;
+    fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
+        lint::lint_reduced::<G>(rules)
+    }
 }
 
 struct Table {
@@ -267,20 +317,16 @@ fn changed_keys(game: GameKind, tree: &serde_yaml::Value) -> Vec<String> {
 /// (its last line underlined), or over the table's line when there is none.
 fn finding_diagnostic(
     game: GameKind,
-    report: &TableReport,
+    (table, name): (&str, String),
     f: &Finding,
     sets: &[String],
 ) -> (Diagnostic, Option<String>) {
-    let table = table_words(game, report);
     let scenario = f.scenario.as_ref().map(|s| with_sets(s, sets));
     let (source, span) = match &scenario {
         Some(text) => {
             let end = text.trim_end().len();
             let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
-            (
-                Source::new(scenario_name(game, report, f), text.clone()),
-                Span::new(start, end),
-            )
+            (Source::new(name, text.clone()), Span::new(start, end))
         }
         None => {
             let text = format!("{table}\n");
@@ -329,16 +375,7 @@ fn scenario_name(game: GameKind, r: &TableReport, f: &Finding) -> String {
     )
 }
 
-/// A quantile of finished games' turns; `none` when no game finished.
-fn shown_turns(t: f64) -> String {
-    if t.is_nan() {
-        "none".into()
-    } else {
-        format!("{t:.0}")
-    }
-}
-
-fn table_words(game: GameKind, r: &TableReport) -> String {
+pub(super) fn table_words(game: GameKind, r: &TableReport) -> String {
     match r.mode {
         Some(m) => format!("{game} {} with {} players", m.name(), r.players),
         None => format!("{game} with {} players", r.players),
@@ -378,119 +415,4 @@ fn write_scenarios(dir: &Path, linted: &[Linted]) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-fn print_text(linted: &[Linted], a: &LintCli) {
-    for l in linted {
-        outln!("{} ({})", l.game, l.shown);
-        for t in &l.tables {
-            let w = &t.walked;
-            outln!(
-                "  {}: {} games through the legal actions (at most {} turns each): {} player nodes checked; the generator compared with the rules at {} nodes",
-                table_words(l.game, t),
-                w.games,
-                crate::lint::WALK_TURNS,
-                w.nodes,
-                t.compared
-            );
-            for len in &t.lengths {
-                let d = &len.decisions;
-                outln!(
-                    "    {} play: {} games, {} stopped at the {}-turn cap; turns of finished games: median {}, p95 {}, longest {}; {} decisions, {:.1}% forced, legal actions a decision: median {}, mean {:.2} (sd {:.2})",
-                    len.policy.name(),
-                    len.games,
-                    len.capped,
-                    a.max_turns,
-                    shown_turns(len.median),
-                    shown_turns(len.p95),
-                    len.longest,
-                    d.nodes,
-                    100.0 * d.forced_share(),
-                    d.median(),
-                    d.mean(),
-                    d.sd()
-                );
-            }
-            if t.probed > 0 {
-                outln!(
-                    "    stopped games probed: {} of {} left by play from their last position",
-                    t.left,
-                    t.probed
-                );
-            }
-        }
-        for (d, scenario) in &l.findings {
-            errln!("{}", render(d, false));
-            if let (Some(s), None) = (scenario, &a.out) {
-                errln!("  the scenario that reaches it:");
-                for line in s.lines() {
-                    errln!("    {line}");
-                }
-            }
-        }
-        outln!(
-            "{} ({:.1} s): {}",
-            l.game,
-            l.seconds,
-            if l.findings.is_empty() {
-                "clean".to_string()
-            } else {
-                format!("{} finding(s)", l.findings.len())
-            }
-        );
-    }
-}
-
-fn print_json(linted: &[Linted]) {
-    let rulesets: Vec<serde_json::Value> = linted
-        .iter()
-        .map(|l| {
-            let tables: Vec<serde_json::Value> = l
-                .tables
-                .iter()
-                .map(|t| {
-                    json!({
-                        "players": t.players,
-                        "mode": t.mode.map(|m| m.name()),
-                        "walked_games": t.walked.games,
-                        "walked_nodes": t.walked.nodes,
-                        "compared": t.compared,
-                        "probed": t.probed,
-                        "left": t.left,
-                        "lengths": t.lengths.iter().map(|len| json!({
-                            "policy": len.policy.name(),
-                            "games": len.games,
-                            "capped": len.capped,
-                            "median": if len.median.is_nan() { None } else { Some(len.median) },
-                            "p95": if len.p95.is_nan() { None } else { Some(len.p95) },
-                            "longest": len.longest,
-                            "decisions": len.decisions.nodes,
-                            "forced": len.decisions.forced,
-                            "forced_share": len.decisions.forced_share(),
-                            "branching_median": len.decisions.median(),
-                            "branching_mean": len.decisions.mean(),
-                            "branching_sd": len.decisions.sd(),
-                        })).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-            let findings: Vec<serde_json::Value> = l
-                .findings
-                .iter()
-                .map(|(d, scenario)| {
-                    let (line, column) = d.source.line_col(d.span.start);
-                    json!({
-                        "file": d.source.name,
-                        "line": line,
-                        "column": column,
-                        "rule": d.rule.map(|r| r.0),
-                        "message": d.message,
-                        "scenario": scenario,
-                    })
-                })
-                .collect();
-            json!({"game": l.game.name(), "rules": l.shown, "seconds": l.seconds, "tables": tables, "findings": findings})
-        })
-        .collect();
-    outln!("{}", json!({ "rulesets": rulesets }));
 }

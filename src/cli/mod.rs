@@ -21,6 +21,7 @@ mod fmt;
 mod fuzz;
 mod fuzz_legal;
 mod lint;
+mod lint_report;
 mod merge;
 mod merge_part;
 mod merge_play;

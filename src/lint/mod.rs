@@ -17,6 +17,7 @@
 //! none is found is reported as a suspected dead end, with a scenario that
 //! reaches it. Pure: the CLI prints and exits.
 
+pub mod exhaustive;
 mod walk;
 
 use std::sync::Arc;
@@ -141,6 +142,73 @@ pub fn lint_table<G: Played>(rules: &Arc<G::Rules>, cfg: &Config) -> TableReport
         left,
         findings,
     }
+}
+
+/// The positions the exhaustive check visits at most.
+pub const MAX_STATES: usize = 200_000;
+
+/// What the exhaustive check of a reduced variant found: its figures and
+/// its findings.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    pub explored: exhaustive::Explored,
+    pub findings: Vec<Finding>,
+}
+
+/// Every position of `rules` (a reduced variant) reachable from a new
+/// game of two players, checked: no stuck position, no dead end, every
+/// listed action accepted.
+pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, String> {
+    let table = &Player::ALL[..2];
+    let driver = G::driver(rules.clone(), Mode::default(), Policy::Random);
+    let start = driver.new_game(table)?;
+    let explored = exhaustive::explore(&start, MAX_STATES);
+    let mut findings = Vec::new();
+    let scenario = |what: &str| {
+        explored.path.as_ref().map(|plies| {
+            let record = crate::selfplay::Record {
+                seed: 0,
+                players: table.to_vec(),
+                turns: vec![plies.clone()],
+            };
+            walk::scenario(&driver, &record, what)
+        })
+    };
+    if explored.stuck > 0 {
+        let what = format!(
+            "{} of {} positions of the reduced variant leave the player to move no legal action",
+            explored.stuck, explored.states
+        );
+        findings.push(Finding {
+            check: "lint.stuck",
+            scenario: scenario(&what),
+            message: what,
+            key: None,
+            rule: None,
+        });
+    } else if explored.dead > 0 {
+        let what = format!(
+            "{} of {} positions of the reduced variant are dead ends: no sequence of plies from them ends the game (every position visited)",
+            explored.dead, explored.states
+        );
+        findings.push(Finding {
+            check: "lint.dead-end",
+            scenario: scenario(&what),
+            message: what,
+            key: None,
+            rule: end_rule::<G>(),
+        });
+    }
+    if let Some(r) = &explored.refused {
+        findings.push(Finding {
+            check: "lint.generator",
+            message: format!("the rules refuse a listed action: {r}"),
+            key: None,
+            rule: None,
+            scenario: None,
+        });
+    }
+    Ok(Reduced { explored, findings })
 }
 
 /// The policies a game's self-play has: points only where it scores them.

@@ -126,6 +126,13 @@ impl Rules {
     pub fn from_tree(game: GameKind, tree: serde_yaml::Value) -> Result<Rules, RulesetError> {
         each_kind!(game, G => tree_rules::<G>(tree).map(G::wrap))
     }
+    /// The ruleset overrides of a game's reduced variant (`goti lint`'s
+    /// exhaustive check), or why it has none (`Played::reduced`).
+    pub fn reduced(
+        game: GameKind,
+    ) -> Result<&'static [(&'static str, &'static str)], &'static str> {
+        each_kind!(game, G => G::reduced())
+    }
     /// What valid parameters still make no game (`Params::unplayable`);
     /// none where the tree does not read.
     pub fn unplayable(

@@ -31,6 +31,17 @@ impl Played for Maedn {
      move G1\n\
      expect P1 G1 on 9\n";
 
+    /// A ring of 16 fields (the four start fields 4 apart), one piece a
+    /// player and a goal of one field: every position is visited.
+    fn reduced() -> Result<&'static [(&'static str, &'static str)], &'static str> {
+        Ok(&[
+            ("board.ring", "16"),
+            ("board.starts", "[0, 4, 8, 12]"),
+            ("table.pieces", "1"),
+            ("board.goal", "1"),
+        ])
+    }
+
     fn driver(rules: Arc<MaednRules>, _mode: Mode, policy: Policy) -> MaednDriver {
         MaednDriver::new(rules).with_policy(policy)
     }

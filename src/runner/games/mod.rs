@@ -26,6 +26,12 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     /// derived from the rulebook, each comment naming its clause).
     const EXAMPLES: &'static str;
 
+    /// `goti lint`'s exhaustive check: the ruleset overrides of a reduced
+    /// variant small enough to visit every reachable position (a ring of
+    /// at most 16, two players, one piece each), or why the game has none.
+    fn reduced() -> Result<&'static [(&'static str, &'static str)], &'static str> {
+        Err("no reduced variant is built for this game yet")
+    }
     /// A driver of these rules (`mode`: royal's Journey or Clash; the
     /// other games have none).
     fn driver(rules: Arc<Self::Rules>, mode: Mode, policy: Policy) -> Self::Driver;
