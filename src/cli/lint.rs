@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::command_args::{LintCli, LintFormat};
 use super::context;
 use super::error::CliError;
+use super::lint_report::{table_words, Linted};
 use crate::dsl::ast::Span;
 use crate::engine::{GameKind, Mode};
 use crate::lint::{self, Finding, TableReport};
@@ -18,19 +19,6 @@ use crate::runner::games::Played;
 use crate::runner::play::ruleset;
 use crate::runner::position::{Rules, RulesVisitor};
 use crate::runner::snapshot::write_atomic;
-
-/// One ruleset linted: its game, how it was made, its tables, and its
-/// findings as diagnostics (with the scenario of each, if any).
-pub(super) struct Linted {
-    pub game: GameKind,
-    pub shown: String,
-    pub tables: Vec<TableReport>,
-    pub findings: Vec<(Diagnostic, Option<String>)>,
-    /// The exhaustive check of the reduced variant, or why there is none.
-    pub reduced: Result<(String, crate::lint::exhaustive::Explored), String>,
-    /// The lint's wall-clock time (every core).
-    pub seconds: f64,
-}
 
 /// `goti lint`: exit 0 when every ruleset is clean, 1 on a finding, 2 on
 /// a usage error.
@@ -212,7 +200,7 @@ fn reduced_variant(
 struct Small;
 
 impl RulesVisitor for Small {
-    type Out = Result<lint::Reduced, String>;
+    type Out = Result<lint::Reduced, crate::error::Error>;
     fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
         lint::lint_reduced::<G>(rules)
     }
@@ -373,13 +361,6 @@ fn scenario_name(game: GameKind, r: &TableReport, f: &Finding) -> String {
         r.players,
         f.check.trim_start_matches("lint.")
     )
-}
-
-pub(super) fn table_words(game: GameKind, r: &TableReport) -> String {
-    match r.mode {
-        Some(m) => format!("{game} {} with {} players", m.name(), r.players),
-        None => format!("{game} with {} players", r.players),
-    }
 }
 
 /// `set` lines after the scenario's `rules` line (a variant's scenario

@@ -4,8 +4,10 @@
 use serde_json::json;
 
 use super::command_args::LintCli;
-use super::lint::{table_words, Linted};
 use super::output::render;
+use crate::engine::GameKind;
+use crate::lint::TableReport;
+use crate::runner::diagnostic::Diagnostic;
 
 pub(super) fn print_text(linted: &[Linted], a: &LintCli) {
     for l in linted {
@@ -154,5 +156,25 @@ fn shown_turns(t: f64) -> String {
         "none".into()
     } else {
         format!("{t:.0}")
+    }
+}
+
+/// One ruleset linted: its game, how it was made, its tables, and its
+/// findings as diagnostics (with the scenario of each, if any).
+pub(super) struct Linted {
+    pub game: GameKind,
+    pub shown: String,
+    pub tables: Vec<TableReport>,
+    pub findings: Vec<(Diagnostic, Option<String>)>,
+    /// The exhaustive check of the reduced variant, or why there is none.
+    pub reduced: Result<(String, crate::lint::exhaustive::Explored), String>,
+    /// The lint's wall-clock time (every core).
+    pub seconds: f64,
+}
+
+pub(super) fn table_words(game: GameKind, r: &TableReport) -> String {
+    match r.mode {
+        Some(m) => format!("{game} {} with {} players", m.name(), r.players),
+        None => format!("{game} with {} players", r.players),
     }
 }

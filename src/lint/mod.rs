@@ -158,10 +158,10 @@ pub struct Reduced {
 /// Every position of `rules` (a reduced variant) reachable from a new
 /// game of two players, checked: no stuck position, no dead end, every
 /// listed action accepted.
-pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, String> {
+pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, crate::error::Error> {
     let table = &Player::ALL[..2];
     let driver = G::driver(rules.clone(), Mode::default(), Policy::Random);
-    let start = driver.new_game(table)?;
+    let start = crate::error::Error::of(crate::error::ErrorKind::Input, || driver.new_game(table))?;
     let explored = exhaustive::explore(&start, MAX_STATES);
     let mut findings = Vec::new();
     let scenario = |what: &str| {
