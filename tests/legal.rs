@@ -3,26 +3,8 @@
 //! what was found, and the bounds on both (ROYAL.md §10, PORTAL.md §8,
 //! MAEDN.md §3). Counts derived by hand in the comments.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn goti(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_goti"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env("CI", "true")
-        .output()
-        .expect("the goti binary runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod support;
+use support::{goti, text};
 
 fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

@@ -2,29 +2,11 @@
 //! fault found with its ruleset key or a scenario that reaches it, the
 //! reporters and the exit codes. Bounded runs (a few games a table).
 
-use std::path::Path;
-use std::process::{Command, Output};
-
 use goti::engine::planted::{Fault, Planted};
 use goti::engine::{Game, Maedn, Player};
 
-fn goti(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_goti"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env("CI", "true")
-        .output()
-        .expect("the goti binary runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod support;
+use support::{goti, text};
 
 const SMALL: &[&str] = &["--games", "6", "--walks", "1", "--players", "2"];
 

@@ -2,7 +2,6 @@
 //! every player's node checked, the decisions counted.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -395,29 +394,7 @@ fn standings_ok<G: Game>(pos: &G, table: &[Player]) -> Result<(), String> {
 /// A scenario that replays `record` from a new game (`goti run` plays it).
 pub fn scenario<D: Driver>(driver: &D, record: &Record, message: &str) -> String {
     let game = D::Game::KIND;
-    let mut out = String::new();
-    writeln!(
-        out,
-        "# Found by `goti lint` ({game}, game seed {}):",
-        record.seed
-    )
-    .ok();
-    for line in message.lines() {
-        writeln!(out, "#   {line}").ok();
-    }
-    writeln!(out, "# `goti run` on this file replays the game up to it.").ok();
-    writeln!(out, "scenario \"lint: {game} game {}\"", record.seed).ok();
-    out.push_str(&driver.replay_header(record));
-    for (i, turn) in record
-        .turns
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !t.is_empty())
-    {
-        writeln!(out, "# turn {}", i + 1).ok();
-        for a in turn {
-            writeln!(out, "{}", action_text(a)).ok();
-        }
-    }
-    out
+    let found = format!("Found by `goti lint` ({game}, game seed {})", record.seed);
+    let name = format!("lint: {game} game {}", record.seed);
+    crate::selfplay::replay_text(driver, record, (&found, message), &name)
 }

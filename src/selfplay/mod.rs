@@ -643,17 +643,31 @@ pub fn action_text(a: &Action) -> String {
 
 /// A scenario file that replays `record` from a new game.
 pub fn scenario_text<D: Driver>(driver: &D, record: &Record, message: &str) -> String {
-    let mut out = String::new();
     let game = D::Game::KIND;
-    writeln!(
-        out,
-        "# A self-play violation found by `goti fuzz --rules {game}` (game seed {}):",
+    let found = format!(
+        "A self-play violation found by `goti fuzz --rules {game}` (game seed {})",
         record.seed
-    )
-    .ok();
-    writeln!(out, "#   {message}").ok();
+    );
+    let name = format!("{game} self-play game {}", record.seed);
+    replay_text(driver, record, (&found, message), &name)
+}
+
+/// A scenario named `name` that replays `record` from a new game, under a
+/// comment saying who found what (`found`: the finder; `what`: its
+/// message, one comment line per line).
+pub fn replay_text<D: Driver>(
+    driver: &D,
+    record: &Record,
+    (found, what): (&str, &str),
+    name: &str,
+) -> String {
+    let mut out = String::new();
+    writeln!(out, "# {found}:").ok();
+    for line in what.lines() {
+        writeln!(out, "#   {line}").ok();
+    }
     writeln!(out, "# `goti run` on this file replays the game up to it.").ok();
-    writeln!(out, "scenario \"{game} self-play game {}\"", record.seed).ok();
+    writeln!(out, "scenario \"{name}\"").ok();
     out.push_str(&driver.replay_header(record));
     for (i, turn) in record
         .turns
