@@ -195,6 +195,18 @@ impl Budget {
             nodes: 0,
         }
     }
+    /// One position visited; the budget's error once it is spent.
+    fn take(&mut self) -> Result<(), PerftError> {
+        if self.spend(1) {
+            Ok(())
+        } else {
+            Err(PerftError::Budget {
+                nodes: self.nodes,
+                done: 0,
+                of: 0,
+            })
+        }
+    }
     fn spend(&mut self, n: u64) -> bool {
         self.nodes = self.nodes.saturating_add(n);
         self.nodes <= self.max_nodes
@@ -266,13 +278,7 @@ fn count<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, Perft
         // A throw's outcomes and the actions after each, counted without
         // throwing where the game can.
         if let Some(leaves) = pos.leaves_after_throw() {
-            if !budget.spend(1) {
-                return Err(PerftError::Budget {
-                    nodes: budget.nodes,
-                    done: 0,
-                    of: 0,
-                });
-            }
+            budget.take()?;
             return Ok(leaves);
         }
     }
@@ -289,13 +295,7 @@ fn count<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, Perft
             },
         };
         // The budget bounds work: one node per position visited.
-        if !budget.spend(1) {
-            return Err(PerftError::Budget {
-                nodes: budget.nodes,
-                done: 0,
-                of: 0,
-            });
-        }
+        budget.take()?;
         return Ok(leaves);
     }
     let next = branches(pos)?;
@@ -303,13 +303,7 @@ fn count<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, Perft
     // One child's room, reused: `clone_from` lets a game copy less.
     let mut scratch: Option<G> = None;
     for a in next.iter() {
-        if !budget.spend(1) {
-            return Err(PerftError::Budget {
-                nodes: budget.nodes,
-                done: 0,
-                of: 0,
-            });
-        }
+        budget.take()?;
         let c = match &mut scratch {
             Some(c) => {
                 c.clone_from(pos);
