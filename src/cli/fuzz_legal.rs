@@ -1,4 +1,4 @@
-//! `goti fuzz --legal`: the legal-action generator against the rules
+//! `cargo xtask legal`: the legal-action generator against the rules
 //! themselves (ROYAL.md §10, PORTAL.md §8, MAEDN.md §3), on seeded random
 //! walks of every game, on every core.
 
@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::error::CliError;
+use crate::engine::legal::Compared;
 use crate::engine::{GameKind, Mode, Player};
 use crate::runner::games::Played;
 use crate::runner::position::{Rules, RulesVisitor};
@@ -14,7 +15,7 @@ use crate::selfplay::{Driver, Policy};
 /// The plies of each walk.
 const PLIES: usize = 400;
 
-/// `goti fuzz --legal --games N`: N walks of 400 plies from a new game
+/// `cargo xtask legal --games N`: N walks of 400 plies from a new game
 /// (walk i uses seed + i); at every player's node the count, the listing
 /// and the candidates the rules accept (built without the generator) must
 /// agree. Exit 0 when they do, 1 at the first disagreement.
@@ -31,7 +32,7 @@ pub(super) fn legal(
         players: u8,
     }
     impl RulesVisitor for Walks {
-        type Out = Result<u64, (u64, String)>;
+        type Out = Result<Compared, (u64, String)>;
         fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
             use rayon::prelude::*;
             let params = G::params(rules).clone();
@@ -46,7 +47,7 @@ pub(super) fn legal(
                             .map_err(|v| (s, v.0))
                     },
                 )
-                .try_reduce(|| 0, |a, b| Ok(a + b))
+                .try_reduce(Compared::default, |a, b| Ok(a + b))
         }
     }
     let started = Instant::now();
@@ -58,12 +59,15 @@ pub(super) fn legal(
     });
     let secs = started.elapsed().as_secs_f64();
     match walked {
-        Ok(0) => Err(CliError::new(
+        Ok(Compared { nodes: 0, .. }) => Err(CliError::new(
             "no player's node was compared: a check that checked nothing is not a pass",
         )),
-        Ok(nodes) => {
+        Ok(Compared {
+            nodes,
+            every_candidate,
+        }) => {
             outln!(
-                "{}: {games} walks of {PLIES} plies, {nodes} player nodes compared in {secs:.1} s: the count, the listing and what the rules accept agree",
+                "{}: {games} walks of {PLIES} plies, {nodes} player nodes compared ({every_candidate} with every candidate action tried, the rest with a seeded sample) in {secs:.1} s: the count, the listing and what the rules accept agree",
                 game.name()
             );
             Ok(0)

@@ -10,7 +10,7 @@
 //! - a finished game has standings naming every player once;
 //!
 //! and beside that: the generator against the rules on seeded walks
-//! ([`crate::engine::legal::walk_and_compare`], as `goti fuzz --legal`),
+//! ([`crate::engine::legal::walk_and_compare`], as `cargo xtask legal`),
 //! termination under each self-play policy (lengths, the share stopped at
 //! the turn cap), and a probe of every stopped game's last position for a
 //! way out (greedy, then random play from there): a position from which
@@ -226,16 +226,18 @@ fn compare<G: Played>(driver: &G::Driver, table: &[Player], cfg: &Config) -> Res
         .into_par_iter()
         .map(|s| {
             let start = driver.new_game(table).map_err(|e| finding_setup(&e))?;
-            crate::engine::legal::walk_and_compare(&start, 400, s).map_err(|v| Finding {
-                check: "lint.generator",
-                message: format!(
-                    "the legal actions and the rules disagree (walk seed {s}): {}",
-                    v.0
-                ),
-                key: None,
-                rule: None,
-                scenario: None,
-            })
+            crate::engine::legal::walk_and_compare(&start, 400, s)
+                .map(|c| c.nodes)
+                .map_err(|v| Finding {
+                    check: "lint.generator",
+                    message: format!(
+                        "the legal actions and the rules disagree (walk seed {s}): {}",
+                        v.0
+                    ),
+                    key: None,
+                    rule: None,
+                    scenario: None,
+                })
         })
         .try_reduce(|| 0, |a, b| Ok(a + b))
 }

@@ -372,7 +372,7 @@ impl Position {
     }
     /// An action in the rulebook's normal form, as scenario syntax.
     pub fn action_words(&self, a: &crate::engine::Action) -> String {
-        crate::engine::legal::normal_text(a, self.game().vocabulary().forward_only.is_some())
+        each_position!(self, g => g.action_text(a))
     }
     /// The game's own expectations; `None` for the shared ones.
     pub fn expect_own(&self, check: &crate::dsl::lower::Check) -> Option<Result<(), String>> {

@@ -253,7 +253,7 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// recording into `events`; a refused action leaves the position and
     /// `events` as they were. Returns whether it was applied. The same
     /// rules decide as in [`Game::apply`] (the differential test
-    /// `goti fuzz --compare-paths` plays both).
+    /// `cargo xtask compare-paths` plays both).
     fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool;
     /// [`Game::play_in_place`] with the events handed to `sink` as they
     /// happen, none kept (balance's counts, the greedy policy's captures);
@@ -280,6 +280,10 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     fn leaves_after_throw(&self) -> Option<u64> {
         None
     }
+    /// An action in the rulebook's normal form as scenario syntax
+    /// ([`crate::legal::normal_text`]; royal keeps the guards' order where
+    /// a variant counts it).
+    fn action_text(&self, a: &Action) -> String;
     /// How many legal actions [`Game::legal_list`] would list, counted
     /// without building them where the game can (royal's moves).
     fn legal_count(&self, limit: usize) -> Result<u64, crate::legal::Unlisted>;
@@ -389,6 +393,9 @@ macro_rules! delegate_game {
             }
             fn legal_sample(&self, seed: u64, n: usize) -> Vec<$crate::Action> {
                 $pos::legal_sample(self, seed, n)
+            }
+            fn action_text(&self, a: &$crate::Action) -> String {
+                $pos::action_text(self, a)
             }
             fn check_invariants(&self) -> Result<(), $crate::Violation> {
                 $pos::invariants(self).map_err($crate::Violation)

@@ -57,6 +57,14 @@ pub const MAX_CANDIDATES: u64 = 4_000_000;
 /// games write no direction. Rolls are written in ascending order (a
 /// guard's rolls are a multiset).
 pub fn normal_text(a: &Action, forward_only: bool) -> String {
+    normal_text_in(a, forward_only, false)
+}
+
+/// [`normal_text`] where `named_order` says whether the order a move names
+/// its guards in is part of the action (ROYAL.md §10: a variant that plays
+/// parted groups in the named order, `order.parted_groups: named`); then
+/// the guards keep the move's order.
+pub fn normal_text_in(a: &Action, forward_only: bool, named_order: bool) -> String {
     let list = |xs: &[u8], sep: &str| {
         let mut xs = xs.to_vec();
         xs.sort_unstable();
@@ -82,7 +90,7 @@ pub fn normal_text(a: &Action, forward_only: bool) -> String {
         Action::NextTurn => "next turn".into(),
         Action::Enter(_) | Action::BringIn => "enter".into(),
         Action::Move(m) => {
-            let order = normal_order(m);
+            let order = normal_order(m, named_order);
             let parts: Vec<String> = order
                 .clauses
                 .iter()
@@ -108,8 +116,9 @@ pub fn normal_text(a: &Action, forward_only: bool) -> String {
 }
 
 /// A move's clauses in normal form: guards by number (the rules order
-/// them), the King first when it is named first (`move.king-order`), else last.
-fn normal_order(m: &MoveOrder) -> MoveOrder {
+/// them) unless `named_order` keeps the move's order, the King first when
+/// it is named first (`move.king-order`), else last.
+fn normal_order(m: &MoveOrder, named_order: bool) -> MoveOrder {
     let king_first = m.clauses.first().is_some_and(|c| c.piece == PieceId::King);
     let mut guards: Vec<_> = m
         .clauses
@@ -117,7 +126,9 @@ fn normal_order(m: &MoveOrder) -> MoveOrder {
         .filter(|c| c.piece != PieceId::King)
         .cloned()
         .collect();
-    guards.sort_by_key(|c| c.piece);
+    if !named_order {
+        guards.sort_by_key(|c| c.piece);
+    }
     let king = m.clauses.iter().find(|c| c.piece == PieceId::King).cloned();
     let mut clauses = Vec::new();
     if king_first {
@@ -250,7 +261,7 @@ impl std::ops::Deref for Branches {
 
 fn child<G: Game>(pos: &G, a: &Action) -> Result<G, PerftError> {
     let mut next = pos.clone();
-    // No events are read: the quiet path (`goti fuzz --compare-paths`
+    // No events are read: the quiet path (`cargo xtask compare-paths`
     // holds it to the recording one).
     if next.play_with(a, &mut crate::Quiet) {
         Ok(next)
@@ -261,7 +272,7 @@ fn child<G: Game>(pos: &G, a: &Action) -> Result<G, PerftError> {
 
 /// A branch the rules refused: the generator and the rules disagree.
 fn refused<G: Game>(pos: &G, a: &Action) -> PerftError {
-    PerftError::Refused(format!("{} to move: {}", pos.turn(), normal_text(a, false)))
+    PerftError::Refused(format!("{} to move: {}", pos.turn(), pos.action_text(a)))
 }
 
 /// The number of histories of exactly `depth` plies from `pos` (a game
@@ -311,7 +322,7 @@ fn count<G: Game>(pos: &G, depth: u32, budget: &mut Budget) -> Result<u64, Perft
             }
             None => scratch.insert(pos.clone()),
         };
-        // No events are read: the quiet path (`goti fuzz --compare-paths`
+        // No events are read: the quiet path (`cargo xtask compare-paths`
         // holds it to the recording one).
         if !c.play_with(a, &mut crate::Quiet) {
             return Err(refused(pos, a));
@@ -359,10 +370,9 @@ pub fn divide_by_text<G: Game>(
     depth: u32,
     budget: &mut Budget,
 ) -> Result<BTreeMap<String, u64>, PerftError> {
-    let forward_only = G::VOCABULARY.forward_only.is_some();
     Ok(divide(pos, depth, budget)?
         .into_iter()
-        .map(|(a, n)| (normal_text(&a, forward_only), n))
+        .map(|(a, n)| (pos.action_text(&a), n))
         .collect())
 }
 
@@ -375,17 +385,41 @@ const WALK_LIST_LIMIT: usize = 2_000;
 /// by the rules and distinct in normal form, and (where the game can build
 /// them) that the candidates the rules accept, built without the generator,
 /// are exactly the listing. Returns the nodes compared.
-/// (The engine's differential test of its generator; `goti fuzz --legal`
+/// (The engine's differential test of its generator; `cargo xtask legal`
 /// runs it on many seeds.)
 pub fn walk_and_compare<G: Game>(
     start: &G,
     plies: usize,
     seed: u64,
-) -> Result<u64, crate::Violation> {
+) -> Result<Compared, crate::Violation> {
     walk(start, plies, seed).map_err(crate::Violation)
 }
 
-fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
+/// What a walk compared: player's nodes, and of them those where every
+/// candidate action was built and tried (the rest: a seeded sample).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Compared {
+    pub nodes: u64,
+    pub every_candidate: u64,
+}
+
+impl std::ops::Add for Compared {
+    type Output = Compared;
+    fn add(self, o: Compared) -> Compared {
+        Compared {
+            nodes: self.nodes + o.nodes,
+            every_candidate: self.every_candidate + o.every_candidate,
+        }
+    }
+}
+
+impl std::ops::AddAssign for Compared {
+    fn add_assign(&mut self, o: Compared) {
+        *self = *self + o;
+    }
+}
+
+fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<Compared, String> {
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = || {
         rng ^= rng << 13;
@@ -393,9 +427,8 @@ fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
         rng ^= rng << 17;
         rng
     };
-    let forward_only = G::VOCABULARY.forward_only.is_some();
     let mut pos = start.clone();
-    let mut compared = 0;
+    let mut compared = Compared::default();
     let mut events = Vec::new();
     for _ in 0..plies {
         let options = match pos.ply() {
@@ -428,13 +461,12 @@ fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
                         pos.turn(),
                         list.len(),
                         list.iter()
-                            .map(|a| normal_text(a, forward_only))
+                            .map(|a| pos.action_text(a))
                             .collect::<Vec<_>>()
                             .join(" | ")
                     ));
                 }
-                let mut texts: Vec<String> =
-                    list.iter().map(|a| normal_text(a, forward_only)).collect();
+                let mut texts: Vec<String> = list.iter().map(|a| pos.action_text(a)).collect();
                 texts.sort();
                 texts.dedup();
                 if texts.len() != list.len() {
@@ -444,7 +476,7 @@ fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
                 let sample = pos.legal_candidates().is_none();
                 for a in pos.legal_sample(next(), if sample { 64 } else { 0 }) {
                     let accepted = pos.clone().play_in_place(&a, &mut Vec::new());
-                    let text = normal_text(&a, forward_only);
+                    let text = pos.action_text(&a);
                     if accepted != listed.contains(&text) {
                         return Err(format!(
                             "{} to move: the rules {} `{text}`, the listing {}",
@@ -458,7 +490,7 @@ fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
                     let accepted: std::collections::BTreeSet<String> = candidates
                         .iter()
                         .filter(|a| pos.clone().play_in_place(a, &mut Vec::new()))
-                        .map(|a| normal_text(a, forward_only))
+                        .map(|a| pos.action_text(a))
                         .collect();
                     let listed: std::collections::BTreeSet<String> =
                         texts.iter().cloned().collect();
@@ -470,8 +502,9 @@ fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
                             pos.turn()
                         ));
                     }
+                    compared.every_candidate += 1;
                 }
-                compared += 1;
+                compared.nodes += 1;
                 list
             }
         };
@@ -487,7 +520,7 @@ fn walk<G: Game>(start: &G, plies: usize, seed: u64) -> Result<u64, String> {
             return Err(format!(
                 "{} to move: the rules refused `{}`",
                 pos.turn(),
-                normal_text(a, forward_only)
+                pos.action_text(a)
             ));
         }
     }

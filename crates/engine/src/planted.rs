@@ -1,7 +1,7 @@
 //! Planted faults (feature `planted`, for tests only): a wrapper around
 //! maedn's position that passes every call through except the legal
 //! actions, which it gets wrong in a chosen way. goti's checks of the
-//! generator (`legal::walk_and_compare`, `goti fuzz --legal`) and `goti
+//! generator (`legal::walk_and_compare`, `cargo xtask legal`) and `goti
 //! lint` must each find every fault; the unplanted wrapper must pass.
 
 use std::sync::Arc;
@@ -114,6 +114,9 @@ impl Game for Planted {
     }
     fn legal_sample(&self, seed: u64, n: usize) -> Vec<Action> {
         self.inner.legal_sample(seed, n)
+    }
+    fn action_text(&self, a: &Action) -> String {
+        self.inner.action_text(a)
     }
     fn legal_count(&self, limit: usize) -> Result<u64, Unlisted> {
         let listed = self.legal_list(limit)?.len() as u64;

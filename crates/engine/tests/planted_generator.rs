@@ -1,5 +1,5 @@
 //! The generator-against-the-rules comparison (`legal::walk_and_compare`,
-//! which `goti fuzz --legal` runs) must find a generator that is wrong.
+//! which `cargo xtask legal` runs) must find a generator that is wrong.
 //! Each fault is planted in `goti_engine::planted`'s wrapper around
 //! maedn's position, which passes every call through except the listing
 //! (and its count), so only the comparison stands between the fault and
@@ -24,7 +24,9 @@ fn walks(fault: Fault) -> Result<u64, String> {
     let start = start(fault);
     let mut compared = 0;
     for seed in 0..20 {
-        compared += legal::walk_and_compare(&start, 600, seed).map_err(|v| v.0)?;
+        compared += legal::walk_and_compare(&start, 600, seed)
+            .map_err(|v| v.0)?
+            .nodes;
     }
     Ok(compared)
 }

@@ -53,6 +53,15 @@ fn legal_set(pos: &Position, want: &[crate::engine::Action]) -> Result<(), Strin
         list.iter().map(|a| pos.action_words(a)).collect()
     };
     let (now, want) = (words(&now), words(want));
+    // Two spellings the rules count as one (guards named in another order
+    // where the ruleset does not count the order: ROYAL.md §10).
+    for (i, w) in want.iter().enumerate() {
+        if want[..i].contains(w) {
+            return Err(format!(
+                "`{w}` is named twice in the list: the rules count one action (the guards' order is not part of it under this ruleset); name it once"
+            ));
+        }
+    }
     let missing: Vec<&String> = want.iter().filter(|w| !now.contains(w)).collect();
     let extra: Vec<&String> = now.iter().filter(|w| !want.contains(w)).collect();
     if missing.is_empty() && extra.is_empty() {

@@ -216,6 +216,11 @@ impl Maedn {
         Some(out)
     }
 
+    /// An action in the rulebook's normal form, as scenario syntax.
+    pub fn action_text(&self, a: &Action) -> String {
+        crate::legal::normal_text(a, <Self as crate::Game>::VOCABULARY.forward_only.is_some())
+    }
+
     /// The candidates are few and all tried ([`Self::legal_candidates`]):
     /// the first `n` of them, whatever the seed.
     pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
@@ -287,7 +292,7 @@ mod walk_tests {
     #[test]
     fn the_listing_is_what_the_rules_accept_on_random_walks() {
         let rules = MaednRules::new(crate::params::shipped::<crate::params::MaednParams>());
-        let mut compared = 0;
+        let mut compared = crate::legal::Compared::default();
         for players in [2, 3, 4] {
             let start = Maedn::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
             for seed in 0..30 {
@@ -295,6 +300,6 @@ mod walk_tests {
                     .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
             }
         }
-        assert!(compared > 5000, "{compared} nodes compared");
+        assert!(compared.nodes > 5000, "{compared:?}");
     }
 }

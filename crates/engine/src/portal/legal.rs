@@ -50,6 +50,11 @@ impl Portal {
         None
     }
 
+    /// An action in the rulebook's normal form, as scenario syntax.
+    pub fn action_text(&self, a: &Action) -> String {
+        crate::legal::normal_text(a, <Self as crate::Game>::VOCABULARY.forward_only.is_some())
+    }
+
     /// The candidates are few and all tried ([`Self::legal_candidates`]):
     /// the first `n` of them, whatever the seed.
     pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
@@ -92,7 +97,7 @@ mod tests {
     #[test]
     fn the_listing_is_what_the_rules_accept_on_random_walks() {
         let rules = PortalRules::new(crate::params::shipped::<crate::params::PortalParams>());
-        let mut compared = 0;
+        let mut compared = crate::legal::Compared::default();
         for players in [2, 4] {
             let start = Portal::new_game(rules.clone(), &Player::ALL[..players], false).unwrap();
             for seed in 0..30 {
@@ -100,6 +105,6 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
             }
         }
-        assert!(compared > 5000, "{compared} nodes compared");
+        assert!(compared.nodes > 5000, "{compared:?}");
     }
 }

@@ -10,10 +10,12 @@ use crate::params::{KingReturn, PartedGroups};
 use crate::{Action, Direction, MoveClause, MoveOrder, Piece, PieceId, Place, Quiet};
 
 /// The largest store whose every candidate action is tried by brute force
-/// (5^2 ways to give 2 rolls to four guards or none, times the King's 17
-/// choices and two directions: 850 tries a position); above it a seeded
-/// sample of candidates is tried ([`Royal::legal_sample`]).
-pub const MAX_BRUTE_STORE: usize = 2;
+/// (at most 5^5 ways to give 5 rolls to four guards or none, times the
+/// King's 35 choices — none, or a value 1 to 17 first or last — and two
+/// directions: about 219,000 tries a position, a fifth of a second); above
+/// it a seeded sample of candidates is tried ([`Royal::legal_sample`]) and
+/// the count is held to the listing.
+pub const MAX_BRUTE_STORE: usize = 5;
 
 impl Royal {
     /// ROYAL.md §10 perft: each turn starts with its deal, one chance ply
@@ -136,36 +138,42 @@ impl Royal {
             } else {
                 0
             };
-            // ways[m][i]: the ways m guards so far took, together, the
-            // store's sub-multiset of index i.
-            let mut ways = vec![vec![0u64; store.size]; 5];
-            ways[0][0] = 1;
-            for n in 1..=4u8 {
-                if !on_board(&seat.guards[n as usize - 1]) {
+            let guards: Vec<u8> = (1..=4u8)
+                .filter(|&n| on_board(&seat.guards[n as usize - 1]))
+                .collect();
+            // Each guard's takings: the store's non-empty sub-multisets it
+            // may move by alone (judged once per total).
+            let takings: Vec<Vec<bool>> = guards
+                .iter()
+                .map(|&n| {
+                    (0..store.size)
+                        .map(|i| {
+                            i > 0
+                                && alone.may_total(PieceId::Numbered(n), store.total(i), || {
+                                    store.rolls(i)
+                                })
+                        })
+                        .collect()
+                })
+                .collect();
+            // By order of the guards moved where parted groups go in the
+            // named order; else one layer (the empty taking is the only
+            // way of no guard).
+            let layers = if named { 3 } else { 1 };
+            let (first, second) = takings.split_at(takings.len() / 2);
+            let half = |part: &[Vec<bool>]| {
+                part.iter().fold(Ways::none(store.size, layers), |w, t| {
+                    w.with_guard(t, &store)
+                })
+            };
+            let by_guards = half(first).joined(half(second), &store);
+            total += kings;
+            for (m, &w) in by_guards.iter().enumerate() {
+                let w = if named { w } else { w - 1 };
+                let orders: u64 = if named { (1..=m as u64).product() } else { 1 };
+                if named && m == 0 {
                     continue;
                 }
-                let given: Vec<usize> = (1..store.size)
-                    .filter(|&i| alone.may(PieceId::Numbered(n), &store.rolls(i)))
-                    .collect();
-                let mut next = ways.clone();
-                for &g in &given {
-                    // Every taken t with t + g within the store: t ranges
-                    // over the sub-multisets of the store less g.
-                    store.each_within_rest(g, &mut |t| {
-                        for m in 0..4 {
-                            let w = ways[m][t];
-                            if w != 0 {
-                                next[m + 1][t + g] += w;
-                            }
-                        }
-                    });
-                }
-                ways = next;
-            }
-            total += kings;
-            for (m, row) in ways.iter().enumerate().skip(1) {
-                let orders: u64 = if named { (1..=m as u64).product() } else { 1 };
-                let w: u64 = row.iter().sum();
                 total += w * orders * (1 + 2 * kings);
             }
         }
@@ -214,6 +222,14 @@ impl Royal {
     /// Perft applies each deal (no count of the moves after it without one).
     pub fn leaves_after_throw(&self) -> Option<u64> {
         None
+    }
+
+    /// An action in ROYAL.md §10's normal form, as scenario syntax: the
+    /// guards by number, or in the move's order where the variant plays
+    /// parted groups in the named order (then the order is part of the action).
+    pub fn action_text(&self, a: &Action) -> String {
+        let named = self.rules.params.order.parted_groups == PartedGroups::Named;
+        crate::legal::normal_text_in(a, false, named)
     }
 
     /// `n` candidate actions drawn by `seed` without the generator: an exit
@@ -453,13 +469,17 @@ impl<'a> Alone<'a> {
     }
     fn may(&mut self, piece: PieceId, rolls: &[u8]) -> bool {
         let total = rolls.iter().map(|&r| u32::from(r)).sum();
+        self.may_total(piece, total, || rolls.to_vec())
+    }
+    /// [`Alone::may`] for rolls of this `total`, built only when first tried.
+    fn may_total(&mut self, piece: PieceId, total: u32, rolls: impl FnOnce() -> Vec<u8>) -> bool {
         let (pos, direction) = (self.pos, self.direction);
         *self.seen.entry((piece, total)).or_insert_with(|| {
             pos.clone().play_with(
                 &Action::Move(MoveOrder {
                     clauses: vec![MoveClause {
                         piece,
-                        rolls: rolls.to_vec(),
+                        rolls: rolls(),
                         direction,
                     }],
                 }),
@@ -492,6 +512,10 @@ impl Radix {
         }
         r
     }
+    /// The sum of sub-multiset `i`'s rolls.
+    fn total(&self, i: usize) -> u32 {
+        (1..=6usize).map(|v| (self.digit(i, v) * v) as u32).sum()
+    }
     fn digit(&self, i: usize, v: usize) -> usize {
         (i / self.place[v]) % (self.counts[v] as usize + 1)
     }
@@ -501,28 +525,94 @@ impl Radix {
             .flat_map(|v| std::iter::repeat_n(v as u8, self.digit(i, v)))
             .collect()
     }
-    /// Calls `f` with every sub-multiset of the store less sub-multiset
-    /// `g` (an odometer over the digits left), in the store's numbering.
-    fn each_within_rest(&self, g: usize, f: &mut dyn FnMut(usize)) {
-        let room: Vec<usize> = (1..=6)
-            .map(|v| self.counts[v] as usize - self.digit(g, v))
-            .collect();
-        let mut digits = [0usize; 6];
-        loop {
-            f((1..=6).map(|v| digits[v - 1] * self.place[v]).sum());
-            let mut v = 0;
-            loop {
-                if v == 6 {
-                    return;
+}
+
+/// The ways some guards take sub-multisets of a store together:
+/// `layers[m][i]`, the ways in which m of them moved and took sub-multiset
+/// `i` (one layer where the order of the guards does not count).
+struct Ways {
+    layers: Vec<Vec<u64>>,
+}
+
+impl Ways {
+    /// No guard yet: one way, nothing taken.
+    fn none(size: usize, layers: usize) -> Ways {
+        let mut layers = vec![vec![0u64; size]; layers];
+        layers[0][0] = 1;
+        Ways { layers }
+    }
+    /// With one more guard, which takes nothing or a sub-multiset `i`
+    /// where `takes[i]`: each taking so far with every sub-multiset of the
+    /// rest of the store (an odometer over the digits left).
+    fn with_guard(self, takes: &[bool], store: &Radix) -> Ways {
+        let mut next = self.layers.clone();
+        let top = next.len() - 1;
+        for (m, row) in self.layers.iter().enumerate() {
+            let up = (m + 1).min(top);
+            for (t, &w) in row.iter().enumerate() {
+                if w == 0 {
+                    continue;
                 }
-                if digits[v] < room[v] {
-                    digits[v] += 1;
-                    break;
+                let room: [usize; 7] = std::array::from_fn(|v| {
+                    if v == 0 {
+                        0
+                    } else {
+                        store.counts[v] as usize - store.digit(t, v)
+                    }
+                });
+                let mut digits = [0usize; 7];
+                let mut g = 0usize;
+                'odometer: loop {
+                    if takes[g] {
+                        next[up][t + g] += w;
+                    }
+                    let mut v = 1;
+                    loop {
+                        if v == 7 {
+                            break 'odometer;
+                        }
+                        if digits[v] < room[v] {
+                            digits[v] += 1;
+                            g += store.place[v];
+                            break;
+                        }
+                        g -= digits[v] * store.place[v];
+                        digits[v] = 0;
+                        v += 1;
+                    }
                 }
-                digits[v] = 0;
-                v += 1;
             }
         }
+        Ways { layers: next }
+    }
+    /// The ways of two disjoint sets of guards together, by how many moved
+    /// (all of them in one where the order does not count): each taking of
+    /// the first with every taking of the second that fits in the rest.
+    /// The second's ways are summed over every sub-multiset below each
+    /// index first, so the rest of each taking is one look-up.
+    fn joined(self, mut other: Ways, store: &Radix) -> Vec<u64> {
+        for row in &mut other.layers {
+            for v in 1..=6usize {
+                let place = store.place[v];
+                for i in 0..store.size {
+                    if store.digit(i, v) > 0 {
+                        row[i] += row[i - place];
+                    }
+                }
+            }
+        }
+        let mut out = vec![0u64; self.layers.len() + other.layers.len() - 1];
+        for (a, row) in self.layers.iter().enumerate() {
+            for (t, &w) in row.iter().enumerate() {
+                if w == 0 {
+                    continue;
+                }
+                for (b, below) in other.layers.iter().enumerate() {
+                    out[a + b] += w * below[store.size - 1 - t];
+                }
+            }
+        }
+        out
     }
 }
 
@@ -611,16 +701,30 @@ mod tests {
     fn the_count_is_the_listing_s_length_on_random_walks() {
         use crate::params::{shipped, RoyalParams};
         use crate::Player;
-        let mut compared = 0;
-        for (mode, players) in [(Mode::Journey, 2), (Mode::Clash, 4), (Mode::Journey, 3)] {
-            let rules = RoyalRules::new(shipped::<RoyalParams>());
+        let mut compared = crate::legal::Compared::default();
+        for (mode, players, named) in [
+            (Mode::Journey, 2, false),
+            (Mode::Clash, 4, false),
+            (Mode::Journey, 3, false),
+            // Parted groups in the named order: every order of the guards counts.
+            (Mode::Journey, 2, true),
+            (Mode::Journey, 3, true),
+        ] {
+            let mut params = shipped::<RoyalParams>();
+            if named {
+                params.order.parted_groups = PartedGroups::Named;
+            }
+            let rules = RoyalRules::new(params);
             let start = Royal::new_game(rules, mode, &Player::ALL[..players]).unwrap();
             for seed in 0..12 {
-                compared += crate::legal::walk_and_compare(&start, 300, seed)
-                    .unwrap_or_else(|e| panic!("{mode:?} {players} seed {seed}: {e}"));
+                compared += crate::legal::walk_and_compare(&start, 300, seed).unwrap_or_else(|e| {
+                    panic!("{mode:?} {players} named {named} seed {seed}: {e}")
+                });
             }
         }
-        assert!(compared > 300, "{compared} nodes compared");
+        assert!(compared.nodes > 300, "{compared:?}");
+        // Stores of up to MAX_BRUTE_STORE rolls: every candidate tried.
+        assert!(compared.every_candidate > 100, "{compared:?}");
     }
 
     #[test]

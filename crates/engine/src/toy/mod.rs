@@ -263,6 +263,11 @@ impl Toy {
         None
     }
 
+    /// An action in the rulebook's normal form, as scenario syntax.
+    pub fn action_text(&self, a: &Action) -> String {
+        crate::legal::normal_text(a, <Self as crate::Game>::VOCABULARY.forward_only.is_some())
+    }
+
     /// The candidates are few and all tried ([`Self::legal_candidates`]):
     /// the first `n` of them, whatever the seed.
     pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
