@@ -1,7 +1,7 @@
 //! Every game's fast path allocates nothing per action (one allocation per
 //! game, its final standings): a counting allocator around whole games
 //! (maedn's `play_quiet`; royal's and portal's fast self-play, the path of
-//! `goti bench` and the benchmarks). Each thread counts its own
+//! `cargo xtask bench` and the benchmarks). Each thread counts its own
 //! allocations, so the tests may run side by side.
 
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -66,7 +66,7 @@ fn a_capture_worth_30_raises_battle_points_and_nothing_else() {
 #[test]
 fn portal_without_dice_tiles_has_fewer_extra_rolls_and_longer_games() {
     let r = report(&[
-        "--rules",
+        "--game",
         "portal",
         "--set",
         "board.dice_tiles=[]",
@@ -82,7 +82,7 @@ fn portal_without_dice_tiles_has_fewer_extra_rolls_and_longer_games() {
 
 #[test]
 fn no_change_marks_nothing() {
-    let r = report(&["--rules", "maedn", "--games", "200"]);
+    let r = report(&["--game", "maedn", "--games", "200"]);
     assert_eq!(r["length"]["marked"], false);
     assert_eq!(r["length"]["diff"], 0.0);
     for (_, p) in r["rules"]
@@ -113,7 +113,7 @@ fn under_the_points_policy_a_capture_worth_more_changes_play() {
     assert_ne!(r["length"]["diff"], 0.0, "the games are not the same");
     // A game that scores no points has no points policy.
     let o = goti(&[
-        "balance", "--rules", "portal", "--policy", "points", "--games", "5",
+        "balance", "--game", "portal", "--policy", "points", "--games", "5",
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -125,8 +125,8 @@ fn under_the_points_policy_a_capture_worth_more_changes_play() {
 
 #[test]
 fn the_greedy_policy_captures_more_than_random_play() {
-    let random = report(&["--rules", "maedn", "--games", "300"]);
-    let greedy = report(&["--rules", "maedn", "--games", "300", "--policy", "greedy"]);
+    let random = report(&["--game", "maedn", "--games", "300"]);
+    let greedy = report(&["--game", "maedn", "--games", "300", "--policy", "greedy"]);
     let c = |r: &serde_json::Value| measure(r, "captures")["base"].as_f64().unwrap();
     assert!(
         c(&greedy) > c(&random) * 1.1,
@@ -165,7 +165,7 @@ fn mistakes_exit_2() {
 fn a_dependent_key_is_named_in_the_refusal() {
     let o = goti(&[
         "balance",
-        "--rules",
+        "--game",
         "maedn",
         "--set",
         "dice.faces=5",
@@ -184,7 +184,7 @@ fn a_dependent_key_is_named_in_the_refusal() {
     );
     let both = goti(&[
         "balance",
-        "--rules",
+        "--game",
         "maedn",
         "--set",
         "dice.faces=5",

@@ -189,7 +189,7 @@ fn explain_shows_each_step_and_exits_by_the_result() {
     let o = goti(&[
         "explain",
         "scenarios/royal/capture.goti",
-        "--scenario",
+        "--name",
         "captures in passing",
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
@@ -201,7 +201,7 @@ fn explain_shows_each_step_and_exits_by_the_result() {
     let o = goti(&[
         "explain",
         "scenarios/royal/capture.goti",
-        "--scenario",
+        "--name",
         "no such",
     ]);
     assert_eq!(code(&o), 2);
@@ -244,7 +244,7 @@ fn fuzz_plays_seeded_games_and_reports() {
     for game in ["royal", "portal"] {
         let out = dir.path().display().to_string();
         let o = goti(&[
-            "fuzz", "--rules", game, "--games", "20", "--seed", "3", "--out", &out,
+            "fuzz", "--game", game, "--games", "20", "--seed", "3", "--output", &out,
         ]);
         assert_eq!(code(&o), 0, "{}", stdout(&o));
         assert!(stdout(&o).contains("20 games"), "{}", stdout(&o));
@@ -296,7 +296,13 @@ fn selection_by_tag_name_and_line_and_empty_selections_fail() {
     // --name: substring or /regex/.
     let o = goti(&["list", "--name", "MERGE CAPTURE ON"]);
     assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
-    let o = goti(&["list", "--name", "/^merge capture (of|in)/", "--json"]);
+    let o = goti(&[
+        "list",
+        "--name",
+        "/^merge capture (of|in)/",
+        "--format",
+        "json",
+    ]);
     let names: Vec<String> = stdout(&o)
         .lines()
         .map(|l| {
@@ -511,21 +517,103 @@ fn completions_and_manual_page() {
     assert!(stdout(&o).contains(".TH goti 1"));
 }
 
-/// `goti oracle maedn`: what it refuses before running anything (exit 2),
-/// and, when OpenSpiel is installed, that it agrees with it and that a
-/// changed rule makes it disagree (exit 1) with a scenario that fails.
+/// The commands only engine developers use moved to `cargo xtask`: the
+/// user's goti answers each with its new form (exit 2).
 #[test]
-fn oracle_refuses_what_it_cannot_check() {
-    let o = goti(&["oracle", "maedn", "--games", "0"]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("plays nothing"));
-    let o = goti(&["oracle", "maedn", "--tables", "5"]);
-    assert_eq!(code(&o), 2);
-    let o = goti(&["oracle", "maedn", "--python", "/no/such/python"]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("cannot run"), "{}", stderr(&o));
-    let o = goti(&["oracle", "chess"]);
-    assert_eq!(code(&o), 2);
+fn moved_commands_say_their_new_form() {
+    for (args, new) in [
+        (
+            &["bench", "maedn", "--games", "20"][..],
+            "cargo xtask bench --game maedn --games 20 --mode clash",
+        ),
+        (
+            &["oracle", "maedn", "--json"][..],
+            "cargo xtask oracle --game maedn --format json",
+        ),
+        (
+            &["fuzz", "--legal", "--game", "portal"][..],
+            "cargo xtask legal --game portal --mode clash",
+        ),
+        (
+            &["fuzz", "--compare-paths", "--mode", "journey"][..],
+            "cargo xtask compare-paths --mode journey",
+        ),
+        (
+            &["fuzz", "--text", "--cases", "5"][..],
+            "cargo xtask fuzz-text --cases 5",
+        ),
+        (
+            &["diff", "--base", "HEAD", "--build"][..],
+            "cargo xtask diff-build --base HEAD",
+        ),
+    ] {
+        let o = goti(args);
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(
+            stderr(&o).contains("moved out of goti"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).contains(new), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
+/// Old spellings keep working, each with a one-line notice naming the new one.
+#[test]
+fn old_spellings_work_with_a_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f");
+    let o = goti(&[
+        "fuzz",
+        "--rules",
+        "maedn",
+        "--games",
+        "5",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["game"], "maedn", "{v}");
+    for note in [
+        "`goti fuzz --rules` is now spelled `--game`",
+        "`goti fuzz --json` is now spelled `--format json`",
+        "`goti fuzz --out` is now spelled `--output`",
+    ] {
+        assert!(stderr(&o).contains(note), "{note}: {}", stderr(&o));
+    }
+    let o = goti(&["rules", "portal"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("toilet"), "portal's rules");
+    assert!(
+        stderr(&o).contains("goti rules --game portal"),
+        "{}",
+        stderr(&o)
+    );
+    let o = goti(&["list", "scenarios/royal/capture.goti", "--json"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).starts_with('{'), "{}", stdout(&o));
+    let o = goti(&[
+        "explain",
+        "scenarios/royal/capture.goti",
+        "--scenario",
+        "merge capture of a king",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("merge capture of a king"));
+    assert!(
+        stderr(&o).contains("is now spelled `--name`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = goti(&["diff", "--head", "rules/none.yaml"]);
+    assert!(
+        stderr(&o).contains("`goti diff --head` is now spelled `--ruleset`"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -534,167 +622,18 @@ fn fuzz_plays_maedn_with_invariant_checks() {
     let out = dir.path().join("f");
     let o = goti(&[
         "fuzz",
-        "--rules",
+        "--game",
         "maedn",
         "--games",
         "200",
         "--players",
         "3",
-        "--out",
+        "--output",
         out.to_str().unwrap(),
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(
         stdout(&o).contains("maedn: 200 games (200 finished"),
-        "{}",
-        stdout(&o)
-    );
-}
-
-#[test]
-fn bench_reports_the_speed_path() {
-    let o = goti(&[
-        "bench",
-        "maedn",
-        "--games",
-        "50",
-        "--players",
-        "3",
-        "--json",
-    ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["games"], 50);
-    // 50 three-player games are thousands of player actions.
-    assert!(v["actions"].as_u64().unwrap() > 5000, "{v}");
-    assert!(v["actions_per_second"].as_f64().unwrap() > 0.0);
-    // Beside it, self-play's driver through the general engine, timed on
-    // the same number of games (up to 2,000).
-    assert_eq!(v["driver"]["games"], 50, "{v}");
-    assert!(
-        v["driver"]["games_per_second"].as_f64().unwrap() > 0.0,
-        "{v}"
-    );
-    // And the engine alone: the same games' player actions replayed on
-    // the speed path and through the general engine.
-    assert_eq!(v["engine_calls"]["games"], 50, "{v}");
-    assert_eq!(
-        v["engine_calls"]["actions"], v["actions"],
-        "the first 50 games of the bench, replayed: {v}"
-    );
-    for path in ["fast", "general"] {
-        assert!(
-            v["engine_calls"][path]["actions_per_second"]
-                .as_f64()
-                .unwrap()
-                > 0.0,
-            "{v}"
-        );
-    }
-    let text = stdout(&goti(&["bench", "maedn", "--games", "20"]));
-    assert!(
-        text.contains("self-play's driver through the general engine (events recorded), 20 games"),
-        "{text}"
-    );
-    assert!(
-        text.contains("the engine alone, the player actions of 20 of those games replayed"),
-        "{text}"
-    );
-    let o = goti(&["bench", "maedn", "--players", "5"]);
-    assert_eq!(code(&o), 2);
-    let o = goti(&["bench", "chess"]);
-    assert_eq!(code(&o), 2);
-    let o = goti(&["bench", "maedn", "--games", "0"]);
-    assert_eq!(code(&o), 2, "a bench of nothing is an error");
-}
-
-#[test]
-fn bench_puts_royal_fast_path_beside_the_general_engine() {
-    let o = goti(&["bench", "royal", "--games", "30", "--json"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["games"], 30);
-    assert_eq!(v["mode"], "clash");
-    // 30 four-player games are thousands of turns, the same on both paths.
-    assert!(v["turns"].as_u64().unwrap() > 1000, "{v}");
-    for path in ["fast", "general"] {
-        assert!(v[path]["turns_per_second"].as_f64().unwrap() > 0.0, "{v}");
-    }
-    // The engine alone: the same games' actions replayed on both paths.
-    let calls = &v["engine_calls"];
-    assert_eq!(calls["games"], 30);
-    assert!(
-        calls["actions"].as_u64().unwrap() > v["turns"].as_u64().unwrap() * 3,
-        "{v}"
-    );
-    for path in ["fast", "general"] {
-        assert!(
-            calls[path]["actions_per_second"].as_f64().unwrap() > 0.0,
-            "{v}"
-        );
-    }
-    let o = goti(&["bench", "portal", "--games", "3", "--json"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["mode"], serde_json::Value::Null, "portal has no modes");
-    let o = goti(&["bench", "royal", "--games", "5", "--mode", "journey"]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert!(stdout(&o).contains("royal bench: 4 players journey, 5 games"));
-    assert!(stdout(&o).contains("fast path") && stdout(&o).contains("general engine"));
-}
-
-#[test]
-fn fuzz_compare_paths_plays_both_paths_and_says_what_it_compared() {
-    for args in [
-        &["--games", "150"][..],
-        &["--games", "100", "--mode", "journey", "--players", "2"][..],
-    ] {
-        let mut all = vec!["fuzz", "--compare-paths"];
-        all.extend_from_slice(args);
-        let o = goti(&all);
-        assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
-        let games = args[1];
-        assert!(
-            stdout(&o).starts_with(&format!("royal: {games} games, "))
-                && stdout(&o).contains("every position the same"),
-            "{}",
-            stdout(&o)
-        );
-    }
-    // A comparison of nothing is not a pass.
-    let o = goti(&["fuzz", "--compare-paths", "--games", "0"]);
-    assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("plays nothing"), "{}", stderr(&o));
-    let o = goti(&["fuzz", "--compare-paths", "--text"]);
-    assert_eq!(code(&o), 2, "--compare-paths is self-play only");
-    // Maedn's speed path against its general engine, throw by throw.
-    let o = goti(&[
-        "fuzz",
-        "--compare-paths",
-        "--rules",
-        "maedn",
-        "--games",
-        "80",
-    ]);
-    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
-    assert!(
-        stdout(&o).starts_with("maedn: 80 games, ")
-            && stdout(&o).contains("every position the same"),
-        "{}",
-        stdout(&o)
-    );
-    // Portal's paths agree too.
-    let o = goti(&[
-        "fuzz",
-        "--compare-paths",
-        "--rules",
-        "portal",
-        "--games",
-        "60",
-    ]);
-    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
-    assert!(
-        stdout(&o).starts_with("portal: 60 games, "),
         "{}",
         stdout(&o)
     );

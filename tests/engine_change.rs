@@ -80,7 +80,7 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
     );
     let build = |offline: bool| {
         let mut c = Command::new(env!("CARGO"));
-        c.args(["build", "--release", "--locked", "--bin", "goti"])
+        c.args(["build", "--release", "--locked", "-p", "xtask"])
             .current_dir(&copy)
             .env("CARGO_TARGET_DIR", &target);
         if offline {
@@ -89,9 +89,10 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
         run(&mut c).status.success()
     };
     assert!(build(true) || build(false), "the changed goti builds");
-    // The head's goti, copied out of the target folder the base build reuses.
-    let head = tmp.path().join("head-goti");
-    std::fs::copy(target.join("release/goti"), &head).unwrap();
+    // The head's developer tool (with the user's goti inside, as `xtask
+    // goti`), copied out of the target folder the base build reuses.
+    let head = tmp.path().join("head-xtask");
+    std::fs::copy(target.join("release/xtask"), &head).unwrap();
     let goti = |args: &[&str]| {
         run(Command::new(&head)
             .args(args)
@@ -100,10 +101,10 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
             .env("NO_COLOR", "1")
             .env("CARGO_TARGET_DIR", &target))
     };
-    let built = goti(&["diff", "--base", "HEAD~1", "--build"]);
+    let built = goti(&["diff-build", "--base", "HEAD~1"]);
     let report = text(&built);
     assert_eq!(built.status.code(), Some(1), "{report}");
-    assert!(report.contains("built by --build"), "{report}");
+    assert!(report.contains("built by diff-build"), "{report}");
     assert!(report.contains("capture.points:"), "{report}");
     assert!(report.contains("now failing ("), "{report}");
     assert!(
@@ -117,7 +118,7 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
         .map(|e| e.path())
         .find(|p| p.extension().is_some_and(|x| x == "trace"))
         .expect("the base build left its trace");
-    let from_trace = goti(&["diff", "--base-trace", trace.to_str().unwrap()]);
+    let from_trace = goti(&["goti", "diff", "--base-trace", trace.to_str().unwrap()]);
     let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(from_trace.status.code(), Some(1));
     assert_eq!(

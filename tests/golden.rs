@@ -95,7 +95,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
         &[
             "explain",
             "scenarios/royal/worked-examples.goti",
-            "--scenario",
+            "--name",
             "rolls example 003",
         ],
     ),
@@ -112,7 +112,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
         &[
             "explain",
             "scenarios/royal/worked-examples.goti",
-            "--scenario",
+            "--name",
             "merge capture on a shared tile",
             "--format",
             "html",
@@ -125,7 +125,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
         &[
             "render",
             "scenarios/royal/worked-examples.goti",
-            "--scenario",
+            "--name",
             "rolls example 003",
             "--step",
             "1",
@@ -138,7 +138,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
         &[
             "render",
             "scenarios/portal/captures.goti",
-            "--scenario",
+            "--name",
             "a capture in a toilet pit",
             "--step",
             "1",
@@ -184,14 +184,18 @@ const COMMANDS: &[(&str, &[&str])] = &[
         "diff-set-markdown",
         &["diff", "--set", "tokens.sit=2", "--format", "markdown"],
     ),
-    ("rules-royal", &["rules", "royal"]),
-    ("rules-portal", &["rules", "portal"]),
-    ("rules-maedn", &["rules", "maedn"]),
-    ("rules-royal-dump", &["rules", "royal", "--dump"]),
-    ("rules-portal-dump", &["rules", "portal", "--dump"]),
-    ("rules-maedn-dump", &["rules", "maedn", "--dump"]),
+    ("rules-royal", &["rules", "--game", "royal"]),
+    ("rules-portal", &["rules", "--game", "portal"]),
+    ("rules-maedn", &["rules", "--game", "maedn"]),
+    ("rules-royal-dump", &["rules", "--game", "royal", "--dump"]),
+    (
+        "rules-portal-dump",
+        &["rules", "--game", "portal", "--dump"],
+    ),
+    ("rules-maedn-dump", &["rules", "--game", "maedn", "--dump"]),
     ("coverage", &["coverage"]),
-    ("fuzz-royal", &["fuzz", "--games", "30"]),
+    ("help", &["--help"]),
+    ("fuzz-royal", &["fuzz", "--games", "30", "--mode", "clash"]),
     (
         "fuzz-journey",
         &[

@@ -64,7 +64,7 @@ fn guards_that_never_leave_the_yard_are_found_with_key_and_scenario() {
             "journey",
             "--format",
             "json",
-            "--out",
+            "--output",
             "found",
             "--games",
             "3",
@@ -278,7 +278,7 @@ fn a_deal_table_that_deals_nothing_is_a_dead_end() {
         "variant.yaml",
         "--format",
         "json",
-        "--out",
+        "--output",
         "found",
     ];
     args.extend(SMALL);

@@ -222,7 +222,7 @@ fn render_writes_svg_files_and_refuses_what_it_cannot_do() {
     // Several scenarios and none chosen; a step past the end.
     let out = goti(&["render", "scenarios/portal/captures.goti"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--scenario NAME or FILE:LINE"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--name TEXT or FILE:LINE"));
     let out = goti(&[
         "render",
         "scenarios/royal/worked-examples.goti:6",
@@ -617,7 +617,7 @@ fn a_two_player_board_draws_plain_tiles_at_the_empty_seats() {
 #[test]
 fn a_move_is_drawn_along_the_board() {
     let routes = |file: &str, scenario: &str, step: &str| -> Vec<String> {
-        let out = goti(&["render", file, "--scenario", scenario, "--step", step]);
+        let out = goti(&["render", file, "--name", scenario, "--step", step]);
         assert_eq!(out.status.code(), Some(0), "{file}: {scenario}");
         let svg = String::from_utf8_lossy(&out.stdout).into_owned();
         let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -666,7 +666,7 @@ fn every_removed_piece_is_ghosted_where_it_stood() {
     let out = goti(&[
         "render",
         "scenarios/royal/capture.goti",
-        "--scenario",
+        "--name",
         "a pair captures a king and the king penalty follows",
         "--step",
         "1",

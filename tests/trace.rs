@@ -142,10 +142,14 @@ fn a_trace_of_another_format_is_refused() {
     std::fs::write(p.join("junk.trace"), "not json\n").unwrap();
     let o = goti(p, &["diff", "--base-trace", "junk.trace"]);
     assert_eq!(o.status.code(), Some(2), "{}", all(&o));
-    // --build outside goti's own source tree points at --base-trace.
+    // --build moved to the developer tool: its new form is said.
     let o = goti(p, &["diff", "--base", "HEAD", "--build"]);
     assert_eq!(o.status.code(), Some(2), "{}", all(&o));
-    assert!(all(&o).contains("--base-trace"), "{}", all(&o));
+    assert!(
+        all(&o).contains("cargo xtask diff-build --base HEAD"),
+        "{}",
+        all(&o)
+    );
 }
 
 #[test]

@@ -146,7 +146,7 @@ fn no_output_line_is_a_workflow_command_goti_did_not_mean() {
         vec!["run", "--format", "github"],
         vec!["check"],
         vec!["list"],
-        vec!["list", "--json"],
+        vec!["list", "--format", "json"],
         vec!["explain", "scenarios/payload.goti"],
         vec!["explain", "scenarios/payload.goti", "--board"],
         vec!["diff", "--set", "journey.capture_value=21"],
@@ -190,7 +190,7 @@ fn no_output_line_is_a_workflow_command_goti_did_not_mean() {
         }
     }
     // JSON stays exact: the names parse back as written.
-    let o = goti(dir.path(), &["list", "--json"]);
+    let o = goti(dir.path(), &["list", "--format", "json"]);
     let names: Vec<String> = String::from_utf8_lossy(&o.stdout)
         .lines()
         .map(|l| {

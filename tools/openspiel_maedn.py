@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Seeded random OpenSpiel `maedn` games, one JSON line per game, for
-`goti oracle maedn` to replay action by action.
+`cargo xtask oracle` to replay action by action.
 
     openspiel_maedn.py --table 2o|2s|3|4 --games N --seed S [--first K]
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """goti's maedn beside OpenSpiel's C++ core, on the same tables, one core.
 
-    target/openspiel-venv/bin/python tools/openspiel_speed.py [--seconds 5] [--pairs 5] [--goti target/release/goti]
+    target/openspiel-venv/bin/python tools/openspiel_speed.py [--seconds 5] [--pairs 5] [--xtask target/release/xtask]
 
 OpenSpiel: `pyspiel.evaluate_bots` plays whole games in C++ with uniform
 random bots; its player actions per second are its games per second times
 the mean game length in player actions (throws are chance nodes and are not
 counted), the length measured over a sample of OpenSpiel games played here
-with uniformly random legal actions. goti: `goti bench maedn` (random legal
+with uniformly random legal actions. goti: `cargo xtask bench --game maedn` (random legal
 actions, no checks, one core), which counts its player actions exactly on
 its speed path, times up to 2,000 games of self-play's driver through
 the general engine (events recorded) beside it, and replays the player
@@ -59,7 +59,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--sample", type=int, default=300, help="OpenSpiel games to measure the mean length")
-    ap.add_argument("--goti", default="target/release/goti")
+    ap.add_argument("--xtask", default="target/release/xtask")
     ap.add_argument("--pairs", type=int, default=5, help="alternating runs of each side")
     args = ap.parse_args()
     print("| table | mean length (player actions) | OpenSpiel games/s | goti speed path games/s | goti self-play driver games/s | OpenSpiel actions/s | goti speed path actions/s | goti general engine alone actions/s | speed path / OpenSpiel | general engine / OpenSpiel | driver / OpenSpiel |")
@@ -69,7 +69,7 @@ def main():
         length = mean_length(game, args.sample, 7)
         # goti: enough games to run about as long.
         games = max(1000, int(args.seconds * 6e6 / length))
-        cmd = [args.goti, "bench", "maedn", "--players", str(players), "--games", str(games), "--json"]
+        cmd = [args.xtask, "bench", "--game", "maedn", "--players", str(players), "--games", str(games), "--format", "json"]
         if players == 2 and not opposite:
             cmd.append("--side")
         theirs, ours, ours_games, drivers, ratios, driver_ratios = [], [], [], [], [], []

@@ -156,7 +156,7 @@ fn board(pos: &Maedn) -> (String, String) {
 fn header_lines(game: &GameRecord, rules: &MaednRules, opposite: Option<bool>) -> Vec<String> {
     let mut lines: Vec<String> = vec![
         format!(
-            "# OpenSpiel maedn, table {}, seed {}: replayed by `goti oracle maedn`",
+            "# OpenSpiel maedn, table {}, seed {}: replayed by `cargo xtask oracle`",
             game.table, game.seed
         ),
         format!("scenario \"openspiel {} seed {}\"", game.table, game.seed),

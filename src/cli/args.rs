@@ -17,6 +17,9 @@ pub(super) use super::command_args::*;
 pub struct Cli {
     #[command(subcommand)]
     pub(super) command: Command,
+    /// Threads (default: every core); every result is the same on any number.
+    #[arg(short = 'j', long, value_name = "N", global = true)]
+    pub(super) jobs: Option<usize>,
 }
 
 /// The editor grammars `goti grammar` writes.
@@ -66,15 +69,16 @@ pub(super) enum Command {
         paths: Vec<PathBuf>,
         #[command(flatten)]
         select: report::SelectArgs,
-        /// One JSON object per scenario.
-        #[arg(long)]
-        json: bool,
+        /// text (a line per scenario), or json (one object per scenario).
+        #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+        format: TextOrJson,
     },
-    /// Show each step of a scenario with its events, rule IDs and a picture
-    /// of the board.
+    /// Show each step of a scenario: its events, rule IDs and the board.
     Explain(ExplainCli),
-    /// One self-contained HTML page for a run: counts, filters by status,
-    /// tag and file, each scenario's steps, events, problems and final board.
+    /// One self-contained HTML page for a run.
+    ///
+    /// Counts, filters by status, tag and file, each scenario's steps,
+    /// events, problems and final board.
     ///
     /// Exits 0 when all pass, 1 on any failure, 2 on a usage or I/O error
     /// (the page is written either way).
@@ -86,10 +90,11 @@ pub(super) enum Command {
     /// Writes SVG to standard output, or to the `.svg` or `.png` file given
     /// with -o.
     Render(RenderCli),
-    /// What the rules allow, counted: the histories of exactly D plies from
-    /// a scenario's position (every chance outcome and every action one
-    /// ply; a game over before D is one history), as the rulebooks' "Legal
-    /// actions" sections define them.
+    /// Count what the rules allow: the histories of D plies from a position.
+    ///
+    /// The histories of exactly D plies from a scenario's position (every
+    /// chance outcome and every action one ply; a game over before D is
+    /// one history), as the rulebooks' "Legal actions" sections define them.
     ///
     /// FILE:LINE counts from the position after that line; by default from
     /// where the scenario ends. --divide splits the count by the first ply,
@@ -97,32 +102,38 @@ pub(super) enum Command {
     /// rulesets part. Exits 0 with the count, 2 on a usage error or when
     /// the node budget (--max-nodes) runs out.
     Perft(PerftCli),
-    /// Does a ruleset make a game at all: every throw's outcomes, no stuck
-    /// position, standings at every end, the legal actions against the
-    /// rules, games that end (lengths and the turn cap under each
-    /// self-play policy, every stopped game probed for a way out), and
-    /// the share of forced decisions and the branching.
+    /// Does a ruleset make a game at all: no stuck position, an end, dice that add up.
+    ///
+    /// Every throw's outcomes, no stuck position, standings at every end,
+    /// the legal actions against the rules, games that end (lengths and
+    /// the turn cap under each self-play policy, every stopped game probed
+    /// for a way out), and the share of forced decisions and the branching.
     ///
     /// Lints each ruleset goti.yaml gives (else every game's built-in one),
     /// or the one --game, --ruleset and --set make, at every table size.
     /// Every finding names the ruleset key or carries a scenario that
-    /// reaches it (--out DIR writes them). Exits 0 when clean, 1 on a
+    /// reaches it (-o DIR writes them). Exits 0 when clean, 1 on a
     /// finding, 2 on a usage error.
     Lint(LintCli),
-    /// What a rules change does to outcomes: every scenario played under the
-    /// base and the head rules, and what moved.
+    /// What a rules change does to outcomes: what moved, scenario by scenario.
+    ///
+    /// Every scenario played under the base and the head rules.
     ///
     /// Compares the board, every player's numbers and the events (with their
     /// rule IDs) after every step, whether or not a scenario states
     /// expectations or snapshots. Exits 0 when nothing changed, 1 when
     /// something did, 2 on an error.
     Diff(DiffCli),
-    /// Every scenario's outcome after every step (board, numbers,
-    /// standings, events with their rule IDs), as versioned JSON lines: the
-    /// base of `goti diff --base-trace` in another build.
+    /// Every scenario's outcome after every step, as JSON lines for `goti diff`.
+    ///
+    /// The board, numbers, standings and events with their rule IDs after
+    /// every step, as versioned JSON lines: the base of `goti diff
+    /// --base-trace` in another build.
     Trace(TraceCli),
-    /// Put the JSON results of `--shard K/N` runs together: the result one
-    /// machine would give (run, check, trace, mutate, balance, fuzz).
+    /// Put the JSON results of `--shard K/N` runs together.
+    ///
+    /// The result one machine would give (run, check, trace, mutate,
+    /// balance, fuzz).
     Merge {
         /// The shards' results (`--format json` / `-o` files).
         files: Vec<PathBuf>,
@@ -132,20 +143,21 @@ pub(super) enum Command {
     },
     /// List a ruleset's rule IDs with their text, or dump its default YAML.
     Rules {
-        /// The ruleset (a game name).
-        #[arg(default_value = "royal")]
-        ruleset: GameKind,
+        /// The game whose rules to list.
+        #[arg(long, default_value = "royal")]
+        game: GameKind,
         /// Print the default ruleset file (YAML) instead.
         #[arg(long)]
         dump: bool,
     },
-    /// For each rule ID, the scenarios that exercise it; exits 1 listing the
-    /// rule IDs no passing scenario exercises.
+    /// For each rule ID, the scenarios that exercise it; exit 1 on an unexercised one.
+    ///
+    /// Exits 1 listing the rule IDs no passing scenario exercises.
     ///
     /// A rule counts for a scenario when the engine cited it in an event or a
     /// rejection while running it, or when an `expect illegal(RULE)` names it.
     Coverage(CoverageCli),
-    /// Random self-play with invariant checks, or scenario-text fuzzing.
+    /// Random self-play with invariant checks.
     ///
     /// Self-play plays complete games with seeded dice and random legal
     /// choices, checking every invariant after every group's move, that a
@@ -174,24 +186,8 @@ pub(super) enum Command {
     ///
     /// Base: a git revision of the project's ruleset file, or a ruleset
     /// file; default the working tree's. Head: the working tree's, then
-    /// --head, then --set. Exits 0, or 2 on an error.
+    /// --ruleset, then --set. Exits 0, or 2 on an error.
     Balance(BalanceCli),
-    /// Speed of the engine's self-play path (maedn), one core.
-    ///
-    /// Random legal actions, no checks, no events; `tools/openspiel_speed.py`
-    /// runs it beside OpenSpiel's C++ `evaluate_bots`.
-    Bench(BenchCli),
-    /// OpenSpiel as an outside oracle: its maedn games replayed move by move.
-    ///
-    /// Seeded random OpenSpiel games replayed in goti action by action: the
-    /// player to throw, the legal actions, the board and bases after every
-    /// action, the returns.
-    ///
-    /// Needs Python with OpenSpiel (`target/openspiel-venv`, which `.ci/run`
-    /// makes, or --python). Exits 0 when every game agrees, 1 on a
-    /// disagreement (each written as a scenario into --out), 2 when
-    /// OpenSpiel cannot run.
-    Oracle(OracleCli),
     /// Accept reviewed snapshots: promote `.snap.new` files to `.snap`.
     ///
     /// With no argument, every pending snapshot of the project: the
@@ -200,8 +196,7 @@ pub(super) enum Command {
         /// `.snap.new` files, or folders to search for them.
         paths: Vec<PathBuf>,
     },
-    /// Snapshot housekeeping: list, or remove with --prune, the snapshots
-    /// no scenario writes any more (orphans).
+    /// List, or remove with --prune, the snapshots no scenario writes any more.
     Snapshots {
         /// Scenario files or folders; default as for `run`.
         paths: Vec<PathBuf>,
@@ -212,9 +207,11 @@ pub(super) enum Command {
         #[arg(long)]
         dry_run: bool,
     },
-    /// Lay scenario files out one way: lower-case keywords, one space between
-    /// words, `, ` between clauses, one blank line between scenarios;
-    /// statements, `;` joins and comments kept.
+    /// Lay scenario files out one way.
+    ///
+    /// Lower-case keywords, one space between words, `, ` between clauses,
+    /// one blank line between scenarios; statements, `;` joins and comments
+    /// kept.
     Fmt {
         /// Scenario files or folders; default as for `run`.
         paths: Vec<PathBuf>,
@@ -226,8 +223,10 @@ pub(super) enum Command {
     Completions { shell: clap_complete::Shell },
     /// goti's manual page (roff): `goti man > goti.1`.
     Man,
-    /// Start a project in DIR (default: here): goti.yaml, rules/GAME.yaml,
-    /// two example scenarios that pass, a .gitignore and a GitHub workflow.
+    /// Start a project in DIR (default: here).
+    ///
+    /// goti.yaml, rules/GAME.yaml, two example scenarios that pass, a
+    /// .gitignore and a GitHub workflow.
     ///
     /// Overwrites nothing: exits 2, writing nothing, when any of its files
     /// exists. Outside a git repository it runs `git init`. Exits 0.
@@ -237,8 +236,10 @@ pub(super) enum Command {
         #[arg(long, default_value = "royal")]
         game: GameKind,
     },
-    /// Rerun what changes: scenario files (those changed), their ruleset
-    /// files and goti.yaml (every scenario), until Ctrl-C.
+    /// Rerun what changes, until Ctrl-C.
+    ///
+    /// Scenario files (those changed), their ruleset files and goti.yaml
+    /// (every scenario).
     ///
     /// Files are polled every 100 ms; a rerun starts once nothing changed
     /// for 300 ms (a save of several files is one rerun). Exits 0 on
@@ -247,20 +248,25 @@ pub(super) enum Command {
         /// Scenario files or folders; default: the project's folders.
         paths: Vec<PathBuf>,
         #[command(flatten)]
+        select: report::ScenarioSelect,
+        #[command(flatten)]
         report: report::ReportArgs,
         #[command(flatten)]
         rules: context::RulesArgs,
     },
-    /// An editor grammar for scenario files, from the language's grammar:
+    /// An editor grammar for scenario files, from the language's grammar.
+    ///
     /// `goti grammar textmate > goti.tmLanguage.json` (the one shipped in
     /// editors/vscode/). Exits 0.
     Grammar {
         #[arg(value_enum)]
         kind: GrammarKind,
     },
-    /// A language server for scenario files on standard input and output
-    /// (for editors: diagnostics as you type, hovers, completion, inlay
-    /// hints with the position after each action; see README "Editors").
+    /// A language server for scenario files (for editors).
+    ///
+    /// On standard input and output: diagnostics as you type, hovers,
+    /// completion, inlay hints with the position after each action; see
+    /// README "Editors".
     ///
     /// Exits 0 after the editor's `shutdown` and `exit`, 2 on a broken
     /// connection.

@@ -2,6 +2,7 @@
 //! same seeds (common random numbers) on every core; `crate::balance`
 //! measures and compares.
 
+use super::args::BalanceCli;
 use super::error::CliError;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -10,7 +11,7 @@ use rayon::prelude::*;
 use serde_yaml::Value;
 
 use super::context;
-use crate::engine::{GameKind, Mode, Player, Word};
+use crate::engine::{Player, Word};
 use crate::runner::base;
 use crate::runner::games::Played;
 use crate::runner::play::ruleset;
@@ -26,30 +27,13 @@ pub enum BalanceFormat {
     Markdown,
 }
 
-/// What to compare and how.
-pub struct BalanceArgs {
-    pub game: GameKind,
-    pub base: Option<String>,
-    pub head: Option<PathBuf>,
-    pub sets: Vec<String>,
-    pub games: u64,
-    pub players: u8,
-    pub mode: Mode,
-    pub policy: Policy,
-    pub seed: u64,
-    pub max_turns: u32,
-    pub format: BalanceFormat,
-    /// Only shard K of N of the seeds.
-    pub shard: Option<crate::runner::shard::Shard>,
-}
-
 /// A ruleset tree and how it was made (shown in the report).
 type Shown = (Value, String);
 
 /// The base and head rulesets as trees, built as the scenarios' rules are
 /// (defaults, the project's file with its whole `extends:` chain), and how
 /// each was made. The base is read as `goti diff` reads it.
-fn trees(args: &BalanceArgs) -> Result<(Shown, Shown), String> {
+fn trees(args: &BalanceCli) -> Result<(Shown, Shown), String> {
     let project = context::project()?;
     let game = args.game;
     let root = context::root(project.as_ref());
@@ -72,7 +56,7 @@ fn trees(args: &BalanceArgs) -> Result<(Shown, Shown), String> {
     let head_layers = context::layers(project.as_ref(), &head_args)?;
     if let Some((_, file)) = head_layers.command_line.iter().find(|(g, _)| *g != game) {
         return Err(format!(
-            "--head {file:?} is a ruleset file of another game; balance plays {game}"
+            "--ruleset {file:?} is a ruleset file of another game; balance plays {game}"
         ));
     }
     let defaults = Rules::default_tree(game);
@@ -82,7 +66,7 @@ fn trees(args: &BalanceArgs) -> Result<(Shown, Shown), String> {
         .find(|(k, _)| !crate::rules::layers::has_field(&defaults, k))
     {
         return Err(format!(
-            "--set {k}: {game}'s ruleset has no such field; `goti rules {game} --dump` lists them"
+            "--set {k}: {game}'s ruleset has no such field; `goti rules --game {game} --dump` lists them"
         ));
     }
     let head =
@@ -108,7 +92,7 @@ fn side<D: Driver>(
         .collect()
 }
 
-pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
+pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
     super::error::checked_count(
         args.games,
         args.seed,
@@ -143,14 +127,14 @@ pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
         .collect();
     let started = std::time::Instant::now();
     struct Both<'a> {
-        args: &'a BalanceArgs,
+        args: &'a BalanceCli,
         players: &'a [Player],
         seeds: &'a [u64],
     }
     impl PairVisitor for Both<'_> {
         type Out = Result<(Vec<GameStats>, Vec<GameStats>), String>;
         fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out {
-            let (mode, policy) = (self.args.mode, self.args.policy);
+            let (mode, policy) = (self.args.mode.mode(), self.args.policy);
             // A points policy in a game that scores none would choose by nothing.
             if policy == Policy::Points {
                 let pos = G::driver(base.clone(), mode, policy).new_game(self.players)?;
@@ -190,7 +174,7 @@ pub fn balance(args: &BalanceArgs) -> Result<i32, CliError> {
     let secs = started.elapsed().as_secs_f64();
     let report = compare(&b, &h, players.len());
     let mode = if args.game.vocabulary().allows(Word::Mode) {
-        format!(" {}", args.mode.name())
+        format!(" {}", args.mode.mode().name())
     } else {
         String::new()
     };

@@ -1,4 +1,4 @@
-//! `goti bench`: a game's engine speed on one core, no checks. Maedn: its
+//! `cargo xtask bench`: a game's engine speed on one core, no checks. Maedn: its
 //! allocation-free speed path; royal and portal: their fast path and the
 //! general engine side by side, on the same seeded games.
 
@@ -12,7 +12,7 @@ use crate::runner::games::Played;
 use crate::runner::position::{Rules, RulesVisitor};
 use crate::selfplay::fast::Path;
 
-/// `goti bench GAME` (`mode`: royal's, from `b.mode`).
+/// `cargo xtask bench --game GAME` (`mode`: royal's, from `b.mode`).
 pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
     super::error::checked_count(b.games, b.seed, "--games", super::error::MAX_GAMES)?;
     if b.game == GameKind::Maedn {
@@ -59,7 +59,7 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
         (actions as f64 / fast_calls, actions as f64 / general_calls);
     let replayed = b.games.min(1000);
     let modes = b.game.vocabulary().allows(Word::Mode);
-    if b.json {
+    if b.format == super::command_args::TextOrJson::Json {
         outln!(
             "{}",
             serde_json::json!({"game": name, "mode": modes.then(|| mode.name()), "players": b.players, "games": b.games, "turns": turns,
@@ -91,7 +91,8 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
 
 /// Maedn's speed path on one core.
 fn maedn(b: &BenchCli) -> Result<i32, CliError> {
-    let (games, players, side, seed, json) = (b.games, b.players, b.side, b.seed, b.json);
+    let (games, players, side, seed) = (b.games, b.players, b.side, b.seed);
+    let json = b.format == super::command_args::TextOrJson::Json;
     let rules = crate::rules::shipped_rules::<crate::engine::Maedn>();
     let table = &crate::engine::Player::ALL[..players as usize];
     let opposite = (players == 2).then_some(!side);

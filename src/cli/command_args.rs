@@ -17,46 +17,32 @@ pub(super) struct FuzzCli {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Players at the table (2-4).
+    /// Players at the table (2-4).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: u8,
     /// Journey or Clash (royal).
-    #[arg(long, value_enum, default_value_t = ModeArg::Clash)]
+    #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
     pub mode: ModeArg,
-    /// The ruleset (game) to play.
+    /// The game to play.
     #[arg(long, default_value = "royal")]
-    pub rules: GameKind,
+    pub game: GameKind,
     /// Stop a game after this many turns.
     #[arg(long, default_value_t = 4000)]
     pub max_turns: u32,
-    /// Where replay scenarios of failures are written.
-    #[arg(long, default_value = "fuzz-failures")]
-    pub out: PathBuf,
-    /// Fuzz the scenario language instead: mutate the files under `corpus`.
-    #[arg(long)]
-    pub text: bool,
-    /// With --text: how many mutated inputs.
-    #[arg(long, default_value_t = 10000)]
-    pub cases: u64,
-    /// With --text: the files or folders to mutate.
-    #[arg(long, default_value = "scenarios")]
-    pub corpus: Vec<PathBuf>,
-    /// Only shard K of N of the games (by seed), or with --text of the inputs.
+    /// The folder replay scenarios of failures are written into.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        default_value = "fuzz-failures"
+    )]
+    pub output: PathBuf,
+    /// Only shard K of N of the games (by seed; `goti merge` joins them).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::runner::shard::Shard>,
-    /// The result as JSON (for `goti merge`).
-    #[arg(long)]
-    pub json: bool,
-    /// Play the games on the fast path and by the general engine in
-    /// lockstep and compare every position (royal and portal: their fast
-    /// paths; maedn: its speed path).
-    #[arg(long, conflicts_with_all = ["text", "shard", "json"])]
-    pub compare_paths: bool,
-    /// Check the legal-action generator against the rules: seeded random
-    /// walks of 400 plies, and at every player's node the count, the
-    /// listing and the candidates the rules accept (built without the
-    /// generator) compared (ROYAL.md §10, PORTAL.md §8, MAEDN.md §3).
-    #[arg(long, conflicts_with_all = ["text", "shard", "json", "compare_paths"])]
-    pub legal: bool,
+    /// text, or json (for `goti merge`).
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
 }
 
 // The arguments of `goti mutate` (a plain comment: clap would read a doc comment as help).
@@ -64,6 +50,8 @@ pub(super) struct FuzzCli {
 pub(super) struct MutateCli {
     /// Scenario files or folders; default as for `run`.
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub select: report::ScenarioSelect,
     /// Only mutants of keys starting with this (`journey.`, `board.forts`).
     #[arg(long, value_name = "KEY-PREFIX")]
     pub only: Option<String>,
@@ -105,8 +93,8 @@ pub(super) struct BalanceCli {
     /// Base rules: REV (of the project's ruleset file) or FILE.
     #[arg(long, value_name = "REV|FILE")]
     pub base: Option<String>,
-    /// A ruleset file on top of the working tree's rules.
-    #[arg(long, value_name = "FILE")]
+    /// The head: a ruleset file on top of the working tree's rules.
+    #[arg(long = "ruleset", value_name = "FILE")]
     pub head: Option<PathBuf>,
     /// Change the head rules (KEY=VALUE, repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -114,14 +102,15 @@ pub(super) struct BalanceCli {
     /// Games per side.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Players at the table (2-4).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: u8,
-    /// Royal's mode.
+    /// Journey or Clash (royal).
     #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
     pub mode: ModeArg,
-    /// The ruleset (game).
+    /// The game to play.
     #[arg(long, default_value = "royal")]
-    pub rules: GameKind,
+    pub game: GameKind,
     /// How the players choose: random legal actions, or greedy (captures,
     /// then progress).
     #[arg(long, value_enum, default_value = "random")]
@@ -140,17 +129,18 @@ pub(super) struct BalanceCli {
     pub format: balance::BalanceFormat,
 }
 
-// The arguments of `goti bench` (a plain comment: clap would read a doc comment as help).
+// The arguments of `cargo xtask bench` (a plain comment: clap would read a doc comment as help).
 #[derive(clap::Args, Debug)]
 pub(super) struct BenchCli {
     /// The game: maedn (its speed path), royal or portal (the fast path
     /// and the general engine side by side).
+    #[arg(long)]
     pub game: GameKind,
     /// Games to play.
     #[arg(long, default_value_t = 10000)]
     pub games: u64,
     /// Journey or Clash (royal).
-    #[arg(long, value_enum, default_value_t = ModeArg::Clash)]
+    #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
     pub mode: ModeArg,
     /// Players at the table (2-4).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
@@ -158,18 +148,19 @@ pub(super) struct BenchCli {
     /// Two players: side by side (default opposite, as OpenSpiel).
     #[arg(long)]
     pub side: bool,
+    /// The first game's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// One JSON object instead of a line of text.
-    #[arg(long)]
-    pub json: bool,
+    /// text (a line), or json (one object).
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
 }
 
-// The arguments of `goti oracle` (a plain comment: clap would read a doc comment as help).
+// The arguments of `cargo xtask oracle` (a plain comment: clap would read a doc comment as help).
 #[derive(clap::Args, Debug)]
 pub(super) struct OracleCli {
     /// The game: maedn (the one with a public implementation).
-    #[arg(value_parser = ["maedn"])]
+    #[arg(long, value_parser = ["maedn"], default_value = "maedn")]
     pub game: String,
     /// Games per table.
     #[arg(long, default_value_t = 500)]
@@ -186,32 +177,33 @@ pub(super) struct OracleCli {
     /// OpenSpiel's side of the replay.
     #[arg(long, default_value = "tools/openspiel_maedn.py")]
     pub script: PathBuf,
-    /// Where a disagreement's scenario is written.
-    #[arg(long, default_value = "target/oracle")]
-    pub out: PathBuf,
-    /// OpenSpiel processes at once (default: every core).
-    #[arg(short = 'j', long)]
-    pub jobs: Option<usize>,
+    /// The folder a disagreement's scenario is written into.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        default_value = "target/oracle"
+    )]
+    pub output: PathBuf,
     /// Change goti's maedn rules (KEY=VALUE): the oracle must then disagree.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
     /// Only shard K of N of the games (by table and block of 50 games);
-    /// `goti merge` joins the shards' --json results.
+    /// `goti merge` joins the shards' --format json results.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::runner::shard::Shard>,
-    /// The result as JSON (for `goti merge`).
-    #[arg(long)]
-    pub json: bool,
+    /// text, or json (for `goti merge`).
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
 }
 
 // The arguments of `goti explain` (a plain comment: clap would read a doc comment as help).
 #[derive(clap::Args, Debug)]
 pub(super) struct ExplainCli {
-    /// The scenario file.
+    /// The scenario file, or FILE:LINE (the scenario around that line).
     pub file: PathBuf,
-    /// Only the scenario with this name (default: every scenario).
-    #[arg(long)]
-    pub scenario: Option<String>,
+    #[command(flatten)]
+    pub select: report::ScenarioSelect,
     /// text (compact), html (one page with pictures) or svg (one picture
     /// per step into the folder given with -o).
     #[arg(long, value_enum, default_value = "text")]
@@ -250,9 +242,9 @@ pub(super) struct ReportCli {
 pub(super) struct RenderCli {
     /// The scenario file, or FILE:LINE.
     pub file: PathBuf,
-    /// The scenario with this name (needed when the file has several).
-    #[arg(long)]
-    pub scenario: Option<String>,
+    /// Which of the file's scenarios (one must be picked when it has several).
+    #[command(flatten)]
+    pub select: report::ScenarioSelect,
     /// The step to draw (0 = the set-up).
     #[arg(long)]
     pub step: Option<usize>,
@@ -268,9 +260,9 @@ pub(super) struct RenderCli {
 pub(super) struct PerftCli {
     /// The scenario file, or FILE:LINE (the position after that line).
     pub file: PathBuf,
-    /// The scenario with this name (needed when the file has several).
-    #[arg(long)]
-    pub scenario: Option<String>,
+    /// Which of the file's scenarios (one must be picked when it has several).
+    #[command(flatten)]
+    pub select: report::ScenarioSelect,
     /// Plies to count: every chance outcome and every action is one.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
@@ -299,12 +291,14 @@ pub(super) enum PerftFormat {
 pub(super) struct DiffCli {
     /// Scenario files or folders; default as for `run`.
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub select: report::SelectArgs,
     /// The base: a git revision of the project's ruleset files (goti.yaml)
     /// or a ruleset file (default: the working tree's rules).
     #[arg(long, value_name = "REV|FILE")]
     pub base: Option<String>,
-    /// A ruleset file for the head, on top of the working tree's rules.
-    #[arg(long, value_name = "FILE")]
+    /// The head: a ruleset file on top of the working tree's rules.
+    #[arg(long = "ruleset", value_name = "FILE")]
     pub head: Option<PathBuf>,
     /// Override one ruleset field for the head (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -316,10 +310,6 @@ pub(super) struct DiffCli {
     /// for a change to the engine's code, or a goti upgrade.
     #[arg(long, value_name = "FILE", conflicts_with = "base")]
     pub base_trace: Option<PathBuf>,
-    /// In goti's own source tree: build --base REV's goti (cached under
-    /// .git/goti-base/), trace with it, and compare.
-    #[arg(long, requires = "base")]
-    pub build: bool,
 }
 
 // The arguments of `goti trace` (a plain comment: clap would read a doc comment as help).
@@ -327,15 +317,11 @@ pub(super) struct DiffCli {
 pub(super) struct TraceCli {
     /// Scenario files or folders; default as for `run`.
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub select: report::SelectArgs,
     /// Write the trace here (default: standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Threads (default: every core); the trace is the same on any number.
-    #[arg(short = 'j', long, value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Only shard K of N of the scenarios (`goti merge` joins the traces).
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::runner::shard::Shard>,
     #[command(flatten)]
     pub rules: context::RulesArgs,
 }
@@ -372,7 +358,7 @@ pub(super) struct LintCli {
     /// (at most 30) are played through the legal actions.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
-    /// Walks a table of the generator against the rules (as fuzz --legal).
+    /// Walks a table of the generator against the rules (as `cargo xtask legal`).
     #[arg(long, default_value_t = 4)]
     pub walks: u64,
     /// The first game's seed (game i uses seed + i).
@@ -385,8 +371,8 @@ pub(super) struct LintCli {
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     pub format: LintFormat,
     /// Write each finding's scenario into this folder.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: Option<PathBuf>,
     #[command(flatten)]
     pub rules: context::RulesArgs,
 }
@@ -399,9 +385,25 @@ pub(super) enum LintFormat {
     Github,
 }
 
+/// Text for a person, or JSON for a program (`goti merge`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TextOrJson {
+    Text,
+    Json,
+}
+
 /// Royal's mode on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(super) enum ModeArg {
     Journey,
     Clash,
+}
+
+impl ModeArg {
+    pub fn mode(self) -> crate::engine::Mode {
+        match self {
+            ModeArg::Clash => crate::engine::Mode::Clash,
+            ModeArg::Journey => crate::engine::Mode::Journey,
+        }
+    }
 }

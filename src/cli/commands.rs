@@ -5,13 +5,13 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use super::args::{Cli, Command, GrammarKind, ModeArg};
+use super::args::{Cli, Command, GrammarKind, TextOrJson};
 use super::error::CliError;
 use super::{
-    balance, context, coverage, desk, diff, explain, fmt, fuzz, lint, merge, mutate, oracle, perft,
-    report, snapshots, trace,
+    balance, context, coverage, desk, diff, explain, fmt, fuzz, lint, merge, mutate, perft, report,
+    snapshots, trace,
 };
-use crate::engine::{GameKind, Mode};
+use crate::engine::GameKind;
 use crate::runner::play::ruleset::RuleLayers;
 use crate::runner::project::Project;
 use crate::runner::{self, RunOptions};
@@ -68,14 +68,14 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::List {
             paths,
             select,
-            json,
-        } => report::list(ctx.paths(paths), &select, json)?,
+            format,
+        } => report::list(ctx.paths(paths), &select, format == TextOrJson::Json)?,
         Command::Explain(a) => {
             let how = (a.format, a.board, a.output.as_deref());
             let layers = ctx.layers(&a.rules)?;
-            explain::explain(&a.file, a.scenario.as_deref(), layers, color, how)?
+            explain::explain(&a.file, &a.select, layers, color, how)?
         }
-        Command::Rules { ruleset, dump } => rules(ruleset, dump)?,
+        Command::Rules { game, dump } => rules(game, dump)?,
         Command::Accept { paths } => accept(paths, ctx)?,
         Command::Snapshots {
             paths,
@@ -84,7 +84,7 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         } => snapshots::snapshots(&ctx.paths(paths), prune, dry_run)?,
         Command::Fmt { paths, check } => fmt::fmt(&ctx.paths(paths), check)?,
         Command::Completions { shell } => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut cmd = super::help::with_map(<Cli as clap::CommandFactory>::command());
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut cmd, "goti", &mut buf);
             out!("{}", String::from_utf8_lossy(&buf));
@@ -93,12 +93,14 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Init { dir, game } => desk::init(dir, game)?,
         Command::Watch {
             paths,
+            select,
             report,
             rules,
         } => {
             let layers = ctx.layers(&rules)?;
             let root = ctx.project.as_ref().map(|p| p.root.clone());
-            desk::watch(ctx.paths(paths), root, layers, &report, color)?
+            let how = (&select, &report);
+            desk::watch(ctx.paths(paths), root, layers, how, color)?
         }
         Command::Grammar {
             kind: GrammarKind::Textmate,
@@ -111,11 +113,12 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Diff(a) => {
             let from = diff::BaseFrom {
                 trace: a.base_trace,
-                build: a.build,
+                build: false,
             };
-            diff::diff(a.paths, a.base.as_deref(), a.head, a.sets, a.format, from)?
+            let scenarios = (a.paths, &a.select);
+            diff::diff(scenarios, a.base.as_deref(), a.head, a.sets, a.format, from)?
         }
-        Command::Trace(a) => trace::trace(a.paths, a.output.as_deref(), &a.rules, a.jobs, a.shard)?,
+        Command::Trace(a) => trace::trace(a.paths, &a.select, a.output.as_deref(), &a.rules)?,
         Command::Merge { files, format } => merge::merge(&files, format)?,
         Command::Report(a) => report::html(
             ctx.paths(a.paths),
@@ -125,8 +128,8 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         )?,
         Command::Render(a) => {
             let layers = ctx.layers(&a.rules)?;
-            let (scenario, output) = (a.scenario.as_deref(), a.output.as_deref());
-            explain::render_picture(&a.file, scenario, a.step, output, layers)?
+            let output = a.output.as_deref();
+            explain::render_picture(&a.file, &a.select, a.step, output, layers)?
         }
         Command::Perft(a) => {
             let layers = ctx.layers(&a.rules)?;
@@ -136,67 +139,19 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             let layers = ctx.layers(&a.rules)?;
             coverage::coverage(ctx.paths(a.paths), &a.select, layers, a.verbose)?
         }
-        Command::Balance(a) => balance::balance(&balance::BalanceArgs {
-            shard: a.shard,
-            game: a.rules,
-            base: a.base,
-            head: a.head,
-            sets: a.sets,
-            games: a.games,
-            players: a.players,
-            mode: mode_of(a.mode),
-            policy: a.policy,
-            seed: a.seed,
-            max_turns: a.max_turns,
-            format: a.format,
-        })?,
-        Command::Mutate(a) => mutate::mutate(mutate::MutateArgs {
-            in_diff: a.in_diff,
-            shard: a.shard,
-            paths: a.paths,
-            only: a.only,
-            format: a.format,
-            min_score: a.min_score,
-            verbose: a.verbose,
-            explain: a.explain,
-            write: a.write,
-            budget: a.budget,
-            seed: a.seed,
-        })?,
-        Command::Bench(a) => super::bench::bench(&a, mode_of(a.mode))?,
-        Command::Oracle(a) => oracle::oracle(&oracle::OracleArgs {
-            shard: a.shard,
-            json: a.json,
-            sets: a.sets,
-            games: a.games,
-            seed: a.seed,
-            tables: a.tables,
-            python: a.python,
-            script: a.script,
-            out: a.out,
-            jobs: a.jobs.unwrap_or_else(cores),
-        })?,
-        Command::Fuzz(a) if a.text => {
-            fuzz::text(a.cases, a.seed, &a.corpus, &a.out, a.shard, a.json)?
-        }
-        Command::Fuzz(a) => fuzz::self_play(&a, mode_of(a.mode))?,
+        Command::Balance(a) => balance::balance(&a)?,
+        Command::Mutate(a) => mutate::mutate(a)?,
+        Command::Fuzz(a) => fuzz::self_play(&a, a.mode.mode())?,
         Command::Lint(a) => lint::lint(&a)?,
     })
 }
 
 /// Every core this process may use (2 when that cannot be told).
-fn cores() -> usize {
+pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
 }
 
-fn mode_of(mode: ModeArg) -> Mode {
-    match mode {
-        ModeArg::Clash => Mode::Clash,
-        ModeArg::Journey => Mode::Journey,
-    }
-}
-
-/// `goti rules GAME [--dump]`.
+/// `goti rules --game GAME [--dump]`.
 fn rules(game: GameKind, dump: bool) -> Result<i32, CliError> {
     if dump {
         out!("{}", super::dump_yaml(game));
@@ -240,7 +195,7 @@ fn lsp() -> Result<i32, CliError> {
 
 /// `goti man`.
 fn man() -> Result<i32, CliError> {
-    let cmd = <Cli as clap::CommandFactory>::command();
+    let cmd = super::help::with_map(<Cli as clap::CommandFactory>::command());
     let mut buf = Vec::new();
     clap_mangen::Man::new(cmd)
         .render(&mut buf)

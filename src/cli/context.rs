@@ -116,7 +116,7 @@ pub fn check_sets(
                 ));
             }
             return Err(format!(
-                "--set {key}: no scenario run has that field in its ruleset; `goti rules GAME --dump` lists the fields"
+                "--set {key}: no scenario run has that field in its ruleset; `goti rules --game GAME --dump` lists the fields"
             ));
         }
         if games.len() > 1 {

@@ -55,7 +55,7 @@ pub fn coverage(
             }
         }
     }
-    if selected == 0 && !opts.select.is_everything() && !select.allow_empty {
+    if selected == 0 && !opts.select.is_everything() && !select.pick.allow_empty {
         return Err(CliError::new(
             "the selection matched no scenario (--allow-empty to accept that)",
         ));

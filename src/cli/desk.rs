@@ -46,7 +46,7 @@ pub fn watch(
     paths: Vec<PathBuf>,
     root: Option<PathBuf>,
     layers: RuleLayers,
-    args: &report::ReportArgs,
+    (pick, args): (&report::ScenarioSelect, &report::ReportArgs),
     color: bool,
 ) -> Result<i32, CliError> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
@@ -67,7 +67,7 @@ pub fn watch(
         };
         context::options(opts, layers.clone())
     };
-    let select = report::SelectArgs::default();
+    let select = report::SelectArgs::of(pick);
     // The stamps are taken before the first run: a change made while it
     // plays, or the moment "watching" is said, is seen.
     let watcher = watching::Watcher::new(&paths, root.as_deref());

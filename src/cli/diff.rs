@@ -43,7 +43,7 @@ pub struct BaseFrom {
 
 /// `goti diff`: the exit code.
 pub fn diff(
-    paths: Vec<PathBuf>,
+    (paths, select): (Vec<PathBuf>, &super::report::SelectArgs),
     base: Option<&str>,
     head: Option<PathBuf>,
     sets: Vec<String>,
@@ -51,6 +51,13 @@ pub fn diff(
     from: BaseFrom,
 ) -> Result<i32, CliError> {
     if from.trace.is_some() || from.build {
+        let (_, sel) = super::report::selection(Vec::new(), select)?;
+        if !sel.is_everything() || sel.shard.is_some() {
+            // A trace is compared whole: scenarios left out would show as removed.
+            return Err(CliError::new(
+                "--base-trace and --build compare whole traces: leave out --tag, --skip-tag, --name and --shard (select the scenarios when the trace is written, with `goti trace`)",
+            ));
+        }
         return match against_trace(paths, base, head, sets, format, from) {
             Ok(code) => Ok(code),
             Err(e) => {
@@ -85,6 +92,8 @@ pub fn diff(
     };
     let (base_layers, base_shown) = (base.layers, base.shown);
     let paths = context::paths_or_default(paths, project.as_ref());
+    let (paths, sel) = super::report::selection(paths, select)?;
+    let sel = Arc::new(sel);
     let found = match runner::discover_files(&paths, project.as_ref().map(|p| p.root.as_path())) {
         Ok(f) if !f.files.is_empty() => f.files,
         Ok(_) => {
@@ -101,6 +110,7 @@ pub fn diff(
         skip_snapshots: true,
         root: Some(Arc::from(root)),
         layers: Arc::new(layers),
+        select: sel.clone(),
         ..RunOptions::default()
     };
     let mut diffs = Vec::new();
@@ -157,6 +167,7 @@ pub fn diff(
             diffs.push(d);
         }
     }
+    super::report::picked_some(diffs.len(), &sel, &select.pick)?;
     if let Err(e) = context::check_sets(&head_layers, &applied) {
         return Err(e.into());
     }

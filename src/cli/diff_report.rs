@@ -54,7 +54,7 @@ pub(super) fn describe_head(layers: &RuleLayers) -> String {
     let mut parts = vec!["the working tree's rules".to_string()];
     for (_, src) in &layers.command_line {
         if let LayerSource::File(p) = src {
-            parts.push(format!("--head {}", crate::shown::path(p)));
+            parts.push(format!("--ruleset {}", crate::shown::path(p)));
         }
     }
     for (k, v) in &layers.sets {

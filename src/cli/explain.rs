@@ -25,7 +25,7 @@ pub enum ExplainFormat {
 /// checked after it, and (as asked) a picture of the board.
 pub fn explain(
     file: &std::path::Path,
-    scenario: Option<&str>,
+    pick: &super::report::ScenarioSelect,
     layers: crate::runner::play::ruleset::RuleLayers,
     color: bool,
     how: (ExplainFormat, bool, Option<&Path>),
@@ -57,8 +57,11 @@ pub fn explain(
         crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
     }
     // A file, a folder (each scenario in turn) or FILE:LINE.
-    let (_, files, sel) =
-        super::report::selected_files(vec![file.to_path_buf()], &Default::default())?;
+    let (_, files, sel) = super::report::selected_files(
+        vec![file.to_path_buf()],
+        &super::report::SelectArgs::of(pick),
+    )?;
+    let scenario = pick.name.as_deref();
     // A page stays bounded: the first and last steps of a long scenario,
     // pictures of its first steps and its last, a limit for the page.
     let limits = match format {
@@ -87,7 +90,7 @@ pub fn explain(
         },
         layers,
     );
-    let reports = runner::play_each(&files, None, scenario, &opts);
+    let reports = runner::play_each(&files, None, None, &opts);
     let failed = reports.iter().any(|r| !r.passed());
     let mut names: Vec<String> = Vec::new();
     if scenario.is_some() {
@@ -110,11 +113,19 @@ pub fn explain(
     }
     let shown: usize = reports.iter().map(|r| r.scenarios.len()).sum();
     let file_failed = reports.iter().any(|r| !r.file_problems.is_empty());
+    if shown == 0 && !file_failed && pick.allow_empty {
+        return Ok(0);
+    }
     if shown == 0 && !file_failed {
         let wanted = scenario.unwrap_or("");
         errln!(
-            "error: {} has no scenario named {wanted:?}",
-            crate::shown::path(file)
+            "error: no scenario of {} matches the selection{}",
+            crate::shown::path(file),
+            if wanted.is_empty() {
+                String::new()
+            } else {
+                format!(" (--name {wanted:?})")
+            }
         );
         if let Some(guess) = crate::closest::closest(wanted, names.iter().map(String::as_str)) {
             errln!("  did you mean {guess:?}?");
@@ -250,7 +261,7 @@ fn explain_svgs(reports: &[runner::FileReport], dir: &Path) -> Result<(), CliErr
 /// `FILE:LINE` the position after that line; the last step by default.
 pub fn render_picture(
     file: &std::path::Path,
-    scenario: Option<&str>,
+    pick: &super::report::ScenarioSelect,
     step: Option<usize>,
     output: Option<&std::path::Path>,
     layers: crate::runner::play::ruleset::RuleLayers,
@@ -269,7 +280,7 @@ pub fn render_picture(
     if let Some(o) = output {
         crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
     }
-    let (found, sel, line) = super::pick::one_file(file, "render")?;
+    let (found, sel, line) = super::pick::one_file(file, pick, "render")?;
     // Two plays: the steps first, without a picture, then the one step
     // shown drawn (a picture is made only where one is shown).
     let play = |svg_only: usize| {
@@ -287,7 +298,7 @@ pub fn render_picture(
             },
             layers.clone(),
         );
-        runner::play_one(&found, scenario, &opts)
+        runner::play_one(&found, None, &opts)
     };
     let report = play(usize::MAX);
     for d in &report.file_problems {

@@ -40,19 +40,13 @@ fn bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
 }
 
 /// Self-play `goti fuzz`: plays the games on all cores; writes a shrunk
-/// replay scenario into `--out` on the first violation and returns exit
-/// code 1. With `--compare-paths`, the fast path and the general engine
-/// in lockstep instead.
+/// replay scenario into `-o DIR` on the first violation and returns exit
+/// code 1.
 pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
-    let (games, seed, game, out) = (a.games, a.seed, a.rules, a.out.as_path());
-    let (players, max_turns, shard, json) = (a.players, a.max_turns, a.shard, a.json);
+    let (games, seed, game, out) = (a.games, a.seed, a.game, a.output.as_path());
+    let json = a.format == super::command_args::TextOrJson::Json;
+    let (players, max_turns, shard) = (a.players, a.max_turns, a.shard);
     super::error::checked_count(games, seed, "--games", super::error::MAX_GAMES)?;
-    if a.compare_paths {
-        return compare_paths(games, seed, (players, mode, max_turns), game);
-    }
-    if a.legal {
-        return super::fuzz_legal::legal(games, seed, (players, mode), game);
-    }
     let shard = match super::sharding::shard_of(shard) {
         Ok(s) => s,
         Err(e) => {
@@ -90,10 +84,12 @@ pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
     }))
 }
 
-/// `goti fuzz --compare-paths`: seeded games on the fast path and the
+/// `cargo xtask compare-paths`: seeded games on the fast path and the
 /// general engine in lockstep on every core, every position compared.
 /// Exit 0 when they agree on every action, 1 on the first difference.
-fn compare_paths(
+/// `cargo xtask compare-paths`: the fast path and the general engine in
+/// lockstep, every position compared.
+pub(super) fn compare_paths(
     games: u64,
     seed: u64,
     (players, mode, max_turns): (u8, Mode, u32),

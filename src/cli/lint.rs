@@ -35,7 +35,7 @@ pub(super) fn lint(a: &LintCli) -> Result<i32, CliError> {
             .any(|g| crate::rules::layers::has_field(&Rules::default_tree(*g), k));
         if !held {
             return Err(CliError(format!(
-                "--set {k}: no linted ruleset has that key; `goti rules GAME --dump` lists the keys"
+                "--set {k}: no linted ruleset has that key; `goti rules --game GAME --dump` lists the keys"
             )));
         }
     }
@@ -44,7 +44,7 @@ pub(super) fn lint(a: &LintCli) -> Result<i32, CliError> {
         linted.push(lint_game(a, game, &layers, &root)?);
     }
     let findings: usize = linted.iter().map(|l| l.findings.len()).sum();
-    if let Some(dir) = &a.out {
+    if let Some(dir) = &a.output {
         write_scenarios(dir, &linted)?;
     }
     match a.format {
@@ -123,7 +123,7 @@ fn lint_game(
             "no game with this",
         )
         .help(format!(
-            "`goti rules {game} --dump` shows every key; {}'s rule {} says what it does",
+            "`goti rules --game {game} --dump` shows every key; {}'s rule {} says what it does",
             game.rulebook().0,
             u.rule
         ));
@@ -336,7 +336,7 @@ fn finding_diagnostic(
     }
     if scenario.is_some() {
         d = d.help(format!(
-            "`goti lint --out DIR` writes this scenario as DIR/{}; `goti run` it to see the position",
+            "`goti lint -o DIR` writes this scenario as DIR/{}; `goti run` it to see the position",
             source.name
         ));
     }
@@ -352,7 +352,7 @@ fn with_rule(mut d: Diagnostic, game: GameKind, rule: &str) -> Diagnostic {
     d
 }
 
-/// The file a finding's scenario is written to (`--out`) and named by:
+/// The file a finding's scenario is written to (`-o DIR`) and named by:
 /// `lint-royal-journey-2p-dead-end.goti`.
 fn scenario_name(game: GameKind, r: &TableReport, f: &Finding) -> String {
     let mode = r.mode.map_or(String::new(), |m| format!("-{}", m.name()));
@@ -384,7 +384,7 @@ fn with_sets(scenario: &str, sets: &[String]) -> String {
 }
 
 fn write_scenarios(dir: &Path, linted: &[Linted]) -> Result<(), CliError> {
-    crate::runner::snapshot::check_output(dir).map_err(|e| CliError(format!("--out {e}")))?;
+    crate::runner::snapshot::check_output(dir).map_err(|e| CliError(format!("-o {e}")))?;
     for l in linted {
         for (d, scenario) in &l.findings {
             let Some(text) = scenario else { continue };

@@ -65,7 +65,7 @@ pub(super) fn print_text(linted: &[Linted], a: &LintCli) {
         }
         for (d, scenario) in &l.findings {
             errln!("{}", render(d, false));
-            if let (Some(s), None) = (scenario, &a.out) {
+            if let (Some(s), None) = (scenario, &a.output) {
                 errln!("  the scenario that reaches it:");
                 for line in s.lines() {
                     errln!("    {line}");

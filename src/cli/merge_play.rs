@@ -73,7 +73,7 @@ pub(super) fn balance(parts: &[Part], format: MergeFormat) -> Result<i32, String
     Ok(0)
 }
 
-/// `fuzz --text --json` shards: every input checked, the first failure.
+/// `cargo xtask fuzz-text --format json` shards: every input checked, the first failure.
 pub(super) fn fuzz(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
     let (mut inputs, mut seconds) = (0, 0.0);
     let mut failure: Option<Value> = None;
@@ -106,7 +106,7 @@ pub(super) fn fuzz(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
     Ok(i32::from(failure.is_some()))
 }
 
-/// `oracle --json` shards: every game replayed, every disagreement.
+/// `oracle --format json` shards: every game replayed, every disagreement.
 pub(super) fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
     let (mut games, mut actions, mut perfts, mut seconds) = (0, 0, 0, 0.0);
     let (mut found, mut failures): (Vec<Value>, Vec<Value>) = (Vec::new(), Vec::new());
@@ -156,7 +156,7 @@ pub(super) fn oracle(parts: &[Part], format: MergeFormat) -> Result<i32, String>
     })
 }
 
-/// Self-play `fuzz --json` shards: every game's totals, the first violation.
+/// Self-play `fuzz --format json` shards: every game's totals, the first violation.
 pub(super) fn fuzz_games(parts: &[Part], format: MergeFormat) -> Result<i32, String> {
     let mut sums = [0u64; 4];
     let mut seconds = 0.0;

@@ -12,6 +12,7 @@ mod commands;
 mod context;
 mod coverage;
 mod desk;
+pub mod dev;
 mod diff;
 mod diff_page;
 mod diff_report;
@@ -20,6 +21,7 @@ mod explain;
 mod fmt;
 mod fuzz;
 mod fuzz_legal;
+mod help;
 mod lint;
 mod lint_report;
 mod merge;
@@ -37,6 +39,7 @@ mod report;
 mod reporters;
 mod sharding;
 mod snapshots;
+mod spelling;
 mod trace;
 
 pub use output::render as render_diagnostic;
@@ -46,11 +49,9 @@ pub fn render_plain(d: &crate::runner::Diagnostic) -> String {
     output::render(d, false)
 }
 
-use clap::Parser;
-
 use crate::engine::GameKind;
 
-/// The shipped ruleset file as `goti rules GAME --dump` prints it: with an
+/// The shipped ruleset file as `goti rules --game GAME --dump` prints it: with an
 /// `extends: GAME` line, which says the game the file is for (its `name:`
 /// is free text a designer may edit).
 fn dump_yaml(game: GameKind) -> String {
@@ -77,14 +78,31 @@ pub fn colour(stream_is_terminal: bool) -> bool {
 
 /// Runs the command line; returns the exit code.
 pub fn main() -> i32 {
-    let code = run();
+    main_with(std::env::args_os().collect())
+}
+
+/// [`main`] with these arguments (the first is the program's name).
+pub fn main_with(argv: Vec<std::ffi::OsString>) -> i32 {
+    let code = run(argv);
     io::flush();
     code
 }
 
 /// Parses the arguments, runs the command, prints its error (exit 2).
-fn run() -> i32 {
-    let cli = match args::Cli::try_parse() {
+fn run(argv: Vec<std::ffi::OsString>) -> i32 {
+    if let Some(message) = spelling::moved(&argv) {
+        errln!("{message}");
+        return 2;
+    }
+    let (argv, notices) = spelling::rewrite(argv);
+    for n in notices {
+        errln!("{n}");
+    }
+    let cmd = help::with_map(<args::Cli as clap::CommandFactory>::command());
+    let parsed = cmd
+        .try_get_matches_from(argv)
+        .and_then(|m| <args::Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -95,6 +113,13 @@ fn run() -> i32 {
     let result = context::project()
         .map_err(error::CliError::from)
         .and_then(|project| {
+            if let Some(n) = cli.jobs {
+                // One pool for every command: `-j N` threads, whichever
+                // command plays (build_global fails only if already built).
+                let _ = rayon::ThreadPoolBuilder::new()
+                    .num_threads(n.max(1))
+                    .build_global();
+            }
             let ctx = commands::Ctx {
                 project,
                 color: commands::stdout_colour(),

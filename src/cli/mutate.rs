@@ -8,6 +8,7 @@
 //! it; a scenario whose rules the mutant makes invalid does not kill it.
 //! The kill matrix names every killer.
 
+use super::args::MutateCli;
 use super::error::CliError;
 use super::mutate_report::*;
 use crate::mutate::*;
@@ -27,27 +28,6 @@ use crate::runner::position::Rules;
 pub enum MutateFormat {
     Text,
     Json,
-}
-
-/// What `goti mutate` was asked.
-pub struct MutateArgs {
-    pub paths: Vec<PathBuf>,
-    pub only: Option<String>,
-    pub format: MutateFormat,
-    pub min_score: Option<f64>,
-    pub verbose: bool,
-    /// `KEY=VALUE`: show the first killing scenario's diff for this mutant.
-    pub explain: Option<String>,
-    /// Only mutants of the ruleset keys changed since this revision.
-    pub in_diff: Option<String>,
-    /// Only shard K of N of the mutants.
-    pub shard: Option<crate::runner::shard::Shard>,
-    /// Write a killing scenario for each survivor into this folder.
-    pub write: Option<PathBuf>,
-    /// Seconds of search per survivor.
-    pub budget: f64,
-    /// The first self-play seed of the search.
-    pub seed: u64,
 }
 
 /// The dotted keys whose values differ between two ruleset trees (a list
@@ -77,18 +57,24 @@ fn changed_keys(a: &Value, b: &Value, prefix: &str, out: &mut Vec<String>) {
     }
 }
 
-pub fn mutate(args: MutateArgs) -> Result<i32, CliError> {
+pub fn mutate(args: MutateCli) -> Result<i32, CliError> {
     Ok(run(args)?)
 }
 
-fn run(args: MutateArgs) -> Result<i32, String> {
+fn run(args: MutateCli) -> Result<i32, String> {
     let project = context::project()?;
     let base = context::layers(project.as_ref(), &context::RulesArgs::default())?;
     let root = context::root(project.as_ref());
     let paths = context::paths_or_default(args.paths.clone(), project.as_ref());
+    let (paths, sel) =
+        super::report::selection(paths, &super::report::SelectArgs::of(&args.select))?;
     let files = super::output::scenario_files(&paths).map_err(|e| e.0)?;
     let started = std::time::Instant::now();
-    let (pass, by_game) = passing(&files, &base);
+    let picked = !sel.is_everything();
+    let (pass, by_game) = passing(&files, &base, sel);
+    if pass.is_empty() && picked {
+        return Err("the selection picks no passing scenario: a mutant could kill nothing".into());
+    }
     if pass.is_empty() {
         return Err("no scenario passes under the real rules: a mutant could kill nothing".into());
     }
@@ -147,7 +133,7 @@ fn run(args: MutateArgs) -> Result<i32, String> {
         .map(|(g, n)| (g.to_string(), n))
         .collect();
     let header = shard.map(|s| {
-        let rules = super::trace::fingerprint(&base);
+        let rules = super::sharding::fingerprint(&base);
         let h: serde_json::Value =
             serde_json::from_str(&super::sharding::shard_header("mutate", s, &rules))
                 .unwrap_or_default();

@@ -1,8 +1,9 @@
-//! `goti oracle maedn`: OpenSpiel's seeded random maedn games replayed in
+//! `cargo xtask oracle`: OpenSpiel's seeded random maedn games replayed in
 //! goti action by action (`crate::oracle`). OpenSpiel runs as Python
 //! processes (`tools/openspiel_maedn.py`, one per chunk of games, on every
 //! core: `oracle::judge_chunks`); goti reads their games as they come.
 
+use super::command_args::OracleCli;
 use super::error::CliError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -10,24 +11,6 @@ use std::sync::Arc;
 
 use crate::check::oracle::{judge_chunks, Chunk, Judged};
 use crate::engine::MaednRules;
-
-/// What to run: games per table, the seed, the tables, the Python with
-/// OpenSpiel, the script, the folder for disagreements.
-pub struct OracleArgs {
-    pub games: u64,
-    pub seed: u64,
-    pub tables: Vec<String>,
-    pub python: Option<PathBuf>,
-    pub script: PathBuf,
-    pub out: PathBuf,
-    pub jobs: usize,
-    /// `KEY=VALUE` changes to goti's maedn rules (to see the oracle catch one).
-    pub sets: Vec<String>,
-    /// Only shard K of N of the games.
-    pub shard: Option<crate::runner::shard::Shard>,
-    /// Print the result as JSON.
-    pub json: bool,
-}
 
 /// Games are sharded in blocks of this many per table.
 pub const SHARD_BLOCK: u64 = 50;
@@ -46,26 +29,21 @@ fn python(named: Option<&Path>) -> PathBuf {
     }
 }
 
-pub fn oracle(args: &OracleArgs) -> Result<i32, CliError> {
+/// `cargo xtask oracle` on `jobs` OpenSpiel processes at once.
+pub fn oracle(args: &OracleCli, jobs: usize) -> Result<i32, CliError> {
     super::error::checked_count(args.games, args.seed, "--games", super::error::MAX_GAMES)?;
-    Ok(run(args)?)
+    Ok(run(args, jobs)?)
 }
 
-fn run(args: &OracleArgs) -> Result<i32, String> {
+fn run(args: &OracleCli, jobs: usize) -> Result<i32, String> {
     let (rules, py) = ready(args)?;
     let shard = super::sharding::shard_of(args.shard)?;
-    let (work, expected) = chunks(args, shard);
+    let (work, expected) = chunks(args, shard, jobs);
     let started = std::time::Instant::now();
-    let judged = judge_chunks(
-        (&py, &args.script),
-        args.seed,
-        &work,
-        &rules,
-        args.jobs.max(1),
-    );
+    let judged = judge_chunks((&py, &args.script), args.seed, &work, &rules, jobs.max(1));
     let secs = started.elapsed().as_secs_f64();
     let broken = !judged.failures.is_empty() || judged.games != expected;
-    if args.json {
+    if args.format == super::command_args::TextOrJson::Json {
         print_json(args, &judged, shard, secs);
     } else {
         print_text(args, &judged, secs);
@@ -79,7 +57,7 @@ fn run(args: &OracleArgs) -> Result<i32, String> {
 
 /// The arguments checked, goti's rules with `--set`, and a Python that
 /// has OpenSpiel.
-fn ready(args: &OracleArgs) -> Result<(Arc<MaednRules>, PathBuf), String> {
+fn ready(args: &OracleCli) -> Result<(Arc<MaednRules>, PathBuf), String> {
     const TABLES: [&str; 4] = ["2o", "2s", "3", "4"];
     if args.games == 0 {
         return Err("--games 0 checks nothing".into());
@@ -123,8 +101,12 @@ fn ready(args: &OracleArgs) -> Result<(Arc<MaednRules>, PathBuf), String> {
 
 /// Chunks of games per table, one per core; a shard's share by table and
 /// block of SHARD_BLOCK games. Also how many games the chunks hold.
-fn chunks(args: &OracleArgs, shard: Option<crate::runner::shard::Shard>) -> (Vec<Chunk>, u64) {
-    let chunk = args.games.div_ceil(args.jobs.max(1) as u64).max(1);
+fn chunks(
+    args: &OracleCli,
+    shard: Option<crate::runner::shard::Shard>,
+    jobs: usize,
+) -> (Vec<Chunk>, u64) {
+    let chunk = args.games.div_ceil(jobs.max(1) as u64).max(1);
     let mut work: Vec<Chunk> = Vec::new();
     let mut expected = 0;
     for t in &args.tables {
@@ -150,7 +132,7 @@ fn chunks(args: &OracleArgs, shard: Option<crate::runner::shard::Shard>) -> (Vec
 }
 
 fn print_json(
-    args: &OracleArgs,
+    args: &OracleCli,
     judged: &Judged,
     shard: Option<crate::runner::shard::Shard>,
     secs: f64,
@@ -177,7 +159,7 @@ fn print_json(
 
 /// The summary, the failures, and the first 20 disagreements, each also
 /// written as a scenario that reproduces it.
-fn print_text(args: &OracleArgs, judged: &Judged, secs: f64) {
+fn print_text(args: &OracleCli, judged: &Judged, secs: f64) {
     outln!(
         "maedn oracle: {} OpenSpiel games ({} tables x {} each, seed {}), {} player actions and {} perfts compared in {secs:.1} s: {} disagreement(s)",
         judged.games,
@@ -193,7 +175,7 @@ fn print_text(args: &OracleArgs, judged: &Judged, secs: f64) {
     }
     for d in judged.found.iter().take(20) {
         let path = args
-            .out
+            .output
             .join(format!("maedn-{}-seed{}.goti", d.table, d.seed));
         outln!(
             "DISAGREE table {} seed {} step {}: {}",

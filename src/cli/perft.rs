@@ -16,7 +16,7 @@ pub(super) fn perft(
     a: &PerftCli,
     layers: crate::runner::play::ruleset::RuleLayers,
 ) -> Result<i32, CliError> {
-    let (found, sel, line) = super::pick::one_file(&a.file, "perft")?;
+    let (found, sel, line) = super::pick::one_file(&a.file, &a.select, "perft")?;
     let opts = super::context::options(
         RunOptions {
             skip_snapshots: true,
@@ -28,7 +28,7 @@ pub(super) fn perft(
         },
         layers,
     );
-    let report = runner::play_one(&found, a.scenario.as_deref(), &opts);
+    let report = runner::play_one(&found, None, &opts);
     for d in &report.file_problems {
         errln!("{}", render(d, false));
     }

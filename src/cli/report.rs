@@ -18,6 +18,29 @@ use crate::runner::{self, FileReport, Found, RunOptions};
 /// Which scenarios to play.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SelectArgs {
+    #[command(flatten)]
+    pub pick: ScenarioSelect,
+    /// Only shard K of N (a stable hash of each scenario's file and name);
+    /// `goti merge` puts the shards' JSON results together. Default: Bazel's
+    /// TEST_SHARD_INDEX / TEST_TOTAL_SHARDS when both are set.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::runner::shard::Shard>,
+}
+
+impl SelectArgs {
+    /// The scenarios `pick` picks, every shard.
+    pub fn of(pick: &ScenarioSelect) -> SelectArgs {
+        SelectArgs {
+            pick: pick.clone(),
+            shard: None,
+        }
+    }
+}
+
+/// Which scenarios: the selection flags every command that picks
+/// scenarios takes (`goti run`, `explain`, `diff`, ...).
+#[derive(Args, Debug, Default, Clone)]
+pub struct ScenarioSelect {
     /// Only scenarios with this tag (repeatable: any of them; case-insensitive).
     #[arg(long = "tag", value_name = "TAG")]
     pub tags: Vec<String>,
@@ -34,24 +57,31 @@ pub struct SelectArgs {
     /// Succeed when the selection matches no scenario (else an error).
     #[arg(long)]
     pub allow_empty: bool,
-    /// Only shard K of N (a stable hash of each scenario's file and name);
-    /// `goti merge` puts the shards' JSON results together. Default: Bazel's
-    /// TEST_SHARD_INDEX / TEST_TOTAL_SHARDS when both are set.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::runner::shard::Shard>,
 }
 
-/// How to report and how many threads.
+/// A selection that picked nothing is an error (an oracle is loud: a
+/// filter that matches nothing is not a success), unless --allow-empty.
+pub fn picked_some(
+    selected: usize,
+    sel: &Selection,
+    pick: &ScenarioSelect,
+) -> Result<(), CliError> {
+    if selected == 0 && !sel.is_everything() && !pick.allow_empty {
+        return Err(CliError::new(
+            "the selection matched no scenario (--allow-empty to accept that)",
+        ));
+    }
+    Ok(())
+}
+
+/// How to report.
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Write the report in --format to FILE, and text to the terminal.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Threads (default: every core).
-    #[arg(short = 'j', long, value_name = "N")]
-    pub jobs: Option<usize>,
 }
 
 /// The paths to search and the selection: `FILE:LINE` arguments become a
@@ -61,10 +91,20 @@ pub fn selection(
     args: &SelectArgs,
 ) -> Result<(Vec<PathBuf>, Selection), String> {
     let mut sel = Selection {
-        tags: args.tags.iter().flat_map(|t| split_list(t)).collect(),
-        all_tags: args.all_tags,
-        skip_tags: args.skip_tags.iter().flat_map(|t| split_list(t)).collect(),
-        name: args.name.as_deref().map(NameFilter::parse).transpose()?,
+        tags: args.pick.tags.iter().flat_map(|t| split_list(t)).collect(),
+        all_tags: args.pick.all_tags,
+        skip_tags: args
+            .pick
+            .skip_tags
+            .iter()
+            .flat_map(|t| split_list(t))
+            .collect(),
+        name: args
+            .pick
+            .name
+            .as_deref()
+            .map(NameFilter::parse)
+            .transpose()?,
         lines: Vec::new(),
         shard: super::sharding::shard_of(args.shard)?,
     };
@@ -117,7 +157,7 @@ pub fn run(
         select: Arc::new(sel),
         ..opts
     };
-    let mut reports = runner::play_each(&files, args.jobs, None, &opts);
+    let mut reports = runner::play_each(&files, None, None, &opts);
     let mut claimed = std::collections::HashMap::new();
     let mut applied = Vec::new();
     for r in &mut reports {
@@ -125,11 +165,7 @@ pub fn run(
         applied.extend(r.scenarios.iter().map(|s| (s.game, s.sets_applied.clone())));
     }
     let selected: usize = reports.iter().map(|r| r.scenarios.len()).sum();
-    if selected == 0 && !opts.select.is_everything() && !select.allow_empty {
-        return Err(CliError::new(
-            "the selection matched no scenario (--allow-empty to accept that)",
-        ));
-    }
+    picked_some(selected, &opts.select, &select.pick)?;
     match super::context::check_sets(&opts.layers, &applied) {
         Ok(notes) => {
             for n in notes {
@@ -165,7 +201,7 @@ pub fn run(
     };
     // A shard's JSON opens with what `goti merge` checks.
     let header = opts.select.shard.map(|s| {
-        let rules = super::trace::fingerprint(&opts.layers);
+        let rules = super::sharding::fingerprint(&opts.layers);
         super::sharding::shard_header(if check { "check" } else { "run" }, s, &rules) + "\n"
     });
     if let (Some(h), Format::Json) = (&header, on_terminal) {
@@ -274,7 +310,7 @@ pub fn list(paths: Vec<PathBuf>, select: &SelectArgs, json: bool) -> Result<i32,
             }
         }
     }
-    if n == 0 && !sel.is_everything() && !select.allow_empty {
+    if n == 0 && !sel.is_everything() && !select.pick.allow_empty {
         return Err(CliError::new(
             "the selection matched no scenario (--allow-empty to accept that)",
         ));
@@ -380,7 +416,7 @@ pub fn html(
             )));
         }
     };
-    if selected == 0 && !select.allow_empty {
+    if selected == 0 && !select.pick.allow_empty {
         return Err(CliError::new(
             "no scenario to report (--allow-empty to accept that)",
         ));

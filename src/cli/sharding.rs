@@ -32,3 +32,18 @@ pub fn shard_header(command: &str, shard: crate::runner::shard::Shard, rules: &s
         "rules": rules,
     }}))
 }
+
+/// The rules' fingerprint: each game's project rules, hashed.
+pub fn fingerprint(layers: &crate::runner::play::ruleset::RuleLayers) -> String {
+    let root = super::context::root(super::context::project().ok().flatten().as_ref());
+    crate::engine::GameKind::ALL
+        .iter()
+        .map(|g| {
+            let tree = crate::runner::play::ruleset::project_tree(*g, layers, &root)
+                .map(|(t, _)| serde_json::to_string(&t).unwrap_or_default())
+                .unwrap_or_else(String::from);
+            format!("{g}:{:016x}", crate::runner::play::text_hash(&tree))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

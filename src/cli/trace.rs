@@ -8,63 +8,36 @@ use std::process::Command;
 use std::sync::Arc;
 
 use super::context::{self, RulesArgs};
-use crate::engine::GameKind;
-use crate::runner::play::ruleset::{self, RuleLayers};
+use crate::runner::play::ruleset::RuleLayers;
 use crate::runner::{self, FileReport, RunOptions};
 
-/// The rules' fingerprint: each game's project rules, hashed.
-pub fn fingerprint(layers: &RuleLayers) -> String {
-    let root = context::root(context::project().ok().flatten().as_ref());
-    GameKind::ALL
-        .iter()
-        .map(|g| {
-            let tree = ruleset::project_tree(*g, layers, &root)
-                .map(|(t, _)| serde_json::to_string(&t).unwrap_or_default())
-                .unwrap_or_else(String::from);
-            format!("{g}:{:016x}", runner::play::text_hash(&tree))
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Plays `files` recording every step (on `jobs` threads), in file order;
-/// only `shard`'s scenarios when given.
-pub fn play(
+/// Plays `files` recording every step, in file order; only the scenarios
+/// `select` picks.
+fn play(
     files: &[runner::Found],
     layers: RuleLayers,
-    jobs: Option<usize>,
-    shard: Option<crate::runner::shard::Shard>,
+    select: runner::select::Selection,
 ) -> Vec<FileReport> {
     let opts = RunOptions {
         record: true,
         skip_snapshots: true,
         layers: Arc::new(layers),
-        select: Arc::new(runner::select::Selection {
-            shard,
-            ..Default::default()
-        }),
+        select: Arc::new(select),
         ..RunOptions::default()
     };
-    crate::runner::play_each(files, jobs, None, &opts)
+    crate::runner::play_each(files, None, None, &opts)
 }
 
 /// `goti trace`: the exit code (0 written, 2 an error).
 pub fn trace(
     paths: Vec<PathBuf>,
+    select: &super::report::SelectArgs,
     output: Option<&Path>,
     rules: &RulesArgs,
-    jobs: Option<usize>,
-    shard: Option<crate::runner::shard::Shard>,
 ) -> Result<i32, CliError> {
     if let Some(o) = output {
         crate::runner::snapshot::check_output(o).map_err(|e| CliError(format!("-o {e}")))?;
     }
-    let shard = match super::sharding::shard_of(shard) {
-        Ok(s) => s,
-        Err(e) => {
-            return Err(e.into());
-        }
-    };
     let project = match context::project() {
         Ok(p) => p,
         Err(e) => {
@@ -78,8 +51,11 @@ pub fn trace(
         }
     };
     let paths = context::paths_or_default(paths, project.as_ref());
-    let files = super::output::scenario_files(&paths)?;
-    let reports = play(&files, layers.clone(), jobs, shard);
+    let (_, files, sel) = super::report::selected_files(paths, select)?;
+    let shard = sel.shard;
+    let reports = play(&files, layers.clone(), sel.clone());
+    let scenarios: usize = reports.iter().map(|r| r.scenarios.len()).sum();
+    super::report::picked_some(scenarios, &sel, &select.pick)?;
     if let Some(r) = reports.iter().find(|r| {
         r.file_problems
             .iter()
@@ -93,8 +69,7 @@ pub fn trace(
     }
     let args: Vec<String> = std::env::args().collect();
     let shard = shard.map(|s| (s, crate::runner::shard::args_fingerprint(&args)));
-    let text = runner::trace::write(&reports, &fingerprint(&layers), shard);
-    let scenarios: usize = reports.iter().map(|r| r.scenarios.len()).sum();
+    let text = runner::trace::write(&reports, &super::sharding::fingerprint(&layers), shard);
     match output {
         None => out!("{text}"),
         Some(o) => {
@@ -212,6 +187,6 @@ pub fn base_trace_by_build(rev: &str, paths: &[PathBuf]) -> Result<(PathBuf, Str
     })?;
     Ok((
         out,
-        format!("{rev} ({}), built by --build", &r.commit[..12]),
+        format!("{rev} ({}), built by diff-build", &r.commit[..12]),
     ))
 }

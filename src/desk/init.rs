@@ -81,7 +81,7 @@ pub fn files(game: GameKind) -> Vec<(PathBuf, String)> {
 }
 
 /// A partial ruleset file: `extends:` and, commented out, every key with
-/// its default and the rule that reads it (`goti rules GAME --dump`).
+/// its default and the rule that reads it (`goti rules --game GAME --dump`).
 fn ruleset(game: GameKind) -> String {
     let mut out = format!(
         "# The project's {name} rules: the shipped defaults, with the keys\n\

@@ -73,12 +73,18 @@ pub fn options(layers: RuleLayers, record: bool) -> RunOptions {
     }
 }
 
-/// The scenarios that pass under `layers`, and the files each game plays.
+/// The scenarios `select` picks that pass under `layers` (only these can
+/// kill a mutant), and the files each game plays.
 pub fn passing(
     files: &[Found],
     layers: &RuleLayers,
+    select: crate::runner::select::Selection,
 ) -> (BTreeSet<Id>, BTreeMap<GameKind, Vec<usize>>) {
-    let reports = runner::play_each(files, None, None, &options(layers.clone(), false));
+    let opts = RunOptions {
+        select: Arc::new(select),
+        ..options(layers.clone(), false)
+    };
+    let reports = runner::play_each(files, None, None, &opts);
     let mut pass = BTreeSet::new();
     let mut by_game: BTreeMap<GameKind, Vec<usize>> = BTreeMap::new();
     for (i, r) in reports.iter().enumerate() {

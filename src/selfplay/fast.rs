@@ -5,7 +5,7 @@
 //! checked self-play's [`Turn`], the fast path's [`Quick`] (the position
 //! changed in place, nothing recorded, actions built in reused buffers, no
 //! allocation), or [`Twin`], which applies every action both ways and
-//! compares the two positions after each (`goti fuzz --compare-paths`).
+//! compares the two positions after each (`cargo xtask compare-paths`).
 //! One chooser drives all three, so a seed plays the same game on each.
 
 use rand::SeedableRng;

@@ -148,7 +148,7 @@ pub fn random_actions(
     })
 }
 
-/// `goti bench maedn`: the engine alone, without the chooser. The first
+/// `cargo xtask bench --game maedn`: the engine alone, without the chooser. The first
 /// `games` games of [`random_actions`] (same seed, same throws and picks)
 /// are recorded, then replayed on the speed path and through the general
 /// engine (each throw and its choice applied whole as two actions, with
@@ -227,7 +227,7 @@ pub fn engine_calls(
     })
 }
 
-/// `goti fuzz --compare-paths` for maedn: `games` seeded games (seeds
+/// `cargo xtask compare-paths` for maedn: `games` seeded games (seeds
 /// `seed`, `seed + 1`, ...; throws and picks drawn as [`random_actions`]
 /// draws them) played on the speed path and by the general engine in
 /// lockstep (the throw, then the chosen action, each applied whole and

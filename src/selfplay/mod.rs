@@ -645,7 +645,7 @@ pub fn action_text(a: &Action) -> String {
 pub fn scenario_text<D: Driver>(driver: &D, record: &Record, message: &str) -> String {
     let game = D::Game::KIND;
     let found = format!(
-        "A self-play violation found by `goti fuzz --rules {game}` (game seed {})",
+        "A self-play violation found by `goti fuzz --game {game}` (game seed {})",
         record.seed
     );
     let name = format!("{game} self-play game {}", record.seed);

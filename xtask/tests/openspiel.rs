@@ -2,7 +2,7 @@
 //! which installs `open_spiel` from PyPI into `target/openspiel-venv`:
 //!
 //! ```sh
-//! cargo test --release --features openspiel-test --test openspiel
+//! cargo test --release -p xtask --features openspiel-test --test openspiel
 //! ```
 //!
 //! Built only with the `openspiel-test` feature, so `cargo test` stays
@@ -12,12 +12,20 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// goti's repository (the workspace's root).
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ sits in the workspace")
+        .to_path_buf()
 }
 
+/// The developer tool (`oracle`), or the user's goti of the same build
+/// where the first word is not one of its commands.
 fn goti(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_goti"))
+    let dev = ["oracle"].contains(&args[0]);
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(if dev { &[][..] } else { &["goti"][..] })
         .args(args)
         .current_dir(root())
         .env("NO_COLOR", "1")
@@ -48,12 +56,11 @@ fn openspiel_and_goti_agree_on_2000_games() {
     let dir = tempfile::tempdir().unwrap();
     let o = goti(&[
         "oracle",
-        "maedn",
         "--games",
         "500",
         "--python",
         &py,
-        "--out",
+        "--output",
         dir.path().to_str().unwrap(),
     ]);
     let text = String::from_utf8_lossy(&o.stdout);
@@ -86,7 +93,6 @@ fn a_changed_rule_is_caught_and_reproduced() {
     let dir = tempfile::tempdir().unwrap();
     let o = goti(&[
         "oracle",
-        "maedn",
         "--games",
         "3",
         "--tables",
@@ -95,7 +101,7 @@ fn a_changed_rule_is_caught_and_reproduced() {
         &py,
         "--set",
         "dice.six=5",
-        "--out",
+        "--output",
         dir.path().to_str().unwrap(),
     ]);
     assert_eq!(
@@ -168,7 +174,7 @@ fn oracle_shards_merge_to_one_run() {
     let dir = tempfile::tempdir().unwrap();
     let run = |extra: &[&str]| -> serde_json::Value {
         let mut args = vec![
-            "oracle", "maedn", "--games", "120", "--tables", "2o,4", "--json", "--python", &py,
+            "oracle", "--games", "120", "--tables", "2o,4", "--format", "json", "--python", &py,
         ];
         args.extend_from_slice(extra);
         let o = goti(&args);

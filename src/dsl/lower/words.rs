@@ -231,11 +231,11 @@ pub(super) fn check_rule_id(
     );
     p = match crate::closest::closest(&id.value, limits.game.catalogue().iter().map(|r| r.id.0)) {
         Some(s) => p.help(format!(
-            "did you mean `{s}`? `goti rules {}` lists them all",
+            "did you mean `{s}`? `goti rules --game {}` lists them all",
             limits.game.name()
         )),
         None => p.help(format!(
-            "`goti rules {}` lists the rule IDs",
+            "`goti rules --game {}` lists the rule IDs",
             limits.game.name()
         )),
     };

@@ -35,7 +35,7 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     /// A driver of these rules (`mode`: royal's Journey or Clash; the
     /// other games have none).
     fn driver(rules: Arc<Self::Rules>, mode: Mode, policy: Policy) -> Self::Driver;
-    /// `goti fuzz --compare-paths`: `games` seeded games (from `seed`, at
+    /// `cargo xtask compare-paths`: `games` seeded games (from `seed`, at
     /// a table of `players`) played on the fast path and by the general
     /// engine in lockstep, every position compared; `None` for a game
     /// whose fast path is not built on the general engine's rules.
@@ -46,7 +46,7 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
         None
     }
-    /// `goti bench`: the engine alone (see
+    /// `cargo xtask bench`: the engine alone (see
     /// [`crate::selfplay::fast::engine_calls`]): the actions replayed and
     /// the fast path's and the general engine's seconds; `None` as for
     /// `compare_paths`.
@@ -57,7 +57,7 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     ) -> Option<Result<(u64, [f64; 2]), crate::error::Error>> {
         None
     }
-    /// `goti bench`: `games` seeded games played on `path` (see
+    /// `cargo xtask bench`: `games` seeded games played on `path` (see
     /// [`crate::selfplay::fast::play_games`]), the turns played; `None` as
     /// for `compare_paths`.
     fn play_paths(

@@ -958,7 +958,7 @@ fn unread(file: &Spanned<String>, why: &str, source: &Source) -> Diagnostic {
 /// A ruleset layer's error at its own line and column, the key underlined,
 /// quoting only that line (or, for a file that was not read, nothing of it).
 fn layer_diagnostic(e: &LayerError, game: GameKind) -> Diagnostic {
-    let help = format!("`goti rules {game} --dump` prints a valid ruleset to start from");
+    let help = format!("`goti rules --game {game} --dump` prints a valid ruleset to start from");
     let Some(text) = &e.text else {
         let source = Source::line_only(e.shown.clone(), String::new());
         return Diagnostic::new(
@@ -1012,7 +1012,7 @@ fn override_diagnostic(e: &RulesetError, header: &lower::Header, source: &Source
         "this override",
     )
     .help(format!(
-        "`goti rules {} --dump` shows every field and its value",
+        "`goti rules --game {} --dump` shows every field and its value",
         header.kind.name()
     ))
 }
@@ -1026,5 +1026,5 @@ fn command_line_diagnostic(e: &RulesetError, sc: &Scenario, source: &Source) -> 
         format!("the rules given on the command line do not hold for this scenario: {e}"),
         "this scenario",
     )
-    .help("`goti rules GAME --dump` shows every field and its value")
+    .help("`goti rules --game GAME --dump` shows every field and its value")
 }
