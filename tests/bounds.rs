@@ -67,7 +67,10 @@ fn report_and_explain_pages_of_an_8_mib_file_are_bounded() {
     let dir = tempfile::tempdir().unwrap();
     let size = big_file(dir.path());
     assert!(size > 7 * MB, "{size}");
-    let (code, rss) = peak(dir.path(), &["report", "-o", "report.html"]);
+    let (code, rss) = peak(
+        dir.path(),
+        &["run", "--format", "html", "-o", "report.html"],
+    );
     let page = std::fs::metadata(dir.path().join("report.html"))
         .unwrap()
         .len();
@@ -117,7 +120,10 @@ fn a_report_of_50000_small_scenarios_is_bounded() {
         }
         std::fs::write(dir.path().join(format!("scenarios/f{f}.goti")), text).unwrap();
     }
-    let (code, rss) = peak(dir.path(), &["report", "-o", "report.html"]);
+    let (code, rss) = peak(
+        dir.path(),
+        &["run", "--format", "html", "-o", "report.html"],
+    );
     assert_eq!(code, 0);
     assert!(rss < 500 * MB, "{} MB resident", rss / MB);
     let page = std::fs::read_to_string(dir.path().join("report.html")).unwrap();

@@ -176,7 +176,10 @@ fn report_page_loads_filters_and_fits_a_phone() {
     )
     .unwrap();
     let page = project.path().join("report.html");
-    let out = goti_in(project.path(), &["report", "-o", page.to_str().unwrap()]);
+    let out = goti_in(
+        project.path(),
+        &["run", "--format", "html", "-o", page.to_str().unwrap()],
+    );
     assert_eq!(out.status.code(), Some(1), "one scenario fails on purpose");
     let all = lines(&goti_in(project.path(), &["list"]));
     let tagged = lines(&goti_in(project.path(), &["list", "--tag", "example"]));

@@ -614,6 +614,78 @@ fn old_spellings_work_with_a_notice() {
         "{}",
         stderr(&o)
     );
+    // The rest of docs/COMMAND-LINE.md's old spellings, each run for real:
+    // the notice, and the command done (or refused on its own terms).
+    let page = dir.path().join("p.html");
+    let pics = dir.path().join("pics");
+    let found = dir.path().join("found");
+    let king = "merge capture of a king";
+    let capture = "scenarios/royal/capture.goti";
+    for (args, note, want) in [
+        (
+            vec!["balance", "--rules", "maedn", "--games", "2"],
+            "`goti balance --rules` is now spelled `--game`",
+            0,
+        ),
+        (
+            vec!["balance", "--head", "rules/none.yaml"],
+            "`goti balance --head` is now spelled `--ruleset`",
+            2,
+        ),
+        (
+            vec![
+                "lint",
+                "--game",
+                "maedn",
+                "--players",
+                "2",
+                "--games",
+                "2",
+                "--walks",
+                "1",
+                "--out",
+                found.to_str().unwrap(),
+            ],
+            "`goti lint --out` is now spelled `--output`",
+            0,
+        ),
+        (
+            vec!["render", capture, "--scenario", king],
+            "`goti render --scenario` is now spelled `--name`",
+            0,
+        ),
+        (
+            vec!["perft", capture, "--scenario", king, "--depth", "1"],
+            "`goti perft --scenario` is now spelled `--name`",
+            0,
+        ),
+        (
+            vec!["report", capture, "-o", page.to_str().unwrap()],
+            "`goti report` is now spelled `goti run --format html -o FILE`",
+            0,
+        ),
+        (
+            vec![
+                "explain",
+                capture,
+                "--format",
+                "svg",
+                "-o",
+                pics.to_str().unwrap(),
+            ],
+            "`goti explain --format svg` is now spelled `goti render --all-steps -o DIR`",
+            0,
+        ),
+    ] {
+        let o = goti(&args);
+        assert!(stderr(&o).contains(note), "{args:?}: {}", stderr(&o));
+        assert_eq!(code(&o), want, "{args:?}: {}", stderr(&o));
+    }
+    assert!(page.is_file(), "the report's page");
+    assert!(
+        std::fs::read_dir(&pics).unwrap().count() > 3,
+        "a picture per step"
+    );
 }
 
 #[test]

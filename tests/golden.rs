@@ -159,7 +159,15 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ),
     (
         "report",
-        &["report", "--name", "merge capture", "-o", "@OUT.html"],
+        &[
+            "run",
+            "--format",
+            "html",
+            "--name",
+            "merge capture",
+            "-o",
+            "@OUT.html",
+        ],
     ),
     (
         "trace",

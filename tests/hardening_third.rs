@@ -601,7 +601,17 @@ fn outputs_never_replace_what_is_not_a_file() {
     let page = d.join("page.html");
     mkfifo(&page);
     let rx = read_in_background(&page);
-    let o = goti(d, &["report", "scenarios", "-o", page.to_str().unwrap()]);
+    let o = goti(
+        d,
+        &[
+            "run",
+            "--format",
+            "html",
+            "scenarios",
+            "-o",
+            page.to_str().unwrap(),
+        ],
+    );
     assert_eq!(code(&o), 0, "{}", text(&o));
     let got = rx
         .recv_timeout(Duration::from_secs(20))

@@ -410,10 +410,9 @@ fn explain_is_compact_text_html_or_a_picture_per_step() {
     // One SVG per step into a folder.
     let pics = dir.path().join("pics");
     let out = goti(&[
-        "explain",
+        "render",
         "scenarios/royal/worked-examples.goti",
-        "--format",
-        "svg",
+        "--all-steps",
         "-o",
         pics.to_str().unwrap(),
     ]);
@@ -437,7 +436,7 @@ fn explain_is_compact_text_html_or_a_picture_per_step() {
     }
     // What it cannot do is refused with exit 2, and nothing is written.
     for args in [
-        vec!["explain", at, "--format", "svg"],
+        vec!["render", at, "--all-steps"],
         vec!["explain", at, "-o", "x.html"],
         vec!["explain", at, "--format", "html", "-o", "x.txt"],
     ] {
@@ -453,7 +452,7 @@ fn explain_is_compact_text_html_or_a_picture_per_step() {
 fn report_page_is_self_contained_and_complete() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("report.html");
-    let out = goti(&["report", "-o", page.to_str().unwrap()]);
+    let out = goti(&["run", "--format", "html", "-o", page.to_str().unwrap()]);
     assert_eq!(
         out.status.code(),
         Some(0),

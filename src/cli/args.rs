@@ -75,20 +75,13 @@ pub(super) enum Command {
     },
     /// Show each step of a scenario: its events, rule IDs and the board.
     Explain(ExplainCli),
-    /// One self-contained HTML page for a run.
-    ///
-    /// Counts, filters by status, tag and file, each scenario's steps,
-    /// events, problems and final board.
-    ///
-    /// Exits 0 when all pass, 1 on any failure, 2 on a usage or I/O error
-    /// (the page is written either way).
-    Report(ReportCli),
     /// A picture of the position at one step of a scenario, as SVG or PNG.
     ///
     /// Step 0 is the set-up, step k the position after the k-th action;
     /// FILE:LINE is the position after that line; by default the last.
     /// Writes SVG to standard output, or to the `.svg` or `.png` file given
-    /// with -o.
+    /// with -o. With --all-steps, every step of every scenario picked, one
+    /// SVG each, into the folder given with -o.
     Render(RenderCli),
     /// Count what the rules allow: the histories of D plies from a position.
     ///

@@ -204,35 +204,15 @@ pub(super) struct ExplainCli {
     pub file: PathBuf,
     #[command(flatten)]
     pub select: report::ScenarioSelect,
-    /// text (compact), html (one page with pictures) or svg (one picture
-    /// per step into the folder given with -o).
+    /// text (compact) or html (one page with pictures).
     #[arg(long, value_enum, default_value = "text")]
     pub format: explain::ExplainFormat,
     /// Text only: draw the full ASCII board after every step.
     #[arg(long)]
     pub board: bool,
-    /// The `.html` file (html; default standard output) or the folder (svg).
+    /// The `.html` file (html; default standard output).
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     pub output: Option<PathBuf>,
-    #[command(flatten)]
-    pub rules: context::RulesArgs,
-}
-
-// The arguments of `goti report` (a plain comment: clap would read a doc comment as help).
-#[derive(clap::Args, Debug)]
-pub(super) struct ReportCli {
-    /// Scenario files or folders; default as for `run`.
-    pub paths: Vec<PathBuf>,
-    /// The HTML file to write.
-    #[arg(
-        short = 'o',
-        long = "output",
-        value_name = "FILE",
-        default_value = "report.html"
-    )]
-    pub output: PathBuf,
-    #[command(flatten)]
-    pub select: report::SelectArgs,
     #[command(flatten)]
     pub rules: context::RulesArgs,
 }
@@ -246,8 +226,11 @@ pub(super) struct RenderCli {
     #[command(flatten)]
     pub select: report::ScenarioSelect,
     /// The step to draw (0 = the set-up).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "all_steps")]
     pub step: Option<usize>,
+    /// Every step of every scenario picked, one SVG each, into the folder -o DIR.
+    #[arg(long)]
+    pub all_steps: bool,
     /// Write the picture to this `.svg` or `.png` file.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use super::args::{Cli, Command, GrammarKind, TextOrJson};
 use super::error::CliError;
+use super::explain::ExplainFormat;
+use super::reporters::Format;
 use super::{
     balance, context, coverage, desk, diff, explain, fmt, fuzz, lint, merge, mutate, perft, report,
     snapshots, trace,
@@ -37,6 +39,21 @@ impl Ctx {
 pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
     let color = ctx.color;
     Ok(match command {
+        // One page for a run (the page plays every scenario and writes no
+        // snapshot, as CI never does).
+        Command::Run {
+            paths,
+            select,
+            report,
+            rules,
+            ..
+        } if report.format == Format::Html => {
+            let page = report
+                .output
+                .unwrap_or_else(|| PathBuf::from("report.html"));
+            let layers = ctx.layers(&rules)?;
+            report::html(ctx.paths(paths), &select, layers, &page)?
+        }
         Command::Run {
             paths,
             select,
@@ -50,6 +67,13 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             };
             let opts = context::options(opts, ctx.layers(&rules)?);
             report::run(ctx.paths(paths), &select, opts, &report, false, color)?
+        }
+        Command::Check { report, .. } | Command::Watch { report, .. }
+            if report.format == Format::Html =>
+        {
+            return Err(CliError::new(
+                "--format html is a page of a run: `goti run --format html -o report.html`",
+            ));
         }
         Command::Check {
             paths,
@@ -120,12 +144,11 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         }
         Command::Trace(a) => trace::trace(a.paths, &a.select, a.output.as_deref(), &a.rules)?,
         Command::Merge { files, format } => merge::merge(&files, format)?,
-        Command::Report(a) => report::html(
-            ctx.paths(a.paths),
-            &a.select,
-            ctx.layers(&a.rules)?,
-            &a.output,
-        )?,
+        Command::Render(a) if a.all_steps => {
+            let layers = ctx.layers(&a.rules)?;
+            let how = (ExplainFormat::Svg, false, a.output.as_deref());
+            explain::explain(&a.file, &a.select, layers, color, how)?
+        }
         Command::Render(a) => {
             let layers = ctx.layers(&a.rules)?;
             let output = a.output.as_deref();

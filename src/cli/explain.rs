@@ -17,7 +17,9 @@ pub enum ExplainFormat {
     /// One self-contained HTML page: a picture after every step, its events
     /// with rule IDs, each expectation where it is checked with its result.
     Html,
-    /// One SVG picture per step, written into the folder given with -o.
+    /// One SVG picture per step, written into the folder given with -o
+    /// (`goti render --all-steps`).
+    #[value(skip)]
     Svg,
 }
 
@@ -34,12 +36,12 @@ pub fn explain(
     match (format, output) {
         (ExplainFormat::Svg, None) => {
             return Err(CliError::new(
-                "--format svg writes one file per step: give the folder with -o DIR",
+                "--all-steps writes one picture per step: give the folder with -o DIR",
             ));
         }
         (ExplainFormat::Text, Some(_)) => {
             return Err(CliError::new(
-                "-o is for --format html (a file) or --format svg (a folder)",
+                "-o is for --format html (a page); pictures: `goti render`",
             ));
         }
         (ExplainFormat::Html, Some(o))

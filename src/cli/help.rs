@@ -26,7 +26,7 @@ pub(super) const GROUPS: &[(&str, &[&str])] = &[
         "When the rules change",
         &["diff", "trace", "mutate", "balance", "lint", "fuzz"],
     ),
-    ("In CI", &["report", "coverage", "merge"]),
+    ("In CI", &["coverage", "merge"]),
     ("In the editor", &["lsp", "grammar"]),
     ("The project", &["init", "rules", "completions", "man"]),
 ];
@@ -101,7 +101,6 @@ pub(super) const EXAMPLES: &[(&str, &[&str])] = &[
             "goti fuzz --game portal --players 3 -o failures",
         ],
     ),
-    ("report", &["goti report -o report.html"]),
     ("coverage", &["goti coverage --verbose"]),
     (
         "merge",

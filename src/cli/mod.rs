@@ -40,6 +40,8 @@ mod reporters;
 mod sharding;
 mod snapshots;
 mod spelling;
+#[cfg(test)]
+mod spelling_table;
 mod trace;
 
 pub use output::render as render_diagnostic;

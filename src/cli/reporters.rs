@@ -21,6 +21,9 @@ pub enum Format {
     Junit,
     /// GitHub Actions annotations (`::error file=...,line=...::message`).
     Github,
+    /// One self-contained HTML page (`goti run` only; `-o FILE.html`,
+    /// default report.html): counts, filters, every scenario's steps.
+    Html,
 }
 
 /// What a run came to.
@@ -105,6 +108,9 @@ pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> Stri
             writeln!(out, "{}", crate::shown::json(&v)).ok();
         }
         Format::Junit => junit(reports, &mut out),
+        Format::Html => {
+            unreachable!("--format html is written by report::html, where `goti run` routes it")
+        }
         Format::Github => {
             for r in reports {
                 let problems = r
