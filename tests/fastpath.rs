@@ -69,18 +69,29 @@ fn a_refused_action_leaves_the_fast_position_as_it_was() {
     }
 }
 
+/// `n` seeded games from seed 1 at a table of `players`.
+fn games(players: u8, n: u64) -> goti::selfplay::Games {
+    goti::selfplay::Games {
+        players,
+        games: n,
+        seed: 1,
+        max_turns: 4000,
+    }
+}
+
 #[test]
 fn both_paths_agree_on_seeded_games_of_every_table() {
     for mode in [Mode::Clash, Mode::Journey] {
         let driver = RoyalDriver::new(goti::rules::shipped_rules::<goti::engine::Royal>(), mode);
         for players in 2..=4 {
-            let c = compare_paths(&driver, players, 60, 1, 4000)
+            let g = games(players, 60);
+            let c = compare_paths(&driver, &g)
                 .unwrap_or_else(|e| panic!("{mode:?}, {players} players: {e}"));
             assert_eq!(c.games, 60);
             assert!(c.actions > c.turns * 3, "{c:?}");
             // The same games on each path, turn for turn.
-            let fast = play_games(&driver, players, (60, 1, 4000), Path::Fast).unwrap();
-            let general = play_games(&driver, players, (60, 1, 4000), Path::General).unwrap();
+            let fast = play_games(&driver, &g, Path::Fast).unwrap();
+            let general = play_games(&driver, &g, Path::General).unwrap();
             assert_eq!((fast, general), (c.turns, c.turns), "{mode:?} {players}");
         }
     }
@@ -91,10 +102,10 @@ fn portal_paths_agree_on_seeded_games() {
     let driver =
         goti::selfplay::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>());
     for players in 2..=4 {
-        let c = compare_paths(&driver, players, 40, 1, 4000)
-            .unwrap_or_else(|e| panic!("{players} players: {e}"));
+        let g = games(players, 40);
+        let c = compare_paths(&driver, &g).unwrap_or_else(|e| panic!("{players} players: {e}"));
         assert_eq!(c.games, 40);
-        let fast = play_games(&driver, players, (40, 1, 4000), Path::Fast).unwrap();
+        let fast = play_games(&driver, &g, Path::Fast).unwrap();
         assert_eq!(fast, c.turns, "{players} players");
     }
 }

@@ -20,7 +20,7 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
     }
     struct Paths {
         mode: Mode,
-        table: (u8, u64, u64, u32),
+        games: crate::selfplay::Games,
     }
     impl RulesVisitor for Paths {
         type Out = Option<Result<([(u64, f64); 2], (u64, [f64; 2])), crate::error::Error>>;
@@ -28,16 +28,18 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
             let mut out = [(0, 0.0); 2];
             for (i, path) in [Path::Fast, Path::General].into_iter().enumerate() {
                 let started = Instant::now();
-                let turns = match G::play_paths(rules.clone(), self.mode, self.table, path)? {
+                let turns = match G::play_paths(rules.clone(), self.mode, &self.games, path)? {
                     Ok(t) => t,
                     Err(e) => return Some(Err(e)),
                 };
                 out[i] = (turns, started.elapsed().as_secs_f64().max(1e-9));
             }
             // The engine alone: at most 1,000 games' actions kept in memory.
-            let (players, games, seed, max_turns) = self.table;
-            let replay = (players, games.min(1000), seed, max_turns);
-            match G::engine_calls(rules.clone(), self.mode, replay)? {
+            let replay = crate::selfplay::Games {
+                games: self.games.games.min(1000),
+                ..self.games
+            };
+            match G::engine_calls(rules.clone(), self.mode, &replay)? {
                 Ok(calls) => Some(Ok((out, calls))),
                 Err(e) => Some(Err(e)),
             }
@@ -45,7 +47,12 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
     }
     let paths = Paths {
         mode,
-        table: (b.players, b.games, b.seed, 4000),
+        games: crate::selfplay::Games {
+            players: b.players,
+            games: b.games,
+            seed: b.seed,
+            max_turns: 4000,
+        },
     };
     let name = b.game.name();
     let ([(turns, fast), (_, general)], (actions, [fast_calls, general_calls])) =

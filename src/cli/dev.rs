@@ -161,8 +161,13 @@ fn run(cli: DevCli) -> Result<i32, CliError> {
         }
         DevCommand::ComparePaths(w) => {
             super::error::checked_count(w.games, w.seed, "--games", super::error::MAX_GAMES)?;
-            let table = (w.players, w.mode.mode(), w.max_turns);
-            super::fuzz::compare_paths(w.games, w.seed, table, w.game)?
+            let games = crate::selfplay::Games {
+                players: w.players,
+                games: w.games,
+                seed: w.seed,
+                max_turns: w.max_turns,
+            };
+            super::fuzz::compare_paths(&games, w.mode.mode(), w.game)?
         }
         DevCommand::FuzzText {
             cases,

@@ -87,20 +87,14 @@ pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
 /// `cargo xtask compare-paths`: seeded games on the fast path and the
 /// general engine in lockstep on every core, every position compared.
 /// Exit 0 when they agree on every action, 1 on the first difference.
-/// `cargo xtask compare-paths`: the fast path and the general engine in
-/// lockstep, every position compared.
 pub(super) fn compare_paths(
-    games: u64,
-    seed: u64,
-    (players, mode, max_turns): (u8, Mode, u32),
+    all: &selfplay::Games,
+    mode: Mode,
     game: GameKind,
 ) -> Result<i32, CliError> {
     struct Compare {
         mode: Mode,
-        games: u64,
-        seed: u64,
-        players: u8,
-        max_turns: u32,
+        all: selfplay::Games,
     }
     impl RulesVisitor for Compare {
         type Out = Option<Result<selfplay::fast::Compared, crate::error::Error>>;
@@ -108,15 +102,21 @@ pub(super) fn compare_paths(
             use rayon::prelude::*;
             let params = G::params(rules).clone();
             let threads = rayon::current_num_threads().max(1) as u64;
-            let per = self.games.div_ceil(threads);
+            let all = self.all;
+            let per = all.games.div_ceil(threads);
             let parts: Vec<_> = (0..threads)
                 .into_par_iter()
                 .filter_map(|k| {
-                    let from = self.seed.saturating_add(k * per);
-                    let n = per.min((self.seed + self.games).saturating_sub(from));
+                    let from = all.seed.saturating_add(k * per);
+                    let n = per.min(all.seeds().end.saturating_sub(from));
                     (n > 0).then(|| {
                         let rules = G::new_rules(params.clone());
-                        G::compare_paths(rules, self.mode, (self.players, n, from, self.max_turns))
+                        let part = selfplay::Games {
+                            games: n,
+                            seed: from,
+                            ..all
+                        };
+                        G::compare_paths(rules, self.mode, &part)
                     })
                 })
                 .collect();
@@ -135,13 +135,8 @@ pub(super) fn compare_paths(
         }
     }
     let start = Instant::now();
-    let compared = Rules::default_of(game).visit(Compare {
-        mode,
-        games,
-        seed,
-        players,
-        max_turns,
-    });
+    let compared = Rules::default_of(game).visit(Compare { mode, all: *all });
+    let games = all.games;
     let secs = start.elapsed().as_secs_f64();
     match compared {
         None => Err(CliError::new(format!(
@@ -150,7 +145,7 @@ pub(super) fn compare_paths(
         ))),
         // A comparison of fewer games than asked checked less than it says.
         Some(Ok(c)) if c.games != games => Err(CliError(format!(
-            "--compare-paths compared {} games of the {games} asked: goti's own fault (report it)",
+            "compare-paths compared {} games of the {games} asked: goti's own fault (report it)",
             c.games
         ))),
         Some(Ok(c)) => {

@@ -11,7 +11,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{table, Driver, Record, Turn, Violation};
+use super::{table, Driver, Games, Record, Turn, Violation};
 use crate::engine::{Action, Event, Game, Sink};
 use crate::error::{Error, ErrorKind};
 
@@ -172,29 +172,17 @@ pub enum Path {
 /// Plays `games` seeded games (seeds `seed`, `seed + 1`, ...) to their end
 /// or `max_turns` on `path`; returns the turns played. A refused legal
 /// action is an error.
-pub fn play_games<D: FastDriver>(
-    driver: &D,
-    players: u8,
-    (games, seed, max_turns): (u64, u64, u32),
-    path: Path,
-) -> Result<u64, Error> {
-    Error::of(ErrorKind::Check, || {
-        play_games_on(driver, players, (games, seed, max_turns), path)
-    })
+pub fn play_games<D: FastDriver>(driver: &D, games: &Games, path: Path) -> Result<u64, Error> {
+    Error::of(ErrorKind::Check, || play_games_on(driver, games, path))
 }
 
-fn play_games_on<D: FastDriver>(
-    driver: &D,
-    players: u8,
-    (games, seed, max_turns): (u64, u64, u32),
-    path: Path,
-) -> Result<u64, String> {
-    let table = table(players);
+fn play_games_on<D: FastDriver>(driver: &D, games: &Games, path: Path) -> Result<u64, String> {
+    let (table, max_turns) = (table(games.players), games.max_turns);
     let start = driver.new_game(&table)?;
     let mut bufs = D::Buffers::default();
     let mut turns = 0u64;
     let mut pos = start.clone();
-    for s in seed..seed + games {
+    for s in games.seeds() {
         let mut rng = ChaCha8Rng::seed_from_u64(s);
         pos.clone_from(&start);
         let mut general = General::new(start.clone());
@@ -240,16 +228,13 @@ impl<G: QuietPlay> Table<G> for Recorder<'_, G> {
 /// games (the refused tries among them) recorded first, then replayed from
 /// a new game on the fast path and by the general engine. Returns the
 /// actions replayed and each path's seconds.
-pub fn engine_calls<D: FastDriver>(
-    driver: &D,
-    players: u8,
-    (games, seed, max_turns): (u64, u64, u32),
-) -> Result<(u64, [f64; 2]), Error> {
+pub fn engine_calls<D: FastDriver>(driver: &D, games: &Games) -> Result<(u64, [f64; 2]), Error> {
     Error::of(ErrorKind::Check, || {
-        let start = driver.new_game(&table(players))?;
+        let start = driver.new_game(&table(games.players))?;
+        let max_turns = games.max_turns;
         let mut bufs = D::Buffers::default();
         let mut recorded: Vec<Vec<Action>> = Vec::new();
-        for s in seed..seed + games {
+        for s in games.seeds() {
             let mut rng = ChaCha8Rng::seed_from_u64(s);
             let mut pos = start.clone();
             let mut actions = Vec::new();
@@ -419,28 +404,16 @@ pub struct Compared {
 /// Plays `games` seeded games (seeds `seed`, `seed + 1`, ...) on both paths
 /// in lockstep, comparing after every action (a game stops at `max_turns`).
 /// The first disagreement is the error, with its seed and turn.
-pub fn compare_paths<D: FastDriver>(
-    driver: &D,
-    players: u8,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-) -> Result<Compared, Error> {
-    Error::of(ErrorKind::Check, || {
-        compare_on(driver, players, (games, seed, max_turns))
-    })
+pub fn compare_paths<D: FastDriver>(driver: &D, games: &Games) -> Result<Compared, Error> {
+    Error::of(ErrorKind::Check, || compare_on(driver, games))
 }
 
-fn compare_on<D: FastDriver>(
-    driver: &D,
-    players: u8,
-    (games, seed, max_turns): (u64, u64, u32),
-) -> Result<Compared, String> {
-    let table = table(players);
+fn compare_on<D: FastDriver>(driver: &D, games: &Games) -> Result<Compared, String> {
+    let (table, max_turns) = (table(games.players), games.max_turns);
     let start = driver.new_game(&table)?;
     let mut bufs = D::Buffers::default();
     let mut out = Compared::default();
-    for s in seed..seed + games {
+    for s in games.seeds() {
         let mut rng = ChaCha8Rng::seed_from_u64(s);
         let mut twin = Twin::new(start.clone());
         let mut turn = 0;

@@ -236,30 +236,27 @@ pub fn engine_calls(
 /// and throw.
 pub fn compare_speed_path(
     rules: &Arc<MaednRules>,
-    players: u8,
-    games: (u64, u64, u32),
+    games: &super::Games,
 ) -> Result<super::fast::Compared, Error> {
-    compare_with(rules, players, games, |pos, die, pick| {
-        play_pick(pos, die, pick).1
-    })
+    compare_with(rules, games, |pos, die, pick| play_pick(pos, die, pick).1)
 }
 
 /// [`compare_speed_path`] with the speed path's throw given: it plays
 /// `die` on the position and says what it chose (`pick` among the legal).
 fn compare_with(
     rules: &Arc<MaednRules>,
-    players: u8,
-    (games, seed, max_turns): (u64, u64, u32),
+    games: &super::Games,
     speed: impl Fn(&mut Maedn, u8, u32) -> Choice,
 ) -> Result<super::fast::Compared, Error> {
     Error::of(ErrorKind::Check, || {
         use rand::SeedableRng;
-        let start =
-            Maedn::new_game(rules.clone(), &super::table(players), None).map_err(|e| e.message)?;
+        let table = super::table(games.players);
+        let start = Maedn::new_game(rules.clone(), &table, None).map_err(|e| e.message)?;
+        let max_turns = games.max_turns;
         let faces = rules.params.dice.faces;
         let mut out = super::fast::Compared::default();
         let mut events = Vec::new();
-        for s in seed..seed.saturating_add(games) {
+        for s in games.seeds() {
             let mut rng = ChaCha8Rng::seed_from_u64(s);
             let (mut quiet, mut loud) = (start.clone(), start.clone());
             let mut throws = 0u32;
@@ -298,7 +295,13 @@ mod tests {
     fn the_speed_path_and_the_general_engine_agree_throw_by_throw() {
         let rules = crate::rules::shipped_rules::<crate::engine::Maedn>();
         for players in [2, 4] {
-            let c = compare_speed_path(&rules, players, (300, 1, 4000))
+            let games = super::super::Games {
+                players,
+                games: 300,
+                seed: 1,
+                max_turns: 4000,
+            };
+            let c = compare_speed_path(&rules, &games)
                 .unwrap_or_else(|e| panic!("{players} players: {e}"));
             assert_eq!(c.games, 300);
             assert_eq!(c.actions, 2 * c.turns, "a throw and an action per turn");
@@ -324,7 +327,13 @@ mod tests {
             });
             said
         };
-        let err = compare_with(&rules, 2, (50, 1, 4000), lying)
+        let games = super::super::Games {
+            players: 2,
+            games: 50,
+            seed: 1,
+            max_turns: 4000,
+        };
+        let err = compare_with(&rules, &games, lying)
             .expect_err("the paths differ once a throw has two legal actions");
         assert!(
             err.to_string().contains("disagree") || err.to_string().contains("refuses"),

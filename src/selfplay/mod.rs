@@ -36,6 +36,24 @@ pub struct Config {
     pub max_turns: u32,
 }
 
+/// Seeded games to play: game i plays seed `seed + i` at a table of
+/// `players`, each stopped after `max_turns` turns (the one configuration
+/// of self-play's jobs: the path comparisons, the benches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Games {
+    pub players: u8,
+    pub games: u64,
+    pub seed: u64,
+    pub max_turns: u32,
+}
+
+impl Games {
+    /// The seeds, in order (never wrapping: the caller checked the count).
+    pub fn seeds(&self) -> std::ops::Range<u64> {
+        self.seed..self.seed.saturating_add(self.games)
+    }
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {

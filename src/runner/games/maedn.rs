@@ -49,13 +49,9 @@ impl Played for Maedn {
     fn compare_paths(
         rules: Arc<MaednRules>,
         _mode: Mode,
-        (players, games, seed, max_turns): (u8, u64, u64, u32),
+        games: &crate::selfplay::Games,
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
-        Some(crate::selfplay::maedn::compare_speed_path(
-            &rules,
-            players,
-            (games, seed, max_turns),
-        ))
+        Some(crate::selfplay::maedn::compare_speed_path(&rules, games))
     }
 
     fn has_piece(&self, id: PieceId) -> bool {

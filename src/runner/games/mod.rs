@@ -35,14 +35,13 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     /// A driver of these rules (`mode`: royal's Journey or Clash; the
     /// other games have none).
     fn driver(rules: Arc<Self::Rules>, mode: Mode, policy: Policy) -> Self::Driver;
-    /// `cargo xtask compare-paths`: `games` seeded games (from `seed`, at
-    /// a table of `players`) played on the fast path and by the general
-    /// engine in lockstep, every position compared; `None` for a game
+    /// `cargo xtask compare-paths`: the seeded games played on the fast
+    /// path and by the general engine in lockstep, every position compared; `None` for a game
     /// whose fast path is not built on the general engine's rules.
     fn compare_paths(
         _rules: Arc<Self::Rules>,
         _mode: Mode,
-        _table: (u8, u64, u64, u32),
+        _games: &crate::selfplay::Games,
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
         None
     }
@@ -53,17 +52,17 @@ pub trait Played: Game + Render + super::position::RulesOfGame {
     fn engine_calls(
         _rules: Arc<Self::Rules>,
         _mode: Mode,
-        _table: (u8, u64, u64, u32),
+        _games: &crate::selfplay::Games,
     ) -> Option<Result<(u64, [f64; 2]), crate::error::Error>> {
         None
     }
-    /// `cargo xtask bench`: `games` seeded games played on `path` (see
+    /// `cargo xtask bench`: the seeded games played on `path` (see
     /// [`crate::selfplay::fast::play_games`]), the turns played; `None` as
     /// for `compare_paths`.
     fn play_paths(
         _rules: Arc<Self::Rules>,
         _mode: Mode,
-        _table: (u8, u64, u64, u32),
+        _games: &crate::selfplay::Games,
         _path: crate::selfplay::fast::Path,
     ) -> Option<Result<u64, crate::error::Error>> {
         None

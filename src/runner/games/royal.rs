@@ -48,40 +48,29 @@ impl Played for Royal {
     fn compare_paths(
         rules: Arc<RoyalRules>,
         mode: Mode,
-        (players, games, seed, max_turns): (u8, u64, u64, u32),
+        games: &crate::selfplay::Games,
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
         let driver = RoyalDriver::new(rules, mode);
-        Some(crate::selfplay::fast::compare_paths(
-            &driver, players, games, seed, max_turns,
-        ))
+        Some(crate::selfplay::fast::compare_paths(&driver, games))
     }
 
     fn engine_calls(
         rules: Arc<RoyalRules>,
         mode: Mode,
-        (players, games, seed, max_turns): (u8, u64, u64, u32),
+        games: &crate::selfplay::Games,
     ) -> Option<Result<(u64, [f64; 2]), crate::error::Error>> {
         let driver = RoyalDriver::new(rules, mode);
-        Some(crate::selfplay::fast::engine_calls(
-            &driver,
-            players,
-            (games, seed, max_turns),
-        ))
+        Some(crate::selfplay::fast::engine_calls(&driver, games))
     }
 
     fn play_paths(
         rules: Arc<RoyalRules>,
         mode: Mode,
-        (players, games, seed, max_turns): (u8, u64, u64, u32),
+        games: &crate::selfplay::Games,
         path: crate::selfplay::fast::Path,
     ) -> Option<Result<u64, crate::error::Error>> {
         let driver = RoyalDriver::new(rules, mode);
-        Some(crate::selfplay::fast::play_games(
-            &driver,
-            players,
-            (games, seed, max_turns),
-            path,
-        ))
+        Some(crate::selfplay::fast::play_games(&driver, games, path))
     }
 
     fn play_mode(&self) -> crate::engine::Mode {
