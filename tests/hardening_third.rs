@@ -28,32 +28,9 @@ fn code(o: &Output) -> i32 {
     o.status.code().expect("an exit code")
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn write(dir: &Path, name: &str, body: &str) {
-    let p = dir.join(name);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, body).unwrap();
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@t")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@t")
-        .output()
-        .expect("git runs");
-    assert!(ok.status.success(), "git {args:?}: {}", text(&ok));
-}
+#[path = "support/files.rs"]
+mod files;
+use files::{git, text, write};
 
 /// What a reader of the named pipe at `path` gets, read on its own thread.
 fn read_in_background(path: &Path) -> std::sync::mpsc::Receiver<String> {

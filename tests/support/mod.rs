@@ -4,6 +4,11 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+#[allow(dead_code)]
+mod files;
+#[allow(unused_imports)]
+pub use files::{git, text, write};
+
 /// Runs the built `goti` with `args` in `dir`, as CI would.
 pub fn goti(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_goti"))
@@ -13,13 +18,4 @@ pub fn goti(dir: &Path, args: &[&str]) -> Output {
         .env("CI", "true")
         .output()
         .expect("the goti binary runs")
-}
-
-/// Standard output, then standard error.
-pub fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }

@@ -46,32 +46,10 @@ fn xtask_in(dir: &Path, args: &[&str]) -> Output {
         .expect("the xtask binary runs")
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn write(dir: &Path, name: &str, body: &str) {
-    let p = dir.join(name);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, body).unwrap();
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@t")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@t")
-        .output()
-        .expect("git runs");
-    assert!(ok.status.success(), "git {args:?}: {}", text(&ok));
-}
+// The goti package's test helpers that name no binary.
+#[path = "../../tests/support/files.rs"]
+mod files;
+use files::{git, text, write};
 
 const PASSING: &str =
     "scenario \"one move\"\nP1 G1 on 30, P2 G1 on 10\nmove G1 1\nexpect P1 G1 on 29\n";
