@@ -200,3 +200,28 @@ fn a_dependent_key_is_named_in_the_refusal() {
         String::from_utf8_lossy(&both.stderr)
     );
 }
+
+/// The decision figures (ROYAL.md §10's legal actions at each decision,
+/// over the run's first 30 games): fewer King values leave fewer actions
+/// at a decision, marked; a change of points alone changes no decision.
+#[test]
+fn decisions_follow_what_the_rules_allow() {
+    let fewer = report(&["--set", "king.max_value=2", "--games", "40"]);
+    let d = &fewer["decisions"];
+    assert_eq!(d["games"], 30, "{d}");
+    let (base, head) = (
+        d["branching"]["base"].as_f64().unwrap(),
+        d["branching"]["head"].as_f64().unwrap(),
+    );
+    assert!(head < base && head >= 1.0, "{d}");
+    assert_eq!(d["branching"]["marked"], true, "{d}");
+    let forced = d["forced"]["base"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&forced), "{d}");
+    // After its move a royal player has `next turn` alone: a forced
+    // decision every turn that moved.
+    assert!(forced > 0.2, "{d}");
+    let points = report(&["--set", "journey.capture_value=30", "--games", "40"]);
+    let d = &points["decisions"];
+    assert_eq!(d["forced"]["diff"], 0.0, "{d}");
+    assert_eq!(d["branching"]["diff"], 0.0, "{d}");
+}

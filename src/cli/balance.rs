@@ -78,16 +78,32 @@ fn trees(args: &BalanceCli) -> Result<(Shown, Shown), String> {
 /// and copy of the rules (`fresh`): positions share their rules by
 /// reference count, and one count updated by both threads on every copy of
 /// a position (greedy copies eight a turn) would serialise them.
+/// The seeds below `counted_until` also have their decisions counted
+/// (the same game replayed with each decision's legal actions counted).
 fn side<D: Driver>(
     fresh: &(dyn Fn() -> D + Sync),
     players: &[Player],
-    seeds: &[u64],
+    (seeds, counted_until): (&[u64], u64),
     max_turns: u32,
 ) -> Result<Vec<GameStats>, String> {
+    use crate::selfplay::decisions::decisions_of;
+    let cfg = crate::selfplay::Config {
+        players: players.len() as u8,
+        max_turns,
+    };
     seeds
         .par_iter()
         .map_init(fresh, |driver, &s| {
-            play(driver, players, s, max_turns).map_err(String::from)
+            let mut stats = play(driver, players, s, max_turns).map_err(String::from)?;
+            if s < counted_until {
+                let record = crate::selfplay::record_game(driver, s, &cfg)
+                    .ok_or_else(|| format!("seed {s}: the game could not be recorded"))?;
+                let (d, _) = decisions_of(driver, &record).ok_or_else(|| {
+                    format!("seed {s}: the recorded game does not replay through its legal actions")
+                })?;
+                stats.decisions = Some((d.forced_share(), d.mean()));
+            }
+            Ok(stats)
         })
         .collect()
 }
@@ -149,10 +165,16 @@ pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
                 let params = G::params(rules).clone();
                 move || G::driver(G::new_rules(params.clone()), mode, policy)
             };
-            let (players, seeds, max_turns) = (self.players, self.seeds, self.args.max_turns);
+            let (players, max_turns) = (self.players, self.args.max_turns);
+            let counted = (
+                self.seeds,
+                self.args
+                    .seed
+                    .saturating_add(crate::selfplay::decisions::DECISION_GAMES),
+            );
             Ok((
-                side(&fresh(base), players, seeds, max_turns)?,
-                side(&fresh(head), players, seeds, max_turns)?,
+                side(&fresh(base), players, counted, max_turns)?,
+                side(&fresh(head), players, counted, max_turns)?,
             ))
         }
     }
@@ -228,6 +250,15 @@ pub(super) fn print_table(r: &Report, title: &str, base: &str, head: &str, markd
         if p.base != 0.0 || p.head != 0.0 {
             rows.push((format!("{m} per game"), p, false));
         }
+    }
+    if let Some(d) = &r.decisions {
+        let n = d.games;
+        rows.push((
+            format!("forced decisions (first {n} games)"),
+            &d.forced,
+            true,
+        ));
+        rows.push((format!("branching (first {n} games)"), &d.branching, false));
     }
     let fired: Vec<(String, &Paired, bool)> = r
         .rules

@@ -28,7 +28,8 @@ use crate::engine::{Game, Mode, Player, Quiet};
 use crate::runner::games::Played;
 use crate::selfplay::{Driver, Policy};
 
-pub use walk::{legal_games, Decisions, Start, Write, WALK_GAMES, WALK_TURNS};
+pub use crate::selfplay::decisions::Decisions;
+pub use walk::{legal_games, Start, Write, WALK_GAMES, WALK_TURNS};
 
 /// How much to play for one table.
 #[derive(Clone, Copy, Debug)]
@@ -306,7 +307,7 @@ fn termination<D: Driver>(driver: &D, cfg: &Config, policy: Policy) -> (Lengths,
                 // Recorded and replayed, the legal actions counted before
                 // every choice (the same game as the quiet path plays).
                 let record = crate::selfplay::record_game(driver, s, &sp)?;
-                let (d, over) = walk::decisions_of(driver, &record)?;
+                let (d, over) = crate::selfplay::decisions::decisions_of(driver, &record)?;
                 return Some((s, record.turns.len() as u32, over, d));
             }
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(s);
@@ -321,7 +322,7 @@ fn termination<D: Driver>(driver: &D, cfg: &Config, policy: Policy) -> (Lengths,
         .collect();
     let decisions = played
         .iter()
-        .fold(Decisions::default(), |a, (_, _, _, d)| a.add(d.clone()));
+        .fold(Decisions::default(), |a, (_, _, _, d)| a.joined(d.clone()));
     let mut finished: Vec<f64> = played
         .iter()
         .filter(|(_, _, f, _)| *f)
@@ -352,9 +353,7 @@ fn termination<D: Driver>(driver: &D, cfg: &Config, policy: Policy) -> (Lengths,
     (lengths, stopped)
 }
 
-/// A policy's games whose decisions are counted (the first of them; the
-/// rest are played quietly, for their lengths alone).
-pub const DECISION_GAMES: u64 = 30;
+pub use crate::selfplay::decisions::DECISION_GAMES;
 
 /// The turns a probe plays from a stopped game's last position.
 const PROBE_TURNS: u32 = 4_000;

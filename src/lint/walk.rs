@@ -10,56 +10,8 @@ use rayon::prelude::*;
 use super::{Config, Finding};
 use crate::engine::legal::Ply;
 use crate::engine::{Action, Game, Player};
+use crate::selfplay::decisions::Decisions;
 use crate::selfplay::{action_text, Driver, Record};
-
-/// The player's nodes of the games played through the legal actions.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Decisions {
-    /// Player nodes (decision points).
-    pub nodes: u64,
-    /// Of them, those with exactly one legal action (forced decisions).
-    pub forced: u64,
-    /// The sum and the sum of squares of the legal actions' counts.
-    pub sum: f64,
-    pub sum_sq: f64,
-    /// Games played, and those finished.
-    pub games: u64,
-    pub finished: u64,
-    /// Every decision's count of legal actions (policy games only).
-    pub counts: Vec<u64>,
-}
-
-impl Decisions {
-    /// The share of decisions with exactly one legal action.
-    pub fn forced_share(&self) -> f64 {
-        self.forced as f64 / self.nodes.max(1) as f64
-    }
-    /// The mean number of legal actions at a decision (branching).
-    pub fn mean(&self) -> f64 {
-        self.sum / self.nodes.max(1) as f64
-    }
-    /// Its standard deviation.
-    pub fn sd(&self) -> f64 {
-        let n = self.nodes.max(1) as f64;
-        (self.sum_sq / n - self.mean().powi(2)).max(0.0).sqrt()
-    }
-    /// The median number of legal actions at a decision.
-    pub fn median(&self) -> u64 {
-        let mut c = self.counts.clone();
-        c.sort_unstable();
-        c.get(c.len() / 2).copied().unwrap_or(0)
-    }
-    pub(super) fn add(mut self, o: Decisions) -> Decisions {
-        self.counts.extend(o.counts);
-        self.nodes += o.nodes;
-        self.forced += o.forced;
-        self.sum += o.sum;
-        self.sum_sq += o.sum_sq;
-        self.games += o.games;
-        self.finished += o.finished;
-        self
-    }
-}
 
 /// The games through the legal actions a table plays at most.
 pub const WALK_GAMES: u64 = 30;
@@ -67,34 +19,6 @@ pub const WALK_GAMES: u64 = 30;
 /// The turns a game through the legal actions plays at most (its checks
 /// are at every node; whether games end is the policies' question).
 pub const WALK_TURNS: u32 = 300;
-
-/// A policy's recorded game replayed: the legal actions counted before
-/// every action a player chose, and whether the game ended.
-pub fn decisions_of<G: Game>(
-    driver: &impl Driver<Game = G>,
-    record: &Record,
-) -> Option<(Decisions, bool)> {
-    let mut pos = driver.new_game(&record.players).ok()?;
-    let mut d = Decisions {
-        games: 1,
-        ..Decisions::default()
-    };
-    for a in record.turns.iter().flatten() {
-        if pos.ply() == Ply::Choice {
-            let n = pos.legal_count(usize::MAX).ok()?;
-            d.counts.push(n);
-            d.nodes += 1;
-            d.forced += (n == 1) as u64;
-            d.sum += n as f64;
-            d.sum_sq += (n as f64).powi(2);
-        }
-        if !pos.play_in_place(a, &mut Vec::new()) {
-            return None;
-        }
-    }
-    d.finished = pos.is_over() as u64;
-    Some((d, pos.is_over()))
-}
 
 /// A listing this long or shorter is drawn from uniformly; a longer one
 /// (royal's big stores) through candidates the rules accept.
@@ -119,7 +43,7 @@ pub fn legal_games<G: Game>(
     let mut thrown: HashSet<u8> = HashSet::new();
     let mut most = 0;
     for (d, f, faces) in results {
-        decisions = decisions.add(d);
+        decisions = decisions.joined(d);
         if let Some(f) = f {
             if !findings.iter().any(|g| g.check == f.check) {
                 findings.push(f);

@@ -23,6 +23,11 @@ pub struct GameStats {
     pub measures: BTreeMap<&'static str, f64>,
     /// How often each rule ID fired.
     pub rules: BTreeMap<&'static str, f64>,
+    /// For the run's first [`super::decisions::DECISION_GAMES`] seeds: the
+    /// share of its decisions that were forced, and the mean number of
+    /// legal actions at a decision (`None` for the others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decisions: Option<(f64, f64)>,
 }
 
 /// The measures every game reports (0 where a game has no such thing).
@@ -282,6 +287,37 @@ pub struct Report {
     pub wins: Vec<Paired>,
     pub measures: Vec<(String, Paired)>,
     pub rules: Vec<(String, Paired)>,
+    /// The forced decisions' share and the legal actions per decision,
+    /// over the games counted on both sides (`None`: none counted).
+    pub decisions: Option<DecisionRows>,
+}
+
+/// The decision figures of both sides (the first games of the run).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct DecisionRows {
+    pub games: usize,
+    pub forced: Paired,
+    pub branching: Paired,
+}
+
+/// The decision figures over the games both sides counted.
+fn decision_rows(base: &[GameStats], head: &[GameStats]) -> Option<DecisionRows> {
+    /// A game's (forced share, branching) on the base side and the head's.
+    type Both = ((f64, f64), (f64, f64));
+    let both: Vec<Both> = base
+        .iter()
+        .zip(head)
+        .filter_map(|(b, h)| Some((b.decisions?, h.decisions?)))
+        .collect();
+    if both.is_empty() {
+        return None;
+    }
+    let col = |f: &dyn Fn(&Both) -> f64| both.iter().map(f).collect::<Vec<_>>();
+    Some(DecisionRows {
+        games: both.len(),
+        forced: paired(&col(&|p| p.0 .0), &col(&|p| p.1 .0)),
+        branching: paired(&col(&|p| p.0 .1), &col(&|p| p.1 .1)),
+    })
 }
 
 /// Compares the games of both sides (same seeds, same order).
@@ -334,6 +370,7 @@ pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
                 .map(|(r, (b, h))| (r.to_string(), paired(b, h)))
                 .collect()
         },
+        decisions: decision_rows(base, head),
     }
 }
 
@@ -386,6 +423,10 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
         winner: v["winner"].as_u64().map(|w| w as usize),
         measures: map(&v["measures"], false)?,
         rules: map(&v["rules"], true)?,
+        decisions: match &v["decisions"] {
+            serde_json::Value::Null => None,
+            d => Some((d[0].as_f64()?, d[1].as_f64()?)),
+        },
     })
 }
 

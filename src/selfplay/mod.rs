@@ -11,6 +11,7 @@
 //! set-up lines.
 
 pub mod balance;
+pub mod decisions;
 
 pub mod fast;
 pub mod maedn;
