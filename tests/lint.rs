@@ -376,3 +376,55 @@ fn the_exhaustive_check_finds_a_stuck_player() {
     );
     assert_eq!((clean.stuck, clean.refused.clone()), (0, None), "{clean:?}");
 }
+
+/// Planted: a deal table whose last row no store reaches (one die for up
+/// to 3 stored rolls, none at 4: a store never holds 5). The row is named
+/// at its key, underlined in the file, as never used (roll.deal).
+#[test]
+fn a_deal_row_no_store_reaches_is_found_at_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = goti(dir.path(), &["init", "p", "--game", "royal"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let p = dir.path().join("p");
+    std::fs::write(
+        p.join("rules/dead-row.yaml"),
+        "extends: royal\njourney:\n  deal:\n    - { from: 0, to: 3, dice: 1 }\n    - { from: 4, to: 4, dice: 0 }\n    - { from: 5, to: 12, dice: 2 }\n",
+    )
+    .unwrap();
+    let mut args = vec![
+        "lint",
+        "--ruleset",
+        "rules/dead-row.yaml",
+        "--mode",
+        "journey",
+    ];
+    args.extend(SMALL);
+    let o = goti(&p, &args);
+    let said = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("journey.deal.2: the row for 5-12 stored rolls is never used: from an empty store the deals fill at most 4"),
+        "{said}"
+    );
+    assert!(said.contains("rules/dead-row.yaml:6:7"), "{said}");
+    assert!(
+        said.contains("never used") && said.contains("rule roll.deal"),
+        "{said}"
+    );
+    // The shipped tables: every row used (Journey's stores reach 12, Clash's 17).
+    let o = goti(
+        &p,
+        &[
+            "lint",
+            "--game",
+            "royal",
+            "--games",
+            "2",
+            "--walks",
+            "1",
+            "--players",
+            "2",
+        ],
+    );
+    assert!(!text(&o).contains("never used"), "{}", text(&o));
+}

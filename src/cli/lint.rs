@@ -120,7 +120,10 @@ fn lint_game(
             &source,
             span,
             format!("{}: {}", u.field, u.message),
-            "no game with this",
+            match u.flaw {
+                crate::engine::params::Flaw::NoGame => "no game with this",
+                crate::engine::params::Flaw::NeverUsed => "never used",
+            },
         )
         .help(format!(
             "`goti rules --game {game} --dump` shows every key; {}'s rule {} says what it does",

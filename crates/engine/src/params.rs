@@ -38,6 +38,18 @@ pub struct Unplayable {
     pub field: String,
     pub message: String,
     pub rule: &'static str,
+    /// Whether the numbers make no game, or only a part of them is never used.
+    pub flaw: Flaw,
+}
+
+/// How bad an [`Unplayable`] finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flaw {
+    /// No game can be played (or none can end).
+    NoGame,
+    /// A part of the numbers (a deal table's row) is never used: the game
+    /// plays, but not as the file says.
+    NeverUsed,
 }
 
 /// A ruleset file or override that cannot be used, with the dotted field path.

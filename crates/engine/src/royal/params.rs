@@ -42,6 +42,25 @@ pub struct ModeParams {
 }
 
 impl ModeParams {
+    /// The most rolls a store can hold before a deal, from an empty one:
+    /// a deal adds its dice (up to `roll.store-cap`) and moves spend any
+    /// part of a store, so every size up to the largest a deal reaches from
+    /// a smaller reachable size is reachable (`roll.deal`, `roll.store-cap`).
+    pub fn largest_store(&self) -> usize {
+        let cap = usize::from(self.store_cap);
+        let mut most = 0usize;
+        loop {
+            let next = (0..=most)
+                .map(|t| (t + usize::from(self.dice_for(t))).min(cap))
+                .max()
+                .unwrap_or(0)
+                .max(most);
+            if next == most {
+                return most;
+            }
+            most = next;
+        }
+    }
     /// Dice dealt with `stored` rolls in the store (`roll.deal`).
     pub fn dice_for(&self, stored: usize) -> u8 {
         self.deal
@@ -160,19 +179,42 @@ impl Params for RoyalParams {
                     "no exit credit can ever come (exits.start 0: a new game gives none; {grace}; a captured King's credits need opponent guards out first, capture.king-target): no guard ever leaves the Yard and no game can end (end.finish)"
                 ),
                 rule: "exit.start",
+                flaw: crate::params::Flaw::NoGame,
             });
         }
         // roll.deal: a mode whose table deals no die in any row never fills
         // a store, so no guard moves (the King alone cannot finish).
         for (mode, m) in [("journey", &self.journey), ("clash", &self.clash)] {
-            if m.deal.iter().all(|r| r.dice == 0) {
+            let deals_nothing = m.deal.iter().all(|r| r.dice == 0);
+            if deals_nothing {
                 out.push(crate::params::Unplayable {
                     field: format!("{mode}.deal"),
                     message: format!(
                         "no row of the {mode} deal table deals a die: no store ever holds a roll, no guard moves, and no {mode} game can end (end.finish)"
                     ),
                     rule: "roll.deal",
+                    flaw: crate::params::Flaw::NoGame,
                 });
+            }
+            // roll.deal, roll.store-cap: rows past the largest store the
+            // deals can fill are never used (said only of a table that
+            // deals at all: one that deals nothing is no game, above).
+            if deals_nothing {
+                continue;
+            }
+            let most = m.largest_store();
+            for (i, r) in m.deal.iter().enumerate() {
+                if usize::from(r.from) > most {
+                    out.push(crate::params::Unplayable {
+                        field: format!("{mode}.deal.{i}"),
+                        message: format!(
+                            "the row for {}-{} stored rolls is never used: from an empty store the deals fill at most {most} (roll.store-cap {}), so a {mode} store never holds {} rolls before a deal",
+                            r.from, r.to, m.store_cap, r.from
+                        ),
+                        rule: "roll.deal",
+                        flaw: crate::params::Flaw::NeverUsed,
+                    });
+                }
             }
         }
         out

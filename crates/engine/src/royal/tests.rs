@@ -1308,3 +1308,32 @@ fn no_exit_credit_ever_is_unplayable_from_the_numbers() {
         ("journey.deal", "roll.deal")
     );
 }
+
+#[test]
+fn the_largest_store_the_deals_fill() {
+    use crate::params::{shipped, RoyalParams};
+    let p = shipped::<RoyalParams>();
+    // roll.deal, roll.store-cap: the shipped tables fill every size.
+    assert_eq!(p.journey.largest_store(), 12);
+    assert_eq!(p.clash.largest_store(), 17);
+    let mut m = p.journey.clone();
+    m.deal = vec![
+        crate::royal::params::DealRow {
+            from: 0,
+            to: 3,
+            dice: 1,
+        },
+        crate::royal::params::DealRow {
+            from: 4,
+            to: 4,
+            dice: 0,
+        },
+        crate::royal::params::DealRow {
+            from: 5,
+            to: 12,
+            dice: 2,
+        },
+    ];
+    // 0 -> 1 -> 2 -> 3 -> 4, and 4 deals nothing.
+    assert_eq!(m.largest_store(), 4);
+}
