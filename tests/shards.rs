@@ -174,3 +174,31 @@ fn bazel_variables_shard_with_a_note() {
         serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().next().unwrap()).unwrap();
     assert_eq!(first["goti_shard"]["shard"]["index"], 2);
 }
+
+/// Shards started with an old spelling and with the new one are one run:
+/// the fingerprint is of the command line as goti read it.
+#[test]
+fn old_and_new_spellings_shard_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, args: &[&str]| {
+        let o = goti(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        let p = dir.path().join(name);
+        std::fs::write(&p, o.stdout).unwrap();
+        p.display().to_string()
+    };
+    let a = write(
+        "a",
+        &[
+            "fuzz", "--games", "20", "--format", "json", "--shard", "1/2",
+        ],
+    );
+    let b = write("b", &["fuzz", "--games", "20", "--json", "--shard", "2/2"]);
+    let o = goti(&["merge", &a, &b]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

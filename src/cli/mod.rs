@@ -97,6 +97,7 @@ fn run(argv: Vec<std::ffi::OsString>) -> i32 {
         return 2;
     }
     let (argv, notices) = spelling::rewrite(argv);
+    sharding::read_as(&argv);
     for n in notices {
         errln!("{n}");
     }

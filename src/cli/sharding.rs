@@ -21,9 +21,30 @@ pub fn shard_of(
 /// A shard's header carries it; `goti merge` merges one build's shards only.
 pub const BUILD: &str = env!("GOTI_BUILD");
 
+/// The command line as goti read it: old spellings rewritten to the new
+/// (`cli::spelling`), so shards started with either spelling are one run.
+static READ_AS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+
+/// Keeps the command line as read (once, before the command runs).
+pub(super) fn read_as(args: &[std::ffi::OsString]) {
+    let _ = READ_AS.set(
+        args.iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+    );
+}
+
+/// The command line as goti read it (the process's own where none was kept).
+pub(super) fn command_line() -> Vec<String> {
+    READ_AS
+        .get()
+        .cloned()
+        .unwrap_or_else(|| std::env::args().collect())
+}
+
 /// The first line of a shard's JSON result: what `goti merge` checks.
 pub fn shard_header(command: &str, shard: crate::runner::shard::Shard, rules: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
+    let args = command_line();
     crate::shown::json(&serde_json::json!({"goti_shard": {
         "command": command,
         "build": BUILD,

@@ -67,7 +67,7 @@ pub fn trace(
             r.file_problems[0]
         )));
     }
-    let args: Vec<String> = std::env::args().collect();
+    let args = super::sharding::command_line();
     let shard = shard.map(|s| (s, crate::runner::shard::args_fingerprint(&args)));
     let text = runner::trace::write(&reports, &super::sharding::fingerprint(&layers), shard);
     match output {
