@@ -10,6 +10,9 @@ use support::{goti, text};
 
 const SMALL: &[&str] = &["--games", "6", "--walks", "1", "--players", "2"];
 
+/// Smaller still: two games a table.
+const QUICK: &[&str] = &["--games", "2", "--walks", "1", "--players", "2"];
+
 #[test]
 fn the_shipped_rulesets_lint_clean() {
     let dir = tempfile::tempdir().unwrap();
@@ -335,24 +338,11 @@ fn the_reduced_board_is_visited_whole() {
         (Some(0), Some(0)),
         "{r}"
     );
-    let o = goti(
-        dir.path(),
-        &[
-            "lint",
-            "--game",
-            "royal",
-            "--games",
-            "2",
-            "--walks",
-            "1",
-            "--players",
-            "2",
-            "--mode",
-            "journey",
-            "--format",
-            "json",
-        ],
-    );
+    let mut args = vec![
+        "lint", "--game", "royal", "--mode", "journey", "--format", "json",
+    ];
+    args.extend(QUICK);
+    let o = goti(dir.path(), &args);
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let why = json["rulesets"][0]["reduced"]["none"].as_str().unwrap();
     assert!(why.contains("points grow without bound"), "{why}");
@@ -412,19 +402,8 @@ fn a_deal_row_no_store_reaches_is_found_at_its_key() {
         "{said}"
     );
     // The shipped tables: every row used (Journey's stores reach 12, Clash's 17).
-    let o = goti(
-        &p,
-        &[
-            "lint",
-            "--game",
-            "royal",
-            "--games",
-            "2",
-            "--walks",
-            "1",
-            "--players",
-            "2",
-        ],
-    );
+    let mut args = vec!["lint", "--game", "royal"];
+    args.extend(QUICK);
+    let o = goti(&p, &args);
     assert!(!text(&o).contains("never used"), "{}", text(&o));
 }
