@@ -299,6 +299,29 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     }
     /// The standings as they are now.
     fn standings_now(&self) -> Vec<Player>;
+    /// What ranks `p` now, higher first: the standings' order without its
+    /// last tie-break, the player number (royal: score, then guards Home;
+    /// portal: pieces home, then steps; maedn: pieces in the goal, then
+    /// steps). Two players with equal keys are tied.
+    fn lead_key(&self, p: Player) -> [i64; 2];
+    /// The one player whose [`Game::lead_key`] is highest now; `None` on a
+    /// tie for the lead.
+    fn leader(&self) -> Option<Player> {
+        let mut best: Option<(Player, [i64; 2])> = None;
+        let mut tied = false;
+        for p in self.players() {
+            let k = self.lead_key(p);
+            match best {
+                Some((_, b)) if k < b => {}
+                Some((_, b)) if k == b => tied = true,
+                _ => {
+                    best = Some((p, k));
+                    tied = false;
+                }
+            }
+        }
+        best.filter(|_| !tied).map(|(p, _)| p)
+    }
     /// `p`'s points as the game scores them (royal's `points.score`);
     /// `None` for a game that scores none.
     fn points(&self, p: Player) -> Option<i64>;
@@ -411,6 +434,9 @@ macro_rules! delegate_game {
             }
             fn standings_now(&self) -> Vec<$crate::Player> {
                 $pos::standings_now(self)
+            }
+            fn lead_key(&self, p: $crate::Player) -> [i64; 2] {
+                $pos::lead_key(self, p)
             }
             fn points(&self, p: $crate::Player) -> Option<i64> {
                 $pos::points(self, p)

@@ -21,6 +21,12 @@ pub trait Params:
     /// The shipped default ruleset file (embedded in the binary).
     const DEFAULT_YAML: &'static str;
 
+    /// The keys (dotted, as in the ruleset file; a key names everything
+    /// under it) that act only on points: no rule that decides legality,
+    /// movement or the end reads them, so a policy that ignores points
+    /// plays the same game whatever they are.
+    const POINTS_ONLY: &'static [&'static str] = &[];
+
     /// Checks that the numbers make a playable board (names the field at fault).
     fn validate(&self) -> Result<(), RulesetError>;
 

@@ -140,6 +140,9 @@ impl Game for Planted {
     fn standings_now(&self) -> Vec<Player> {
         self.inner.standings_now()
     }
+    fn lead_key(&self, p: Player) -> [i64; 2] {
+        self.inner.lead_key(p)
+    }
     fn points(&self, p: Player) -> Option<i64> {
         self.inner.points(p)
     }

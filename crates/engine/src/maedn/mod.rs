@@ -285,20 +285,16 @@ impl Maedn {
     /// Pieces in the goal, then steps made, then player number.
     pub fn standings_now(&self) -> Vec<Player> {
         let mut list: Vec<Player> = self.players().collect();
-        let steps = |p: Player| -> i32 {
-            self.route[p.index()][..self.rules.pieces()]
-                .iter()
-                .map(|&r| r.max(0) as i32)
-                .sum()
-        };
-        list.sort_by_key(|&p| {
-            (
-                std::cmp::Reverse(self.in_goal(p)),
-                std::cmp::Reverse(steps(p)),
-                p,
-            )
-        });
+        list.sort_by_key(|&p| (std::cmp::Reverse(self.lead_key(p)), p));
         list
+    }
+    /// What ranks `p`: pieces in the goal, then steps made.
+    pub fn lead_key(&self, p: Player) -> [i64; 2] {
+        let steps: i64 = self.route[p.index()][..self.rules.pieces()]
+            .iter()
+            .map(|&r| r.max(0) as i64)
+            .sum();
+        [self.in_goal(p) as i64, steps]
     }
     /// OpenSpiel's returns: the winner n-1, every other player the
     /// ruleset's loser return (-1); all 0 while the game goes on.

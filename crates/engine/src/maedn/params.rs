@@ -49,6 +49,8 @@ pub struct MaednParams {
 }
 
 impl Params for MaednParams {
+    // end.win: the returns once the game is over.
+    const POINTS_ONLY: &'static [&'static str] = &["returns"];
     const DEFAULT_YAML: &'static str = MAEDN_DEFAULT_YAML;
 
     fn validate(&self) -> Result<(), RulesetError> {

@@ -43,21 +43,19 @@ impl Portal {
     /// `end.standings`: pieces home, then steps of pieces not home, then number.
     pub fn standings_now(&self) -> Vec<Player> {
         let mut list: Vec<Player> = self.players().collect();
-        let steps = |p: Player| -> i64 {
-            self.pieces[p.index()]
-                .iter()
-                .filter(|x| x.place != Place::Home)
-                .map(|x| x.steps as i64)
-                .sum()
-        };
-        list.sort_by_key(|&p| {
-            (
-                std::cmp::Reverse(self.home_count(p)),
-                std::cmp::Reverse(steps(p)),
-                p,
-            )
-        });
+        list.sort_by_key(|&p| (std::cmp::Reverse(self.lead_key(p)), p));
         list
+    }
+
+    /// What ranks `p` (`end.standings`): pieces home, then steps of the
+    /// pieces not home.
+    pub fn lead_key(&self, p: Player) -> [i64; 2] {
+        let steps: i64 = self.pieces[p.index()]
+            .iter()
+            .filter(|x| x.place != Place::Home)
+            .map(|x| x.steps as i64)
+            .sum();
+        [self.home_count(p) as i64, steps]
     }
 
     /// Portal scores no points: pieces home and steps rank the players.

@@ -66,6 +66,8 @@ pub struct PortalParams {
 }
 
 impl Params for PortalParams {
+    // end.tokens: paid once the game is over.
+    const POINTS_ONLY: &'static [&'static str] = &["tokens"];
     const DEFAULT_YAML: &'static str = PORTAL_DEFAULT_YAML;
 
     /// Checks that the numbers make a playable board (names the field at fault).

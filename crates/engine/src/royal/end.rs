@@ -12,13 +12,12 @@ impl Royal {
     /// Standings now: score, then guards Home, then lower player number.
     pub fn standings_now(&self) -> Vec<Player> {
         let mut list: Vec<Player> = self.players().collect();
-        list.sort_by_key(|&p| {
-            (
-                std::cmp::Reverse(self.score(p)),
-                std::cmp::Reverse(self.seat(p).guards_home()),
-                p,
-            )
-        });
+        list.sort_by_key(|&p| (std::cmp::Reverse(self.lead_key(p)), p));
         list
+    }
+
+    /// What ranks `p` (`end.finish`): score, then guards Home.
+    pub fn lead_key(&self, p: Player) -> [i64; 2] {
+        [self.score(p), self.seat(p).guards_home() as i64]
     }
 }

@@ -154,6 +154,18 @@ pub struct RoyalParams {
 }
 
 impl Params for RoyalParams {
+    // capture.points, points.progress, blockade.penalty's points and the
+    // King's factor and count for capture points: points alone.
+    const POINTS_ONLY: &'static [&'static str] = &[
+        "journey.capture_value",
+        "journey.progress_value",
+        "journey.blockade_penalty",
+        "clash.capture_value",
+        "clash.progress_value",
+        "clash.blockade_penalty",
+        "king.counts_as",
+        "king.factor",
+    ];
     const DEFAULT_YAML: &'static str = ROYAL_DEFAULT_YAML;
 
     /// No exit credit can ever come, so no guard leaves the Yard and no

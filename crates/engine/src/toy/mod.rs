@@ -334,6 +334,10 @@ impl Toy {
         order.sort_by_key(|&p| std::cmp::Reverse(self.progress(p)));
         order
     }
+    /// What ranks `p`: how far its piece has come.
+    pub fn lead_key(&self, p: Player) -> [i64; 2] {
+        [self.progress(p) as i64, 0]
+    }
     fn progress(&self, p: Player) -> u8 {
         match self.at[p] {
             Place::Ring(t) => t,
