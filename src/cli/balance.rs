@@ -16,7 +16,8 @@ use crate::runner::base;
 use crate::runner::games::Played;
 use crate::runner::play::ruleset;
 use crate::runner::position::{PairVisitor, Rules};
-use crate::selfplay::balance::{compare, play, GameStats, Paired, Report};
+use crate::selfplay::balance::{compare, play, GameStats};
+use crate::selfplay::stats::Verdict;
 use crate::selfplay::{Driver, Policy};
 
 /// Output formats of `goti balance`.
@@ -108,110 +109,197 @@ fn side<D: Driver>(
         .collect()
 }
 
-pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
-    super::error::checked_count(
-        args.games,
-        args.seed,
-        "--games",
-        super::error::MAX_BALANCE_GAMES,
-    )?;
-    let ((base_tree, base_shown), (head_tree, head_shown)) = match trees(args) {
-        Ok(t) => t,
-        Err(e) => {
-            return Err(e.into());
-        }
-    };
-    let build = |t: Value, which: &str| {
-        Rules::from_tree(args.game, t).map_err(|e| format!("the {which} ruleset: {e}"))
-    };
-    let (base, head) = match (build(base_tree, "base"), build(head_tree, "head")) {
-        (Ok(b), Ok(h)) => (b, h),
-        (Err(e), _) | (_, Err(e)) => {
-            return Err(e.into());
-        }
-    };
-    let players = &Player::ALL[..args.players.clamp(2, 4) as usize];
-    let shard = match super::sharding::shard_of(args.shard) {
-        Ok(s) => s,
-        Err(e) => {
-            return Err(e.into());
-        }
-    };
-    // --shard K/N: this shard's seeds (the same games as one machine plays).
-    let seeds: Vec<u64> = (args.seed..args.seed + args.games)
-        .filter(|s| shard.is_none_or(|k| k.takes(&s.to_string())))
-        .collect();
-    let started = std::time::Instant::now();
+/// Which seeds each side plays, in blocks: a fixed run is one block of
+/// `--games`; `--until-decided` plays blocks until its test decides.
+struct Plan {
+    first: u64,
+    head_first: u64,
+    block: u64,
+    max: u64,
+    shard: Option<crate::runner::shard::Shard>,
+}
+
+/// The games a side plays per block under `--until-decided` (the test
+/// looks after each block; looking less often only lowers its errors).
+const BLOCK: u64 = 200;
+
+/// Both sides' games, and what the visitor learnt of the game: its
+/// ruleset keys that act only on points, and whether it scores points.
+type Played2 = (
+    Vec<GameStats>,
+    Vec<GameStats>,
+    &'static [&'static str],
+    bool,
+);
+
+/// Plays both sides block by block until `stop` says so or the plan ends.
+fn play_both(
+    args: &BalanceCli,
+    (base, head): (&Rules, &Rules),
+    plan: &Plan,
+    stop: &dyn Fn(&[GameStats], &[GameStats]) -> bool,
+) -> Result<Played2, String> {
     struct Both<'a> {
         args: &'a BalanceCli,
         players: &'a [Player],
-        seeds: &'a [u64],
+        plan: &'a Plan,
+        stop: &'a dyn Fn(&[GameStats], &[GameStats]) -> bool,
     }
     impl PairVisitor for Both<'_> {
-        type Out = Result<(Vec<GameStats>, Vec<GameStats>), String>;
+        type Out = Result<Played2, String>;
         fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out {
+            use crate::engine::params::Params;
             let (mode, policy) = (self.args.mode.mode(), self.args.policy);
+            let pos = G::driver(base.clone(), mode, policy).new_game(self.players)?;
+            let scores = pos.points(self.players[0]).is_some();
             // A points policy in a game that scores none would choose by nothing.
-            if policy == Policy::Points {
-                let pos = G::driver(base.clone(), mode, policy).new_game(self.players)?;
-                if pos.points(self.players[0]).is_none() {
-                    return Err(format!(
-                        "{} scores no points: --policy points plays a game that does (royal); use random or greedy",
-                        G::KIND.name()
-                    ));
-                }
+            if policy == Policy::Points && !scores {
+                return Err(format!(
+                    "{} scores no points: --policy points plays a game that does (royal); use random or greedy",
+                    G::KIND.name()
+                ));
             }
             let fresh = |rules: &Arc<G::Rules>| {
                 let params = G::params(rules).clone();
                 move || G::driver(G::new_rules(params.clone()), mode, policy)
             };
-            let (players, max_turns) = (self.players, self.args.max_turns);
-            let counted = (
-                self.seeds,
-                self.args
-                    .seed
-                    .saturating_add(crate::selfplay::decisions::DECISION_GAMES),
-            );
-            Ok((
-                side(&fresh(base), players, counted, max_turns)?,
-                side(&fresh(head), players, counted, max_turns)?,
-            ))
+            let (fresh_base, fresh_head) = (fresh(base), fresh(head));
+            let (players, max_turns, plan) = (self.players, self.args.max_turns, self.plan);
+            let counted = crate::selfplay::decisions::DECISION_GAMES;
+            let (mut b, mut h) = (Vec::new(), Vec::new());
+            let mut at = 0;
+            while at < plan.max {
+                let n = plan.block.min(plan.max - at);
+                // --shard K/N: this shard's seeds (the same games as one machine plays).
+                let offsets: Vec<u64> = (at..at + n)
+                    .filter(|i| {
+                        plan.shard
+                            .is_none_or(|k| k.takes(&(plan.first + i).to_string()))
+                    })
+                    .collect();
+                let seeds = |first: u64| offsets.iter().map(|i| first + i).collect::<Vec<_>>();
+                let base_seeds = (&seeds(plan.first)[..], plan.first.saturating_add(counted));
+                b.extend(side(&fresh_base, players, base_seeds, max_turns)?);
+                let head_seeds = (
+                    &seeds(plan.head_first)[..],
+                    plan.head_first.saturating_add(counted),
+                );
+                h.extend(side(&fresh_head, players, head_seeds, max_turns)?);
+                at += n;
+                if (self.stop)(&b, &h) {
+                    break;
+                }
+            }
+            Ok((b, h, <G::Params as Params>::POINTS_ONLY, scores))
         }
     }
+    let players = &Player::ALL[..args.players.clamp(2, 4) as usize];
     let both = Both {
         args,
         players,
-        seeds: &seeds,
+        plan,
+        stop,
     };
-    let (b, h) = match base
-        .visit_pair(&head, both)
+    base.visit_pair(head, both)
         .map_err(String::from)
         .and_then(|played| played)
-    {
-        Ok(stats) => stats,
-        Err(e) => {
-            return Err(e.into());
-        }
+}
+
+pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
+    use crate::selfplay::sequential;
+    use crate::selfplay::stats::Sprt;
+    let games = if args.until_decided {
+        args.max_games
+    } else {
+        args.games
     };
+    let flag = if args.until_decided {
+        "--max-games"
+    } else {
+        "--games"
+    };
+    let cap = super::error::MAX_BALANCE_GAMES;
+    super::error::checked_count(games, args.seed, flag, cap)?;
+    let head_first = args.head_seed.unwrap_or(args.seed);
+    super::error::checked_count(games, head_first, flag, cap)?;
+    let test = match (&args.bound, args.until_decided) {
+        (Some(bound), true) => Some((super::balance_notes::sprt(args)?, bound)),
+        _ => None,
+    };
+    let ((base_tree, base_shown), (head_tree, head_shown)) = trees(args)?;
+    let changed = super::balance_notes::changed_keys(&base_tree, &head_tree);
+    let build = |t: Value, which: &str| {
+        Rules::from_tree(args.game, t).map_err(|e| format!("the {which} ruleset: {e}"))
+    };
+    let (base, head) = (build(base_tree, "base")?, build(head_tree, "head")?);
+    let players = args.players.clamp(2, 4) as usize;
+    let shard = super::sharding::shard_of(args.shard)?;
+    let plan = Plan {
+        first: args.seed,
+        head_first,
+        block: if test.is_some() { BLOCK } else { games },
+        max: games,
+        shard,
+    };
+    let stop = |b: &[GameStats], h: &[GameStats]| match &test {
+        Some((t, bound)) => sequential::state(t, bound, b, h).verdict != Verdict::Undecided,
+        None => true,
+    };
+    let started = std::time::Instant::now();
+    let (b, h, points_only, scores) = play_both(args, (&base, &head), &plan, &stop)?;
     let secs = started.elapsed().as_secs_f64();
-    let report = compare(&b, &h, players.len());
+    let report = compare(&b, &h, players);
+    let decided =
+        test.map(|(t, bound): (Sprt, _)| (t, bound, sequential::state(&t, bound, &b, &h)));
+    let mut notes: Vec<String> = decided
+        .iter()
+        .map(|(t, bound, s)| super::balance_notes::verdict_line(t, bound, s))
+        .collect();
+    notes.extend(super::balance_notes::blind_spot(
+        &changed,
+        points_only,
+        (scores, args.policy),
+        args.head_seed.is_some_and(|s| s != args.seed),
+    ));
     let mode = if args.game.vocabulary().allows(Word::Mode) {
         format!(" {}", args.mode.mode().name())
     } else {
         String::new()
     };
     let policy = args.policy.name();
+    // A shard's title names the whole run's seeds, as one machine's would.
+    let played = if shard.is_some() {
+        games
+    } else {
+        b.len() as u64
+    };
+    let seeds_text = match args.head_seed {
+        Some(hs) if hs != args.seed => format!(
+            "seeds {}-{}, the head's {hs}-{}",
+            args.seed,
+            args.seed + played.max(1) - 1,
+            hs + played.max(1) - 1
+        ),
+        _ => format!("seeds {}-{}", args.seed, args.seed + played.max(1) - 1),
+    };
+    let until = if decided.is_some() {
+        "until decided: "
+    } else {
+        ""
+    };
     let title = format!(
-        "{}{mode}, {} players, {} games per side (seeds {}-{}), {policy} policy",
-        args.game,
-        players.len(),
-        args.games,
-        args.seed,
-        args.seed + args.games - 1
+        "{}{mode}, {players} players, {until}{} games per side ({seeds_text}), {policy} policy",
+        args.game, played,
     );
     match args.format {
         BalanceFormat::Json => {
-            let mut v = serde_json::json!({"title": title, "base": base_shown, "head": head_shown, "seconds": secs, "report": report});
+            let mut v = serde_json::json!({"title": title, "base": base_shown, "head": head_shown, "seconds": secs, "report": report, "notes": notes});
+            if let Some((_, bound, s)) = &decided {
+                v["sequential"] = serde_json::json!({
+                    "measure": bound.measure.name(), "delta": bound.delta,
+                    "alpha": args.alpha, "beta": args.beta, "state": s,
+                });
+            }
             if let Some(s) = shard {
                 let hdr: serde_json::Value = serde_json::from_str(&super::sharding::shard_header(
                     "balance",
@@ -221,127 +309,23 @@ pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
                 .unwrap_or_default();
                 v["goti_shard"] = hdr["goti_shard"].clone();
                 v["game"] = args.game.name().into();
-                v["players"] = players.len().into();
+                v["players"] = players.into();
+                let seeds: Vec<u64> = (args.seed..args.seed + games)
+                    .filter(|x| s.takes(&x.to_string()))
+                    .collect();
                 v["seeds"] = serde_json::json!(seeds);
                 v["stats"] = serde_json::json!({"base": b, "head": h});
             }
             outln!("{}", crate::shown::json(&v))
         }
-        BalanceFormat::Text | BalanceFormat::Markdown => print_table(
+        BalanceFormat::Text | BalanceFormat::Markdown => super::balance_table::print_table(
             &report,
             &format!("{title}, {secs:.1} s"),
             &base_shown,
             &head_shown,
             args.format == BalanceFormat::Markdown,
+            &notes,
         ),
     }
     Ok(0)
-}
-
-pub(super) fn print_table(r: &Report, title: &str, base: &str, head: &str, markdown: bool) {
-    let mut rows: Vec<(String, &Paired, bool)> = vec![
-        ("game length (turns, mean)".into(), &r.length, false),
-        ("games finished".into(), &r.finished, true),
-    ];
-    for (i, w) in r.wins.iter().enumerate() {
-        rows.push((format!("P{} wins", i + 1), w, true));
-    }
-    for (m, p) in &r.measures {
-        if p.base != 0.0 || p.head != 0.0 {
-            rows.push((format!("{m} per game"), p, false));
-        }
-    }
-    if let Some(d) = &r.decisions {
-        let n = d.games;
-        rows.push((
-            format!("forced decisions (first {n} games)"),
-            &d.forced,
-            true,
-        ));
-        rows.push((format!("branching (first {n} games)"), &d.branching, false));
-    }
-    let fired: Vec<(String, &Paired, bool)> = r
-        .rules
-        .iter()
-        .filter(|(_, p)| p.marked)
-        .map(|(id, p)| (format!("`{id}` fires per game"), p, false))
-        .collect();
-    let num = |v: f64, share: bool| {
-        if share {
-            format!("{:.1}%", v * 100.0)
-        } else {
-            format!("{v:.2}")
-        }
-    };
-    let diff = |p: &Paired, share: bool| {
-        let k = if share { 100.0 } else { 1.0 };
-        let unit = if share { " pp" } else { "" };
-        format!(
-            "{:+.2}{unit} [{:+.2}, {:+.2}]{}",
-            p.diff * k,
-            p.low * k,
-            p.high * k,
-            if p.marked { " *" } else { "" }
-        )
-    };
-    if markdown {
-        // Paths from goti.yaml and the command line come from a pull
-        // request: escaped, never raw HTML or a new block in the comment.
-        let (title, base, head) = (
-            crate::shown::markdown(title),
-            crate::shown::markdown(base),
-            crate::shown::markdown(head),
-        );
-        outln!("### goti balance: {title}\n\n- base: {base}\n- head: {head}\n");
-        outln!("| measure | base | head | head - base [95% CI] |\n|---|---|---|---|");
-        for (name, p, share) in rows.iter().chain(&fired) {
-            outln!(
-                "| {} | {} | {} | {} |",
-                crate::shown::markdown_cell(name),
-                num(p.base, *share),
-                num(p.head, *share),
-                diff(p, *share)
-            );
-        }
-        outln!(
-            "| game length median / p95 | {} / {} | {} / {} | |",
-            r.length_median.0,
-            r.length_p95.0,
-            r.length_median.1,
-            r.length_p95.1
-        );
-        outln!("\n`*`: the 95% interval of the paired difference excludes 0 (same seeds on both sides).");
-    } else {
-        outln!(
-            "goti balance: {}\nbase: {}\nhead: {}\n",
-            crate::shown::line(title),
-            crate::shown::line(base),
-            crate::shown::line(head)
-        );
-        outln!(
-            "{:<34} {:>10} {:>10}   head - base [95% CI]",
-            "measure",
-            "base",
-            "head"
-        );
-        for (name, p, share) in rows.iter().chain(&fired) {
-            outln!(
-                "{name:<34} {:>10} {:>10}   {}",
-                num(p.base, *share),
-                num(p.head, *share),
-                diff(p, *share)
-            );
-        }
-        outln!(
-            "{:<34} {:>10} {:>10}",
-            "game length median / p95",
-            format!("{} / {}", r.length_median.0, r.length_p95.0),
-            format!("{} / {}", r.length_median.1, r.length_p95.1)
-        );
-        outln!(
-            "\n*: the 95% interval of the paired difference excludes 0 (same seeds on both sides)."
-        );
-        let quiet = r.rules.iter().filter(|(_, p)| !p.marked).count();
-        outln!("{quiet} other rule IDs fire as often under both (--format json lists every rule).");
-    }
 }

@@ -118,6 +118,27 @@ pub(super) struct BalanceCli {
     /// The first seed (game i plays seed + i on both sides).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The head's first seed (default: --seed). Other seeds with the same
+    /// rules make an A/A check: the games differ, the rules do not.
+    #[arg(long, value_name = "SEED")]
+    pub head_seed: Option<u64>,
+    /// Play blocks of games until a sequential test decides --bound
+    /// (instead of a fixed --games).
+    #[arg(long, requires = "bound", conflicts_with_all = ["games", "shard"])]
+    pub until_decided: bool,
+    /// The change that matters, MEASURE:DELTA (P1-wins:2pp, length:5,
+    /// captures:0.5, ...), with --until-decided.
+    #[arg(long, value_name = "MEASURE:DELTA", requires = "until_decided")]
+    pub bound: Option<crate::selfplay::sequential::Bound>,
+    /// The chance of calling a change that is not there (with --until-decided).
+    #[arg(long, default_value_t = 0.05, requires = "until_decided")]
+    pub alpha: f64,
+    /// The chance of missing a change of the bound (with --until-decided).
+    #[arg(long, default_value_t = 0.05, requires = "until_decided")]
+    pub beta: f64,
+    /// Games a side at most before the sequential test says undecided.
+    #[arg(long, default_value_t = 20000, requires = "until_decided")]
+    pub max_games: u64,
     /// Only shard K of N of the seeds (`goti merge` joins the results;
     /// with --format json).
     #[arg(long, value_name = "K/N")]

@@ -46,6 +46,14 @@ pub(super) fn balance(parts: &[Part], format: MergeFormat) -> Result<i32, String
         .map(|g| read(&g.2))
         .collect::<Result<Vec<_>, _>>()?;
     let players = first["players"].as_u64().unwrap_or(4) as usize;
+    let notes: Vec<String> = first["notes"]
+        .as_array()
+        .map(|n| {
+            n.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
     let report = crate::selfplay::balance::compare(&b, &h, players);
     let title = first["title"].as_str().unwrap_or("").to_string();
     let (base, head) = (
@@ -60,14 +68,16 @@ pub(super) fn balance(parts: &[Part], format: MergeFormat) -> Result<i32, String
             v["players"] = players.into();
             v["seeds"] = serde_json::json!(games.iter().map(|g| g.0).collect::<Vec<_>>());
             v["stats"] = serde_json::json!({"base": b, "head": h});
+            v["notes"] = serde_json::json!(notes);
             outln!("{}", crate::shown::json(&v));
         }
-        MergeFormat::Text | MergeFormat::Markdown => super::balance::print_table(
+        MergeFormat::Text | MergeFormat::Markdown => super::balance_table::print_table(
             &report,
             &format!("{title}, {seconds:.1} s in all"),
             base,
             head,
             format == MergeFormat::Markdown,
+            &notes,
         ),
     }
     Ok(0)

@@ -6,6 +6,8 @@
 mod io;
 mod args;
 mod balance;
+mod balance_notes;
+mod balance_table;
 mod bench;
 mod command_args;
 mod commands;

@@ -1,7 +1,8 @@
 //! What a rule change does to play: self-play of two rulesets on the same
 //! seeds (common random numbers), per-game measures, and paired
-//! differences with 95% confidence intervals. Pure: the CLI builds the
-//! rules and prints.
+//! differences with 95% confidence intervals, marked where Holm's
+//! correction over the whole table rejects (the win distribution tested
+//! once, jointly). Pure: the CLI builds the rules and prints.
 
 use crate::error::{Error, ErrorKind};
 use std::collections::BTreeMap;
@@ -10,7 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{Event, Game, Player, Sink, What};
-use crate::selfplay::Driver;
+use crate::selfplay::{stats, Driver};
 
 /// What one game did.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
@@ -28,6 +29,52 @@ pub struct GameStats {
     /// legal actions at a decision (`None` for the others).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decisions: Option<(f64, f64)>,
+    /// How the lead went, for a finished game with a winner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<Shape>,
+}
+
+/// How the lead went in a finished game: the game-evaluation measures of
+/// Browne (2008) and Ludii (lead changes, decisiveness, drama). The leader
+/// after a turn is the one player ranked highest by [`Game::lead_key`]
+/// (royal: score; portal: pieces home, then steps; maedn: pieces in the
+/// goal, then steps); a tie for the lead keeps the last leader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Shape {
+    /// Turns after which the leader differs from the last leader.
+    pub lead_changes: u32,
+    /// The share of the game's turns played before the eventual winner
+    /// leads for good (0: it led from the first turn on; 1: only at the end).
+    pub decisiveness: f64,
+    /// The eventual winner was not leading after some turn past the first
+    /// quarter of the game.
+    pub drama: bool,
+}
+
+/// The [`Shape`] of a game from its leader after each turn (`None`: a tie
+/// for the lead) and its winner's seat.
+pub fn shape(leaders: &[Option<u8>], winner: usize) -> Shape {
+    let turns = leaders.len();
+    let w = Some(winner as u8);
+    let (mut carried, mut changes, mut behind_until, mut drama) = (None, 0, 0, false);
+    for (t, &now) in leaders.iter().enumerate() {
+        if let Some(x) = now {
+            if carried.is_some_and(|c| c != x) {
+                changes += 1;
+            }
+            carried = Some(x);
+        }
+        if carried != w {
+            behind_until = t + 1;
+            // After turn t + 1, past the first quarter of the game.
+            drama |= 4 * (t + 1) > turns;
+        }
+    }
+    Shape {
+        lead_changes: changes,
+        decisiveness: behind_until as f64 / turns.max(1) as f64,
+        drama,
+    }
 }
 
 /// The measures every game reports (0 where a game has no such thing).
@@ -201,6 +248,7 @@ pub fn play<D: Driver>(
         })?;
         // Every event counted as it happens, none kept.
         let mut tally = Tally::new();
+        let mut leaders: Vec<Option<u8>> = Vec::with_capacity(256);
         while stats.turns < max_turns && !pos.is_over() {
             stats.turns += 1;
             tally.rolls = 0.0;
@@ -209,6 +257,7 @@ pub fn play<D: Driver>(
             if tally.rolls > 1.0 {
                 tally.measures[EXTRA_ROLLS] += tally.rolls - 1.0;
             }
+            leaders.push(pos.leader().map(|p| p.index() as u8));
         }
         for (m, n) in MEASURES.iter().zip(tally.measures) {
             stats.measures.insert(m, n);
@@ -221,12 +270,16 @@ pub fn play<D: Driver>(
             .final_standings()
             .and_then(|s| s.first())
             .map(|p| p.index());
+        if let (true, Some(w)) = (stats.finished, stats.winner) {
+            stats.shape = Some(shape(&leaders, w));
+        }
         Ok(stats)
     })
 }
 
 /// A paired comparison of one measure: base and head means, their
-/// difference with a 95% confidence interval.
+/// difference with a 95% confidence interval, its p-value, and whether the
+/// table's correction rejects "no change".
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Paired {
     pub base: f64,
@@ -234,13 +287,19 @@ pub struct Paired {
     pub diff: f64,
     pub low: f64,
     pub high: f64,
-    /// The interval excludes zero.
+    /// The two-sided p-value of "no change" (the z test of the mean
+    /// difference), uncorrected.
+    pub p: f64,
+    /// The p-value after Holm's correction over the table's tests.
+    pub p_holm: f64,
+    /// Holm's correction rejects "no change" at the family-wise level.
     pub marked: bool,
 }
 
-/// Mean, difference and 95% interval of paired samples (the same seeds
-/// under both rulesets): the normal interval of the mean of the
-/// differences, mean ± 1.96 · sd / √n.
+/// Mean, difference, 95% interval and p-value of paired samples (the same
+/// seeds under both rulesets): the normal interval of the mean of the
+/// differences, mean ± 1.96 · sd / √n. Unmarked until a table's
+/// correction ([`compare`]) marks it.
 pub fn paired(base: &[f64], head: &[f64]) -> Paired {
     assert_eq!(base.len(), head.len(), "paired samples come in pairs");
     let n = base.len().max(1) as f64;
@@ -253,14 +312,16 @@ pub fn paired(base: &[f64], head: &[f64]) -> Paired {
         0.0
     };
     let half = 1.96 * (var / n).sqrt();
-    let (low, high) = (md - half, md + half);
+    let p = stats::paired_p(d.len() as f64, md, var);
     Paired {
         base: mean(base),
         head: mean(head),
         diff: md,
-        low,
-        high,
-        marked: low > 0.0 || high < 0.0,
+        low: md - half,
+        high: md + half,
+        p,
+        p_holm: p,
+        marked: false,
     }
 }
 
@@ -275,21 +336,49 @@ pub fn quantile(xs: &[f64], q: f64) -> f64 {
     v[rank - 1]
 }
 
+/// The family-wise error rate of a balance table's marks.
+pub const FAMILY_ALPHA: f64 = 0.05;
+
 /// Every comparison of a balance run.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Report {
     pub games: usize,
+    /// Seeds whose games both sides finished (length and the lead's
+    /// measures are compared over these).
+    pub both_finished: usize,
+    /// Game length in turns, over the seeds both sides finished.
     pub length: Paired,
+    /// Median and p95 of each side's finished games' lengths.
     pub length_median: (f64, f64),
     pub length_p95: (f64, f64),
-    pub finished: Paired,
-    /// Win rate by seat (P1 first).
+    /// The share of games cut off at the turn cap.
+    pub unfinished: Paired,
+    /// Win rate by seat (P1 first); tested only jointly, in `wins_joint`.
     pub wins: Vec<Paired>,
+    /// One test of "the distribution of wins changed" (no winner, in an
+    /// unfinished game, is a category of its own).
+    pub wins_joint: stats::Joint,
     pub measures: Vec<(String, Paired)>,
+    /// Lead changes, decisiveness and drama over the seeds both sides
+    /// finished (drama a share).
+    pub lead: Vec<(String, Paired)>,
     pub rules: Vec<(String, Paired)>,
     /// The forced decisions' share and the legal actions per decision,
     /// over the games counted on both sides (`None`: none counted).
     pub decisions: Option<DecisionRows>,
+    /// How many tests the correction covered, and at what level.
+    pub family: Family,
+}
+
+/// The tests a table's marks are corrected over.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Family {
+    pub method: &'static str,
+    /// The measures' family (the wins one test of them).
+    pub tests: usize,
+    /// The rule firings' family.
+    pub rule_tests: usize,
+    pub alpha: f64,
 }
 
 /// The decision figures of both sides (the first games of the run).
@@ -320,12 +409,49 @@ fn decision_rows(base: &[GameStats], head: &[GameStats]) -> Option<DecisionRows>
     })
 }
 
-/// Compares the games of both sides (same seeds, same order).
+/// The lead's measures over the seeds both sides finished with a winner.
+fn lead_rows(base: &[GameStats], head: &[GameStats]) -> Vec<(String, Paired)> {
+    let both: Vec<(Shape, Shape)> = base
+        .iter()
+        .zip(head)
+        .filter_map(|(b, h)| Some((b.shape?, h.shape?)))
+        .collect();
+    if both.is_empty() {
+        return Vec::new();
+    }
+    let row = |name: &str, f: &dyn Fn(&Shape) -> f64| {
+        let (b, h): (Vec<f64>, Vec<f64>) = both.iter().map(|(b, h)| (f(b), f(h))).unzip();
+        (name.to_string(), paired(&b, &h))
+    };
+    vec![
+        row("lead changes", &|s| f64::from(s.lead_changes)),
+        row("decisiveness", &|s| s.decisiveness),
+        row("drama", &|s| f64::from(u8::from(s.drama))),
+    ]
+}
+
+/// The lead's rows shown as shares.
+pub const LEAD_SHARES: &[&str] = &["decisiveness", "drama"];
+
+/// Compares the games of both sides (same seeds, same order), then marks
+/// the rows Holm's correction rejects at [`FAMILY_ALPHA`].
 pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
+    assert_eq!(base.len(), head.len(), "balance compares the same seeds");
     let col =
         |xs: &[GameStats], f: &dyn Fn(&GameStats) -> f64| xs.iter().map(f).collect::<Vec<f64>>();
-    let len_b = col(base, &|g| g.turns as f64);
-    let len_h = col(head, &|g| g.turns as f64);
+    let both: Vec<usize> = (0..base.len())
+        .filter(|&i| base[i].finished && head[i].finished)
+        .collect();
+    let len_of =
+        |xs: &[GameStats]| -> Vec<f64> { both.iter().map(|&i| xs[i].turns as f64).collect() };
+    let finished_len = |xs: &[GameStats]| -> Vec<f64> {
+        xs.iter()
+            .filter(|g| g.finished)
+            .map(|g| g.turns as f64)
+            .collect()
+    };
+    let (fin_b, fin_h) = (finished_len(base), finished_len(head));
+    let unfinished = |g: &GameStats| f64::from(u8::from(!g.finished));
     // Every rule that fired in some game, in order: most games fire the
     // same rules, so each game's (ordered) keys are merged in only when
     // they hold one not seen yet.
@@ -338,15 +464,20 @@ pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
         rules.sort_unstable();
         rules.dedup();
     }
-    Report {
+    let no_winner = base.iter().chain(head).any(|g| g.winner.is_none());
+    let category = |g: &GameStats| g.winner.unwrap_or(seats);
+    let pairs: Vec<(usize, usize)> = base
+        .iter()
+        .zip(head)
+        .map(|(b, h)| (category(b), category(h)))
+        .collect();
+    let mut report = Report {
         games: base.len(),
-        length: paired(&len_b, &len_h),
-        length_median: (quantile(&len_b, 0.5), quantile(&len_h, 0.5)),
-        length_p95: (quantile(&len_b, 0.95), quantile(&len_h, 0.95)),
-        finished: paired(
-            &col(base, &|g| f64::from(u8::from(g.finished))),
-            &col(head, &|g| f64::from(u8::from(g.finished))),
-        ),
+        both_finished: both.len(),
+        length: paired(&len_of(base), &len_of(head)),
+        length_median: (quantile(&fin_b, 0.5), quantile(&fin_h, 0.5)),
+        length_p95: (quantile(&fin_b, 0.95), quantile(&fin_h, 0.95)),
+        unfinished: paired(&col(base, &unfinished), &col(head, &unfinished)),
         wins: (0..seats)
             .map(|s| {
                 paired(
@@ -355,6 +486,7 @@ pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
                 )
             })
             .collect(),
+        wins_joint: stats::joint_paired(&pairs, seats + usize::from(no_winner)),
         measures: MEASURES
             .iter()
             .map(|m| {
@@ -362,6 +494,7 @@ pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
                 (m.to_string(), paired(&col(base, &f), &col(head, &f)))
             })
             .collect(),
+        lead: lead_rows(base, head),
         rules: {
             let (b, h) = (rule_columns(base, &rules), rule_columns(head, &rules));
             rules
@@ -371,6 +504,46 @@ pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
                 .collect()
         },
         decisions: decision_rows(base, head),
+        family: Family {
+            method: "Holm",
+            tests: 0,
+            rule_tests: 0,
+            alpha: FAMILY_ALPHA,
+        },
+    };
+    correct(&mut report);
+    report
+}
+
+/// Holm's correction, in two families: the table's measures (the joint
+/// test of the wins and each other row; the seats' own rows are not
+/// tested apart), and the rule firings, which explain what moved.
+fn correct(r: &mut Report) {
+    let mut rows: Vec<&mut Paired> = vec![&mut r.length, &mut r.unfinished];
+    rows.extend(r.measures.iter_mut().map(|(_, p)| p));
+    rows.extend(r.lead.iter_mut().map(|(_, p)| p));
+    if let Some(d) = &mut r.decisions {
+        rows.push(&mut d.forced);
+        rows.push(&mut d.branching);
+    }
+    let mut p: Vec<f64> = vec![r.wins_joint.p];
+    p.extend(rows.iter().map(|x| x.p));
+    let (rejected, adjusted) = stats::holm(&p, FAMILY_ALPHA);
+    r.wins_joint.marked = rejected[0];
+    r.wins_joint.p_holm = adjusted[0];
+    mark(rows, &rejected[1..], &adjusted[1..]);
+    r.family.tests = p.len();
+    let rules: Vec<&mut Paired> = r.rules.iter_mut().map(|(_, p)| p).collect();
+    let p: Vec<f64> = rules.iter().map(|x| x.p).collect();
+    let (rejected, adjusted) = stats::holm(&p, FAMILY_ALPHA);
+    mark(rules, &rejected, &adjusted);
+    r.family.rule_tests = p.len();
+}
+
+fn mark(rows: Vec<&mut Paired>, rejected: &[bool], adjusted: &[f64]) {
+    for ((row, rej), adj) in rows.into_iter().zip(rejected).zip(adjusted) {
+        row.marked = *rej;
+        row.p_holm = *adj;
     }
 }
 
@@ -426,6 +599,10 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
         decisions: match &v["decisions"] {
             serde_json::Value::Null => None,
             d => Some((d[0].as_f64()?, d[1].as_f64()?)),
+        },
+        shape: match &v["shape"] {
+            serde_json::Value::Null => None,
+            s => Some(serde_json::from_value(s.clone()).ok()?),
         },
     })
 }
@@ -582,10 +759,13 @@ mod tests {
         assert!((p.diff - 1.0).abs() < 0.01, "{p:?}");
         let half = (p.high - p.low) / 2.0;
         assert!((half - 0.005658).abs() < 0.0002, "{half}");
-        assert!(p.marked);
+        assert!(
+            p.p < 1e-12 && !p.marked,
+            "marked only by a table's correction"
+        );
         // No difference at all: the interval is [0, 0] and not marked.
         let same = paired(&base, &base);
-        assert_eq!((same.low, same.high, same.marked), (0.0, 0.0, false));
+        assert_eq!((same.low, same.high, same.p), (0.0, 0.0, 1.0));
         // Differences symmetric about 0: the interval holds 0.
         let sym: Vec<f64> = base
             .iter()
@@ -593,7 +773,119 @@ mod tests {
             .map(|(i, b)| if i % 2 == 0 { b + 1.0 } else { b - 1.0 })
             .collect();
         let p = paired(&base, &sym);
-        assert!(p.low < 0.0 && p.high > 0.0 && !p.marked, "{p:?}");
+        assert!(p.low < 0.0 && p.high > 0.0 && p.p > 0.05, "{p:?}");
+    }
+
+    #[test]
+    fn the_lead_is_read_as_defined() {
+        // (leaders after each turn, winner) -> (lead changes, decisiveness,
+        // drama), each worked out by hand from the definitions.
+        let o = |p: u8| Some(p);
+        type Case<'a> = (&'a [Option<u8>], usize, (u32, f64, bool));
+        let cases: &[Case] = &[
+            // Led from the first turn: decided at once, no drama.
+            (&[o(0), o(0), o(0), o(0)], 0, (0, 0.0, false)),
+            // Tied, then P2 leads twice, then the winner from turn 4 of 8:
+            // one change; behind after turns 1-3 (3/8); behind after turn 3,
+            // past the first quarter (2 turns).
+            (
+                &[None, o(1), o(1), o(0), o(0), o(0), o(0), o(0)],
+                0,
+                (1, 0.375, true),
+            ),
+            // Ties keep the last leader: P2 until turn 4, then P3 for good.
+            (
+                &[o(1), None, o(1), None, o(2), None, o(2), o(2)],
+                2,
+                (1, 0.5, true),
+            ),
+            // Back and forth four times; the winner leads for good from turn 5.
+            (
+                &[
+                    o(0),
+                    o(1),
+                    o(0),
+                    o(1),
+                    o(0),
+                    o(0),
+                    o(0),
+                    o(0),
+                    o(0),
+                    o(0),
+                    o(0),
+                    o(0),
+                ],
+                0,
+                (4, 4.0 / 12.0, true),
+            ),
+            // Behind only after the first turn, inside the first quarter.
+            (
+                &[o(1), o(0), o(0), o(0), o(0), o(0), o(0), o(0)],
+                0,
+                (1, 0.125, false),
+            ),
+            // The winner never leads: decided only at the end.
+            (&[o(1), o(1), o(1), o(1)], 0, (0, 1.0, true)),
+        ];
+        for (leaders, winner, (changes, decisiveness, drama)) in cases {
+            let s = shape(leaders, *winner);
+            assert_eq!(
+                (s.lead_changes, s.drama),
+                (*changes, *drama),
+                "{leaders:?} won by {winner}"
+            );
+            assert!(
+                (s.decisiveness - decisiveness).abs() < 1e-12,
+                "{leaders:?}: {s:?}"
+            );
+        }
+    }
+
+    /// The leaders after each turn of `record` replayed through the
+    /// general engine: the first of the standings, unless the second
+    /// ranks the same.
+    fn replayed_leaders<G: Game>(start: G, record: &crate::selfplay::Record) -> Vec<Option<u8>> {
+        let mut pos = start;
+        let mut out = Vec::new();
+        for turn in &record.turns {
+            for a in turn {
+                assert!(pos.play_in_place(a, &mut Vec::new()), "the record replays");
+            }
+            let s = pos.standings_now();
+            let tied = s.len() > 1 && pos.lead_key(s[0]) == pos.lead_key(s[1]);
+            out.push((!tied).then(|| s[0].index() as u8));
+        }
+        out
+    }
+
+    #[test]
+    fn balance_reads_the_lead_as_a_replayed_game_shows_it() {
+        fn check<D: Driver>(driver: &D, seeds: std::ops::Range<u64>) -> usize {
+            let players = &Player::ALL[..4];
+            let cfg = crate::selfplay::Config {
+                players: 4,
+                max_turns: 4000,
+            };
+            let mut with_drama = 0;
+            for seed in seeds {
+                let stats = play(driver, players, seed, 4000).unwrap();
+                let record = crate::selfplay::record_game(driver, seed, &cfg).unwrap();
+                assert_eq!(record.turns.len(), stats.turns as usize, "seed {seed}");
+                let leaders = replayed_leaders(driver.new_game(players).unwrap(), &record);
+                let want = shape(&leaders, stats.winner.expect("a winner"));
+                assert_eq!(stats.shape, Some(want), "seed {seed}");
+                with_drama += usize::from(want.drama);
+            }
+            with_drama
+        }
+        let royal = RoyalDriver::new(
+            crate::rules::shipped_rules::<crate::engine::Royal>(),
+            Mode::Journey,
+        );
+        let portal = PortalDriver::new(crate::rules::shipped_rules::<crate::engine::Portal>());
+        // Both kinds of game occur on these seeds (the check is not of one shape only).
+        let (r, p) = (check(&royal, 1..21), check(&portal, 1..21));
+        assert!(r > 0 && r < 20 && p > 0 && p < 20, "{r} {p}");
     }
 
     #[test]

@@ -12,6 +12,8 @@
 
 pub mod balance;
 pub mod decisions;
+pub mod sequential;
+pub mod stats;
 
 pub mod fast;
 pub mod maedn;
