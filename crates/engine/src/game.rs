@@ -307,20 +307,7 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// The one player whose [`Game::lead_key`] is highest now; `None` on a
     /// tie for the lead.
     fn leader(&self) -> Option<Player> {
-        let mut best: Option<(Player, [i64; 2])> = None;
-        let mut tied = false;
-        for p in self.players() {
-            let k = self.lead_key(p);
-            match best {
-                Some((_, b)) if k < b => {}
-                Some((_, b)) if k == b => tied = true,
-                _ => {
-                    best = Some((p, k));
-                    tied = false;
-                }
-            }
-        }
-        best.filter(|_| !tied).map(|(p, _)| p)
+        leader_of(self.players().into_iter().map(|p| (p, self.lead_key(p))))
     }
     /// `p`'s points as the game scores them (royal's `points.score`);
     /// `None` for a game that scores none.
@@ -341,6 +328,23 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// What ring tile `tile` is under these rules, in the game's words
     /// (`fort`, `P1's entry`, `toilet 1 trigger`); empty for a plain tile.
     fn tile_words(rules: &Self::Rules, tile: u8) -> Vec<String>;
+}
+
+/// The one player whose key is highest; `None` on a tie for the highest.
+pub fn leader_of(keys: impl Iterator<Item = (Player, [i64; 2])>) -> Option<Player> {
+    let mut best: Option<(Player, [i64; 2])> = None;
+    let mut tied = false;
+    for (p, k) in keys {
+        match best {
+            Some((_, b)) if k < b => {}
+            Some((_, b)) if k == b => tied = true,
+            _ => {
+                best = Some((p, k));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(p, _)| p)
 }
 
 /// Implements [`Game`] for a position type whose inherent methods carry the
@@ -437,6 +441,10 @@ macro_rules! delegate_game {
             }
             fn lead_key(&self, p: $crate::Player) -> [i64; 2] {
                 $pos::lead_key(self, p)
+            }
+            fn leader(&self) -> Option<$crate::Player> {
+                // The position's own player iterator: no list made per turn.
+                $crate::game::leader_of($pos::players(self).map(|p| (p, $pos::lead_key(self, p))))
             }
             fn points(&self, p: $crate::Player) -> Option<i64> {
                 $pos::points(self, p)

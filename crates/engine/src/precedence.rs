@@ -56,6 +56,7 @@ impl<C: Ord + Copy> Refusals<C> {
     }
 
     /// Records the refusal of a sub-check, if any.
+    #[inline]
     pub(crate) fn add_result<T>(&mut self, check: C, result: Result<T, Rejection>) -> Option<T> {
         match result {
             Ok(v) => Some(v),
@@ -67,6 +68,7 @@ impl<C: Ord + Copy> Refusals<C> {
     }
 
     /// Records the refusal of a sub-check that knows its own place in the order.
+    #[inline]
     pub(crate) fn add_refused<T>(&mut self, result: Result<T, (C, Rejection)>) -> Option<T> {
         match result {
             Ok(v) => Some(v),
@@ -99,7 +101,9 @@ impl<C: Ord + Copy> Refusals<C> {
 /// The first two refusals of every game's order: (1) the game is over (the
 /// game's `end_rule`), (2) an action named for a player whose turn it is
 /// not (`players_rule`). `turn` is the player to move and the player the
-/// action names, if it names one; the checks are the game's own.
+/// action names, if it names one; the checks are the game's own. Inline:
+/// on every applied action, and almost always nothing to refuse.
+#[inline]
 pub(crate) fn game_and_turn<C: Ord + Copy>(
     words: &Vocabulary,
     over: bool,

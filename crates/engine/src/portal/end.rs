@@ -50,12 +50,16 @@ impl Portal {
     /// What ranks `p` (`end.standings`): pieces home, then steps of the
     /// pieces not home.
     pub fn lead_key(&self, p: Player) -> [i64; 2] {
-        let steps: i64 = self.pieces[p.index()]
-            .iter()
-            .filter(|x| x.place != Place::Home)
-            .map(|x| x.steps as i64)
-            .sum();
-        [self.home_count(p) as i64, steps]
+        // One pass over the five pieces (read after every turn of self-play).
+        let mut key = [0, 0];
+        for x in &self.pieces[p.index()] {
+            if x.place == Place::Home {
+                key[0] += 1;
+            } else {
+                key[1] += x.steps as i64;
+            }
+        }
+        key
     }
 
     /// Portal scores no points: pieces home and steps rank the players.
