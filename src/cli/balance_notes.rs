@@ -41,12 +41,12 @@ pub(super) fn verdict_line(t: &Sprt, bound: &Bound, s: &SprtState) -> String {
     let name = bound.measure.name();
     let what = match s.verdict {
         Verdict::Changed(sign) => format!(
-            "{name} changed by at least {} ({}), decided",
+            "{name} changed: a shift of {} {} accepted against none",
             amount(bound, bound.delta),
             if sign > 0 { "up" } else { "down" }
         ),
         Verdict::Unchanged => format!(
-            "no change of {name} as large as {}, decided",
+            "{name} unchanged: no shift accepted against one of {} either way",
             amount(bound, bound.delta)
         ),
         Verdict::Undecided => format!(
