@@ -45,8 +45,8 @@ fn trees(args: &BalanceCli) -> Result<(Shown, Shown), String> {
     // balance compares rules *data*: both sides play this build's engine.
     let base_shown = match &args.base {
         Some(_) => format!(
-            "{}: {base_rules} (rules data only: both sides play this build's engine; for an engine change use goti diff --base-trace)",
-            base.shown
+            "{} (rules data only: both sides play this build's engine; for an engine change use goti diff --base-trace)",
+            base.shown_for(&base_rules)
         ),
         None => base_rules,
     };

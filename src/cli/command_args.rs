@@ -338,6 +338,10 @@ pub(super) struct CoverageCli {
     /// Show every scenario for each rule, not just the count and first.
     #[arg(long)]
     pub verbose: bool,
+    /// Only this game's rule IDs (default: the games goti.yaml gives a
+    /// ruleset file, else every game).
+    #[arg(long)]
+    pub game: Option<GameKind>,
     #[command(flatten)]
     pub select: report::SelectArgs,
     #[command(flatten)]

@@ -160,7 +160,8 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         }
         Command::Coverage(a) => {
             let layers = ctx.layers(&a.rules)?;
-            coverage::coverage(ctx.paths(a.paths), &a.select, layers, a.verbose)?
+            let games = context::games_of(a.game, ctx.project.as_ref(), &layers);
+            coverage::coverage(ctx.paths(a.paths), &a.select, (layers, &games), a.verbose)?
         }
         Command::Balance(a) => balance::balance(&a)?,
         Command::Mutate(a) => mutate::mutate(a)?,

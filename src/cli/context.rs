@@ -38,6 +38,55 @@ pub fn project() -> Result<Option<Project>, String> {
 
 /// The paths to run: those given, else the project's scenario folders, else
 /// `scenarios`.
+/// The games a project plays, for the commands that answer per game
+/// (coverage, lint, mutate): `game` when given, else the game of each
+/// `--ruleset`, else those goti.yaml gives a ruleset file, else every game.
+pub fn games_of(
+    game: Option<crate::engine::GameKind>,
+    project: Option<&Project>,
+    layers: &RuleLayers,
+) -> Vec<crate::engine::GameKind> {
+    if let Some(g) = game {
+        return vec![g];
+    }
+    let mut games: Vec<_> = layers.command_line.iter().map(|(g, _)| *g).collect();
+    if games.is_empty() {
+        games = project.map_or_else(Vec::new, |p| p.rules.iter().map(|(g, _)| *g).collect());
+    }
+    if games.is_empty() {
+        games = crate::engine::GameKind::ALL.to_vec();
+    }
+    games.sort();
+    games.dedup();
+    games
+}
+
+/// `p` as seen from the folder `from` (both absolute): below it without
+/// the prefix, `.` for the folder itself, up and across with `..` where
+/// they share a part of their paths (`../scenarios` from `rules/`), else
+/// `p` whole.
+fn relative_to(p: &Path, from: &Path) -> PathBuf {
+    use std::path::Component;
+    let (a, b): (Vec<Component>, Vec<Component>) =
+        (p.components().collect(), from.components().collect());
+    let shared = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    // Only the root in common: the whole path reads better than ../../..
+    if shared <= 1 {
+        return p.to_path_buf();
+    }
+    let mut out = PathBuf::new();
+    for _ in shared..b.len() {
+        out.push("..");
+    }
+    for c in &a[shared..] {
+        out.push(c.as_os_str());
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
+}
+
 pub fn paths_or_default(paths: Vec<PathBuf>, project: Option<&Project>) -> Vec<PathBuf> {
     if !paths.is_empty() {
         return paths;
@@ -45,11 +94,11 @@ pub fn paths_or_default(paths: Vec<PathBuf>, project: Option<&Project>) -> Vec<P
     let cwd = std::env::current_dir()
         .ok()
         .and_then(|c| c.canonicalize().ok());
-    // Shown relative to the working directory where they lie below it.
+    // Shown relative to the working directory where they lie below it; the
+    // working directory itself is `.` (stripped whole it would be an empty
+    // path, which names no file).
     let shown = |p: &PathBuf| match &cwd {
-        Some(c) => p
-            .strip_prefix(c)
-            .map_or_else(|_| p.clone(), Path::to_path_buf),
+        Some(c) => relative_to(p, c),
         None => p.clone(),
     };
     match project {
@@ -140,4 +189,37 @@ pub fn root(project: Option<&Project>) -> PathBuf {
         },
         |p| p.root.clone(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative_to;
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn default_paths_read_from_where_the_command_runs() {
+        let rel = |p: &str, from: &str| relative_to(Path::new(p), Path::new(from));
+        assert_eq!(
+            rel("/g/proj/scenarios", "/g/proj"),
+            PathBuf::from("scenarios")
+        );
+        // The folder itself: `.`, never an empty path (which names no file).
+        assert_eq!(
+            rel("/g/proj/scenarios", "/g/proj/scenarios"),
+            PathBuf::from(".")
+        );
+        assert_eq!(
+            rel("/g/proj/scenarios", "/g/proj/rules"),
+            PathBuf::from("../scenarios")
+        );
+        assert_eq!(
+            rel("/g/proj/scenarios", "/g/proj/rules/deep"),
+            PathBuf::from("../../scenarios")
+        );
+        // Nothing but the root in common: the whole path.
+        assert_eq!(
+            rel("/g/proj/scenarios", "/other"),
+            PathBuf::from("/g/proj/scenarios")
+        );
+    }
 }

@@ -68,19 +68,7 @@ fn games_to_lint(
     project: Option<&crate::runner::project::Project>,
     layers: &ruleset::RuleLayers,
 ) -> Result<Vec<GameKind>, CliError> {
-    if let Some(g) = a.game {
-        return Ok(vec![g]);
-    }
-    let mut games: Vec<GameKind> = layers.command_line.iter().map(|(g, _)| *g).collect();
-    if games.is_empty() {
-        games = project.map_or_else(Vec::new, |p| p.rules.iter().map(|(g, _)| *g).collect());
-    }
-    if games.is_empty() {
-        games = GameKind::ALL.to_vec();
-    }
-    games.sort();
-    games.dedup();
-    Ok(games)
+    Ok(super::context::games_of(a.game, project, layers))
 }
 
 /// The tables of a game: `--players`, else every size its rules seat;

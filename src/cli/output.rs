@@ -14,7 +14,12 @@ fn handler(color: bool) -> GraphicalReportHandler {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    GraphicalReportHandler::new_themed(theme).with_width(140)
+    // No wrapping: a help line holds commands and paths to paste whole (a
+    // wrapped `goti accept PATH` broke the path across two lines); the
+    // terminal folds long lines itself.
+    GraphicalReportHandler::new_themed(theme)
+        .with_width(140)
+        .with_wrap_lines(false)
 }
 
 /// The diagnostic rendered with its source excerpt (one line when brief).

@@ -124,6 +124,18 @@ pub fn read(project: Option<&Project>, base: Option<&str>, here: &Path) -> Resul
     })
 }
 
+impl Base {
+    /// The base as one game sees it (`goti balance` plays one game):
+    /// `base_rules`, that game's rules as the layers built them, and the
+    /// revision's commit where the base is one; no word of other games.
+    pub fn shown_for(&self, base_rules: &str) -> String {
+        match &self.layers.revision {
+            Some(rev) => format!("{base_rules} ({})", short(&rev.commit)),
+            None => base_rules.to_string(),
+        }
+    }
+}
+
 fn short(commit: &str) -> &str {
     &commit[..commit.len().min(12)]
 }

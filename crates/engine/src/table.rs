@@ -27,11 +27,29 @@ impl Table {
         let table = Table::new(&setup.players);
         let count = table.len();
         if count < 2 {
+            // Name who is there and who is missing: the lowest-numbered
+            // player not at the table (P1 when only P2 is named).
+            let (message, help) = match table.players().next() {
+                None => (
+                    format!("{game} is played by 2-4 players; this setup names none"),
+                    "write `players 2` (P1 and P2), or place a piece of each of two players"
+                        .to_string(),
+                ),
+                Some(only) => {
+                    let missing = Player::ALL.into_iter().find(|&p| p != only).unwrap_or(only);
+                    (
+                        format!("{game} is played by 2-4 players; this setup names only {only}"),
+                        format!(
+                            "add {missing}: place a piece of {missing}, or write `players 2` (P1 and P2)"
+                        ),
+                    )
+                }
+            };
             errors.push(SetupError {
                 rule,
                 part: SetupPart::Players,
-                message: format!("{game} is played by 2-4 players; this setup has {count}"),
-                help: Some("name a second player, e.g. `players 2` or place a piece of P2".into()),
+                message,
+                help: Some(help),
             });
         }
         table

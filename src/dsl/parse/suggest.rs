@@ -204,7 +204,22 @@ pub(super) fn syntax_error(
         .to_ascii_lowercase()
         .starts_with("scenario ")
         && !chunk.contains('"');
+    // `move G1 forward 3`: the steps come before the direction.
+    let before = chunk[..pos]
+        .trim_end()
+        .rsplit(char::is_whitespace)
+        .next()
+        .unwrap_or("");
+    let steps_after_direction = !word.is_empty()
+        && word.chars().all(|c| c.is_ascii_digit())
+        && ["forward", "backward"]
+            .iter()
+            .any(|d| d.eq_ignore_ascii_case(before));
     let help = match suggestion {
+        _ if steps_after_direction => Some(format!(
+            "the steps come before the direction: `{word} {}`, as in `move G1 3 forward`",
+            before.to_ascii_lowercase()
+        )),
         _ if curly => Some("write names in straight quotes: `\"like this\"`, not curly ones".into()),
         _ if unterminated => Some("close the quoted name with `\"` on the same line".into()),
         _ if bare_name => Some("a scenario's name is quoted: `scenario \"merge capture\"`".into()),

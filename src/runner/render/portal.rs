@@ -426,6 +426,15 @@ fn ring_tiles(svg: &mut Svg, pos: &Portal, lay: &Layout) -> Vec<super::svg::OnTi
     on_tiles
 }
 
+/// Values in a row, or `none`.
+fn words_or_none(values: &[String]) -> String {
+    if values.is_empty() {
+        "none".into()
+    } else {
+        values.join(" ")
+    }
+}
+
 /// The status line, the dice due and burned, and each player's panel.
 fn panel(svg: &mut Svg, pos: &Portal) {
     use super::svg::{CX, CY, PANEL_X};
@@ -438,10 +447,11 @@ fn panel(svg: &mut Svg, pos: &Portal) {
         CY + 12.0,
         12.0,
         "middle",
+        // In words, not a list's brackets: `dice to play: 6 1 · burned: none`.
         &format!(
-            "dice due [{}] · burned [{}]",
-            pending.join(" "),
-            burned.join(" ")
+            "dice to play: {} · burned: {}",
+            words_or_none(&pending),
+            words_or_none(&burned)
         ),
     );
     svg.text(

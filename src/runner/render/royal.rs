@@ -289,8 +289,10 @@ pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
     for p in pos.players() {
         let s = pos.seat(p);
         svg.player_heading(PANEL_X, y, p, if pos.turn() == p { " ◀" } else { "" });
+        // A store the scenario never set accepts any rolls (scenario
+        // conventions): said in words, not as a store holding "any".
         let store = if s.store.is_free() {
-            "any".to_string()
+            "not set (any rolls)".to_string()
         } else if s.store.is_empty() {
             "empty".to_string()
         } else {
