@@ -150,10 +150,28 @@ fn rule_hover(game: GameKind, id: &str) -> String {
     }
     let (name, text) = runner::position::rulebook(game);
     if let Some(l) = rule_line(text, id) {
-        let clause = text.lines().nth(l).unwrap_or("").trim();
-        out.push_str(&format!("\n\n{name}:{}: {clause}", l + 1));
+        out.push_str(&format!("\n\n{name}:{}: {}", l + 1, clause_at(text, l)));
     }
     out
+}
+
+/// The whole clause that starts on line `l` of a rulebook: that line and
+/// the lines that continue it (indented, up to a blank line, a heading or
+/// the next list item), joined into one paragraph.
+fn clause_at(text: &str, l: usize) -> String {
+    let mut lines = text.lines().skip(l);
+    let mut clause = lines.next().unwrap_or("").trim().to_string();
+    for next in lines {
+        let t = next.trim_start();
+        let continues =
+            !t.is_empty() && !t.starts_with('#') && !t.starts_with("- ") && next.starts_with(' ');
+        if !continues {
+            break;
+        }
+        clause.push(' ');
+        clause.push_str(t.trim_end());
+    }
+    clause
 }
 
 /// The player a piece on this line belongs to: the `P2` just before it,
@@ -748,4 +766,36 @@ pub fn symbols(doc: &Document) -> DocumentSymbolResponse {
         })
         .collect();
     DocumentSymbolResponse::Nested(symbols)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_hover_carries_its_whole_clause() {
+        let h = rule_hover(GameKind::Royal, "move.exact-home");
+        assert!(
+            h.ends_with(
+                "- `move.exact-home` a piece cannot move past Home: if any piece's total (King \
+                 included), counted along its path as if nothing blocked it, would overshoot \
+                 Home, the whole move is illegal. [house]"
+            ),
+            "{h}"
+        );
+        // Every rule of every game: its clause ends a sentence (or a [house] mark).
+        for &game in GameKind::ALL {
+            for r in game.catalogue() {
+                let h = rule_hover(game, r.id.0);
+                let last = h.lines().last().unwrap_or("");
+                assert!(
+                    [".", "]", ")", ":", "`"]
+                        .iter()
+                        .any(|e| last.trim_end().ends_with(e)),
+                    "{game} {}: {last}",
+                    r.id.0
+                );
+            }
+        }
+    }
 }
