@@ -337,8 +337,9 @@ fn brief_line_hints_hovers_and_actions() {
     );
     let edit = &a[0]["edit"]["changes"][&uri][0]["newText"];
     let edit = edit.as_str().unwrap();
-    assert!(edit.contains("expect P2 G1 in yard"), "{edit}");
-    assert!(edit.contains("expect P1 battle 20"), "{edit}");
+    // The scenario states these already: not offered again.
+    assert!(!edit.contains("expect P2 G1 in yard"), "{edit}");
+    assert!(!edit.contains("expect P1 battle 20"), "{edit}");
     assert!(edit.contains("expect P1 G2 on 23"), "{edit}");
     assert!(edit.contains("# observed by goti"), "{edit}");
     insta::assert_snapshot!("code_action", c.redact(&a));
@@ -358,6 +359,64 @@ fn brief_line_hints_hovers_and_actions() {
         json!({"textDocument": {"uri": uri}}),
     );
     assert_eq!(s[0]["name"], "merge capture on a shared tile");
+    c.stop();
+}
+
+#[test]
+fn a_completion_replaces_the_whole_word_dotted_ids_included() {
+    let mut c = Client::start();
+    // The cursor after `move.e` inside `expect illegal(move.e)`, and inside
+    // `capt|ure` of a half-typed keyword.
+    let text =
+        "scenario \"x\"\nplayers 2\nP1 G1 on 10\nexpect illegal(move.e) move G1 60\nexpect battl\n";
+    let (_, uri) = c.file("w.goti", text);
+    c.open(&uri, text);
+    c.diagnostics(&uri);
+    let items = c.request("textDocument/completion", doc_at(&uri, 3, 21));
+    let item = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "move.exact-home")
+        .cloned()
+        .expect("move.exact-home is offered");
+    let edit = &item["textEdit"];
+    assert_eq!(edit["newText"], "move.exact-home");
+    // `move.e` is columns 15-21 of line 3: replaced whole.
+    assert_eq!(
+        edit["range"]["start"],
+        json!({"line": 3, "character": 15}),
+        "{item}"
+    );
+    assert_eq!(
+        edit["range"]["end"],
+        json!({"line": 3, "character": 21}),
+        "{item}"
+    );
+    let items = c.request("textDocument/completion", doc_at(&uri, 4, 10));
+    let item = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "battle")
+        .cloned()
+        .expect("the keyword battle is offered");
+    // `battl` (columns 7-12), the part after the cursor too.
+    let edit = &item["textEdit"];
+    assert_eq!(
+        edit["range"]["start"],
+        json!({"line": 4, "character": 7}),
+        "{item}"
+    );
+    assert_eq!(
+        edit["range"]["end"],
+        json!({"line": 4, "character": 12}),
+        "{item}"
+    );
+    // Every item carries an edit (no client is left to guess the word).
+    for i in items.as_array().unwrap() {
+        assert!(i["textEdit"].is_object(), "{i}");
+    }
     c.stop();
 }
 

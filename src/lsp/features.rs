@@ -299,7 +299,23 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
     let statement = before.rsplit(';').next().unwrap_or("").trim_start();
     let line = index.line_of(offset) + 1;
     let game = doc.analysis.game_at(line);
+    // Each item replaces the whole word under the cursor, dots and dashes
+    // included: completing `move.e|` gives `move.exact-home`, never
+    // `move.emove.exact-home` or a word left behind after the cursor.
+    let is_word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_');
+    let word_start = doc.text[..offset]
+        .rfind(|c: char| !is_word(c))
+        .map_or(0, |i| i + 1);
+    let word_end = doc.text[offset..]
+        .find(|c: char| !is_word(c))
+        .map_or(doc.text.len(), |i| offset + i);
+    let range = index.range(&doc.text, word_start, word_end);
     let item = |label: String, kind, detail: Option<String>| CompletionItem {
+        filter_text: Some(label.clone()),
+        text_edit: Some(lsp_types::CompletionTextEdit::Edit(TextEdit::new(
+            range,
+            label.clone(),
+        ))),
         label,
         kind: Some(kind),
         detail,
@@ -332,7 +348,10 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
         return CompletionResponse::Array(
             tree.into_iter()
                 .map(|(k, v)| CompletionItem {
-                    insert_text: Some(format!("{k} = {v}")),
+                    text_edit: Some(lsp_types::CompletionTextEdit::Edit(TextEdit::new(
+                        range,
+                        format!("{k} = {v}"),
+                    ))),
                     ..item(k, CompletionItemKind::PROPERTY, Some(format!("now {v}")))
                 })
                 .collect(),
@@ -544,15 +563,19 @@ pub fn code_actions(doc: &Document, uri: &Url, range: Range) -> Vec<CodeActionOr
     let Some(before) = states.before else {
         return vec![];
     };
+    let index = LineIndex::new(&doc.text);
+    let (start, end) = index.line_span(&doc.text, line);
+    // Only what the scenario does not state already (after this line, up
+    // to the next scenario).
+    let stated = stated_after(&doc.text[end..]);
     let lines: Vec<String> = analysis::what_happened(Some(before), states.after)
         .iter()
         .filter_map(Change::expectation)
+        .filter(|l| !stated.contains(&normal(l)))
         .collect();
     if lines.is_empty() {
         return vec![];
     }
-    let index = LineIndex::new(&doc.text);
-    let (start, end) = index.line_span(&doc.text, line);
     let indent: String = doc.text[start..end]
         .chars()
         .take_while(|c| *c == ' ' || *c == '\t')
@@ -576,6 +599,29 @@ pub fn code_actions(doc: &Document, uri: &Url, range: Range) -> Vec<CodeActionOr
         edit: Some(edit),
         ..Default::default()
     })]
+}
+
+/// A statement as compared: lower case, one space between words.
+fn normal(statement: &str) -> String {
+    statement
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase()
+}
+
+/// The statements of `rest` (the text after an action's line) up to the
+/// next scenario, each [`normal`]; comments left out.
+fn stated_after(rest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in rest.lines() {
+        let code = line.split('#').next().unwrap_or("");
+        if normal(code).starts_with("scenario ") {
+            break;
+        }
+        out.extend(code.split(';').map(normal).filter(|s| !s.is_empty()));
+    }
+    out
 }
 
 fn insertion(indent: &str, lines: &[String]) -> String {
