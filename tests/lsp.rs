@@ -421,6 +421,34 @@ fn a_completion_replaces_the_whole_word_dotted_ids_included() {
 }
 
 #[test]
+fn inlay_hints_stay_for_the_lines_before_a_broken_one() {
+    let mut c = Client::start();
+    // The brief's scenario, then one being typed: its last line is broken.
+    let text = format!(
+        "{BRIEF}\nscenario \"typing\"\nplayers 2\nP1 G1 on 40; move G1 3 forward\nexpect P1 G1 o\n"
+    );
+    let (_, uri) = c.file("typing.goti", &text);
+    c.open(&uri, &text);
+    c.diagnostics(&uri);
+    let hints = c.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri}, "range": {"start": at(0, 0), "end": at(10, 0)}}),
+    );
+    let hints = hints.as_array().unwrap();
+    let lines: Vec<u64> = hints
+        .iter()
+        .map(|h| h["position"]["line"].as_u64().unwrap())
+        .collect();
+    // The brief's move (line 1) and the new scenario's move (line 8).
+    assert_eq!(lines, vec![1, 8], "{hints:?}");
+    assert!(
+        hints[1]["label"].as_str().unwrap().contains("P1 G1 on 37"),
+        "{hints:?}"
+    );
+    c.stop();
+}
+
+#[test]
 fn completion_formatting_and_changes() {
     let mut c = Client::start();
     let text = "scenario \"x\"\nP1 G1 on 10\nexpect illegal(\nset \n";

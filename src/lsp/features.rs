@@ -507,8 +507,19 @@ fn rulebook_file(name: &str, text: &str) -> Option<PathBuf> {
 pub fn inlay_hints(doc: &Document, range: Range) -> Vec<InlayHint> {
     let index = LineIndex::new(&doc.text);
     let mut out = Vec::new();
+    // A file being typed almost always has a broken line, and a file that
+    // does not parse plays nothing: the lines before the first broken
+    // statement are played on their own, so their hints stay.
+    let before_break;
+    let analysis = match first_break(doc) {
+        Some(at) => {
+            before_break = analysis::analyse(&doc.path, &doc.text[..at], &doc.context, true);
+            &before_break
+        }
+        None => &doc.analysis,
+    };
     for line in range.start.line..=range.end.line.min(index.lines() as u32) {
-        let Some(states) = doc.analysis.states_at(line as usize + 1) else {
+        let Some(states) = analysis.states_at(line as usize + 1) else {
             continue;
         };
         // The set-up line states the position; hints show what moved.
@@ -537,6 +548,19 @@ pub fn inlay_hints(doc: &Document, range: Range) -> Vec<InlayHint> {
         });
     }
     out
+}
+
+/// Where the line of the file's first syntax error starts, when the file
+/// does not parse.
+fn first_break(doc: &Document) -> Option<usize> {
+    let at = doc
+        .analysis
+        .diagnostics()
+        .filter(|d| d.kind == runner::Kind::Syntax)
+        .map(|d| d.span.start)
+        .min()?;
+    let at = at.min(doc.text.len());
+    Some(doc.text[..at].rfind('\n').map_or(0, |i| i + 1))
 }
 
 /// Where a line's statement text ends: before a `#` comment outside a string.
