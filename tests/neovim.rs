@@ -10,7 +10,7 @@ use std::process::Command;
 
 const GOTI: &str = env!("CARGO_BIN_EXE_goti");
 
-const TYPO: &str = "scenario \"merge capture on a shared tile\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battel 20\nexpect applied capture.merge\n";
+const TYPO: &str = "scenario \"merge capture on a shared tile\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battel 20\nexpect applied capture.merge\nexpect illegal() move G1 60\n";
 
 #[test]
 fn neovim_shows_check_diagnostics_and_rule_hovers() {
@@ -20,7 +20,7 @@ fn neovim_shows_check_diagnostics_and_rule_hovers() {
     let out = dir.path().join("out.json");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/check.lua");
     let hover_col = TYPO.lines().nth(4).unwrap().find("capture").unwrap();
-    // The README's Neovim snippet, with this build's goti.
+    // The README's one line, with this checkout's plugin and this build's goti.
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     let snippet = readme
@@ -28,11 +28,18 @@ fn neovim_shows_check_diagnostics_and_rule_hovers() {
         .nth(1)
         .and_then(|b| b.split("```").next())
         .expect("README.md has a lua block");
-    assert!(snippet.contains(r#"cmd = { "goti", "lsp" }"#), "{snippet}");
+    assert_eq!(
+        snippet.trim(),
+        r#"vim.opt.runtimepath:append("/path/to/goti/editors/nvim")"#,
+        "the guide's set-up is one line"
+    );
     let init = dir.path().join("init.lua");
     std::fs::write(
         &init,
-        snippet.replace(r#""goti", "lsp""#, &format!("{GOTI:?}, \"lsp\"")),
+        format!(
+            "vim.g.goti_cmd = {{ {GOTI:?}, \"lsp\" }}\n{}",
+            snippet.replace("/path/to/goti", env!("CARGO_MANIFEST_DIR"))
+        ),
     )
     .unwrap();
     let status = Command::new("nvim")
@@ -45,6 +52,7 @@ fn neovim_shows_check_diagnostics_and_rule_hovers() {
         .env("GOTI_OUT", &out)
         .env("GOTI_HOVER_LINE", "4")
         .env("GOTI_HOVER_COL", hover_col.to_string())
+        .env("GOTI_COMPLETE_LINE", "5")
         .env_remove("CI")
         .status()
         .expect("nvim (install Debian's neovim package)");
@@ -99,4 +107,18 @@ fn neovim_shows_check_diagnostics_and_rule_hovers() {
         hover.contains("standing own guards join a moving group for the capture check"),
         "{hover}"
     );
+    // The plugin as it opens: file type, syntax, completion through the
+    // server, the keys.
+    assert_eq!(got["filetype"], "goti", "{got}");
+    assert_eq!(got["syntax"], "goti", "{got}");
+    assert_eq!(got["omnifunc"], "v:lua.vim.lsp.omnifunc", "{got}");
+    assert_eq!(got["keys"]["K"], true, "{got}");
+    assert_eq!(got["keys"]["gd"], true, "{got}");
+    let completions: Vec<&str> = got["completions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{got}"))
+        .iter()
+        .filter_map(|c| c.as_str())
+        .collect();
+    assert!(completions.contains(&"move.exact-home"), "{got}");
 }

@@ -27,6 +27,8 @@ pub struct Cli {
 pub(super) enum GrammarKind {
     /// A TextMate grammar (VS Code, Sublime Text, many others).
     Textmate,
+    /// A Vim/Neovim syntax file (the one in editors/nvim/syntax/).
+    Vim,
 }
 
 #[derive(Subcommand, Debug)]
@@ -248,6 +250,9 @@ pub(super) enum Command {
         rules: context::RulesArgs,
     },
     /// An editor grammar for scenario files, from the language's grammar.
+    ///
+    /// `goti grammar vim > goti.vim` writes the Vim/Neovim syntax file (the
+    /// one in editors/nvim/syntax/).
     ///
     /// `goti grammar textmate > goti.tmLanguage.json` (the one shipped in
     /// editors/vscode/). Exits 0.

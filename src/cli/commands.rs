@@ -132,6 +132,12 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
             out!("{}", crate::desk::textmate::grammar_text());
             0
         }
+        Command::Grammar {
+            kind: GrammarKind::Vim,
+        } => {
+            out!("{}", crate::desk::vim::syntax_text());
+            0
+        }
         Command::Lsp => lsp()?,
         Command::Man => man()?,
         Command::Diff(a) => {

@@ -107,7 +107,13 @@ pub(super) const EXAMPLES: &[(&str, &[&str])] = &[
         &["goti merge shard1.json shard2.json --format text"],
     ),
     ("lsp", &["goti lsp"]),
-    ("grammar", &["goti grammar textmate > goti.tmLanguage.json"]),
+    (
+        "grammar",
+        &[
+            "goti grammar textmate > goti.tmLanguage.json",
+            "goti grammar vim > goti.vim",
+        ],
+    ),
     ("init", &["goti init my-game --game portal"]),
     (
         "rules",

@@ -3,4 +3,5 @@
 
 pub mod init;
 pub mod textmate;
+pub mod vim;
 pub mod watch;

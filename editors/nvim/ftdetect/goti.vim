@@ -1,0 +1,2 @@
+" goti scenario files (*.goti).
+autocmd BufRead,BufNewFile *.goti setfiletype goti
