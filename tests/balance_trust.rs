@@ -4,30 +4,30 @@
 //! seat's shift with fewer games than a fixed sample of the same error
 //! rates, accepts "no change", and says undecided at its cap.
 
-use goti::engine::params::{MaednParams, Params, PortalParams, RoyalParams};
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod support;
 
+use goti::engine::params::{MaednParams, Params, PortalParams, RoyalParams};
+use std::path::Path;
+use std::process::Output;
+
+/// `goti` in this project (the shipped rules), as CI runs it.
 fn goti(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_goti"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the goti binary runs")
+    support::goti(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// `goti balance ARGS`, which must exit 0, and its standard output.
+fn balance(args: &[&str]) -> Vec<u8> {
+    let mut all = vec!["balance"];
+    all.extend_from_slice(args);
+    let o = goti(&all);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", support::text(&o));
+    o.stdout
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
-    let mut all = vec!["balance", "--format", "json"];
+    let mut all = vec!["--format", "json"];
     all.extend_from_slice(args);
-    let o = goti(&all);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).unwrap()
+    serde_json::from_slice(&balance(&all)).unwrap()
 }
 
 /// Every row of a report with its name.
@@ -194,16 +194,9 @@ fn points_only_keys_change_no_move_under_random_and_greedy_play() {
 #[test]
 fn the_points_line_is_said_only_where_the_table_is_blind() {
     let text = |args: &[&str]| {
-        let mut all = vec!["balance", "--games", "40"];
+        let mut all = vec!["--games", "40"];
         all.extend_from_slice(args);
-        let o = goti(&all);
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8(o.stdout).unwrap()
+        String::from_utf8(balance(&all)).unwrap()
     };
     let line = "acts only on points, and the random policy does not read points";
     let t = text(&["--set", "journey.capture_value=30"]);
