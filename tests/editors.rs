@@ -200,6 +200,13 @@ fn the_workflow_goti_init_writes_passes_actionlint() {
         );
         assert!(String::from_utf8_lossy(&out.stdout).contains("0 problem(s)"));
     }
+    // goti's own release workflow too (issue 51).
+    let out = actionlint(&root().join(".github/workflows/release.yml"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     // The check can fail: a workflow with a mistake does.
     let tmp = tempfile::tempdir().unwrap();
     let bad = tmp.path().join("bad.yml");
