@@ -11,12 +11,9 @@ fn root() -> PathBuf {
 }
 
 /// Runs the action's install script as the runner would, with `gh` from
-/// `bin` first on the PATH; returns its GITHUB_OUTPUT and GITHUB_PATH.
-fn install(bin: &Path, temp: &Path) -> (String, String) {
-    let (out, path) = (temp.join("output"), temp.join("path"));
-    std::fs::write(&out, "").unwrap();
-    std::fs::write(&path, "").unwrap();
-    let status = Command::new("bash")
+/// `bin` first on the PATH, its outputs to `temp`'s `output` and `path`.
+fn run_install(bin: &Path, temp: &Path) -> std::process::ExitStatus {
+    Command::new("bash")
         .arg(root().join(".github/install-goti.sh"))
         .env(
             "PATH",
@@ -27,11 +24,18 @@ fn install(bin: &Path, temp: &Path) -> (String, String) {
         .env("RUNNER_TEMP", temp)
         .env("GOTI_VERSION", "0.1.0")
         .env("ACTION_REPO", "owner/goti")
-        .env("GITHUB_OUTPUT", &out)
-        .env("GITHUB_PATH", &path)
+        .env("GITHUB_OUTPUT", temp.join("output"))
+        .env("GITHUB_PATH", temp.join("path"))
         .status()
-        .unwrap();
-    assert!(status.success());
+        .unwrap()
+}
+
+/// [`run_install`], which must succeed; its GITHUB_OUTPUT and GITHUB_PATH.
+fn install(bin: &Path, temp: &Path) -> (String, String) {
+    let (out, path) = (temp.join("output"), temp.join("path"));
+    std::fs::write(&out, "").unwrap();
+    std::fs::write(&path, "").unwrap();
+    assert!(run_install(bin, temp).success());
     (
         std::fs::read_to_string(out).unwrap(),
         std::fs::read_to_string(path).unwrap(),
@@ -97,21 +101,7 @@ fn the_action_installs_a_release_binary_checked_by_its_checksum() {
     sh(&format!("echo x >> {name}.tar.gz"));
     let temp = tmp.path().join("runner2");
     std::fs::create_dir_all(&temp).unwrap();
-    let status = Command::new("bash")
-        .arg(root().join(".github/install-goti.sh"))
-        .env(
-            "PATH",
-            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
-        )
-        .env("RUNNER_OS", "Linux")
-        .env("RUNNER_ARCH", "X64")
-        .env("RUNNER_TEMP", &temp)
-        .env("GOTI_VERSION", "0.1.0")
-        .env("ACTION_REPO", "owner/goti")
-        .env("GITHUB_OUTPUT", temp.join("o"))
-        .env("GITHUB_PATH", temp.join("p"))
-        .status()
-        .unwrap();
+    let status = run_install(&bin, &temp);
     assert!(!status.success(), "a checksum mismatch fails the step");
 }
 
