@@ -105,6 +105,71 @@ fn init_overwrites_nothing() {
     assert!(!tmp.path().join(".git").exists(), "no git init either");
 }
 
+/// `goti watch ARGS` running in `dir`, its output lines arriving on a channel.
+struct Watching {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Watching {
+    fn start(dir: &std::path::Path, args: &[&str]) -> Watching {
+        let mut child = Command::new(GOTI)
+            .arg("watch")
+            .args(args)
+            .current_dir(dir)
+            .env_remove("CI")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let out = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut w = Watching {
+            child,
+            lines: rx,
+            seen: Vec::new(),
+        };
+        assert!(w.wait_for("watching"), "{:?}", w.seen);
+        w
+    }
+
+    /// The first line (within 10 s) holding `needle`.
+    fn wait_for(&mut self, needle: &str) -> bool {
+        self.line_with(needle).is_some()
+    }
+
+    fn line_with(&mut self, needle: &str) -> Option<String> {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if let Ok(line) = self.lines.recv_timeout(Duration::from_millis(100)) {
+                self.seen.push(line.clone());
+                if line.contains(needle) {
+                    return Some(line);
+                }
+            }
+        }
+        None
+    }
+
+    /// Ctrl-C: exit 0 and "stopped watching".
+    fn stop(mut self) {
+        unsafe {
+            libc::kill(self.child.id() as i32, libc::SIGINT);
+        }
+        let status = self.child.wait().unwrap();
+        assert_eq!(status.code(), Some(0));
+        assert!(self.wait_for("stopped watching"), "{:?}", self.seen);
+    }
+}
+
 /// `goti watch`: a saved change is rerun and reported; Ctrl-C ends it
 /// with exit 0.
 #[test]
@@ -114,38 +179,7 @@ fn watch_reports_a_saved_change() {
         goti(tmp.path(), &["init", "--game", "maedn"]).status.code(),
         Some(0)
     );
-    let mut child = Command::new(GOTI)
-        .arg("watch")
-        .current_dir(tmp.path())
-        .env_remove("CI")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    let out = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let wait_for = |needle: &str, seen: &mut Vec<String>| {
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
-            if let Ok(line) = rx.recv_timeout(Duration::from_millis(100)) {
-                let hit = line.contains(needle);
-                seen.push(line);
-                if hit {
-                    return true;
-                }
-            }
-        }
-        false
-    };
-    let mut seen = Vec::new();
-    assert!(wait_for("watching", &mut seen), "{seen:?}");
+    let mut w = Watching::start(tmp.path(), &[]);
     let file = tmp.path().join("scenarios/maedn.goti");
     let before = std::fs::read_to_string(&file).unwrap();
     std::fs::write(
@@ -153,17 +187,32 @@ fn watch_reports_a_saved_change() {
         before.replace("expect P1 G1 on 9", "expect P1 G1 on 10"),
     )
     .unwrap();
-    assert!(wait_for("-- changed: ", &mut seen), "{seen:?}");
-    assert!(wait_for("1 passed, 1 failed", &mut seen), "{seen:?}");
+    assert!(w.wait_for("-- changed: "), "{:?}", w.seen);
+    assert!(w.wait_for("1 passed, 1 failed"), "{:?}", w.seen);
     // A ruleset change reruns every scenario.
     let rules = tmp.path().join("rules/maedn.yaml");
     let r = std::fs::read_to_string(&rules).unwrap();
     std::fs::write(&rules, format!("{r}\n")).unwrap();
-    assert!(wait_for("-- rules changed", &mut seen), "{seen:?}");
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(0));
-    assert!(wait_for("stopped watching", &mut seen), "{seen:?}");
+    assert!(w.wait_for("-- rules changed"), "{:?}", w.seen);
+    w.stop();
+}
+
+/// `goti watch .` names a changed ruleset file once, as it is reached from
+/// `.` (it named it twice, absolute and relative: issue 50).
+#[test]
+fn watch_of_the_root_names_a_changed_file_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    assert_eq!(goti(tmp.path(), &["init"]).status.code(), Some(0));
+    let mut w = Watching::start(tmp.path(), &["."]);
+    let rules = tmp.path().join("rules/royal.yaml");
+    let r = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(&rules, format!("{r}\n")).unwrap();
+    let line = w
+        .line_with("-- rules changed")
+        .unwrap_or_else(|| panic!("{:?}", w.seen));
+    assert_eq!(
+        line,
+        "-- rules changed (./rules/royal.yaml): every scenario"
+    );
+    w.stop();
 }

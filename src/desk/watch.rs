@@ -44,14 +44,24 @@ impl Changes {
 fn files(paths: &[PathBuf], root: Option<&Path>) -> BTreeMap<PathBuf, Stamp> {
     let mut out = BTreeMap::new();
     // Scenario files under the paths only: the root's walk would name each
-    // again by another path (and a change would rerun it twice).
+    // again by another path (and a change would rerun it twice). The
+    // root's walk also leaves out the folders a path already covers, so a
+    // ruleset file under `goti watch .` is one file, not `./rules/x.yaml`
+    // and `/abs/rules/x.yaml` both.
+    let covered: Vec<PathBuf> = paths.iter().filter_map(|p| p.canonicalize().ok()).collect();
     let mut dirs: Vec<(&Path, bool)> = paths.iter().map(|p| (p.as_path(), true)).collect();
     dirs.extend(root.map(|r| (r, false)));
     for (dir, scenarios) in dirs {
         let walker = walkdir::WalkDir::new(dir).follow_links(false).max_depth(12);
         for entry in walker.into_iter().filter_entry(|e| {
             let name = e.file_name().to_string_lossy();
-            e.depth() == 0 || !(name.starts_with('.') || name == "target" || name == "snapshots")
+            let skipped =
+                e.depth() > 0 && (name.starts_with('.') || name == "target" || name == "snapshots");
+            // In the root's walk, a folder a path covers is walked already.
+            let walked = !scenarios
+                && e.file_type().is_dir()
+                && e.path().canonicalize().is_ok_and(|c| covered.contains(&c));
+            !skipped && !walked
         }) {
             let Ok(entry) = entry else { continue };
             let p = entry.path();
