@@ -273,26 +273,18 @@ fn the_sequential_test_accepts_no_change_and_says_undecided_at_its_cap() {
     let (verdict, state) = sequential(&["--bound", "P1-wins:5pp", "--head-seed", "900001"]);
     assert_eq!(verdict, "unchanged", "{state}");
     // A change near the bound, cut off after one block of 200 games.
-    let (verdict, state) = sequential(&[
+    let near = [
         "--set",
         "board.entries.P1=50",
         "--bound",
         "length:1",
         "--max-games",
         "200",
-    ]);
+    ];
+    let (verdict, state) = sequential(&near);
     assert_eq!(verdict, "undecided", "{state}");
     assert_eq!(state["n"], 200);
-    let o = goti(&[
-        "balance",
-        "--until-decided",
-        "--set",
-        "board.entries.P1=50",
-        "--bound",
-        "length:1",
-        "--max-games",
-        "200",
-    ]);
+    let o = goti(&[&["balance", "--until-decided"][..], &near].concat());
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(
         text.contains(
