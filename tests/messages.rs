@@ -162,6 +162,19 @@ fn balance_against_a_revision_speaks_of_the_game_it_plays() {
         !base.contains("portal") && !base.contains("maedn"),
         "{base}"
     );
+    // goti diff's base line too: a royal-only project's base is its royal file.
+    let o = goti(dir.path(), &["diff", "--base", "HEAD"]);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let base = out
+        .lines()
+        .find(|l| l.contains("base: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(base.contains("HEAD:rules/royal.yaml ("), "{base}");
+    assert!(
+        !base.contains("portal") && !base.contains("maedn"),
+        "{base}"
+    );
 }
 
 /// The SVG `goti render` draws of `at`.

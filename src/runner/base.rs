@@ -15,7 +15,6 @@ use std::sync::Arc;
 
 use super::play::ruleset::{LayerSource, RuleLayers};
 use super::project::{self, Project};
-use crate::engine::GameKind;
 
 pub use super::revision::Revision;
 
@@ -101,17 +100,12 @@ pub fn read(project: Option<&Project>, base: Option<&str>, here: &Path) -> Resul
                         },
                     ));
                 }
-                let built_in: Vec<&str> = GameKind::ALL
-                    .iter()
-                    .filter(|g| !named.iter().any(|(n, _)| n == *g))
-                    .map(|g| g.name())
-                    .collect();
-                if !built_in.is_empty() {
+                // A project plays the games its goti.yaml names: the others'
+                // built-in rules are not part of its base (issue 50).
+                if named.is_empty() {
                     shown.push(format!(
-                        "built-in {} ({} at {base} names no ruleset file for {})",
-                        built_in.join(", "),
-                        project::PROJECT_FILE,
-                        if built_in.len() == 1 { "it" } else { "them" }
+                        "{base} ({} there names no ruleset file: every game's built-in rules)",
+                        project::PROJECT_FILE
                     ));
                 }
             }
