@@ -342,10 +342,21 @@ pub(super) struct CoverageCli {
     /// ruleset file, else every game).
     #[arg(long)]
     pub game: Option<GameKind>,
+    /// `text` lists every rule ID; `markdown` gives the count and a table
+    /// of the gaps (a CI job summary).
+    #[arg(long, value_enum, default_value_t = CoverageFormat::Text)]
+    pub format: CoverageFormat,
     #[command(flatten)]
     pub select: report::SelectArgs,
     #[command(flatten)]
     pub rules: context::RulesArgs,
+}
+
+/// How `goti coverage` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CoverageFormat {
+    Text,
+    Markdown,
 }
 
 // The arguments of `goti lint` (a plain comment: clap would read a doc comment as help).

@@ -6,6 +6,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use super::args::{Cli, Command, GrammarKind, TextOrJson};
+use super::command_args::CoverageFormat;
 use super::error::CliError;
 use super::explain::ExplainFormat;
 use super::reporters::Format;
@@ -167,7 +168,12 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         Command::Coverage(a) => {
             let layers = ctx.layers(&a.rules)?;
             let games = context::games_of(a.game, ctx.project.as_ref(), &layers);
-            coverage::coverage(ctx.paths(a.paths), &a.select, (layers, &games), a.verbose)?
+            coverage::coverage(
+                ctx.paths(a.paths),
+                &a.select,
+                (layers, &games),
+                (a.verbose, a.format == CoverageFormat::Markdown),
+            )?
         }
         Command::Balance(a) => balance::balance(&a)?,
         Command::Mutate(a) => mutate::mutate(a)?,

@@ -15,7 +15,7 @@ pub fn coverage(
         crate::runner::play::ruleset::RuleLayers,
         &[crate::engine::GameKind],
     ),
-    verbose: bool,
+    (verbose, markdown): (bool, bool),
 ) -> Result<i32, CliError> {
     let (_, files, sel) = super::report::selected_files(paths, select)?;
     let opts = super::context::options(
@@ -67,53 +67,94 @@ pub fn coverage(
     }
     let mut gaps = Vec::new();
     let mut total = 0;
+    let mut lines = Vec::new();
     for (gi, game) in games.iter().enumerate() {
         let catalogue = game.catalogue();
         total += catalogue.len();
-        outln!("== {} ({} rule IDs)", game.name(), catalogue.len());
+        lines.push(format!("== {} ({} rule IDs)", game.name(), catalogue.len()));
         for info in catalogue {
             let list = &by_rule[gi][info.id.0];
             if list.is_empty() {
-                gaps.push(format!("{}:{}", game.name(), info.id.0));
-                outln!("{:<26} MISSING  {}", info.id.0, info.text);
+                gaps.push((game.name(), info.id.0, info.text));
+                lines.push(format!("{:<26} MISSING  {}", info.id.0, info.text));
             } else if verbose {
-                outln!("{:<26} {:>4} scenario(s)", info.id.0, list.len());
-                for who in list {
-                    outln!("    {who}");
-                }
+                lines.push(format!("{:<26} {:>4} scenario(s)", info.id.0, list.len()));
+                lines.extend(list.iter().map(|who| format!("    {who}")));
             } else {
-                outln!(
+                lines.push(format!(
                     "{:<26} {:>4} scenario(s), e.g. {}",
                     info.id.0,
                     list.len(),
                     list[0]
-                );
+                ));
             }
         }
     }
-    for f in &failing {
-        outln!("not counted (failing): {f}");
-    }
-    if !elsewhere.is_empty() {
+    let covered = format!("{} of {} rule IDs covered", total - gaps.len(), total);
+    let other = (!elsewhere.is_empty()).then(|| {
         let list: Vec<String> = elsewhere
             .iter()
             .map(|(g, n)| format!("{n} of {g}"))
             .collect();
         let shown: Vec<&str> = games.iter().map(|g| g.name()).collect();
-        outln!(
+        format!(
             "not counted (another game): {} scenario(s), {}; this coverage is of {} (goti.yaml's rulesets, or --game)",
             elsewhere.values().sum::<usize>(),
             list.join(", "),
             shown.join(", ")
-        );
-    }
-    outln!("{} of {} rule IDs covered", total - gaps.len(), total);
-    if gaps.is_empty() && failing.is_empty() {
-        Ok(0)
+        )
+    });
+    if markdown {
+        print_markdown(&covered, &gaps, &failing, other.as_deref());
     } else {
-        if !gaps.is_empty() {
-            outln!("gaps: {}", gaps.join(", "));
+        for l in &lines {
+            outln!("{l}");
         }
-        Ok(1)
+        for f in &failing {
+            outln!("not counted (failing): {f}");
+        }
+        if let Some(o) = &other {
+            outln!("{o}");
+        }
+        outln!("{covered}");
+        if !gaps.is_empty() {
+            let ids: Vec<String> = gaps.iter().map(|(g, id, _)| format!("{g}:{id}")).collect();
+            outln!("gaps: {}", ids.join(", "));
+        }
+    }
+    Ok(if gaps.is_empty() && failing.is_empty() {
+        0
+    } else {
+        1
+    })
+}
+
+/// The Markdown summary: the count, a table of the rule IDs no passing
+/// scenario cites, and the scenarios not counted; names escaped.
+fn print_markdown(
+    covered: &str,
+    gaps: &[(&str, &str, &str)],
+    failing: &[String],
+    other: Option<&str>,
+) {
+    use crate::shown::markdown as md;
+    let mark = if gaps.is_empty() && failing.is_empty() {
+        "every rule covered"
+    } else {
+        "gaps"
+    };
+    outln!("### goti coverage: {mark}\n\n{covered}\n");
+    if !gaps.is_empty() {
+        outln!("| game | rule ID | rule |\n|---|---|---|");
+        for (game, id, text) in gaps {
+            outln!("| {game} | `{id}` | {} |", md(text));
+        }
+        outln!();
+    }
+    for f in failing {
+        outln!("- not counted (failing): {}", md(f));
+    }
+    if let Some(o) = other {
+        outln!("- {}", md(o));
     }
 }

@@ -24,6 +24,9 @@ pub enum Format {
     /// One self-contained HTML page (`goti run` only; `-o FILE.html`,
     /// default report.html): counts, filters, every scenario's steps.
     Html,
+    /// A Markdown summary: the counts, then a table of what failed (a CI
+    /// job summary, `>> "$GITHUB_STEP_SUMMARY"`).
+    Markdown,
 }
 
 /// What a run came to.
@@ -108,6 +111,7 @@ pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> Stri
             writeln!(out, "{}", crate::shown::json(&v)).ok();
         }
         Format::Junit => junit(reports, &mut out),
+        Format::Markdown => markdown(reports, &t, word, &mut out),
         Format::Html => {
             unreachable!("--format html is written by report::html, where `goti run` routes it")
         }
@@ -126,6 +130,61 @@ pub fn format_report(reports: &[FileReport], format: Format, word: &str) -> Stri
         }
     }
     crate::shown::output(&out).into_owned()
+}
+
+/// Failures a Markdown summary lists row by row; the rest are counted.
+const MARKDOWN_ROWS: usize = 50;
+
+/// The Markdown summary: the counts, then one row per failing scenario (or
+/// file that fails as a whole) with its first problem; every name and
+/// message escaped (`shown::markdown`), so a scenario's name cannot form a
+/// link, an image or HTML.
+fn markdown(reports: &[FileReport], t: &Tally, word: &str, out: &mut String) {
+    use crate::shown::markdown as md;
+    let mark = if t.failed == 0 { "passed" } else { "FAILED" };
+    writeln!(
+        out,
+        "### goti: {mark}\n\n{} {word}, {} failed\n",
+        t.passed, t.failed
+    )
+    .ok();
+    let mut rows = Vec::new();
+    for r in reports {
+        for d in &r.file_problems {
+            rows.push((
+                md(&d.location()),
+                "(the whole file)".to_string(),
+                md(&d.to_string()),
+            ));
+        }
+        for sc in r.scenarios.iter().filter(|s| !s.passed()) {
+            let first = sc
+                .problems
+                .first()
+                .map(|d| md(&d.to_string()))
+                .unwrap_or_default();
+            rows.push((
+                format!("{}:{}", md(&r.source.name), sc.line),
+                md(&sc.name),
+                first,
+            ));
+        }
+    }
+    if rows.is_empty() {
+        return;
+    }
+    writeln!(out, "| where | scenario | first problem |\n|---|---|---|").ok();
+    for (at, name, problem) in rows.iter().take(MARKDOWN_ROWS) {
+        writeln!(out, "| <code>{at}</code> | {name} | {problem} |").ok();
+    }
+    if rows.len() > MARKDOWN_ROWS {
+        writeln!(
+            out,
+            "\n… and {} more (`goti run` lists every one)",
+            rows.len() - MARKDOWN_ROWS
+        )
+        .ok();
+    }
 }
 
 /// JUnit XML: a testsuite per file, a testcase per scenario, a failure per
