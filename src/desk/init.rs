@@ -1,6 +1,7 @@
 //! `goti init`: a project that works at once — `goti.yaml`, a partial
 //! ruleset file, two example scenarios that pass, a `.gitignore` for
-//! pending snapshots, and a GitHub Actions workflow. Nothing that exists is
+//! pending snapshots, and GitHub Actions workflows (the scenarios, and
+//! the pull request's verdict as one comment) with a copy of goti's action. Nothing that exists is
 //! overwritten: every file is checked first, then each is created
 //! exclusively (`create_new`), so a file that appears meanwhile is kept.
 
@@ -77,6 +78,15 @@ pub fn files(game: GameKind) -> Vec<(PathBuf, String)> {
             "# Snapshots waiting for review (`goti accept` keeps them).\n*.snap.new\n".into(),
         ),
         (".github/workflows/goti.yml".into(), workflow()),
+        (
+            ".github/workflows/goti-comment.yml".into(),
+            COMMENT_WORKFLOW.to_string(),
+        ),
+        (".github/actions/goti/action.yml".into(), action()),
+        (
+            ".github/actions/goti/install-goti.sh".into(),
+            include_str!("../../install-goti.sh").to_string(),
+        ),
     ]
 }
 
@@ -104,49 +114,29 @@ fn ruleset(game: GameKind) -> String {
     out
 }
 
-/// The workflow: goti installed by `cargo install` (pinned to this
-/// version), the scenarios run as annotations on every push and pull
-/// request, and on a pull request `goti diff` against its base posted as a
-/// comment. It runs on `pull_request` (the pull request's code with a
-/// read-only token), never `pull_request_target`.
+/// The workflow of every push and pull request (`workflows/goti.yml`):
+/// goti installed by the project's copy of goti's action, pinned to this
+/// version; the scenarios as annotations, a job summary, the HTML report as
+/// an artifact, and on a pull request the verdict computed with a
+/// read-only token and kept as an artifact.
 fn workflow() -> String {
-    let version = env!("CARGO_PKG_VERSION");
+    include_str!("workflows/goti.yml").replace("GOTI_VERSION_PIN", env!("CARGO_PKG_VERSION"))
+}
+
+/// The workflow that posts the verdict as one comment, created once and
+/// updated on every push, from `workflow_run` (never the pull request's
+/// code), so pull requests from forks get it too.
+const COMMENT_WORKFLOW: &str = include_str!("workflows/goti-comment.yml");
+
+/// goti's own action (the repository root's `action.yml` and its install
+/// step), copied into the project so the workflow needs no name of goti's
+/// repository; with no release repository it builds goti from source once
+/// and caches it.
+fn action() -> String {
     format!(
-        r#"# goti on every push and pull request: the scenarios and the lint of the
-# rules as annotations, and on a pull request what its rules change does
-# to every scenario, posted as a comment. Written by `goti init`.
-name: goti
-on:
-  push:
-  pull_request:
-
-permissions:
-  contents: read
-
-jobs:
-  scenarios:
-    runs-on: ubuntu-latest
-    permissions:
-      contents: read
-      pull-requests: write
-    steps:
-      - uses: actions/checkout@v4
-        with:
-          fetch-depth: 0
-      - name: Install goti (pinned)
-        run: cargo install goti --version ={version} --locked
-      - name: Run the scenarios
-        run: goti run --format github
-      - name: Do the rules make a game (no stuck position, games that end)
-        run: goti lint --format github
-      - name: What the pull request's rules change moves
-        if: github.event_name == 'pull_request'
-        run: |
-          goti diff --base "origin/${{{{ github.base_ref }}}}" --format markdown > comment.md || test $? -eq 1
-          gh pr comment "${{{{ github.event.pull_request.number }}}}" --body-file comment.md
-        env:
-          GH_TOKEN: ${{{{ github.token }}}}
-"#
+        "# A copy of goti's action, written by `goti init` (goti {}).\n{}",
+        env!("CARGO_PKG_VERSION"),
+        include_str!("../../action.yml")
     )
 }
 

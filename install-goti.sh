@@ -11,6 +11,11 @@ case "${RUNNER_OS:-}-${RUNNER_ARCH:-}" in
   Windows-X64) target=x86_64-pc-windows-msvc; ext=zip ;;
   *) echo "installed=false" >> "$GITHUB_OUTPUT"; exit 0 ;;
 esac
+if [ -z "${ACTION_REPO:-}" ]; then
+  echo "no release repository is known (a copy of the action inside a project): building goti ${GOTI_VERSION} from source"
+  echo "installed=false" >> "$GITHUB_OUTPUT"
+  exit 0
+fi
 name="goti-v${GOTI_VERSION}-${target}"
 dir="${RUNNER_TEMP:-/tmp}/goti-${GOTI_VERSION}"
 mkdir -p "$dir"
