@@ -614,7 +614,7 @@ fn old_spellings_work_with_a_notice() {
         "{}",
         stderr(&o)
     );
-    // The rest of docs/COMMAND-LINE.md's old spellings, each run for real:
+    // The rest of docs/src/command-line.md's old spellings, each run for real:
     // the notice, and the command done (or refused on its own terms).
     let page = dir.path().join("p.html");
     let pics = dir.path().join("pics");

@@ -1,7 +1,7 @@
 //! A real editor as goti lsp's client: Neovim from Debian's packages,
 //! headless, on a scenario with a typo. Its diagnostics (line, column,
 //! code) must be those `goti check` prints, with the client set up by the
-//! README's snippet, and a hover on `capture.merge`
+//! guide's snippet (docs/src/editors.md), and a hover on `capture.merge`
 //! must show the rule's text. Feature `editor-test`: its own step of
 //! `.ci/run`, which installs Neovim when missing.
 
@@ -20,14 +20,15 @@ fn neovim_shows_check_diagnostics_and_rule_hovers() {
     let out = dir.path().join("out.json");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/check.lua");
     let hover_col = TYPO.lines().nth(4).unwrap().find("capture").unwrap();
-    // The README's one line, with this checkout's plugin and this build's goti.
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let snippet = readme
+    // The guide's one line, with this checkout's plugin and this build's goti.
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/editors.md"))
+            .unwrap();
+    let snippet = guide
         .split("```lua\n")
         .nth(1)
         .and_then(|b| b.split("```").next())
-        .expect("README.md has a lua block");
+        .expect("docs/src/editors.md has a lua block");
     assert_eq!(
         snippet.trim(),
         r#"vim.opt.runtimepath:append("/path/to/goti/editors/nvim")"#,

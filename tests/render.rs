@@ -306,18 +306,18 @@ fn render_writes_png_with_the_pieces_in_their_colours() {
     ));
 }
 
-/// The pictures in README.md are what goti draws now (PNG made by `goti
+/// The pictures in the guide (and README.md) are what goti draws now (PNG made by `goti
 /// render`; compared pixel by pixel, allowing for another machine's fonts).
 #[test]
 fn readme_pictures_are_current() {
     for (file, at, step) in [
         (
-            "docs/royal-merge-capture.png",
+            "docs/src/images/royal-merge-capture.png",
             "scenarios/royal/worked-examples.goti:6",
             None,
         ),
         (
-            "docs/portal-toilet-capture.png",
+            "docs/src/images/portal-toilet-capture.png",
             "scenarios/portal/captures.goti:38",
             Some("3"),
         ),
@@ -354,8 +354,13 @@ fn readme_pictures_are_current() {
             "{file} is out of date ({:.1}% of pixels differ): {redo}",
             share * 100.0
         );
-        let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-        assert!(readme.contains(file), "README.md shows {file}");
+        // The guide's pictures chapter shows each (from its own folder).
+        let chapter = std::fs::read_to_string(root().join("docs/src/pictures.md")).unwrap();
+        let shown = file.trim_start_matches("docs/src/");
+        assert!(
+            chapter.contains(&format!("]({shown})")),
+            "docs/src/pictures.md shows {shown}"
+        );
     }
 }
 

@@ -1,5 +1,5 @@
 //! No input breaks goti; self-play keeps every invariant (bounded runs; the
-//! long ones are `goti fuzz`, see the README).
+//! long ones are `goti fuzz`, see the guide's robustness chapter).
 
 use std::path::Path;
 

@@ -1,4 +1,4 @@
-//! docs/TUTORIAL.md runs: its `sh` blocks in order in one temporary
+//! docs/src/tutorial.md runs: its `sh` blocks in order in one temporary
 //! folder (each block in the folder the one before ended in), with the
 //! built goti first on PATH; each `text` block after an `sh` block must
 //! appear, line by line, in what that block printed.
@@ -24,7 +24,7 @@ fn blocks(md: &str) -> Vec<(String, String)> {
 #[test]
 fn every_tutorial_block_runs() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let md = std::fs::read_to_string(root.join("docs/TUTORIAL.md")).unwrap();
+    let md = std::fs::read_to_string(root.join("docs/src/tutorial.md")).unwrap();
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_goti"));
     let path = format!(
         "{}:{}",

@@ -264,7 +264,7 @@ pub(super) enum Command {
     ///
     /// On standard input and output: diagnostics as you type, hovers,
     /// completion, inlay hints with the position after each action; see
-    /// README "Editors".
+    /// the guide's "Editors" chapter.
     ///
     /// Exits 0 after the editor's `shutdown` and `exit`, 2 on a broken
     /// connection.

@@ -8,7 +8,7 @@ use super::output::*;
 use crate::runner::{self, RunOptions};
 
 /// Why a command that writes or deletes snapshots does not run in CI
-/// (README: nothing is written or deleted there).
+/// (the guide's snapshots chapter: nothing is written or deleted there).
 fn refused_in_ci(what: &str) -> bool {
     if runner::in_ci() {
         errln!(

@@ -1,9 +1,9 @@
 //! The committed table of every command-and-flag pair and the idea it
-//! carries (docs/COMMAND-LINE.md), walked against clap's definitions.
+//! carries (docs/src/command-line.md), walked against clap's definitions.
 
 use clap::CommandFactory;
 
-const TABLE: &str = include_str!("../../docs/COMMAND-LINE.md");
+const TABLE: &str = include_str!("../../docs/src/command-line.md");
 
 /// The ideas with one spelling: the idea and its long flag.
 const ONE_SPELLING: &[(&str, &str)] = &[
@@ -45,7 +45,7 @@ fn rows() -> Vec<(String, String, String)> {
     let every = TABLE
         .split("## Every command and flag")
         .nth(1)
-        .expect("docs/COMMAND-LINE.md has its section `## Every command and flag`");
+        .expect("docs/src/command-line.md has its section `## Every command and flag`");
     every
         .lines()
         .filter_map(|l| {
@@ -149,7 +149,7 @@ fn every_flag_is_classified_and_every_idea_spelled_one_way() {
     let problems = problems(&rows(), &defined());
     assert!(
         problems.is_empty(),
-        "docs/COMMAND-LINE.md against clap:\n{}",
+        "docs/src/command-line.md against clap:\n{}",
         problems.join("\n")
     );
 }

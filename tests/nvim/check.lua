@@ -1,5 +1,5 @@
 -- Headless Neovim (0.7, Debian's) as goti lsp's real client, set up by
--- the README's one line (editors/nvim on the runtimepath) as its init
+-- the guide's one line (editors/nvim on the runtimepath) as its init
 -- file: wait for the diagnostics, ask a hover on the word at
 -- GOTI_HOVER_LINE/GOTI_HOVER_COL and the completions after `illegal(` on
 -- line GOTI_COMPLETE_LINE, read the buffer's file type, omnifunc and keys,
@@ -15,7 +15,7 @@ local function finish(result)
   vim.cmd("qa!")
 end
 
--- The client comes from the README's snippet (the init file).
+-- The client comes from the guide's snippet (the init file).
 local attached = vim.wait(10000, function()
   return next(vim.lsp.buf_get_clients(0)) ~= nil
 end, 20)

@@ -1,5 +1,5 @@
 //! SVG pictures rasterised to PNG with resvg (no browser): `goti render
-//! -o board.png`, the README's pictures, and pixel checks in tests.
+//! -o board.png`, the guide's pictures, and pixel checks in tests.
 
 use crate::error::{Error, ErrorKind};
 use std::sync::{Arc, OnceLock};
