@@ -154,3 +154,71 @@ fn the_action_and_the_release_workflow_say_what_they_do() {
         assert!(script.contains(&format!("target={target}")), "{target}");
     }
 }
+
+/// cargo-binstall's metadata names the archives the release workflow makes
+/// and the action installs: for every target, `pkg-url`'s file and
+/// `bin-dir` expanded as binstall expands them.
+#[test]
+fn binstall_metadata_names_the_release_archives() {
+    // The manifest as cargo reads it (no TOML parser among the dependencies).
+    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args([
+            "metadata",
+            "--no-deps",
+            "--offline",
+            "--format-version",
+            "1",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let all: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let goti = all["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "goti")
+        .unwrap();
+    let meta = &goti["metadata"]["binstall"];
+    let release = std::fs::read_to_string(root().join(".github/workflows/release.yml")).unwrap();
+    assert!(release.contains("name=\"goti-${GITHUB_REF_NAME}-${TARGET}\""));
+    for (target, ext, exe) in [
+        ("x86_64-unknown-linux-gnu", "tar.gz", ""),
+        ("aarch64-apple-darwin", "tar.gz", ""),
+        ("x86_64-apple-darwin", "tar.gz", ""),
+        ("x86_64-pc-windows-msvc", "zip", ".exe"),
+    ] {
+        assert!(
+            release.contains(&format!("target: {target}, archive: {ext}")),
+            "{target}"
+        );
+        let over = meta.get("overrides").and_then(|o| o.get(target));
+        let pick = |key: &str| {
+            over.and_then(|o| o.get(key))
+                .unwrap_or(&meta[key])
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let expand = |s: &str| {
+            s.replace("{ repo }", "https://github.com/o/goti")
+                .replace("{ version }", "0.1.0")
+                .replace("{ target }", target)
+                .replace("{ bin }", "goti")
+                .replace("{ binary-ext }", exe)
+        };
+        let url = expand(&pick("pkg-url"));
+        let name = format!("goti-v0.1.0-{target}");
+        assert_eq!(
+            url,
+            format!("https://github.com/o/goti/releases/download/v0.1.0/{name}.{ext}")
+        );
+        assert_eq!(expand(&pick("bin-dir")), format!("{name}/goti{exe}"));
+        assert_eq!(pick("pkg-fmt"), if ext == "zip" { "zip" } else { "tgz" });
+    }
+}
