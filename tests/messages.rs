@@ -198,7 +198,11 @@ fn pictures_say_stores_and_dice_in_words() {
         .lines()
         .find(|l| l.contains("dice to play:"))
         .expect("portal's dice line");
-    assert!(!line.contains('[') && line.contains("· burned: "), "{line}");
+    assert!(!line.contains('['), "{line}");
+    assert!(
+        portal.contains(">burned: none</text>"),
+        "portal's burned dice in words"
+    );
 }
 
 /// Copies the folder `from` into `to`, its subfolders too (a scenario's

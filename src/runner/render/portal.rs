@@ -256,8 +256,9 @@ impl Layout {
 
 type Svg = super::svg::Svg;
 
-/// Roads: from each fork straight in towards the centre, round an inner
-/// circle (inside every lane and toilet) and out to the other end.
+/// Roads: each its own chord, from one fork straight in towards the
+/// centre, across to the other fork's spoke and out along it; no two share
+/// a line (a shared inner circle read as a hub joining every road).
 fn roads(svg: &mut Svg, board: &crate::engine::portal::PortalBoard, lay: &Layout) {
     for &t in &lay.tiles {
         if let Some(o) = board.fork(t) {
@@ -272,24 +273,21 @@ fn roads(svg: &mut Svg, board: &crate::engine::portal::PortalBoard, lay: &Layout
 }
 
 /// The road from fork `t` to fork `o` as a path's course (after its `M`):
-/// in along `t`'s spoke (no lane or toilet stands on a fork's), round the
-/// inner circle the shorter way, out along `o`'s spoke.
+/// in along `t`'s spoke (no lane or toilet stands on a fork's), a straight
+/// chord to `o`'s spoke, out along it.
 fn road_curve(lay: &Layout, t: u8, o: u8) -> String {
     use super::svg::RING;
     let (x1, y1) = lay.at(t, RING - 16.0);
     let (ax, ay) = lay.at(t, ROAD_DEPTH);
     let (bx, by) = lay.at(o, ROAD_DEPTH);
     let (x2, y2) = lay.at(o, RING - 16.0);
-    let sweep = super::svg::sweep((ax, ay), (bx, by));
-    format!(
-        "{x1:.1},{y1:.1} L{ax:.1},{ay:.1} A{ROAD_DEPTH},{ROAD_DEPTH} 0 0 {sweep} {bx:.1},{by:.1} L{x2:.1},{y2:.1}"
-    )
+    format!("{x1:.1},{y1:.1} L{ax:.1},{ay:.1} L{bx:.1},{by:.1} L{x2:.1},{y2:.1}")
 }
 
-/// The radius of the roads' inner circle: inside the innermost lane tile
-/// (its fifth, 150 inside the ring) and toilet spot, outside the centre's
-/// lines.
-const ROAD_DEPTH: f64 = 114.0;
+/// How far from the centre a road turns from its spoke onto its chord:
+/// a chord between forks a quarter turn apart then passes inside the
+/// lanes' and toilets' innermost spots, and outside the centre's lines.
+const ROAD_DEPTH: f64 = 128.0;
 
 /// The rides of this step (`road.jump`), in the mover's colour along the
 /// road, from the fork tile it landed on to the far end.
@@ -363,6 +361,18 @@ fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
             // Beside the spot, across the column (the spots run along it).
             let (lx, ly) = super::svg::across(x, y, -30.0);
             svg.text(lx, ly, 8.0, "middle", &name);
+        }
+    }
+    // The pieces once every spot is drawn: a second player's stack is
+    // placed nearest its own spot among all of them.
+    for toilet in &board.toilets {
+        for spot in 0..=3u8 {
+            let (x, y) = at(toilet.trigger, RING - 40.0 - 24.0 * f64::from(spot));
+            let name = if spot == 0 {
+                "pit".to_string()
+            } else {
+                format!("W{spot}")
+            };
             let here = pos.pieces_at(Place::Toilet {
                 trigger: toilet.trigger,
                 spot,
@@ -442,17 +452,21 @@ fn panel(svg: &mut Svg, pos: &Portal) {
     let roll = pos.roll();
     let pending: Vec<String> = roll.pending().iter().map(ToString::to_string).collect();
     let burned: Vec<String> = roll.burned().iter().map(ToString::to_string).collect();
+    // In words, not a list's brackets, on two short lines the roads'
+    // chords keep clear of: `dice to play: 6 1`, `burned: none`.
     svg.text(
         CX,
         CY + 12.0,
         12.0,
         "middle",
-        // In words, not a list's brackets: `dice to play: 6 1 · burned: none`.
-        &format!(
-            "dice to play: {} · burned: {}",
-            words_or_none(&pending),
-            words_or_none(&burned)
-        ),
+        &format!("dice to play: {}", words_or_none(&pending)),
+    );
+    svg.text(
+        CX,
+        CY + 28.0,
+        12.0,
+        "middle",
+        &format!("burned: {}", words_or_none(&burned)),
     );
     svg.text(
         PANEL_X,

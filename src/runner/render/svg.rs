@@ -42,6 +42,12 @@ pub struct Svg {
     /// of (labels, tiles, pieces): where a ghost or a second player's stack
     /// goes.
     taken: Vec<Rect>,
+    /// Whether a second player's stack was drawn beside a shared tile (the
+    /// legend then says what its line means).
+    shared: bool,
+    /// The centre of every tile drawn: a stack beside a shared tile must be
+    /// nearer its own tile than any other.
+    tiles: Vec<(f64, f64)>,
 }
 
 /// An axis-aligned box: left, top, right, bottom.
@@ -82,7 +88,16 @@ impl Svg {
         Svg {
             out,
             taken: Vec::new(),
+            shared: false,
+            tiles: Vec::new(),
         }
+    }
+
+    /// Whether `own` is the nearest drawn tile to `c`.
+    fn nearest_tile_is(&self, c: (f64, f64), own: (f64, f64)) -> bool {
+        let d = |t: &(f64, f64)| (t.0 - c.0).hypot(t.1 - c.1);
+        let mine = d(&own);
+        self.tiles.iter().all(|t| d(t) >= mine - 0.01)
     }
 
     /// Whether `r` is clear of everything drawn so far that counts.
@@ -131,6 +146,7 @@ impl Svg {
         id: &str,
     ) {
         self.taken.push(Rect::around(x, y, r, r));
+        self.tiles.push((x, y));
         writeln!(
             self.out,
             "<circle class=\"tile {class}\" data-tile=\"{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"/>",
@@ -275,11 +291,54 @@ impl Svg {
             let (sx, sy) = if i == 0 {
                 (x, y)
             } else {
+                // Straight in from its own tile, just clear of it, joined to
+                // it by a short line: never between two tiles.
                 let at = |k: f64| (x + k * ux, y + k * uy);
-                (0..40)
-                    .map(|j| at(28.0 * i as f64 + 2.0 * f64::from(j)))
-                    .find(|&c| self.is_free(&stack_box(c, mine.len(), lean)))
-                    .unwrap_or_else(|| at(40.0 * i as f64))
+                // Straight in first; then turned a little either way, so a
+                // home path's tiles inside the ring are never nearer.
+                let turned = |deg: f64, k: f64| {
+                    let (s, c) = deg.to_radians().sin_cos();
+                    (x + k * (ux * c - uy * s), y + k * (ux * s + uy * c))
+                };
+                let spot = (0..30)
+                    .flat_map(|j| {
+                        [
+                            0.0, 20.0, -20.0, 30.0, -30.0, 45.0, -45.0, 90.0, -90.0, 135.0, -135.0,
+                            180.0,
+                        ]
+                        .map(|deg| turned(deg, 24.0 + 2.0 * f64::from(j)))
+                    })
+                    .chain((0..20).flat_map(|j| {
+                        [180.0, 160.0, -160.0, 145.0, -145.0]
+                            .map(|deg| turned(deg, 40.0 + 2.0 * f64::from(j)))
+                    }))
+                    .find(|&c| {
+                        let b = stack_box(c, mine.len(), lean);
+                        let inside =
+                            b.0 > 4.0 && b.1 > 4.0 && b.2 < PANEL_X - 8.0 && b.3 < HEIGHT - 4.0;
+                        inside && self.is_free(&b) && self.nearest_tile_is(c, (x, y))
+                    })
+                    // A tile boxed in on every side (a junction with its
+                    // home path inside): outside the ring, past its label.
+                    .unwrap_or_else(|| at(-50.0));
+                let (ux, uy) = {
+                    let len = (spot.0 - x).hypot(spot.1 - y).max(1.0);
+                    ((spot.0 - x) / len, (spot.1 - y) / len)
+                };
+                let at = |k: f64| (x + k * ux, y + k * uy);
+                let (from, to) = (at(12.0), (spot.0 - 8.0 * ux, spot.1 - 8.0 * uy));
+                writeln!(
+                    self.out,
+                    "<path class=\"leader\" data-place=\"{}\" d=\"M{:.1},{:.1} L{:.1},{:.1}\" stroke=\"#333\" stroke-width=\"3\"/>",
+                    esc(place),
+                    from.0,
+                    from.1,
+                    to.0,
+                    to.1
+                )
+                .ok();
+                self.shared = true;
+                spot
             };
             self.stack((sx, sy), *p, &mine, place, lean);
         }
@@ -374,7 +433,8 @@ pub struct Marks {
         Option<u8>,
     )>,
     pub captured: Vec<(Player, PieceId, crate::engine::Place)>,
-    pub blocked: Vec<crate::engine::Place>,
+    /// (mover, the blockade's place) of every move a blockade stopped.
+    pub blocked: Vec<(Player, crate::engine::Place)>,
     /// (rider, fork tile, far end) of every road ride (portal's `road.jump`).
     pub rides: Vec<(Player, u8, u8)>,
 }
@@ -411,7 +471,7 @@ impl Marks {
                         .zip(stood)
                         .map(|(g, at)| (*victim, PieceId::Numbered(*g), *at)),
                 ),
-                What::Blocked { at, .. } => marks.blocked.push(*at),
+                What::Blocked { at, .. } => marks.blocked.push((e.player, *at)),
                 What::Jumped { from, to, .. } => marks.rides.push((e.player, *from, *to)),
                 _ => {}
             }
@@ -476,18 +536,102 @@ impl Svg {
                 self.route_path(*p, &words.join(" > "), &d);
             }
         }
-        for at in &marks.blocked {
-            for p in Player::ALL {
-                if let Some((x, y)) = point(p, *at) {
-                    writeln!(
-                        self.out,
-                        "<path class=\"blockade-stop\" d=\"M{:.1},{:.1} L{:.1},{:.1} M{:.1},{:.1} L{:.1},{:.1}\" stroke=\"#D55E00\" stroke-width=\"4\"/>",
-                        x - 16.0, y - 16.0, x + 16.0, y + 16.0, x - 16.0, y + 16.0, x + 16.0, y - 16.0
-                    )
-                    .ok();
-                    break;
-                }
+        for (mover, at) in &marks.blocked {
+            // The mover stopped on `at`; the blockade stands one tile on
+            // along its way. The tile it came from, along its route, gives
+            // that way.
+            let Some(stop) = point(*mover, *at) else {
+                continue;
+            };
+            let came_from = marks
+                .path
+                .iter()
+                .rev()
+                .find(|(p, _, to, _)| p == mover && to == at)
+                .and_then(|(p, from, to, steps)| {
+                    let places = route(*p, *from, *to, *steps);
+                    places.len().checked_sub(2).map(|k| places[k])
+                })
+                .and_then(|prev| point(*mover, prev));
+            self.stop_bar(stop, came_from);
+        }
+    }
+
+    /// blockade.*: where a blockade stopped a move, a bar across the way
+    /// just past the tile the mover stopped on, towards the blockade (a
+    /// cross over the stopped piece read as a capture); with no way known
+    /// (stopped before its first step), a bar inside the ring from it.
+    fn stop_bar(&mut self, (x, y): (f64, f64), came_from: Option<(f64, f64)>) {
+        let (ux, uy) = inward(x, y);
+        let ((cx, cy), (ax, ay), h) = match came_from {
+            Some((px, py)) if (px - x).hypot(py - y) > 1.0 => {
+                // Half a tile on, in the gap before the blockade's tile,
+                // on the ring's outer side: a stack's shadows and count
+                // lean inwards, so the bar stays clear of both groups.
+                let (gx, gy) = (x + (x - px) / 2.0, y + (y - py) / 2.0);
+                ((gx - 6.0 * ux, gy - 6.0 * uy), (ux, uy), 8.0)
             }
+            _ => ((x + 26.0 * ux, y + 26.0 * uy), (-uy, ux), 15.0),
+        };
+        writeln!(
+            self.out,
+            "<path class=\"blockade-stop\" d=\"M{:.1},{:.1} L{:.1},{:.1}\" stroke=\"#D55E00\" stroke-width=\"5\" stroke-linecap=\"round\"><title>stopped by a blockade</title></path>",
+            cx - h * ax,
+            cy - h * ay,
+            cx + h * ax,
+            cy + h * ay
+        )
+        .ok();
+    }
+
+    /// The key to what the step's marks mean, bottom left, clear of the
+    /// ring: an entry for each kind drawn (the move's path, a blockade's
+    /// stop, a captured piece's ghost, a stack beside a shared tile).
+    fn marks_legend(&mut self, marks: &Marks, shared: bool) {
+        let mut entries: Vec<(&str, &str)> = Vec::new();
+        if !marks.path.is_empty() || !marks.rides.is_empty() {
+            entries.push(("path", "the step's move"));
+        }
+        if !marks.blocked.is_empty() {
+            entries.push(("stop", "stopped by a blockade"));
+        }
+        if !marks.captured.is_empty() {
+            entries.push(("ghost", "captured (where it stood)"));
+        }
+        if shared {
+            entries.push(("leader", "on the same tile"));
+        }
+        let mut y = HEIGHT - 12.0 - 18.0 * (entries.len() as f64 - 1.0);
+        for (kind, words) in entries {
+            let (x, grey) = (12.0, "#555");
+            match kind {
+                "path" => writeln!(
+                    self.out,
+                    "<path class=\"key\" d=\"M{x:.1},{y:.1} L{:.1},{y:.1}\" stroke=\"{grey}\" stroke-width=\"7\" stroke-opacity=\"0.6\" stroke-linecap=\"round\"/>",
+                    x + 22.0
+                ),
+                "stop" => writeln!(
+                    self.out,
+                    "<path class=\"key\" d=\"M{:.1},{:.1} L{:.1},{:.1}\" stroke=\"#D55E00\" stroke-width=\"5\" stroke-linecap=\"round\"/>",
+                    x + 11.0,
+                    y - 7.0,
+                    x + 11.0,
+                    y + 7.0
+                ),
+                "ghost" => writeln!(
+                    self.out,
+                    "<circle class=\"key\" cx=\"{:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"{grey}\" opacity=\"0.4\" stroke=\"#222\"/>",
+                    x + 11.0
+                ),
+                _ => writeln!(
+                    self.out,
+                    "<path class=\"key\" d=\"M{x:.1},{y:.1} L{:.1},{y:.1}\" stroke=\"{grey}\" stroke-width=\"2\"/>",
+                    x + 22.0
+                ),
+            }
+            .ok();
+            self.text(x + 30.0, y, 11.0, "start", words);
+            y += 18.0;
         }
     }
 
@@ -517,6 +661,8 @@ impl Svg {
             self.pieces_at(*x, *y, here, label);
         }
         self.ghosts(marks, &point);
+        let shared = self.shared;
+        self.marks_legend(marks, shared);
     }
 
     /// A panel row: `label`, then each of `p`'s pieces in `pieces` (the
