@@ -143,13 +143,33 @@ fn assert_legible(dom: &str, what: &str) {
     };
     let least: f64 = attr("data-min-text").parse().unwrap();
     assert!(least >= 11.0, "{what}: a picture's text is {least} px");
-    assert_eq!(attr("data-text-overlaps"), "0", "{what}: labels overlap");
+    assert_eq!(
+        attr("data-text-overlaps"),
+        "0",
+        "{what}: labels overlap: {}",
+        attr("data-text-overlap-list")
+    );
     assert_eq!(
         attr("data-shape-overlaps"),
         "0",
         "{what}: pieces or roads over a label, a tile or a piece: {}",
         attr("data-overlap-list")
     );
+    // Every piece on or beside its own tile, never between two; a
+    // blockade's stop beside the group, not over a piece; each road its
+    // own line (issue 50).
+    for name in [
+        "data-pieces-away",
+        "data-marks-over-pieces",
+        "data-roads-shared",
+    ] {
+        assert_eq!(
+            attr(name),
+            "0",
+            "{what}: {name}: {}",
+            attr("data-pictures-list")
+        );
+    }
 }
 
 fn lines(out: &Output) -> usize {
@@ -227,37 +247,75 @@ fn report_page_loads_filters_and_fits_a_phone() {
 }
 
 /// `goti explain --format html`: a picture after every step, every
-/// expectation with its result.
+/// expectation with its result; each step's heading first, then its
+/// picture and its events side by side on a desktop window; the pictures'
+/// measures (a blockade's stop, portal's roads, shared tiles) all clean.
 #[test]
 fn explain_page_has_a_picture_per_step_and_every_check() {
     let dir = tempfile::tempdir().unwrap();
-    let page = dir.path().join("explain.html");
-    let file = "scenarios/royal/worked-examples.goti";
-    let out = goti_in(
-        &root(),
-        &[
-            "explain",
-            file,
-            "--format",
-            "html",
-            "-o",
-            page.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(out.status.code(), Some(0));
-    let text = goti_in(&root(), &["explain", file]);
-    let text = String::from_utf8_lossy(&text.stdout);
-    let steps = text.matches("\n-- line ").count();
-    let checks = text.matches("   pass  line ").count();
-    assert!(steps > 5 && checks > 5);
-    for size in [(1280, 800), (390, 844)] {
-        let loaded = browse(&url(&page, ""), size, "--dump-dom");
-        assert_clean(&loaded, "explain");
-        assert_eq!(loaded.dom.matches("<figure class=\"board\"").count(), steps);
-        assert_eq!(loaded.dom.matches("<svg ").count(), steps);
-        assert_eq!(loaded.dom.matches("class=\"check pass\"").count(), checks);
-        assert!(loaded.dom.contains("data-fits=\"true\""), "{size:?}");
-        assert_legible(&loaded.dom, &format!("explain at {size:?}"));
+    for file in [
+        "scenarios/royal/worked-examples.goti",
+        "scenarios/royal/blockade.goti",
+        "scenarios/portal/captures.goti",
+    ] {
+        let page = dir.path().join("explain.html");
+        let out = goti_in(
+            &root(),
+            &[
+                "explain",
+                file,
+                "--format",
+                "html",
+                "-o",
+                page.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        let text = goti_in(&root(), &["explain", file]);
+        let text = String::from_utf8_lossy(&text.stdout);
+        let steps = text.matches("\n-- line ").count();
+        let checks = text.matches("   pass  line ").count();
+        assert!(steps > 5 && checks > 5, "{file}");
+        let html = std::fs::read_to_string(&page).unwrap();
+        let drawn = html.matches("<svg ").count();
+        for size in [(1280, 800), (390, 844)] {
+            let loaded = browse(&url(&page, ""), size, "--dump-dom");
+            assert_clean(&loaded, "explain");
+            assert_eq!(
+                loaded.dom.matches("<figure class=\"board\"").count(),
+                steps,
+                "{file}"
+            );
+            assert_eq!(loaded.dom.matches("<svg ").count(), drawn, "{file}");
+            assert_eq!(
+                loaded.dom.matches("class=\"check pass\"").count(),
+                checks,
+                "{file}"
+            );
+            assert!(loaded.dom.contains("data-fits=\"true\""), "{size:?}");
+            assert_legible(&loaded.dom, &format!("explain {file} at {size:?}"));
+            let beside = loaded
+                .dom
+                .split("data-beside=\"")
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .expect("the page measured its steps' layout");
+            // "N/M": N of the M drawn steps have their events beside the picture.
+            let (n, m) = beside.split_once('/').unwrap();
+            if size.0 == 1280 {
+                assert_eq!(n, m, "{file}: every step's events beside its picture");
+            } else {
+                assert_eq!(n, "0", "{file}: on a phone, below it");
+            }
+        }
+        // The heading comes before the picture in every step.
+        for step in html.split("<div class=\"step\"").skip(1) {
+            let (h, f) = (step.find("<h3>"), step.find("<figure"));
+            assert!(
+                h.unwrap() < f.unwrap(),
+                "{file}: a step's heading after its picture"
+            );
+        }
     }
 }
 

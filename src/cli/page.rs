@@ -15,8 +15,9 @@ pre{white-space:pre-wrap;font-size:.85rem;background:#f6f6f6;padding:.4rem}\
 button,input,select{font-size:1rem;margin:.2rem;max-width:100%}code{overflow-wrap:anywhere}.hidden{display:none}\
 .problem{background:#fde8e0}li{margin:.15rem 0}\
 .check{font-family:monospace}.pass{color:#00684a}.fail{color:#a33a00;font-weight:bold}\
-.step{display:flex;flex-wrap:wrap;gap:1rem;border-top:1px solid #ddd;padding:.4rem 0}\
-.step figure{margin:0;flex:1 1 960px;max-width:960px}.step .log{flex:1 1 300px;min-width:0}\
+.step{border-top:1px solid #ddd;padding:.4rem 0}.step h3{margin:.3rem 0}\
+.step-body{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}\
+.step figure{margin:0;flex:0 1 960px;max-width:100%}.step .log{flex:1 1 240px;min-width:0}\
 a:focus,button:focus,select:focus,summary:focus{outline:3px solid #0072B2}\
 @media (max-width:600px){body{margin:.4rem}h1{font-size:1.3rem}}";
 
@@ -25,15 +26,19 @@ a:focus,button:focus,select:focus,summary:focus{outline:3px solid #0072B2}\
 /// many pairs of a picture's texts overlap (`data-text-overlaps`); how many
 /// times a piece's or ghost's box overlaps a label or another piece, or a
 /// road's line crosses a tile, label or piece other than its own ends
-/// (`data-shape-overlaps`, the first 40 named in `data-overlap-list`).
+/// (`data-shape-overlaps`, the first 40 named in `data-overlap-list`);
+/// pieces whose nearest tile is not their own (`data-pieces-away`), a
+/// blockade's stop mark over any shape of a piece (`data-marks-over-pieces`), and pairs
+/// of roads that come within 3 px of each other (`data-roads-shared`),
+/// named in `data-pictures-list`.
 macro_rules! measure {
     () => {
-        "var least=1e9,over=0;document.querySelectorAll('svg').forEach(function(g){var vb=g.viewBox.baseVal;if(!vb||!vb.width)return;\
+        "var least=1e9,over=0,said=[];document.querySelectorAll('svg').forEach(function(g){var vb=g.viewBox.baseVal;if(!vb||!vb.width)return;\
 var k=g.getBoundingClientRect().width/vb.width;if(!k)return;var bs=[];g.querySelectorAll('text').forEach(function(t){\
-least=Math.min(least,parseFloat(getComputedStyle(t).fontSize)*k);var r=t.getBoundingClientRect();if(r.width>0)bs.push(r);});\
-for(var i=0;i<bs.length;i++)for(var j=i+1;j<bs.length;j++){var a=bs[i],b=bs[j];\
-if(Math.min(a.right,b.right)-Math.max(a.left,b.left)>1&&Math.min(a.bottom,b.bottom)-Math.max(a.top,b.top)>1)over++;}});\
-if(least<1e9)d.dataset.minText=least.toFixed(1);d.dataset.textOverlaps=over;\
+least=Math.min(least,parseFloat(getComputedStyle(t).fontSize)*k);var r=t.getBoundingClientRect();if(r.width>0)bs.push([r,t.textContent]);});\
+for(var i=0;i<bs.length;i++)for(var j=i+1;j<bs.length;j++){var a=bs[i][0],b=bs[j][0];\
+if(Math.min(a.right,b.right)-Math.max(a.left,b.left)>1&&Math.min(a.bottom,b.bottom)-Math.max(a.top,b.top)>1){over++;if(said.length<40)said.push('\\''+bs[i][1]+'\\' over \\''+bs[j][1]+'\\'');}}});\
+if(least<1e9)d.dataset.minText=least.toFixed(1);d.dataset.textOverlaps=over;d.dataset.textOverlapList=said.join('; ');\
 var shapes=[],lines=[];function hit(a,b){return Math.min(a.x+a.width,b.x+b.width)-Math.max(a.x,b.x)>1&&Math.min(a.y+a.height,b.y+b.height)-Math.max(a.y,b.y)>1;}\
 function inside(q,b){return q.x>b.x&&q.x<b.x+b.width&&q.y>b.y&&q.y<b.y+b.height;}\
 document.querySelectorAll('svg').forEach(function(g){var labels=[],pieces=[],tiles=[];\
@@ -47,14 +52,32 @@ for(var s=0;s<=n&&!why;s+=2){var q=r.getPointAtLength(s);tiles.forEach(function(
 var dx=q.x-c.cx.baseVal.value,dy=q.y-c.cy.baseVal.value,rr=c.r.baseVal.value+2;if(dx*dx+dy*dy<rr*rr)why='tile '+c.dataset.tile;});\
 labels.forEach(function(l){if(!why&&inside(q,l[0]))why='\\''+l[1]+'\\'';});pieces.forEach(function(p){if(!why&&inside(q,p[0]))why=p[1];});}\
 if(why)lines.push('road '+r.dataset.road+' over '+why);});});\
-d.dataset.shapeOverlaps=shapes.length+lines.length;d.dataset.overlapList=shapes.concat(lines).slice(0,40).join('; ');"
+d.dataset.shapeOverlaps=shapes.length+lines.length;d.dataset.overlapList=shapes.concat(lines).slice(0,40).join('; ');\
+var away=[],marked=[],shared=[];function mid(b){return [b.x+b.width/2,b.y+b.height/2];}\
+document.querySelectorAll('svg').forEach(function(g){var tiles=[];g.querySelectorAll('circle.tile').forEach(function(c){tiles.push([c.cx.baseVal.value,c.cy.baseVal.value,c.dataset.tile]);});\
+var names={};tiles.forEach(function(t){names[t[2]]=1;});var ps=[];\
+g.querySelectorAll('g.piece').forEach(function(p){var own=(p.dataset.place||'').replace(/^tile /,''),tok=p.querySelector('.guard,.king');\
+Array.prototype.forEach.call(p.children,function(c){if(c.getBBox&&c.tagName!=='title')ps.push([c.getBBox(),p.dataset.player+' '+p.dataset.pieces+' at '+p.dataset.place]);});\
+if(!tok||!names[own])return;var c=mid(tok.getBBox()),best=null,bd=1e9;\
+tiles.forEach(function(t){var q=(t[0]-c[0])*(t[0]-c[0])+(t[1]-c[1])*(t[1]-c[1]);if(q<bd){bd=q;best=t[2];}});\
+if(best!==own)away.push(p.dataset.player+' '+p.dataset.pieces+' of '+own+' nearest '+best);});\
+g.querySelectorAll('.blockade-stop').forEach(function(m){var b=m.getBBox();ps.forEach(function(p){if(hit(b,p[0]))marked.push('a blockade stop over '+p[1]);});});\
+var rs=[];g.querySelectorAll('path.road').forEach(function(r){var n=r.getTotalLength(),pts=[];for(var s=0;s<=n;s+=2)pts.push(r.getPointAtLength(s));rs.push([r.dataset.road,pts]);});\
+for(var i=0;i<rs.length;i++)for(var j=i+1;j<rs.length;j++){var near=rs[i][1].some(function(a){return rs[j][1].some(function(b){return (a.x-b.x)*(a.x-b.x)+(a.y-b.y)*(a.y-b.y)<9;});});\
+if(near)shared.push('roads '+rs[i][0]+' and '+rs[j][0]);}});\
+d.dataset.piecesAway=away.length;d.dataset.marksOverPieces=marked.length;d.dataset.roadsShared=shared.length;\
+d.dataset.picturesList=away.concat(marked,shared).slice(0,40).join('; ');"
     };
 }
 
 /// The last script of the explain and diff pages: whether the page fits
-/// the window's width, its pictures' measure, and that it loaded.
+/// the window's width, how many drawn steps show their events beside the
+/// picture (`data-beside`, "N/M"), its pictures' measure, and that it
+/// loaded.
 pub(super) const READY: &str = concat!(
-    "<script>(function(){var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);",
+    "<script>(function(){var d=document.documentElement;d.dataset.fits=String(d.scrollWidth<=window.innerWidth);\
+var bs=0,all=0;document.querySelectorAll('.step-body').forEach(function(s){var f=s.querySelector('figure svg'),l=s.querySelector('.log');if(!f||!l)return;\
+all++;var a=f.getBoundingClientRect(),b=l.getBoundingClientRect();if(b.left>=a.right-1&&b.top<a.bottom)bs++;});d.dataset.beside=bs+'/'+all;",
     measure!(),
     "d.dataset.ready='1';})();</script>\n</body></html>\n"
 );
@@ -300,7 +323,8 @@ pub fn explain_page(reports: &[FileReport]) -> String {
         _ => "goti explain".to_string(),
     };
     let mut m = Markup::new();
-    m.raw(&head(&title, ""))
+    // Wide enough for a picture at its own size beside its events.
+    m.raw(&head(&title, "body{max-width:1320px}"))
         .element("h1", &[], &title)
         .raw("\n");
     for r in reports {
@@ -353,7 +377,15 @@ fn explain_step(
         _ => i,
     };
     let id = format!("step-{k}");
+    // Heading first, then the picture and the events side by side (one
+    // under the other where the window is narrower than both).
     m.open("div", &[("class", "step"), ("id", &id)])
+        .open("h3", &[])
+        .element("code", &[], &step.text)
+        .text(" ")
+        .element("small", &[], &format!("line {} · step {k}", step.line))
+        .close("h3")
+        .open("div", &[("class", "step-body")])
         .open("figure", &[("class", "board")]);
     if step.svg.is_empty() {
         m.open("p", &[])
@@ -371,14 +403,8 @@ fn explain_step(
     } else {
         m.raw(&step.svg);
     }
-    m.element("figcaption", &[], &format!("step {k}"))
-        .close("figure")
+    m.close("figure")
         .open("div", &[("class", "log")])
-        .open("h3", &[])
-        .element("code", &[], &step.text)
-        .text(" ")
-        .element("small", &[], &format!("line {}", step.line))
-        .close("h3")
         .element("p", &[], &step.outcome)
         .open("ul", &[]);
     for e in &step.events {
@@ -387,7 +413,11 @@ fn explain_step(
         m.close("li");
     }
     checks(m, step);
-    m.close("ul").close("div").close("div").raw("\n");
+    m.close("ul")
+        .close("div")
+        .close("div")
+        .close("div")
+        .raw("\n");
 }
 
 /// Every rule's text, each anchored as `#game-rule.id` for the event links.
