@@ -488,3 +488,111 @@ fn write_starts_from_where_the_suite_ends() {
     assert!(!file.contains("snapshot\n"), "{file}");
     assert_eq!(goti(dir.path(), &["run", "gen3"]).status.code(), Some(0));
 }
+
+/// A file's text with its `line`-th line (0-based) changed by `edit`
+/// (`None`: left out).
+fn edited(text: &str, line: usize, edit: Option<String>) -> String {
+    let mut out = String::new();
+    for (i, l) in text.lines().enumerate() {
+        match (i == line, &edit) {
+            (false, _) => out.push_str(l),
+            (true, Some(e)) => out.push_str(e),
+            (true, None) => continue,
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `--write` proposals are shrunk (issue 50): leaving out any one set-up
+/// part or any action of the parting turn but the last makes the file
+/// fail under the real rules or pass under the mutant; and where a fort's
+/// blockade rule is where the rulesets part, the comments name it, not the
+/// move's `board.direction`.
+#[test]
+fn write_proposals_are_minimal_and_name_the_deciding_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
+    std::fs::write(
+        dir.path().join("scenarios/brief.goti"),
+        "scenario \"merge capture on a shared tile\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battle 20\n",
+    )
+    .unwrap();
+    let o = goti(
+        dir.path(),
+        &[
+            "mutate",
+            "--only",
+            "board.forts",
+            "--write",
+            "gen",
+            "--budget",
+            "3",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.path().join("gen"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 4, "{}", text(&o));
+    let mut named_fort = false;
+    let mut tried = 0;
+    for file in &files {
+        let body = std::fs::read_to_string(file).unwrap();
+        named_fort |= body.contains("# decided by blockade.fort");
+        let set = body
+            .lines()
+            .nth(1)
+            .and_then(|l| l.split("--set ").nth(1))
+            .and_then(|l| l.split('`').next())
+            .unwrap()
+            .to_string();
+        let lines: Vec<&str> = body.lines().collect();
+        let turn_at = lines.iter().position(|l| l.starts_with("turn ")).unwrap();
+        let start = lines
+            .iter()
+            .position(|l| l.starts_with("players "))
+            .unwrap()
+            + 1;
+        let last_turn = lines
+            .iter()
+            .rposition(|l| l.starts_with("# turn "))
+            .unwrap();
+        let actions: Vec<usize> = (last_turn + 1..lines.len())
+            .take_while(|&i| !lines[i].starts_with('#') && !lines[i].starts_with("expect "))
+            .collect();
+        // Every variant: one set-up part, or one action but the last, left out.
+        let mut variants = Vec::new();
+        for (i, line) in lines.iter().enumerate().take(turn_at).skip(start) {
+            let parts: Vec<&str> = line.split(", ").collect();
+            for k in 0..parts.len() {
+                let kept: Vec<&str> = (0..parts.len())
+                    .filter(|&j| j != k)
+                    .map(|j| parts[j])
+                    .collect();
+                let edit = (!kept.is_empty()).then(|| kept.join(", "));
+                variants.push(edited(&body, i, edit));
+            }
+        }
+        for &i in &actions[..actions.len().saturating_sub(1)] {
+            variants.push(edited(&body, i, None));
+        }
+        for (v, variant) in variants.iter().enumerate() {
+            let path = dir.path().join(format!("variant-{v}.goti"));
+            std::fs::write(&path, variant).unwrap();
+            let p = path.to_str().unwrap();
+            let real = goti(dir.path(), &["run", p]).status.code();
+            let under = goti(dir.path(), &["run", "--set", &set, p]).status.code();
+            assert!(
+                real != Some(0) || under == Some(0),
+                "{}: still kills without a part:\n{variant}",
+                file.display()
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried >= 10, "only {tried} variants tried");
+    assert!(named_fort, "no comment names blockade.fort");
+}

@@ -248,6 +248,68 @@ fn without_part(tail: &str, i: usize) -> Option<String> {
     hit.then_some(out)
 }
 
+/// `parting` made smaller while `still` holds, until no single step
+/// applies: each part of the set-up left out (a piece then stays in the
+/// Yard), each action of the parting turn but the last left out, and
+/// smaller numbers (derived steps, fewer rolls, numbers towards 0); the
+/// passes repeat, since a smaller number can let a part go.
+fn shrunk(
+    mut best: crate::mutate::killer::Parting,
+    still: &dyn Fn(&crate::mutate::killer::Parting) -> bool,
+) -> crate::mutate::killer::Parting {
+    loop {
+        let before = (best.tail.clone(), best.record.turns.clone());
+        let mut i = 0;
+        while let Some(shorter) = best.tail.as_deref().and_then(|t| without_part(t, i)) {
+            let mut candidate = best.clone();
+            candidate.tail = Some(shorter);
+            if still(&candidate) {
+                best = candidate;
+            } else {
+                i += 1;
+            }
+        }
+        best = without_actions(best, still);
+        'smaller: while let Some(tail) = best.tail.clone() {
+            for shorter in crate::mutate::killer::simpler(&tail) {
+                let mut candidate = best.clone();
+                candidate.tail = Some(shorter);
+                if still(&candidate) {
+                    best = candidate;
+                    continue 'smaller;
+                }
+            }
+            break;
+        }
+        if (best.tail.clone(), best.record.turns.clone()) == before {
+            return best;
+        }
+    }
+}
+
+/// `best` with each action of its last turn but the last (the parting
+/// action, which the mutant judges otherwise) left out, one at a time, while
+/// `kills` still holds.
+fn without_actions(
+    mut best: crate::mutate::killer::Parting,
+    kills: &dyn Fn(&crate::mutate::killer::Parting) -> bool,
+) -> crate::mutate::killer::Parting {
+    let Some(last) = best.record.turns.len().checked_sub(1) else {
+        return best;
+    };
+    let mut k = 0;
+    while k + 1 < best.record.turns[last].len() {
+        let mut candidate = best.clone();
+        candidate.record.turns[last].remove(k);
+        if kills(&candidate) {
+            best = candidate;
+        } else {
+            k += 1;
+        }
+    }
+    best
+}
+
 /// At most this many candidates per survivor are checked by the runner.
 const CANDIDATES: usize = 3;
 
@@ -323,32 +385,8 @@ fn search_one(
             let (p, k) = kills(&text_of(&parting, true));
             passes = p;
             if k {
-                // Fewer pieces and numbers: each part of the set-up left
-                // out (a piece then stays in the Yard) while it still kills.
-                let mut best = (*parting).clone();
-                let mut i = 0;
-                while let Some(shorter) = best.tail.as_deref().and_then(|t| without_part(t, i)) {
-                    let mut candidate = best.clone();
-                    candidate.tail = Some(shorter);
-                    if kills(&text_of(&candidate, true)).1 {
-                        best = candidate;
-                    } else {
-                        i += 1;
-                    }
-                }
-                // Smaller numbers: derived steps, fewer rolls, numbers
-                // towards 0, one step at a time while it still kills.
-                'smaller: while let Some(tail) = best.tail.clone() {
-                    for shorter in crate::mutate::killer::simpler(&tail) {
-                        let mut candidate = best.clone();
-                        candidate.tail = Some(shorter);
-                        if kills(&text_of(&candidate, true)).1 {
-                            best = candidate;
-                            continue 'smaller;
-                        }
-                    }
-                    break;
-                }
+                let still = |c: &crate::mutate::killer::Parting| kills(&text_of(c, true)).1;
+                let best = shrunk((*parting).clone(), &still);
                 return Ok(Written::File(name, text_of(&best, true)));
             }
         }

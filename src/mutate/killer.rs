@@ -35,6 +35,9 @@ pub struct Search {
 pub struct Expectation {
     pub line: String,
     pub rule: Option<&'static str>,
+    /// The rule the mutant's events cite instead, where one names the
+    /// subject and the real rules' events do not cite it.
+    pub instead: Option<&'static str>,
 }
 
 /// A position a passing scenario of the suite ends in, under the real
@@ -465,7 +468,8 @@ fn told_apart<G: Played>(b: &G, m: &G, eb: &[Event], em: &[Event]) -> Vec<Expect
         }
         out.push(Expectation {
             line: line.clone(),
-            rule: decided_by(subject, eb),
+            rule: decided_by(subject, eb, em),
+            instead: only_in(subject, em, eb),
         });
     }
     let theirs: BTreeSet<&str> = em.iter().map(|e| e.rule.0).collect();
@@ -479,6 +483,7 @@ fn told_apart<G: Played>(b: &G, m: &G, eb: &[Event], em: &[Event]) -> Vec<Expect
         out.push(Expectation {
             line: format!("applied {rule}"),
             rule: Some(rule),
+            instead: None,
         });
     }
     out
@@ -506,10 +511,34 @@ fn moves(e: &Event, p: Player, id: PieceId) -> bool {
     }
 }
 
-/// The rule of the last event of the action that decided `subject`: the
-/// last to move or take the piece, or for a player's number the last event
-/// of that player; `None` where no event of the action names it.
-fn decided_by(subject: &str, events: &[Event]) -> Option<&'static str> {
+/// The rule that decided `subject` under the real rules: of the events of
+/// the action that name it (that move, stop or take the piece, or for a
+/// player's number that player's), the last whose rule the mutant's
+/// events (`mutant`) do not cite — the rule the two rulesets part on (a
+/// fort, a blockade) —; else the first such rule of the action; else the
+/// last event naming it; `None` where none does.
+fn decided_by(subject: &str, events: &[Event], mutant: &[Event]) -> Option<&'static str> {
+    only_in(subject, events, mutant)
+        .or_else(|| naming_events(subject, events).last().map(|e| e.rule.0))
+}
+
+/// The rule of `events` that `other` does not cite: the last of those
+/// naming `subject`, else the first of the action's (where the two
+/// rulesets part).
+fn only_in(subject: &str, events: &[Event], other: &[Event]) -> Option<&'static str> {
+    let theirs: BTreeSet<&str> = other.iter().map(|e| e.rule.0).collect();
+    naming_events(subject, events)
+        .iter()
+        .rev()
+        .find(|e| !theirs.contains(e.rule.0))
+        .copied()
+        .or_else(|| events.iter().find(|e| !theirs.contains(e.rule.0)))
+        .map(|e| e.rule.0)
+}
+
+/// The events of an action that name `subject`: a piece's moves, stops and
+/// captures, or a player's events behind one of its numbers.
+fn naming_events<'e>(subject: &str, events: &'e [Event]) -> Vec<&'e Event> {
     let mut words = subject.split(' ');
     let player = words
         .next()
@@ -520,8 +549,11 @@ fn decided_by(subject: &str, events: &[Event]) -> Option<&'static str> {
             .chain([PieceId::King])
             .find(|id| id.to_string() == w)
     });
-    let e = match (player, piece) {
-        (Some(p), Some(id)) => events.iter().rev().find(|e| moves(e, p, id)),
+    match (player, piece) {
+        (Some(p), Some(id)) => events
+            .iter()
+            .filter(|e| moves(e, p, id) || stops(e, p, id))
+            .collect(),
         (Some(p), None) => {
             let what = subject.rsplit(' ').next().unwrap_or("");
             let of = |e: &&Event| match &e.what {
@@ -542,11 +574,20 @@ fn decided_by(subject: &str, events: &[Event]) -> Option<&'static str> {
                 }
                 _ => false,
             };
-            events.iter().rev().find(of)
+            events.iter().filter(of).collect()
         }
-        _ => events.last(),
-    };
-    e.map(|e| e.rule.0)
+        // The turn, the winner, the game's end: every event of the action.
+        _ => events.iter().collect(),
+    }
+}
+
+/// Whether `e` stops `p`'s piece `id` (a blockade) or lets it pass one.
+fn stops(e: &Event, p: Player, id: PieceId) -> bool {
+    match &e.what {
+        What::Blocked { pieces, .. } => e.player == p && pieces.contains(&id),
+        What::NotBlocked { .. } => e.player == p,
+        _ => false,
+    }
 }
 
 /// The record up to and including the parting action.
@@ -680,7 +721,12 @@ pub fn scenario_text(game: &str, mutant: &str, set: &str, p: &Parting, tail: boo
             Some(r) if e.line.starts_with("applied ") => {
                 format!("{r} applies here under the real rules, not under the mutant")
             }
-            Some(r) => format!("decided by {r} (the last event of the action above to name it)"),
+            Some(r) => match e.instead {
+                Some(m) if m != r => format!(
+                    "decided by {r} under the real rules; under the mutant, {m} decides instead"
+                ),
+                _ => format!("decided by {r} (the last event of the action above to name it)"),
+            },
             None => "no event of the action above names it: the state before it".into(),
         };
         let _ = writeln!(out, "# {why}");
