@@ -94,7 +94,7 @@ fn diff_of_a_set_names_the_scenarios_and_their_rule() {
     assert!(
         text.contains("scenarios/royal/capture.goti:76 captured pieces lose midpoint and progress")
     );
-    assert!(text.contains("-  P1: store any (never set); credits 3; battle 20"));
+    assert!(text.contains("-  P1: store not set (any rolls); credits 3; battle 20"));
     assert!(text.contains("+ event [capture.points] P1: 1 piece(s) x1: +30 battle points"));
     // Nothing changed: exit 0.
     let o = goti(&root(), &["diff"]);

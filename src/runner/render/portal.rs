@@ -28,10 +28,10 @@ impl Render for Portal {
                 let burned: Vec<String> = roll.burned().iter().map(|v| v.to_string()).collect();
                 writeln!(
                     out,
-                    "turn: {}; to play: [{}]; burned: [{}]; doubles in a row: {}{}",
+                    "turn: {}; to play: {}; burned: {}; doubles in a row: {}{}",
                     pos.turn(),
-                    pending.join(" "),
-                    burned.join(" "),
+                    words_or_none(&pending),
+                    words_or_none(&burned),
                     pos.doubles(),
                     if pos.must_roll_again() {
                         "; roll again"

@@ -61,7 +61,8 @@ impl Render for Royal {
             push_player(&mut out, p);
             out.push_str(": store ");
             if s.store.is_free() {
-                out.push_str("any (never set)");
+                // In words: a store never set accepts any rolls (scenario conventions).
+                out.push_str("not set (any rolls)");
             } else if s.store.is_empty() {
                 out.push_str("empty");
             } else {
