@@ -43,7 +43,7 @@ fn a_trace_is_the_same_on_any_number_of_cores_and_runs() {
     assert!(one == two && two == again, "byte-identical traces");
     let text = String::from_utf8(one).unwrap();
     let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
-    assert_eq!(header["goti_trace"], 1);
+    assert_eq!(header["goti_trace"], 2);
     assert!(header["files"].as_array().unwrap().len() > 20);
     // Every record is JSON; scenarios are named by file and name, not line.
     for l in text.lines().skip(1) {
