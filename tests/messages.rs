@@ -263,4 +263,20 @@ fn coverage_is_of_the_games_the_project_plays() {
         "{out}"
     );
     assert_eq!(o.status.code(), Some(0), "{out}");
+    // goti mutate chooses the same way: maedn's mutants alone.
+    let o = goti(dir.path(), &["mutate", "--game", "maedn"]);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("\nmaedn: ") && !out.contains("\nroyal: "),
+        "{out}"
+    );
+    // A game no passing scenario plays: loud, not a score of nothing.
+    let o = goti(dir.path(), &["mutate", "--game", "portal"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("no scenario of portal passes"),
+        "{}",
+        text(&o)
+    );
 }

@@ -55,6 +55,10 @@ pub(super) struct MutateCli {
     /// Only mutants of keys starting with this (`journey.`, `board.forts`).
     #[arg(long, value_name = "KEY-PREFIX")]
     pub only: Option<String>,
+    /// Only this game's mutants (default: every game a passing scenario
+    /// plays).
+    #[arg(long)]
+    pub game: Option<GameKind>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: mutate::MutateFormat,
     /// Exit 1 when the score (percent killed) is below this.

@@ -71,7 +71,15 @@ fn run(args: MutateCli) -> Result<i32, String> {
     let files = super::output::scenario_files(&paths).map_err(|e| e.0)?;
     let started = std::time::Instant::now();
     let picked = !sel.is_everything();
-    let (pass, by_game) = passing(&files, &base, sel);
+    let (pass, mut by_game) = passing(&files, &base, sel);
+    if let Some(game) = args.game {
+        by_game.retain(|g, _| *g == game);
+        if by_game.is_empty() {
+            return Err(format!(
+                "--game {game}: no scenario of {game} passes under the real rules: a mutant could kill nothing"
+            ));
+        }
+    }
     if pass.is_empty() && picked {
         return Err("the selection picks no passing scenario: a mutant could kill nothing".into());
     }
