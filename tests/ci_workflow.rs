@@ -277,8 +277,14 @@ fn scenarios_job(r: &mut Runner) -> (i32, String) {
 }
 
 /// The comment job of `goti-comment.yml`, with the artifact downloaded
-/// into its folder. Returns its exit code and output.
+/// into its folder, for a run that checked `head_sha`. Returns its exit
+/// code and output.
 fn comment_job(r: &mut Runner, head_sha: &str) -> (i32, String) {
+    comment_job_at(r, head_sha, head_sha)
+}
+
+/// [`comment_job`] where the pull request's head is now `pr_sha`.
+fn comment_job_at(r: &mut Runner, head_sha: &str, pr_sha: &str) -> (i32, String) {
     let wf = yaml(&r.project.join(".github/workflows/goti-comment.yml"));
     let steps = &wf["jobs"]["comment"]["steps"];
     // actions/download-artifact: the artifact, alone, in an empty folder.
@@ -294,7 +300,7 @@ fn comment_job(r: &mut Runner, head_sha: &str) -> (i32, String) {
     }
     r.context
         .insert("github.event.workflow_run.head_sha", head_sha.to_string());
-    std::fs::write(r.temp.join("github/head-sha"), head_sha).unwrap();
+    std::fs::write(r.temp.join("github/head-sha"), pr_sha).unwrap();
     let post = step(steps, "Post or update the goti comment");
     r.run(post, &[&wf["env"]], &work)
 }
@@ -424,28 +430,10 @@ fn the_comment_job_refuses_an_artifact_it_cannot_trust() {
     ] {
         std::fs::write(r.project.join("goti-verdict/pr-number"), number).unwrap();
         // The workflow run checked abc; the pull request is at `sha_of_pr`.
-        r.context
-            .insert("github.event.workflow_run.head_sha", "abc".to_string());
-        let wf = yaml(&r.project.join(".github/workflows/goti-comment.yml"));
-        let work = r.temp.join("comment-job");
-        let _ = std::fs::remove_dir_all(&work);
-        std::fs::create_dir_all(work.join("goti-verdict")).unwrap();
-        for f in ["pr-number", "comment.md"] {
-            std::fs::copy(
-                r.project.join("goti-verdict").join(f),
-                work.join("goti-verdict").join(f),
-            )
-            .unwrap();
-        }
-        std::fs::write(r.temp.join("github/head-sha"), sha_of_pr).unwrap();
-        let post = step(
-            &wf["jobs"]["comment"]["steps"],
-            "Post or update the goti comment",
-        );
-        let (code, out) = r.run(post, &[&wf["env"]], &work);
+        let (code, out) = comment_job_at(&mut r, "abc", sha_of_pr);
         assert_eq!(code, 1, "{number:?}: {out}");
         assert!(out.contains(says), "{number:?}: {out}");
-        assert!(!work.join("pwned").exists());
+        assert!(!r.temp.join("comment-job/pwned").exists());
     }
     assert!(!r.gh_log().contains("--method"), "{}", r.gh_log());
     // The comment workflow never checks out or runs the pull request's code.

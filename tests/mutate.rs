@@ -165,13 +165,7 @@ fn text(o: &Output) -> String {
 /// same seed, and the rerun's score rises. A scenario folder is refused.
 #[test]
 fn write_proposes_a_scenario_that_kills_a_survivor() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
-    std::fs::write(
-        dir.path().join("scenarios/brief.goti"),
-        "scenario \"merge capture on a shared tile\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battle 20\n",
-    )
-    .unwrap();
+    let dir = brief_project();
     let only = ["--only", "board.midpoints.P3"];
     let before = json(&goti(
         dir.path(),
@@ -511,13 +505,7 @@ fn edited(text: &str, line: usize, edit: Option<String>) -> String {
 /// move's `board.direction`.
 #[test]
 fn write_proposals_are_minimal_and_name_the_deciding_rule() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
-    std::fs::write(
-        dir.path().join("scenarios/brief.goti"),
-        "scenario \"merge capture on a shared tile\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battle 20\n",
-    )
-    .unwrap();
+    let dir = brief_project();
     let o = goti(
         dir.path(),
         &[
@@ -595,4 +583,16 @@ fn write_proposals_are_minimal_and_name_the_deciding_rule() {
     }
     assert!(tried >= 10, "only {tried} variants tried");
     assert!(named_fort, "no comment names blockade.fort");
+}
+
+/// A project whose one scenario is the brief's merge capture.
+fn brief_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scenarios")).unwrap();
+    std::fs::write(
+        dir.path().join("scenarios/brief.goti"),
+        "scenario \"merge capture on a shared tile\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P2 G1 in yard\nexpect P1 battle 20\n",
+    )
+    .unwrap();
+    dir
 }

@@ -336,19 +336,24 @@ fn lanes(svg: &mut Svg, pos: &Portal, lay: &Layout) {
     }
 }
 
+/// A toilet's spot (0 the pit, then W1-W3): where it is drawn, in a row
+/// inside the trigger tile, and its name.
+fn toilet_spot(lay: &Layout, trigger: u8, spot: u8) -> ((f64, f64), String) {
+    let at = lay.at(trigger, super::svg::RING - 40.0 - 24.0 * f64::from(spot));
+    let name = if spot == 0 {
+        "pit".to_string()
+    } else {
+        format!("W{spot}")
+    };
+    (at, name)
+}
+
 /// Toilets: the pit and W1-W3 in a row inside the trigger tile.
 fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
-    use super::svg::RING;
     let board = pos.board();
-    let at = |t: u8, r: f64| lay.at(t, r);
     for toilet in &board.toilets {
         for spot in 0..=3u8 {
-            let (x, y) = at(toilet.trigger, RING - 40.0 - 24.0 * f64::from(spot));
-            let name = if spot == 0 {
-                "pit".to_string()
-            } else {
-                format!("W{spot}")
-            };
+            let ((x, y), name) = toilet_spot(lay, toilet.trigger, spot);
             svg.tile(
                 x,
                 y,
@@ -367,12 +372,7 @@ fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
     // placed nearest its own spot among all of them.
     for toilet in &board.toilets {
         for spot in 0..=3u8 {
-            let (x, y) = at(toilet.trigger, RING - 40.0 - 24.0 * f64::from(spot));
-            let name = if spot == 0 {
-                "pit".to_string()
-            } else {
-                format!("W{spot}")
-            };
+            let ((x, y), name) = toilet_spot(lay, toilet.trigger, spot);
             let here = pos.pieces_at(Place::Toilet {
                 trigger: toilet.trigger,
                 spot,
