@@ -198,13 +198,7 @@ fn write_proposes_a_scenario_that_kills_a_survivor() {
     assert!(file.contains("# decided by "), "{file}");
     // Passes under the real rules, fails under its mutant, formatted.
     assert_eq!(goti(dir.path(), &["check", "gen"]).status.code(), Some(0));
-    let set = file
-        .lines()
-        .nth(1)
-        .and_then(|l| l.split("--set ").nth(1))
-        .and_then(|l| l.split('`').next())
-        .unwrap()
-        .to_string();
+    let set = set_of(&file);
     let name = written[0]
         .file_name()
         .unwrap()
@@ -530,13 +524,7 @@ fn write_proposals_are_minimal_and_name_the_deciding_rule() {
     for file in &files {
         let body = std::fs::read_to_string(file).unwrap();
         named_fort |= body.contains("# decided by blockade.fort");
-        let set = body
-            .lines()
-            .nth(1)
-            .and_then(|l| l.split("--set ").nth(1))
-            .and_then(|l| l.split('`').next())
-            .unwrap()
-            .to_string();
+        let set = set_of(&body);
         let lines: Vec<&str> = body.lines().collect();
         let turn_at = lines.iter().position(|l| l.starts_with("turn ")).unwrap();
         let start = lines
@@ -595,4 +583,14 @@ fn brief_project() -> tempfile::TempDir {
     )
     .unwrap();
     dir
+}
+
+/// The `--set` a written proposal's header says fails on it (its mutant).
+fn set_of(file: &str) -> String {
+    file.lines()
+        .nth(1)
+        .and_then(|l| l.split("--set ").nth(1))
+        .and_then(|l| l.split('`').next())
+        .unwrap()
+        .to_string()
 }
