@@ -144,6 +144,7 @@ fn no_output_line_is_a_workflow_command_goti_did_not_mean() {
         vec!["run", "--format", "json"],
         vec!["run", "--format", "junit"],
         vec!["run", "--format", "github"],
+        vec!["run", "--format", "markdown"],
         vec!["check"],
         vec!["list"],
         vec!["list", "--format", "json"],
@@ -172,6 +173,7 @@ fn no_output_line_is_a_workflow_command_goti_did_not_mean() {
             "html",
         ],
         vec!["coverage"],
+        vec!["coverage", "--format", "markdown"],
         vec!["fmt", "--check"],
         vec!["snapshots"],
         vec!["explain", "scenarios/payload.goti", "--format", "html"],
@@ -236,6 +238,24 @@ fn a_markdown_report_cannot_write_its_own_html() {
         md.matches("</summary>").count(),
         md.matches("<summary>").count()
     );
+    assert!(md.contains("&#60;img"), "the name is there, escaped: {md}");
+    // The job summary of `goti run` (the scenario failing under a changed
+    // rule), the same: the name and the problem escaped in its table.
+    let o = goti(
+        dir.path(),
+        &[
+            "run",
+            "--format",
+            "markdown",
+            "--set",
+            "journey.capture_value=30",
+        ],
+    );
+    let md = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(1), "{md}");
+    assert!(md.contains("| where | scenario | first problem |"), "{md}");
+    assert!(!md.contains("<img") && !md.contains("](http"), "{md}");
+    assert!(!md.contains("</summary>") && !md.contains("```"), "{md}");
     assert!(md.contains("&#60;img"), "the name is there, escaped: {md}");
 }
 

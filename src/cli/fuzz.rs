@@ -318,7 +318,13 @@ fn commands_in_output(report: &runner::FileReport) -> Result<(), String> {
     use super::report::Format;
     use super::reporters::format_report;
     let reports = std::slice::from_ref(report);
-    for format in [Format::Text, Format::Json, Format::Junit, Format::Github] {
+    for format in [
+        Format::Text,
+        Format::Json,
+        Format::Junit,
+        Format::Github,
+        Format::Markdown,
+    ] {
         let log = format_report(reports, format, "passed");
         let rendered: String = report
             .scenarios
