@@ -250,13 +250,23 @@ fn the_workflow_goti_init_writes_passes_actionlint() {
         "the action's steps: {}",
         String::from_utf8_lossy(&out.stdout)
     );
-    // goti's own release workflow too (issue 51).
-    let out = actionlint(&root().join(".github/workflows/release.yml"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    // goti's own release workflow and its pull-request example too (issue 51).
+    for file in [
+        ".github/workflows/release.yml",
+        "docs/ci/github-actions.yml",
+    ] {
+        let out = actionlint(&root().join(file));
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    // The example leaves the posting to init's comment workflow: it asks
+    // for no token that may write, and keeps the verdict it posts.
+    let example = std::fs::read_to_string(root().join("docs/ci/github-actions.yml")).unwrap();
+    assert!(!example.contains(": write") && !example.contains("gh pr comment"));
+    assert!(example.contains("name: goti-verdict") && example.contains("<!-- goti-verdict -->"));
     // The check can fail: a workflow with a mistake does.
     let tmp = tempfile::tempdir().unwrap();
     let bad = tmp.path().join("bad.yml");
