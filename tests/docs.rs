@@ -100,18 +100,23 @@ fn check_doc(file: &Path) -> usize {
 
 /// Every Markdown file of the guide's source folder, below it too.
 fn chapters() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_under(&root().join("docs/src"), "md")
+}
+
+/// Every file under `dir` (below it too) whose name ends in `.ext`, sorted.
+fn files_under(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "md") {
+                walk(&path, ext, out);
+            } else if path.extension().is_some_and(|e| e == ext) {
                 out.push(path);
             }
         }
     }
     let mut out = Vec::new();
-    walk(&root().join("docs/src"), &mut out);
+    walk(dir, ext, &mut out);
     out.sort();
     out
 }
@@ -308,18 +313,7 @@ fn the_built_guide_links_resolve() {
         book.join("index.html").is_file(),
         "target/book/index.html is missing: run `mdbook build docs` first"
     );
-    fn pages(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pages(&path, out);
-            } else if path.extension().is_some_and(|e| e == "html") {
-                out.push(path);
-            }
-        }
-    }
-    let mut all = Vec::new();
-    pages(&book, &mut all);
+    let all = files_under(&book, "html");
     let ids_of = |html: &str| -> BTreeSet<String> {
         html.split(" id=\"")
             .skip(1)

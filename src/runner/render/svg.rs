@@ -587,7 +587,7 @@ impl Svg {
     /// The key to what the step's marks mean, bottom left, clear of the
     /// ring: an entry for each kind drawn (the move's path, a blockade's
     /// stop, a captured piece's ghost, a stack beside a shared tile).
-    fn marks_legend(&mut self, marks: &Marks, shared: bool) {
+    fn marks_legend(&mut self, marks: &Marks) {
         let mut entries: Vec<(&str, &str)> = Vec::new();
         if !marks.path.is_empty() || !marks.rides.is_empty() {
             entries.push(("path", "the step's move"));
@@ -598,7 +598,7 @@ impl Svg {
         if !marks.captured.is_empty() {
             entries.push(("ghost", "captured (where it stood)"));
         }
-        if shared {
+        if self.shared {
             entries.push(("leader", "on the same tile"));
         }
         let mut y = HEIGHT - 12.0 - 18.0 * (entries.len() as f64 - 1.0);
@@ -661,8 +661,7 @@ impl Svg {
             self.pieces_at(*x, *y, here, label);
         }
         self.ghosts(marks, &point);
-        let shared = self.shared;
-        self.marks_legend(marks, shared);
+        self.marks_legend(marks);
     }
 
     /// A panel row: `label`, then each of `p`'s pieces in `pieces` (the
