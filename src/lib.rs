@@ -9,8 +9,9 @@ pub mod cli;
 pub mod closest;
 pub mod desk;
 pub mod dsl;
-/// The engine core, its own crate (`crates/engine`): pure rules.
-pub use goti_engine as engine;
+/// The engine: the core (`crates/engine`) and every game's crate
+/// (`crates/games/GAME/`), through the one list (`crates/games`): pure rules.
+pub use goti_games as engine;
 pub mod error;
 pub mod lint;
 pub mod lsp;

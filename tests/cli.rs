@@ -144,9 +144,14 @@ fn rules_list_and_dump() {
     ] {
         let o = goti(&["rules", game, "--dump"]);
         assert_eq!(code(&o), 0);
-        let shipped =
-            std::fs::read_to_string(root().join("crates/engine/src").join(game).join(file))
-                .unwrap();
+        let shipped = std::fs::read_to_string(
+            root()
+                .join("crates/games")
+                .join(game)
+                .join("src")
+                .join(file),
+        )
+        .unwrap();
         // The shipped file, with the line that says which game it is for
         // (its `name:` is free text).
         let dumped = stdout(&o);

@@ -335,13 +335,53 @@ fn dependencies(manifest: &str) -> Vec<String> {
 #[test]
 fn the_engine_core_depends_on_serde_alone() {
     // No I/O library, no pest, no miette, no serde_yaml: the engine cannot
-    // parse or report; and it cannot name the goti crate (Cargo refuses the
-    // cycle), so no arrow goes back up.
-    let manifest = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine/Cargo.toml"),
-    )
-    .expect("the engine crate's manifest");
-    assert_eq!(dependencies(&manifest), ["serde"]);
+    // parse or report; and it cannot name a game or the goti crate (Cargo
+    // refuses the cycle), so no arrow goes back up.
+    assert_eq!(dependencies(&manifest("crates/engine")), ["serde"]);
     let planted = "[package]\nname = \"x\"\n[dependencies]\nserde = \"1\"\n# note\npest = \"2\"\n[dev-dependencies]\nserde_yaml = \"0.9\"\n";
     assert_eq!(dependencies(planted), ["serde", "pest"]);
+}
+
+/// Each game is a crate on the core and serde alone: it cannot name
+/// another game, the list or the tool. The list depends on the core and
+/// on every game's crate, and nothing else.
+#[test]
+fn each_game_is_a_crate_on_the_core_alone() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/games");
+    let mut crates: Vec<String> = std::fs::read_dir(&games)
+        .expect("crates/games")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.join("Cargo.toml").is_file())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    crates.sort();
+    assert_eq!(crates, ["maedn", "portal", "royal", "toy"]);
+    for game in &crates {
+        assert_eq!(
+            dependencies(&manifest(&format!("crates/games/{game}"))),
+            ["goti-engine", "serde"],
+            "goti-{game} depends on the engine core and serde alone"
+        );
+    }
+    let mut list = dependencies(&manifest("crates/games"));
+    list.sort();
+    assert_eq!(
+        list,
+        [
+            "goti-engine",
+            "goti-maedn",
+            "goti-portal",
+            "goti-royal",
+            "goti-toy"
+        ]
+    );
+}
+
+fn manifest(dir: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(dir)
+            .join("Cargo.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{dir}/Cargo.toml: {e}"))
 }

@@ -2,7 +2,7 @@
 //! same seeds (common random numbers) on every core; `crate::balance`
 //! measures and compares.
 
-use super::args::BalanceCli;
+use super::args::{BalanceCli, BalanceFormat};
 use super::error::CliError;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -19,14 +19,6 @@ use crate::runner::position::{PairVisitor, Rules};
 use crate::selfplay::balance::{compare, play, GameStats};
 use crate::selfplay::stats::Verdict;
 use crate::selfplay::{Driver, Policy};
-
-/// Output formats of `goti balance`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BalanceFormat {
-    Text,
-    Json,
-    Markdown,
-}
 
 /// A ruleset tree and how it was made (shown in the report).
 type Shown = (Value, String);

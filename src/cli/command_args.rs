@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::{balance, context, diff, explain, mutate, report};
+use super::{context, diff, explain, report};
 use crate::engine::GameKind;
 
 // The arguments of `goti fuzz` (a plain comment: clap would read a doc comment as help).
@@ -60,7 +60,7 @@ pub(super) struct MutateCli {
     #[arg(long)]
     pub game: Option<GameKind>,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: mutate::MutateFormat,
+    pub format: MutateFormat,
     /// Exit 1 when the score (percent killed) is below this.
     #[arg(long, value_name = "PERCENT")]
     pub min_score: Option<f64>,
@@ -151,7 +151,7 @@ pub(super) struct BalanceCli {
     #[arg(long, default_value_t = 4000)]
     pub max_turns: u32,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: balance::BalanceFormat,
+    pub format: BalanceFormat,
 }
 
 // The arguments of `cargo xtask bench` (a plain comment: clap would read a doc comment as help).
@@ -429,4 +429,19 @@ impl ModeArg {
             ModeArg::Journey => crate::engine::Mode::Journey,
         }
     }
+}
+
+/// Output formats of `goti mutate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MutateFormat {
+    Text,
+    Json,
+}
+
+/// Output formats of `goti balance`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BalanceFormat {
+    Text,
+    Json,
+    Markdown,
 }

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use std::sync::Arc;
 
-use crate::engine::{Game, GameKind, Mode};
+use crate::engine::{GameKind, Mode};
 use crate::runner::games::Played;
 use crate::runner::position::{Rules, RulesVisitor};
 use crate::runner::{self, snapshot::write_atomic};
@@ -180,7 +180,7 @@ fn run<D: Driver>(
     out: &Path,
     part: Part,
 ) -> i32 {
-    let game = <D::Game as Game>::KIND;
+    let game = <D::Game as crate::engine::Listed>::KIND;
     let max_turns = cfg.max_turns;
     let check = selfplay::standard_check::<D::Game>;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;

@@ -8,7 +8,7 @@
 //! it; a scenario whose rules the mutant makes invalid does not kill it.
 //! The kill matrix names every killer.
 
-use super::args::MutateCli;
+use super::args::{MutateCli, MutateFormat};
 use super::error::CliError;
 use super::mutate_report::*;
 use crate::mutate::*;
@@ -22,13 +22,6 @@ use crate::engine::GameKind;
 use crate::mutate::mutants::{mutants, rules_for, rules_of_keys};
 use crate::runner::play::ruleset::{self, RuleLayers};
 use crate::runner::position::Rules;
-
-/// Output formats of `goti mutate`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum MutateFormat {
-    Text,
-    Json,
-}
 
 /// The dotted keys whose values differ between two ruleset trees (a list
 /// is one key, compared whole).

@@ -317,7 +317,7 @@ fn standings_ok<G: Game>(pos: &G, table: &[Player]) -> Result<(), String> {
 
 /// A scenario that replays `record` from a new game (`goti run` plays it).
 pub fn scenario<D: Driver>(driver: &D, record: &Record, message: &str) -> String {
-    let game = D::Game::KIND;
+    let game = <D::Game as crate::engine::Listed>::KIND;
     let found = format!("Found by `goti lint` ({game}, game seed {})", record.seed);
     let name = format!("lint: {game} game {}", record.seed);
     crate::selfplay::replay_text(driver, record, (&found, message), &name)

@@ -413,7 +413,7 @@ where
 /// What an expectation can say of a position, by subject (`P1 G2`,
 /// `P1 G2 steps`, `turn`, `winner`, `P1 battle`, ...).
 fn said<G: Played>(pos: &G) -> BTreeMap<String, String> {
-    let words = G::KIND.vocabulary();
+    let words = G::VOCABULARY;
     let mut out = BTreeMap::new();
     let mut ids: Vec<PieceId> = (1..=words.pieces).map(PieceId::Numbered).collect();
     if words.allows(Word::King) {

@@ -56,16 +56,6 @@ pub fn shipped_rules<G: crate::engine::Game>() -> std::sync::Arc<G::Rules> {
     G::new_rules(G::Params::shipped())
 }
 
-/// A ruleset error at `field`, placed nowhere in particular.
-fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
-    RulesetError {
-        field: field.into(),
-        message: message.into(),
-        offset: None,
-        unknown_field: false,
-    }
-}
-
 /// Deserialises parameters from YAML (text or a tree): a failure names the
 /// field by serde's own path (`board.forts.1`, list items by index) and,
 /// from text, the place in the file.

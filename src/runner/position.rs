@@ -164,7 +164,7 @@ impl Rules {
         each_kind!(game, G => layers::check_keys::<<G as Game>::Params>(layer))
     }
     pub fn game(&self) -> GameKind {
-        each_game!(self, G, _r => G::KIND)
+        each_game!(self, G, _r => <G as crate::engine::Listed>::KIND)
     }
     pub fn ring(&self) -> u8 {
         each_game!(self, G, r => G::ring(r))
@@ -274,7 +274,7 @@ impl Position {
     }
 }
 
-fn kind_of<G: Game>(_: &G) -> GameKind {
+fn kind_of<G: crate::engine::Listed>(_: &G) -> GameKind {
     G::KIND
 }
 

@@ -101,7 +101,7 @@ pub struct Violation {
 
 /// What a game brings to self-play.
 pub trait Driver: Sync {
-    type Game: Game;
+    type Game: crate::engine::Listed;
     /// A new game at this table.
     fn new_game(&self, players: &[Player]) -> Result<Self::Game, String>;
     /// Plays one whole turn of the player to move through `turn`.
@@ -233,7 +233,7 @@ pub fn policy_pick<G: Game>(policy: Policy, pos: &G, candidates: &[Action]) -> O
 /// refuse are skipped; `None` when all are.
 pub fn greedy_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
     let me = pos.turn();
-    let words = G::KIND.vocabulary();
+    let words = G::VOCABULARY;
     let mut best: Option<(usize, (usize, i64))> = None;
     let mut next = pos.clone();
     for (i, a) in candidates.iter().enumerate() {
@@ -389,7 +389,10 @@ fn step<G: Game>(
     match result {
         Ok(next) => {
             check(&next)?;
-            if let Some(e) = events[mark..].iter().find(|e| !G::KIND.has_rule(e.rule.0)) {
+            if let Some(e) = events[mark..]
+                .iter()
+                .find(|e| !G::CATALOGUE.iter().any(|r| r.id == e.rule))
+            {
                 return Err(Broken(format!("an event cites an unknown rule ID: {e}")));
             }
             Ok(Some(next))
@@ -539,7 +542,7 @@ pub fn play_turns<D: Driver>(driver: &D, seed: u64, players: u8, turns: u32) -> 
 fn fingerprint<G: Game>(pos: &G, events: u64) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    let words = G::KIND.vocabulary();
+    let words = G::VOCABULARY;
     for p in pos.players() {
         for g in 1..=words.pieces {
             pos.piece(p, PieceId::Numbered(g)).hash(&mut h);
@@ -664,7 +667,7 @@ pub fn action_text(a: &Action) -> String {
 
 /// A scenario file that replays `record` from a new game.
 pub fn scenario_text<D: Driver>(driver: &D, record: &Record, message: &str) -> String {
-    let game = D::Game::KIND;
+    let game = <D::Game as crate::engine::Listed>::KIND;
     let found = format!(
         "A self-play violation found by `goti fuzz --game {game}` (game seed {})",
         record.seed

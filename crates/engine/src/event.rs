@@ -440,7 +440,7 @@ impl Rejection {
     }
     /// A refusal on the fast path, which decides that an action is refused
     /// but builds no reason (the general engine gives the whole rejection).
-    pub(crate) fn withheld() -> Rejection {
+    pub fn withheld() -> Rejection {
         Rejection {
             rule: RuleId("withheld"),
             reason: String::new(),
@@ -510,12 +510,7 @@ impl Sink for Vec<Event> {
 /// sink records (every game's `event` is this); inlined so that a sink
 /// that reads only some of an event (balance's) builds only that.
 #[inline(always)]
-pub(crate) fn record<S: Sink>(
-    ev: &mut S,
-    rule: RuleId,
-    player: Player,
-    what: impl FnOnce() -> What,
-) {
+pub fn record<S: Sink>(ev: &mut S, rule: RuleId, player: Player, what: impl FnOnce() -> What) {
     if S::ON {
         ev.put(Event {
             rule,

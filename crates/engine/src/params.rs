@@ -1,16 +1,12 @@
 //! The parameters of a game as data: what every game's parameters share
 //! (validation naming the field at fault, seats, the direction of Forward),
-//! the [`Params`] trait each game's parameter struct implements, and the
-//! parameters of every game. Reading them from a ruleset file is the goti
+//! and the [`Params`] trait each game's parameter struct implements (each
+//! game's own are in its crate). Reading them from a ruleset file is the goti
 //! crate's job (`goti::rules`): the engine parses nothing.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-
-pub use crate::maedn::params::*;
-pub use crate::portal::params::*;
-pub use crate::royal::params::*;
 
 /// What every game's parameters are: data a ruleset file holds (serde),
 /// the shipped default file's text, and a check that the numbers make a
@@ -83,7 +79,7 @@ impl fmt::Display for RulesetError {
 
 impl std::error::Error for RulesetError {}
 
-pub(crate) fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
+pub fn err(field: impl Into<String>, message: impl Into<String>) -> RulesetError {
     RulesetError {
         field: field.into(),
         message: message.into(),
@@ -127,7 +123,7 @@ pub enum Forward {
 }
 
 /// `board.ring`: a ring of 8-200 tiles, in every game.
-pub(crate) fn check_ring(ring: u8) -> Result<(), RulesetError> {
+pub fn check_ring(ring: u8) -> Result<(), RulesetError> {
     if (8..=200).contains(&ring) {
         Ok(())
     } else {
@@ -144,7 +140,7 @@ pub(crate) fn check_ring(ring: u8) -> Result<(), RulesetError> {
 pub const MAX_POINTS: i64 = 1_000_000;
 
 /// A number in `field` must lie in `range` (every number of a ruleset has bounds).
-pub(crate) fn within<T: PartialOrd + std::fmt::Display>(
+pub fn within<T: PartialOrd + std::fmt::Display>(
     field: &str,
     value: T,
     range: std::ops::RangeInclusive<T>,
@@ -166,7 +162,7 @@ pub(crate) fn within<T: PartialOrd + std::fmt::Display>(
 /// Like [`within`], for a bound set by another key (`dice.six` within
 /// `1..=dice.faces`): the error names that key, so a change to it comes
 /// with a change to this one.
-pub(crate) fn within_key<T: PartialOrd + std::fmt::Display>(
+pub fn within_key<T: PartialOrd + std::fmt::Display>(
     field: &str,
     value: T,
     range: std::ops::RangeInclusive<T>,
@@ -181,19 +177,10 @@ pub(crate) fn within_key<T: PartialOrd + std::fmt::Display>(
 }
 
 /// A board position in `field` must be a tile of the ring.
-pub(crate) fn tile_on_ring(ring: u8, field: &str, t: u8) -> Result<(), RulesetError> {
+pub fn tile_on_ring(ring: u8, field: &str, t: u8) -> Result<(), RulesetError> {
     if t == 0 || t > ring {
         Err(err(field, format!("tile {t} is off the board (1-{ring})")))
     } else {
         Ok(())
     }
-}
-
-/// The shipped parameters, for the engine's own tests (serde_yaml is a
-/// dev-dependency only: the engine never reads YAML itself).
-#[cfg(test)]
-pub(crate) fn shipped<P: Params>() -> P {
-    let p: P = serde_yaml::from_str(P::DEFAULT_YAML).expect("the shipped ruleset reads");
-    p.validate().expect("the shipped ruleset is valid");
-    p
 }

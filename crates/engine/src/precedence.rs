@@ -7,21 +7,27 @@
 //! earliest check in the game's order is the one returned.
 
 use super::event::Rejection;
-use super::game::Vocabulary;
 use super::piece::Player;
+use super::vocabulary::Vocabulary;
 
 /// Collects the refusals of one action and keeps the earliest in the order;
 /// among refusals of one check, the first found.
 #[derive(Debug)]
-pub(crate) struct Refusals<C> {
+pub struct Refusals<C> {
     /// The earliest check broken so far, with its rejection (none when
     /// quiet: the fast path only learns that the action is refused).
     first: Option<(C, Option<Rejection>)>,
     quiet: bool,
 }
 
+impl<C: Ord + Copy> Default for Refusals<C> {
+    fn default() -> Self {
+        Refusals::new()
+    }
+}
+
 impl<C: Ord + Copy> Refusals<C> {
-    pub(crate) fn new() -> Self {
+    pub fn new() -> Self {
         Refusals {
             first: None,
             quiet: false,
@@ -30,18 +36,18 @@ impl<C: Ord + Copy> Refusals<C> {
 
     /// A collector that builds no rejection when `quiet` (the fast path:
     /// which check refused is still decided, nothing is allocated).
-    pub(crate) fn quiet_if(quiet: bool) -> Self {
+    pub fn quiet_if(quiet: bool) -> Self {
         Refusals { first: None, quiet }
     }
 
     /// Whether a refusal by `check` would still be the one returned: checks
     /// that cannot win need not be made.
-    pub(crate) fn open(&self, check: C) -> bool {
+    pub fn open(&self, check: C) -> bool {
         self.first.as_ref().is_none_or(|(c, _)| check < *c)
     }
 
     /// Records that the action breaks the rule of `check`.
-    pub(crate) fn add(&mut self, check: C, rejection: Rejection) {
+    pub fn add(&mut self, check: C, rejection: Rejection) {
         if self.open(check) {
             self.first = Some((check, Some(rejection)));
         }
@@ -49,7 +55,7 @@ impl<C: Ord + Copy> Refusals<C> {
 
     /// Records that the action breaks the rule of `check`; the rejection
     /// is built only when it would be kept and the collector is not quiet.
-    pub(crate) fn refuse(&mut self, check: C, rejection: impl FnOnce() -> Rejection) {
+    pub fn refuse(&mut self, check: C, rejection: impl FnOnce() -> Rejection) {
         if self.open(check) {
             self.first = Some((check, (!self.quiet).then(rejection)));
         }
@@ -57,7 +63,7 @@ impl<C: Ord + Copy> Refusals<C> {
 
     /// Records the refusal of a sub-check, if any.
     #[inline]
-    pub(crate) fn add_result<T>(&mut self, check: C, result: Result<T, Rejection>) -> Option<T> {
+    pub fn add_result<T>(&mut self, check: C, result: Result<T, Rejection>) -> Option<T> {
         match result {
             Ok(v) => Some(v),
             Err(r) => {
@@ -69,7 +75,7 @@ impl<C: Ord + Copy> Refusals<C> {
 
     /// Records the refusal of a sub-check that knows its own place in the order.
     #[inline]
-    pub(crate) fn add_refused<T>(&mut self, result: Result<T, (C, Rejection)>) -> Option<T> {
+    pub fn add_refused<T>(&mut self, result: Result<T, (C, Rejection)>) -> Option<T> {
         match result {
             Ok(v) => Some(v),
             Err((check, r)) => {
@@ -80,16 +86,16 @@ impl<C: Ord + Copy> Refusals<C> {
     }
 
     /// Whether rejections are left unbuilt (the fast path).
-    pub(crate) fn is_quiet(&self) -> bool {
+    pub fn is_quiet(&self) -> bool {
         self.quiet
     }
 
-    pub(crate) fn any(&self) -> bool {
+    pub fn any(&self) -> bool {
         self.first.is_some()
     }
 
     /// The refusal, or `Ok` when nothing was broken.
-    pub(crate) fn finish(self) -> Result<(), Rejection> {
+    pub fn finish(self) -> Result<(), Rejection> {
         match self.first {
             Some((_, Some(r))) => Err(r),
             Some((_, None)) => Err(Rejection::withheld()),
@@ -104,7 +110,7 @@ impl<C: Ord + Copy> Refusals<C> {
 /// action names, if it names one; the checks are the game's own. Inline:
 /// on every applied action, and almost always nothing to refuse.
 #[inline]
-pub(crate) fn game_and_turn<C: Ord + Copy>(
+pub fn game_and_turn<C: Ord + Copy>(
     words: &Vocabulary,
     over: bool,
     (turn, by): (Player, Option<Player>),
@@ -132,9 +138,17 @@ pub(crate) fn game_and_turn<C: Ord + Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::portal::PortalCheck;
-    use crate::royal::RoyalCheck;
     use crate::rule::RuleId;
+
+    /// The checks of a game, in the order its rulebook puts them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    enum Check {
+        RollValues,
+        Pieces,
+        Rolls,
+        Direction,
+        Landing,
+    }
 
     fn rej(id: &'static str) -> Rejection {
         Rejection {
@@ -147,20 +161,20 @@ mod tests {
     #[test]
     fn the_earliest_check_wins_whatever_order_they_are_found_in() {
         let mut r = Refusals::new();
-        r.add(RoyalCheck::Direction, rej("move.one-direction"));
-        r.add(RoyalCheck::Pieces, rej("move.not-in-play"));
-        r.add(RoyalCheck::Landing, rej("move.exact-home"));
-        assert!(!r.open(RoyalCheck::Rolls));
-        assert!(r.open(RoyalCheck::RollValues));
+        r.add(Check::Direction, rej("move.one-direction"));
+        r.add(Check::Pieces, rej("move.not-in-play"));
+        r.add(Check::Landing, rej("move.exact-home"));
+        assert!(!r.open(Check::Rolls));
+        assert!(r.open(Check::RollValues));
         assert_eq!(r.finish().unwrap_err().rule.0, "move.not-in-play");
     }
 
     #[test]
     fn within_one_check_the_first_found_stays() {
         let mut r = Refusals::new();
-        r.add(PortalCheck::Piece, rej("enter.six"));
-        r.add(PortalCheck::Piece, rej("move.exact-home"));
+        r.add(Check::Pieces, rej("enter.six"));
+        r.add(Check::Pieces, rej("move.exact-home"));
         assert_eq!(r.finish().unwrap_err().rule.0, "enter.six");
-        assert!(Refusals::<PortalCheck>::new().finish().is_ok());
+        assert!(Refusals::<Check>::new().finish().is_ok());
     }
 }

@@ -1,10 +1,10 @@
 //! An unvalidated description of a mid-game position (what a scenario's
 //! setup lines say), turned into a [`Royal`](super::Royal) by validation.
 
-use super::game::{Vocabulary, Word};
 use super::piece::{PieceId, Place, Player};
 use super::rule::RuleId;
 use super::table::Table;
+use super::vocabulary::{Vocabulary, Word};
 
 /// Journey or Clash (`table.modes`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -94,7 +94,7 @@ pub struct SetupError {
 
 /// A placement that passed the checks every game makes of it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Checked<'a> {
+pub struct Checked<'a> {
     /// Its place in `Setup::placements` (the part an error points at).
     pub index: usize,
     pub placement: &'a Placement,
@@ -124,7 +124,7 @@ impl Setup {
     /// (`ring_rule`), a Home path place on the path (`path_rule`). Every
     /// problem goes to `errors`; the placements that pass are returned for
     /// the game's own checks.
-    pub(crate) fn checked_placements(
+    pub fn checked_placements(
         &self,
         table: &Table,
         words: &Vocabulary,
@@ -219,5 +219,66 @@ impl Setup {
             });
         }
         out
+    }
+}
+
+/// The set-up checks every game makes of its players.
+impl Table {
+    /// The table of a set-up: 2-4 players (the game's `players_rule`),
+    /// every problem added to `errors`.
+    pub fn of_setup(setup: &Setup, words: &Vocabulary, errors: &mut Vec<SetupError>) -> Table {
+        let (game, rule) = (words.name, words.players_rule);
+        let table = Table::new(&setup.players);
+        let count = table.len();
+        if count < 2 {
+            // Name who is there and who is missing: the lowest-numbered
+            // player not at the table (P1 when only P2 is named).
+            let (message, help) = match table.players().next() {
+                None => (
+                    format!("{game} is played by 2-4 players; this setup names none"),
+                    "write `players 2` (P1 and P2), or place a piece of each of two players"
+                        .to_string(),
+                ),
+                Some(only) => {
+                    let missing = Player::ALL.into_iter().find(|&p| p != only).unwrap_or(only);
+                    (
+                        format!("{game} is played by 2-4 players; this setup names only {only}"),
+                        format!(
+                            "add {missing}: place a piece of {missing}, or write `players 2` (P1 and P2)"
+                        ),
+                    )
+                }
+            };
+            errors.push(SetupError {
+                rule,
+                part: SetupPart::Players,
+                message,
+                help: Some(help),
+            });
+        }
+        table
+    }
+
+    /// The player to move of a set-up: the one it names, else the
+    /// lowest-numbered player at the table.
+    pub fn turn_of_setup(
+        &self,
+        setup: &Setup,
+        rule: RuleId,
+        errors: &mut Vec<SetupError>,
+    ) -> Player {
+        match setup.turn {
+            Some(t) if !self.has(t) => {
+                errors.push(SetupError {
+                    rule,
+                    part: SetupPart::Turn,
+                    message: format!("{t} is not at the table"),
+                    help: Some(format!("add {t} to the `players` line")),
+                });
+                Player::ALL[0]
+            }
+            Some(t) => t,
+            None => self.players().next().unwrap_or(Player::ALL[0]),
+        }
     }
 }

@@ -1,11 +1,9 @@
-//! The table (`table.players` of every game): which seats are taken, whose
-//! turn comes next, and the set-up checks every game makes of its players.
+//! The table (`table.players` of every game): which seats are taken and
+//! whose turn comes next (the set-up checks of the players are in
+//! `setup.rs`).
 
 use super::event::{Event, Rejection};
-use super::game::Vocabulary;
 use super::piece::{ByPlayer, Player};
-use super::rule::RuleId;
-use super::setup::{Setup, SetupError, SetupPart};
 
 /// The seats taken, P1-P4.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -18,64 +16,6 @@ impl Table {
             seats[p] = true;
         }
         Table(seats)
-    }
-
-    /// The table of a set-up: 2-4 players (the game's `players_rule`),
-    /// every problem added to `errors`.
-    pub fn of_setup(setup: &Setup, words: &Vocabulary, errors: &mut Vec<SetupError>) -> Table {
-        let (game, rule) = (words.name, words.players_rule);
-        let table = Table::new(&setup.players);
-        let count = table.len();
-        if count < 2 {
-            // Name who is there and who is missing: the lowest-numbered
-            // player not at the table (P1 when only P2 is named).
-            let (message, help) = match table.players().next() {
-                None => (
-                    format!("{game} is played by 2-4 players; this setup names none"),
-                    "write `players 2` (P1 and P2), or place a piece of each of two players"
-                        .to_string(),
-                ),
-                Some(only) => {
-                    let missing = Player::ALL.into_iter().find(|&p| p != only).unwrap_or(only);
-                    (
-                        format!("{game} is played by 2-4 players; this setup names only {only}"),
-                        format!(
-                            "add {missing}: place a piece of {missing}, or write `players 2` (P1 and P2)"
-                        ),
-                    )
-                }
-            };
-            errors.push(SetupError {
-                rule,
-                part: SetupPart::Players,
-                message,
-                help: Some(help),
-            });
-        }
-        table
-    }
-
-    /// The player to move of a set-up: the one it names, else the
-    /// lowest-numbered player at the table.
-    pub fn turn_of_setup(
-        &self,
-        setup: &Setup,
-        rule: RuleId,
-        errors: &mut Vec<SetupError>,
-    ) -> Player {
-        match setup.turn {
-            Some(t) if !self.has(t) => {
-                errors.push(SetupError {
-                    rule,
-                    part: SetupPart::Turn,
-                    message: format!("{t} is not at the table"),
-                    help: Some(format!("add {t} to the `players` line")),
-                });
-                Player::ALL[0]
-            }
-            Some(t) => t,
-            None => self.players().next().unwrap_or(Player::ALL[0]),
-        }
     }
 
     pub fn has(&self, p: Player) -> bool {
@@ -107,7 +47,7 @@ impl Table {
 
 /// Applies `change` to a copy of `pos`: the new position, or the rejection
 /// with `pos` untouched and `events` as they were.
-pub(crate) fn transact<G: Clone>(
+pub fn transact<G: Clone>(
     pos: &G,
     events: &mut Vec<Event>,
     change: impl FnOnce(&mut G, &mut Vec<Event>) -> Result<(), Rejection>,

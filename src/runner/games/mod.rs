@@ -19,7 +19,7 @@ use crate::selfplay::{Driver, Policy};
 use super::render::Render;
 
 /// A game as the runner plays, pictures and drives it.
-pub trait Played: Game + Render + super::position::RulesOfGame {
+pub trait Played: Game + crate::engine::Listed + Render {
     /// The self-play driver of `goti fuzz`, `balance` and `bench`.
     type Driver: Driver<Game = Self>;
     /// Two scenarios that pass, written by `goti init` (expectations

@@ -64,7 +64,7 @@ impl Played for Portal {
 
     fn setup_lines(&self) -> Option<String> {
         use crate::engine::{Game, PieceId, Place};
-        let words = <Portal as Game>::KIND.vocabulary();
+        let words = <Portal as Game>::VOCABULARY;
         let mut out = String::new();
         for p in self.players() {
             let parts: Vec<String> = (1..=words.pieces)

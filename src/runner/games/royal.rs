@@ -79,7 +79,7 @@ impl Played for Royal {
 
     fn setup_lines(&self) -> Option<String> {
         use crate::engine::{Game, PieceId, Place};
-        let words = <Royal as Game>::KIND.vocabulary();
+        let words = <Royal as Game>::VOCABULARY;
         let mut out = String::new();
         for p in self.players() {
             let seat = self.seat(p);

@@ -1,5 +1,5 @@
 //! The toy race as the runner plays, pictures and drives it: its rules are
-//! the engine's (`crates/engine/src/toy/`, the `toy` feature); this file is
+//! its own crate's (`crates/games/toy/`, the `toy` feature); this file is
 //! its part of the runner, built with the same feature.
 
 use std::fmt::Write;
@@ -275,14 +275,14 @@ mod tests {
     fn the_toy_race_is_one_line_in_the_list() {
         // What "adding a game" touched, measured: the list's line for the toy.
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let list = include_str!("../../../crates/engine/src/games.rs");
+        let list = include_str!("../../../crates/games/src/lib.rs");
         let lines: Vec<&str> = list.lines().filter(|l| l.contains("toy::Toy")).collect();
         assert_eq!(lines, ["            Toy => $crate::toy::Toy,"]);
-        let outside: Vec<String> = [root.join("src"), root.join("crates/engine/src")]
+        let outside: Vec<String> = [root.join("src"), root.join("crates")]
             .iter()
             .flat_map(|dir| walk(dir))
             .filter(|(path, text)| {
-                !path.starts_with("crates/engine/src/toy/")
+                !path.starts_with("crates/games/toy/")
                     && path != "src/runner/games/toy.rs"
                     && (text.contains("Toy") || text.contains("mod toy"))
             })
@@ -290,12 +290,8 @@ mod tests {
             .collect();
         assert_eq!(
             outside,
-            [
-                "src/runner/games/mod.rs",
-                "crates/engine/src/games.rs",
-                "crates/engine/src/lib.rs"
-            ],
-            "the toy is named only by the list and its two module lines"
+            ["src/runner/games/mod.rs", "crates/games/src/lib.rs"],
+            "the toy is named only by the list (its line and its crate's) and the runner's module line"
         );
     }
     fn walk(dir: &Path) -> Vec<(String, String)> {

@@ -1,0 +1,216 @@
+//! The words of the scenario language: those only some games have
+//! ([`Word`]) and what the language says of one game ([`Vocabulary`]: its
+//! words, how it writes its places and numbers its fields, the rules that
+//! decide language problems).
+
+use super::piece::Place;
+use super::rule::RuleId;
+
+/// A word of the scenario language that only some games have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    King,
+    /// `solo`, `pair`, `trio`, `quad`.
+    GroupCount,
+    Midpoint,
+    Store,
+    Credits,
+    Battle,
+    FirstTurn,
+    Mode,
+    Exit,
+    Enter,
+    Ranked,
+    Doubles,
+    Falls,
+    /// `on lane N`.
+    Lane,
+    /// `in base`.
+    Base,
+    /// `in toilet N ...`.
+    Toilet,
+    /// `on home N` (royal's Home path; portal's is its lane).
+    HomePathTile,
+    Progress,
+    Score,
+    Tokens,
+    Burned,
+    RollAgain,
+    Standings,
+    /// Maedn: `in goal N`.
+    Goal,
+    /// Maedn: `seats opposite|side`.
+    Seats,
+    /// Maedn: `pass`.
+    Pass,
+    /// Maedn: `expect legal: ...`.
+    Legal,
+    /// Maedn: `expect returns ...`.
+    Returns,
+}
+
+impl Word {
+    /// Every word, in the order above.
+    pub const ALL: &'static [Word] = &[
+        Word::King,
+        Word::GroupCount,
+        Word::Midpoint,
+        Word::Store,
+        Word::Credits,
+        Word::Battle,
+        Word::FirstTurn,
+        Word::Mode,
+        Word::Exit,
+        Word::Enter,
+        Word::Ranked,
+        Word::Doubles,
+        Word::Falls,
+        Word::Lane,
+        Word::Base,
+        Word::Toilet,
+        Word::HomePathTile,
+        Word::Progress,
+        Word::Score,
+        Word::Tokens,
+        Word::Burned,
+        Word::RollAgain,
+        Word::Standings,
+        Word::Goal,
+        Word::Seats,
+        Word::Pass,
+        Word::Legal,
+        Word::Returns,
+    ];
+
+    /// How the word is written.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Word::King => "king",
+            Word::GroupCount => "solo/pair/trio/quad",
+            Word::Midpoint => "midpoint",
+            Word::Store => "store",
+            Word::Credits => "credits",
+            Word::Battle => "battle",
+            Word::FirstTurn => "first turn",
+            Word::Mode => "mode",
+            Word::Exit => "exit",
+            Word::Enter => "enter",
+            Word::Ranked => "ranked",
+            Word::Doubles => "doubles",
+            Word::Falls => "falls",
+            Word::Lane => "on lane N",
+            Word::Base => "in base",
+            Word::Toilet => "in toilet",
+            Word::HomePathTile => "on home N",
+            Word::Progress => "progress",
+            Word::Score => "score",
+            Word::Tokens => "tokens",
+            Word::Burned => "burned",
+            Word::RollAgain => "roll again",
+            Word::Standings => "standings",
+            Word::Goal => "in goal N",
+            Word::Seats => "seats",
+            Word::Pass => "pass",
+            Word::Legal => "legal",
+            Word::Returns => "returns",
+        }
+    }
+}
+
+/// What the scenario language says of one game: its words, its pieces, and
+/// the rules that decide language-level problems.
+#[derive(Debug)]
+pub struct Vocabulary {
+    pub name: &'static str,
+    /// Guards (royal) or pieces (portal) per player, numbered G1..Gn.
+    pub pieces: u8,
+    /// "guards" or "pieces".
+    pub piece_word: &'static str,
+    /// The pieces as a user would write them: "G1, G2, G3, G4 or king".
+    pub piece_list: &'static str,
+    /// "Home path" or "lane", and the word written before its tile number.
+    pub path_name: &'static str,
+    pub path_word: &'static str,
+    /// Words only this game has.
+    pub words: &'static [Word],
+    /// Help for a word of another game used here (empty: name the game
+    /// that has it).
+    pub foreign_word_help: &'static str,
+    /// Extra help for particular words of another game used here.
+    pub word_help: &'static [(Word, &'static str)],
+    /// Help for an action named for the player whose turn it is not.
+    pub turn_help: &'static str,
+    /// The first ring field's number (1; maedn counts its fields from 0).
+    pub first_field: u8,
+    /// What a ring place is called in messages: "tile" or "field".
+    pub tile_word: &'static str,
+    /// How an expectation writes a piece in the yard: "in yard", "in base".
+    pub yard_phrase: &'static str,
+    /// How it writes a Home path tile before its number: "on home", "on lane".
+    pub path_phrase: &'static str,
+    /// Help for a Home path tile past the last one.
+    pub path_help: &'static str,
+    /// Whether the language checks dice against 1-6 before playing (false:
+    /// the ruleset decides the die's faces and the engine judges them).
+    pub six_sided: bool,
+    /// Whether a move names its rolls (false: it moves by the die thrown).
+    pub moves_need_rolls: bool,
+    /// Whether `enter` may stand alone (bring in whichever piece the rules pick).
+    pub bare_enter: bool,
+    /// The rule a move's direction breaks, for a game that moves forward only.
+    pub forward_only: Option<RuleId>,
+    /// The rule that ends the game (refuses every action after it).
+    pub end_rule: RuleId,
+    /// Rules that decide problems the language finds.
+    pub players_rule: RuleId,
+    pub pieces_rule: RuleId,
+    pub ring_rule: RuleId,
+    pub path_rule: RuleId,
+    /// The rule a piece named twice in one move breaks.
+    pub named_twice_rule: RuleId,
+    /// The rule a die value outside 1-6 breaks.
+    pub roll_values_rule: RuleId,
+}
+
+impl Vocabulary {
+    pub fn allows(&self, word: Word) -> bool {
+        self.words.contains(&word)
+    }
+    /// A place in this game's words: `in base`, `on lane 2`, `in goal 3`.
+    pub fn place_words(&self, place: Place) -> String {
+        match place {
+            Place::Out => self.yard_phrase.to_string(),
+            Place::HomePath(k) => format!("{} {k}", self.path_phrase),
+            place => place.to_string(),
+        }
+    }
+    /// The ring's field numbers: 1-ring, or 0-(ring-1) in maedn.
+    pub fn fields(&self, ring: u8) -> std::ops::RangeInclusive<i64> {
+        let first = self.first_field as i64;
+        first..=first + ring as i64 - 1
+    }
+    /// The help for `word` used in this game although it is another's.
+    pub fn help_for(&self, word: Word) -> &'static str {
+        self.word_help
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map_or(self.foreign_word_help, |(_, h)| h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_all_lists_every_word_once() {
+        let all = Word::ALL;
+        for (i, w) in all.iter().enumerate() {
+            assert!(!all[..i].contains(w), "{w:?} twice");
+            // The match in `text` is exhaustive; a word missing here would
+            // leave its text out of every game's word list.
+            assert!(!w.text().is_empty());
+        }
+        assert_eq!(all.len(), 28, "a new Word goes into Word::ALL");
+    }
+}

@@ -1,0 +1,52 @@
+//! The words of `maedn`'s scenarios: its pieces, places and the words only
+//! it has, and the rules that decide problems the language finds.
+
+use goti_engine::vocabulary::{Vocabulary, Word};
+
+use super::rule::MaednRule;
+
+/// What the scenario language says of maedn.
+pub const WORDS: Vocabulary = Vocabulary {
+    name: "maedn",
+    pieces: 4,
+    piece_word: "pieces",
+    piece_list: "G1-G4",
+    path_name: "goal",
+    path_word: "goal",
+    words: &[
+        Word::Enter,
+        Word::Base,
+        Word::Goal,
+        Word::Seats,
+        Word::Pass,
+        Word::Legal,
+        Word::Returns,
+        Word::Standings,
+    ],
+    foreign_word_help: "maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
+    word_help: &[
+        (
+            Word::HomePathTile,
+            "maedn's goal fields are written `in goal N`",
+        ),
+        (Word::Exit, "maedn pieces come in with `enter` on a 6"),
+        (Word::Lane, "maedn's goal fields are written `in goal N`"),
+    ],
+    turn_help: "the turn passes after an action, unless the die showed a 6",
+    first_field: 0,
+    tile_word: "field",
+    yard_phrase: "in base",
+    path_phrase: "in goal",
+    path_help: "maedn's goal fields are 1-4",
+    six_sided: false,
+    moves_need_rolls: false,
+    bare_enter: true,
+    forward_only: Some(MaednRule::MoveFree.id()),
+    end_rule: MaednRule::EndWin.id(),
+    players_rule: MaednRule::TablePlayers.id(),
+    pieces_rule: MaednRule::TablePlayers.id(),
+    ring_rule: MaednRule::BoardRing.id(),
+    path_rule: MaednRule::BoardGoal.id(),
+    named_twice_rule: MaednRule::DiceOne.id(),
+    roll_values_rule: MaednRule::DiceOne.id(),
+};

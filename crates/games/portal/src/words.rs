@@ -1,0 +1,58 @@
+//! The words of `portal`'s scenarios: its pieces, places and the words only
+//! it has, and the rules that decide problems the language finds.
+
+use goti_engine::vocabulary::{Vocabulary, Word};
+
+use super::rule::PortalRule;
+
+/// What the scenario language says of portal.
+pub const WORDS: Vocabulary = Vocabulary {
+    name: "portal",
+    pieces: 5,
+    piece_word: "pieces",
+    piece_list: "G1-G5",
+    path_name: "lane",
+    path_word: "lane",
+    words: &[
+        Word::Enter,
+        Word::Ranked,
+        Word::Doubles,
+        Word::Falls,
+        Word::Lane,
+        Word::Base,
+        Word::Toilet,
+        Word::Tokens,
+        Word::Burned,
+        Word::RollAgain,
+        Word::Standings,
+    ],
+    foreign_word_help:
+        "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",
+    word_help: &[
+        (
+            Word::HomePathTile,
+            "portal's home stretch is its lane: `on lane N`",
+        ),
+        (
+            Word::Exit,
+            "portal pieces leave base with `enter G1` on a 6",
+        ),
+    ],
+    turn_help: "the turn passes when a roll's values are played or burned",
+    first_field: 1,
+    tile_word: "tile",
+    yard_phrase: "in base",
+    path_phrase: "on lane",
+    path_help: "`home` alone means the piece is home",
+    six_sided: true,
+    moves_need_rolls: true,
+    bare_enter: false,
+    forward_only: None,
+    end_rule: PortalRule::EndWin.id(),
+    players_rule: PortalRule::TablePlayers.id(),
+    pieces_rule: PortalRule::TablePieces.id(),
+    ring_rule: PortalRule::BoardRing.id(),
+    path_rule: PortalRule::BoardLane.id(),
+    named_twice_rule: PortalRule::DiceLargerFirst.id(),
+    roll_values_rule: PortalRule::DiceTwo.id(),
+};
