@@ -1,7 +1,8 @@
 //! The shape the code keeps (issue: a CLI that is only a shell): no file
 //! under `src/cli/` over 500 lines, no function over 150 lines, one call
-//! that plays files, no two CLI modules importing each other, no public
-//! library function returning a `String` error.
+//! that plays files, no import circles between the modules of any crate,
+//! no public library function returning a `String` error, and the crates'
+//! manifests as ARCHITECTURE.md draws them.
 
 use std::path::{Path, PathBuf};
 
@@ -384,4 +385,253 @@ fn manifest(dir: &str) -> String {
             .join("Cargo.toml"),
     )
     .unwrap_or_else(|e| panic!("{dir}/Cargo.toml: {e}"))
+}
+
+/// A module's path inside its crate from its file's path under the crate's
+/// `src/` (`cli/balance.rs` is `cli::balance`, `cli/mod.rs` is `cli`).
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .with_extension("")
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The module paths a file's code names (`crate::`, `super::`, `self::`,
+/// groups `{a, b::c}` opened), each resolved to the longest module of
+/// `modules` it starts with. Comments and the `#[cfg(test)]` part are
+/// left out: a test may use anything.
+fn module_uses(me: &[String], text: &str, modules: &[Vec<String>]) -> Vec<Vec<String>> {
+    let code: String = text
+        .split("#[cfg(test)]")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut paths: Vec<String> = Vec::new();
+    for head in ["crate::", "super::", "self::"] {
+        for (i, _) in code.match_indices(head) {
+            if code[..i]
+                .ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':' || c == '$')
+            {
+                continue;
+            }
+            expand(&code[i..], &mut paths);
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        let mut segs = p.split("::").map(str::trim).filter(|s| !s.is_empty());
+        let mut base: Vec<String> = match segs.next() {
+            Some("crate") => Vec::new(),
+            Some("self") => me.to_vec(),
+            // `super` of a file `a/b.rs` (or `a/b/mod.rs`) is `a`.
+            Some("super") => me[..me.len().saturating_sub(1)].to_vec(),
+            _ => continue,
+        };
+        let mut rest: Vec<&str> = segs.collect();
+        while rest.first() == Some(&"super") {
+            base.pop();
+            rest.remove(0);
+        }
+        for s in rest {
+            let mut next = base.clone();
+            next.push(s.to_string());
+            if modules.contains(&next) {
+                base = next;
+            } else {
+                break;
+            }
+        }
+        // Uses of the module itself or of a module above it are not
+        // arrows between siblings.
+        if base.len() <= me.len() && me[..base.len()] == base[..] {
+            continue;
+        }
+        out.push(base);
+    }
+    out
+}
+
+/// `crate::a::{b, c::d}` and the like as whole paths (`crate::a::b`,
+/// `crate::a::c::d`); `text` starts at the path.
+fn expand(text: &str, out: &mut Vec<String>) {
+    let path: String = text
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+        .collect();
+    let rest = &text[path.len()..];
+    match (path.ends_with("::"), rest.strip_prefix('{')) {
+        (true, Some(group)) => {
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand(&format!("{path}{}", item.trim()), out);
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+            if !item.trim().is_empty() {
+                expand(&format!("{path}{}", item.trim()), out);
+            }
+        }
+        _ => out.push(path),
+    }
+}
+
+/// The circles of a graph of modules (Tarjan's strongly connected
+/// components of more than one module).
+fn circles(edges: &[(Vec<String>, Vec<Vec<String>>)]) -> Vec<Vec<String>> {
+    let n = edges.len();
+    let index_of = |m: &Vec<String>| edges.iter().position(|(k, _)| k == m);
+    let next: Vec<Vec<usize>> = edges
+        .iter()
+        .map(|(_, to)| to.iter().filter_map(index_of).collect())
+        .collect();
+    // Tarjan's walk: (index, low link, on the stack, the stack, the next index).
+    type Walk = (Vec<usize>, Vec<usize>, Vec<bool>, Vec<usize>, usize);
+    fn visit(v: usize, next: &[Vec<usize>], st: &mut Walk, found: &mut Vec<Vec<usize>>) {
+        st.0[v] = st.4;
+        st.1[v] = st.4;
+        st.4 += 1;
+        st.3.push(v);
+        st.2[v] = true;
+        for &w in &next[v] {
+            if st.0[w] == usize::MAX {
+                visit(w, next, st, found);
+                st.1[v] = st.1[v].min(st.1[w]);
+            } else if st.2[w] {
+                st.1[v] = st.1[v].min(st.0[w]);
+            }
+        }
+        if st.1[v] == st.0[v] {
+            let mut comp = Vec::new();
+            while let Some(w) = st.3.pop() {
+                st.2[w] = false;
+                comp.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                found.push(comp);
+            }
+        }
+    }
+    let mut st: Walk = (
+        vec![usize::MAX; n],
+        vec![0; n],
+        vec![false; n],
+        Vec::new(),
+        0,
+    );
+    let mut found = Vec::new();
+    for v in 0..n {
+        if st.0[v] == usize::MAX {
+            visit(v, &next, &mut st, &mut found);
+        }
+    }
+    let mut out: Vec<Vec<String>> = found
+        .into_iter()
+        .map(|c| {
+            let mut names: Vec<String> = c.iter().map(|&i| edges[i].0.join("::")).collect();
+            names.sort();
+            names
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The module graph of one crate's sources (`files`: path under `src/`,
+/// text).
+fn module_graph(files: &[(PathBuf, String)]) -> Vec<(Vec<String>, Vec<Vec<String>>)> {
+    let modules: Vec<Vec<String>> = files.iter().map(|(p, _)| module_of(p)).collect();
+    files
+        .iter()
+        .map(|(p, text)| {
+            let me = module_of(p);
+            let uses = module_uses(&me, text, &modules);
+            (me, uses)
+        })
+        .collect()
+}
+
+/// No import circles: in every crate of the workspace, no module uses a
+/// module that (through others) uses it back. A module may use the
+/// modules above it (its `mod.rs` declares it).
+#[test]
+fn no_module_imports_circle_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut crates = vec![
+        root.join("src"),
+        root.join("crates/engine/src"),
+        root.join("crates/games/src"),
+    ];
+    for game in std::fs::read_dir(root.join("crates/games")).expect("crates/games") {
+        let dir = game.expect("an entry").path().join("src");
+        if dir.is_dir() && dir != root.join("crates/games/src") {
+            crates.push(dir);
+        }
+    }
+    let mut found = Vec::new();
+    for dir in &crates {
+        let files: Vec<(PathBuf, String)> = sources(dir)
+            .into_iter()
+            .map(|(p, t)| (p.strip_prefix(dir).expect("under src").to_path_buf(), t))
+            .collect();
+        assert!(!files.is_empty(), "{}: no sources read", dir.display());
+        for c in circles(&module_graph(&files)) {
+            found.push(format!("{}: {}", dir.display(), c.join(" <-> ")));
+        }
+    }
+    assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+}
+
+/// The circle finder on planted files: a circle of three through a group
+/// and an inline `super::` path is found; uses of a module above, of a
+/// test module and in comments are not arrows.
+#[test]
+fn the_circle_finder_finds_planted_circles() {
+    let files = |list: &[(&str, &str)]| -> Vec<(PathBuf, String)> {
+        list.iter()
+            .map(|(p, t)| (PathBuf::from(p), t.to_string()))
+            .collect()
+    };
+    let planted = files(&[
+        ("lib.rs", "mod cli;\nmod runner;\n"),
+        ("cli/mod.rs", "mod a;\nmod b;\nmod c;\npub fn x() {}\n"),
+        ("cli/a.rs", "use super::{b::B, x};\n"),
+        ("cli/b.rs", "fn f() { super::c::g(); }\n"),
+        ("cli/c.rs", "use crate::cli::a::A;\n"),
+        ("runner/mod.rs", "// use crate::cli::a;\nuse super::cli::x;\n#[cfg(test)]\nmod tests { use crate::cli::b; }\n"),
+    ]);
+    assert_eq!(
+        circles(&module_graph(&planted)),
+        [["cli::a", "cli::b", "cli::c"]]
+    );
+    let clean = files(&[
+        ("lib.rs", "mod cli;\n"),
+        ("cli/mod.rs", "mod a;\nmod b;\nuse self::a::A;\n"),
+        ("cli/a.rs", "use super::b::B;\nuse crate::cli::C;\n"),
+        ("cli/b.rs", "// use super::a::A;\n"),
+    ]);
+    assert_eq!(circles(&module_graph(&clean)), Vec::<Vec<String>>::new());
 }
