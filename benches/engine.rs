@@ -17,8 +17,9 @@ use std::path::Path;
 use divan::counter::ItemsCount;
 use divan::Bencher;
 use goti::engine::Mode;
+use goti::games::royal::RoyalDriver;
 use goti::runner::{self, RunOptions};
-use goti::selfplay::{self, RoyalDriver};
+use goti::selfplay;
 
 fn main() {
     divan::main();
@@ -62,7 +63,7 @@ fn royal_fast_turns(bencher: Bencher) {
 fn portal_fast_turns(bencher: Bencher) {
     fast_turns(
         bencher,
-        goti::selfplay::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>()),
+        goti::games::portal::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>()),
     );
 }
 
@@ -86,13 +87,13 @@ fn maedn_random_actions(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Maedn>();
     let table = &goti::engine::Player::ALL[..4];
     // 200 games of about 440 player actions each.
-    let actions = goti::selfplay::maedn::random_actions(&rules, table, None, 200, 1).unwrap();
+    let actions = goti::games::maedn::random_actions(&rules, table, None, 200, 1).unwrap();
     let mut seed = 0;
     bencher
         .counter(ItemsCount::new(actions as usize))
         .bench_local(|| {
             seed += 1;
-            goti::selfplay::maedn::random_actions(&rules, table, None, 200, seed)
+            goti::games::maedn::random_actions(&rules, table, None, 200, seed)
         });
 }
 

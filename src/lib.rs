@@ -9,10 +9,12 @@ pub mod cli;
 pub mod closest;
 pub mod desk;
 pub mod dsl;
-/// The engine: the core (`crates/engine`) and every game's crate
-/// (`crates/games/GAME/`), through the one list (`crates/games`): pure rules.
+/// The engine: the core (`crates/engine`) and every game's rules crate
+/// (`crates/games/GAME/rules/`), through the one list
+/// (`crates/games/list/`): pure rules.
 pub use goti_games as engine;
 pub mod error;
+pub mod games;
 pub mod lint;
 pub mod lsp;
 pub mod mutate;

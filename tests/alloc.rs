@@ -106,7 +106,7 @@ fn fast_turns<D: goti::selfplay::fast::FastDriver>(
 fn royal_fast_path_allocates_nothing() {
     use goti::engine::Mode;
     for mode in [Mode::Clash, Mode::Journey] {
-        let driver = goti::selfplay::RoyalDriver::new(
+        let driver = goti::games::royal::RoyalDriver::new(
             goti::rules::shipped_rules::<goti::engine::Royal>(),
             mode,
         );
@@ -122,8 +122,9 @@ fn royal_fast_path_allocates_nothing() {
 
 #[test]
 fn portal_fast_path_allocates_nothing() {
-    let driver =
-        goti::selfplay::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>());
+    let driver = goti::games::portal::PortalDriver::new(goti::rules::shipped_rules::<
+        goti::engine::Portal,
+    >());
     let (allocs, games) = fast_turns(&driver, 4, 20_000);
     assert!(games > 20, "{games} games in 20,000 turns");
     // Nothing per action; one per game: its final standings.

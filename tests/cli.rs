@@ -148,7 +148,7 @@ fn rules_list_and_dump() {
             root()
                 .join("crates/games")
                 .join(game)
-                .join("src")
+                .join("rules/src")
                 .join(file),
         )
         .unwrap();

@@ -1,6 +1,6 @@
 //! A change to the engine's *code* reported by `goti diff`: a copy of this
 //! crate in a temporary repository, one commit that doubles the capture
-//! points in `crates/games/royal/src/capture.rs`, built for real. `goti diff
+//! points in `crates/games/royal/rules/src/capture.rs`, built for real. `goti diff
 //! --base HEAD~1 --build` (the base's goti built in a worktree) groups the
 //! changed scenarios under `capture.points`, and `--base-trace` with the
 //! base build's trace gives the same report. Built only with `--features
@@ -62,7 +62,7 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
     git(&copy, &["init", "-q", "-b", "main"]);
     git(&copy, &["add", "-A"]);
     git(&copy, &["commit", "-q", "-m", "base"]);
-    let capture = copy.join("crates/games/royal/src/capture.rs");
+    let capture = copy.join("crates/games/royal/rules/src/capture.rs");
     let code = std::fs::read_to_string(&capture).unwrap();
     let from = "self.mode_params().capture_value * count * factor;";
     assert!(code.contains(from), "the capture points are decided here");

@@ -2,8 +2,8 @@
 //! finds a difference when there is one, and agrees over seeded games.
 
 use goti::engine::{Action, Mode, Player, Royal};
+use goti::games::royal::RoyalDriver;
 use goti::selfplay::fast::{compare_paths, play_games, Path, Table, Twin};
-use goti::selfplay::RoyalDriver;
 
 fn new_game() -> Royal {
     Royal::new_game(
@@ -99,8 +99,9 @@ fn both_paths_agree_on_seeded_games_of_every_table() {
 
 #[test]
 fn portal_paths_agree_on_seeded_games() {
-    let driver =
-        goti::selfplay::PortalDriver::new(goti::rules::shipped_rules::<goti::engine::Portal>());
+    let driver = goti::games::portal::PortalDriver::new(goti::rules::shipped_rules::<
+        goti::engine::Portal,
+    >());
     for players in 2..=4 {
         let g = games(players, 40);
         let c = compare_paths(&driver, &g).unwrap_or_else(|e| panic!("{players} players: {e}"));

@@ -5,8 +5,9 @@ use std::path::Path;
 
 use goti::check::fuzz::{check_input, mutate};
 use goti::engine::{Game, Mode, Violation};
+use goti::games::{portal::PortalDriver, royal::RoyalDriver};
 use goti::runner::{self, RunOptions};
-use goti::selfplay::{self, Config, PortalDriver, RoyalDriver};
+use goti::selfplay::{self, Config};
 use proptest::prelude::*;
 
 fn corpus() -> Vec<Vec<u8>> {

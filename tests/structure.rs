@@ -352,19 +352,19 @@ fn each_game_is_a_crate_on_the_core_alone() {
     let mut crates: Vec<String> = std::fs::read_dir(&games)
         .expect("crates/games")
         .map(|e| e.expect("an entry").path())
-        .filter(|p| p.join("Cargo.toml").is_file())
+        .filter(|p| p.join("rules/Cargo.toml").is_file())
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
     crates.sort();
     assert_eq!(crates, ["maedn", "portal", "royal", "toy"]);
     for game in &crates {
         assert_eq!(
-            dependencies(&manifest(&format!("crates/games/{game}"))),
+            dependencies(&manifest(&format!("crates/games/{game}/rules"))),
             ["goti-engine", "serde"],
             "goti-{game} depends on the engine core and serde alone"
         );
     }
-    let mut list = dependencies(&manifest("crates/games"));
+    let mut list = dependencies(&manifest("crates/games/list"));
     list.sort();
     assert_eq!(
         list,
@@ -580,26 +580,50 @@ fn module_graph(files: &[(PathBuf, String)]) -> Vec<(Vec<String>, Vec<Vec<String
 #[test]
 fn no_module_imports_circle_back() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let under = |dir: &Path, prefix: &str| -> Vec<(PathBuf, String)> {
+        sources(dir)
+            .into_iter()
+            .map(|(p, t)| {
+                (
+                    Path::new(prefix).join(p.strip_prefix(dir).expect("under it")),
+                    t,
+                )
+            })
+            .collect()
+    };
+    // The goti crate: src/, and each game's tool part, a module of it
+    // (`src/games.rs` declares `games::GAME` at `crates/games/GAME/tool/`).
+    let mut goti = under(&root.join("src"), "");
     let mut crates = vec![
-        root.join("src"),
-        root.join("crates/engine/src"),
-        root.join("crates/games/src"),
+        (
+            "crates/engine".to_string(),
+            under(&root.join("crates/engine/src"), ""),
+        ),
+        (
+            "crates/games/list".to_string(),
+            under(&root.join("crates/games/list/src"), ""),
+        ),
     ];
+    let mut games = 0;
     for game in std::fs::read_dir(root.join("crates/games")).expect("crates/games") {
-        let dir = game.expect("an entry").path().join("src");
-        if dir.is_dir() && dir != root.join("crates/games/src") {
-            crates.push(dir);
+        let folder = game.expect("an entry").path();
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        if folder.join("rules/src").is_dir() {
+            games += 1;
+            crates.push((
+                format!("crates/games/{name}/rules"),
+                under(&folder.join("rules/src"), ""),
+            ));
+            goti.extend(under(&folder.join("tool"), &format!("games/{name}")));
         }
     }
+    assert_eq!(games, 4, "the games' folders are read");
+    crates.push(("goti".to_string(), goti));
     let mut found = Vec::new();
-    for dir in &crates {
-        let files: Vec<(PathBuf, String)> = sources(dir)
-            .into_iter()
-            .map(|(p, t)| (p.strip_prefix(dir).expect("under src").to_path_buf(), t))
-            .collect();
-        assert!(!files.is_empty(), "{}: no sources read", dir.display());
-        for c in circles(&module_graph(&files)) {
-            found.push(format!("{}: {}", dir.display(), c.join(" <-> ")));
+    for (name, files) in &crates {
+        assert!(!files.is_empty(), "{name}: no sources read");
+        for c in circles(&module_graph(files)) {
+            found.push(format!("{name}: {}", c.join(" <-> ")));
         }
     }
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::engine::maedn::{Choice, BASE};
 use crate::engine::{Action, Game, Maedn, MaednRules, Place, Player};
-use crate::selfplay::maedn::action_of;
+use crate::games::maedn::action_of;
 
 /// One game as OpenSpiel played it.
 #[derive(Clone, Debug, Deserialize)]

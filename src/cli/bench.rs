@@ -104,13 +104,13 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
     let table = &crate::engine::Player::ALL[..players as usize];
     let opposite = (players == 2).then_some(!side);
     let started = std::time::Instant::now();
-    let actions = crate::selfplay::maedn::random_actions(&rules, table, opposite, games, seed)?;
+    let actions = crate::games::maedn::random_actions(&rules, table, opposite, games, seed)?;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let rate = actions as f64 / secs;
     // Beside it, up to 2,000 games by self-play's driver through the
     // general engine (events recorded, the game's default seating), as
     // balance plays them: the figure a designer's balance run sees.
-    let driver = crate::selfplay::maedn::MaednDriver::new(rules.clone());
+    let driver = crate::games::maedn::MaednDriver::new(rules.clone());
     let driver_games = games.min(2000);
     let started = std::time::Instant::now();
     for s in seed..seed + driver_games {
@@ -121,7 +121,7 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
     // The engine alone: at most 1,000 games' actions kept in memory.
     let replayed = games.min(1000);
     let (calls, [quiet_calls, general_calls]) =
-        crate::selfplay::maedn::engine_calls(&rules, table, opposite, replayed, seed)?;
+        crate::games::maedn::engine_calls(&rules, table, opposite, replayed, seed)?;
     let (quiet_calls_rate, general_calls_rate) =
         (calls as f64 / quiet_calls, calls as f64 / general_calls);
     if json {

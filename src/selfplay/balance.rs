@@ -610,7 +610,8 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
 #[cfg(test)]
 mod tests {
     use crate::engine::Mode;
-    use crate::selfplay::{PortalDriver, RoyalDriver, Turn};
+    use crate::games::{portal::PortalDriver, royal::RoyalDriver};
+    use crate::selfplay::Turn;
 
     /// `driver`'s games from `seeds`, each turn played twice: counted as it
     /// happens (balance's path) and recorded by the unchecked turn then

@@ -92,7 +92,7 @@ pub struct Quick<'a, G> {
     pub pos: &'a mut G,
 }
 
-pub(super) fn broken(message: String) -> Violation {
+pub(crate) fn broken(message: String) -> Violation {
     Violation {
         message,
         record: Record {

@@ -6,7 +6,7 @@
 //! the CLI writes files.
 //!
 //! One loop, one replay, one shrink and one replay writer serve every game;
-//! a game brings a [`Driver`] (`royal.rs`, `portal.rs`): how to start a game,
+//! a game brings a [`Driver`] (in its folder, `crates/games/GAME/tool/driver.rs`): how to start a game,
 //! how to play one turn, which illegal action to probe, and the replay's
 //! set-up lines.
 
@@ -16,13 +16,6 @@ pub mod sequential;
 pub mod stats;
 
 pub mod fast;
-pub mod maedn;
-mod portal;
-mod royal;
-
-pub use maedn::MaednDriver;
-pub use portal::PortalDriver;
-pub use royal::RoyalDriver;
 
 use std::fmt::Write;
 
@@ -197,8 +190,8 @@ fn tried<G: Game, S: Sink>(pos: &G, a: &Action, sink: &mut S, next: &mut G) -> b
 /// A move's captures counted as they happen (the greedy policy), no event
 /// kept.
 #[derive(Default)]
-struct Captures {
-    captured: usize,
+pub(crate) struct Captures {
+    pub(crate) captured: usize,
     given: usize,
 }
 
@@ -404,7 +397,7 @@ fn step<G: Game>(
     }
 }
 
-fn table(players: u8) -> Vec<Player> {
+pub(crate) fn table(players: u8) -> Vec<Player> {
     Player::ALL[..players.clamp(2, 4) as usize].to_vec()
 }
 

@@ -4,7 +4,7 @@
 //! actions, events and rejections, rule IDs, the unvalidated [`Setup`], the
 //! order of refusals, what the rules allow (`legal`), and the seam every
 //! game implements ([`Game`]). The games are crates of their own
-//! (`crates/games/GAME/`) that depend on this one; it names none of them,
+//! (`crates/games/GAME/rules/`) that depend on this one; it names none of them,
 //! and Cargo keeps it so.
 //!
 //! A [`Setup`] becomes a position by validation; [`Game::apply_observed`]

@@ -1,14 +1,10 @@
 //! What the runner needs of a game beyond the engine's [`Game`]: its
 //! pictures ([`Render`]), its self-play driver, its own expectations, its
-//! rulebook and the examples `goti init` writes. One file per game; the
-//! runner's `Rules` and `Position` enums require [`Played`] of every game in
-//! the list (`engine/games.rs`), so a game that lacks a part does not build.
-
-mod maedn;
-mod portal;
-mod royal;
-#[cfg(feature = "toy")]
-mod toy;
+//! rulebook and the examples `goti init` writes. Each game implements it in
+//! its own folder (`crates/games/GAME/tool/played.rs`, a module of this
+//! crate through `src/games.rs`); the runner's `Rules` and `Position` enums
+//! require [`Played`] of every game in the list (`crates/games/list/`), so
+//! a game that lacks a part does not build.
 
 use std::sync::Arc;
 

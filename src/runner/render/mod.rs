@@ -1,13 +1,11 @@
 //! Text pictures of a position: the snapshot body and the board picture of
-//! `goti explain`, in the scenario language's own words. One file per game
-//! behind [`Render`]; what all games share is here.
+//! `goti explain`, in the scenario language's own words. Each game
+//! implements [`Render`] in its own folder (`crates/games/GAME/tool/render.rs`);
+//! what all games share is here.
 
 use std::fmt::Write;
 
-mod maedn;
 pub mod png;
-mod portal;
-mod royal;
 pub mod svg;
 
 use crate::engine::{Event, PieceId, Player};
@@ -19,7 +17,7 @@ pub fn piece_list(pieces: &[(Player, PieceId)]) -> String {
 }
 
 /// [`piece_list`], written onto `out`.
-pub(super) fn push_piece_list(out: &mut String, pieces: &[(Player, PieceId)]) {
+pub(crate) fn push_piece_list(out: &mut String, pieces: &[(Player, PieceId)]) {
     let mut last: Option<Player> = None;
     for &(p, id) in pieces {
         if last != Some(p) {
@@ -38,7 +36,7 @@ pub(super) fn push_piece_list(out: &mut String, pieces: &[(Player, PieceId)]) {
 // a diff renders every step of every scenario on both sides.
 
 /// `n` in decimal, as `Display` writes it.
-pub(super) fn push_num(out: &mut String, n: i64) {
+pub(crate) fn push_num(out: &mut String, n: i64) {
     if n < 0 {
         out.push('-');
     }
@@ -59,13 +57,13 @@ pub(super) fn push_num(out: &mut String, n: i64) {
 }
 
 /// `P1`-`P4`, as [`Player`]'s `Display`.
-pub(super) fn push_player(out: &mut String, p: Player) {
+pub(crate) fn push_player(out: &mut String, p: Player) {
     out.push('P');
     push_num(out, i64::from(p.number()));
 }
 
 /// `G1` or `king`, as [`PieceId`]'s `Display`.
-pub(super) fn push_piece(out: &mut String, id: PieceId) {
+pub(crate) fn push_piece(out: &mut String, id: PieceId) {
     match id {
         PieceId::Numbered(n) => {
             out.push('G');
@@ -76,7 +74,7 @@ pub(super) fn push_piece(out: &mut String, id: PieceId) {
 }
 
 /// A place in the scenario language's words, as [`Place`]'s `Display`.
-pub(super) fn push_place(out: &mut String, place: crate::engine::Place) {
+pub(crate) fn push_place(out: &mut String, place: crate::engine::Place) {
     use crate::engine::Place;
     match place {
         Place::Ring(t) => {
@@ -94,7 +92,7 @@ pub(super) fn push_place(out: &mut String, place: crate::engine::Place) {
 }
 
 /// The pieces of `p` in a list of pieces at one place, as names.
-pub(super) fn owned(list: &[(Player, PieceId)], p: Player) -> Vec<String> {
+pub(crate) fn owned(list: &[(Player, PieceId)], p: Player) -> Vec<String> {
     list.iter()
         .filter(|(o, _)| *o == p)
         .map(|(_, id)| id.to_string())

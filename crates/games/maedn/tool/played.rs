@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use super::{fail, numbers, Played};
+use super::driver::MaednDriver;
 use crate::dsl::lower::Check;
 use crate::engine::{Maedn, MaednRules, Mode, PieceId};
-use crate::selfplay::{MaednDriver, Policy};
+use crate::runner::games::{fail, numbers, Played};
+use crate::selfplay::Policy;
 
 impl Played for Maedn {
     type Driver = MaednDriver;
@@ -51,7 +52,7 @@ impl Played for Maedn {
         _mode: Mode,
         games: &crate::selfplay::Games,
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
-        Some(crate::selfplay::maedn::compare_speed_path(&rules, games))
+        Some(super::driver::compare_speed_path(&rules, games))
     }
 
     fn has_piece(&self, id: PieceId) -> bool {

@@ -8,12 +8,12 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::fast::{Counted, FastDriver, Table};
-use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules, Sink,
 };
 use crate::rules::KingReturn;
+use crate::selfplay::fast::{Counted, FastDriver, Table};
+use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
 
 /// Plays royal in one mode.
 pub struct RoyalDriver {

@@ -1,6 +1,6 @@
 //! The toy race as the runner plays, pictures and drives it: its rules are
-//! its own crate's (`crates/games/toy/`, the `toy` feature); this file is
-//! its part of the runner, built with the same feature.
+//! its own crate's (`../rules/`, built with goti's `toy` feature); this file
+//! is its tool part, compiled into the goti crate (`src/games.rs`).
 
 use std::fmt::Write;
 use std::sync::Arc;
@@ -271,38 +271,71 @@ mod tests {
         assert!(two.finished && two.turns > 0, "{two:?}");
     }
 
+    /// What adding a game took, measured on the toy: everything it is
+    /// lies in its folder (`crates/games/toy/`: its rules crate and its
+    /// tool part), and outside it the only lines that name it, in Rust or
+    /// in a manifest, are its line in the list and its crate's re-export
+    /// there, its dependency line, its workspace member, and the one module
+    /// declaration of its tool part. The toy's `cfg(feature)` lines and
+    /// feature definitions are left out: they exist because the toy is
+    /// built only for tests, which a game users play is not. Comments and
+    /// test code are left out too.
     #[test]
     fn the_toy_race_is_one_line_in_the_list() {
-        // What "adding a game" touched, measured: the list's line for the toy.
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let list = include_str!("../../../crates/games/src/lib.rs");
-        let lines: Vec<&str> = list.lines().filter(|l| l.contains("toy::Toy")).collect();
-        assert_eq!(lines, ["            Toy => $crate::toy::Toy,"]);
-        let outside: Vec<String> = [root.join("src"), root.join("crates")]
-            .iter()
-            .flat_map(|dir| walk(dir))
-            .filter(|(path, text)| {
-                !path.starts_with("crates/games/toy/")
-                    && path != "src/runner/games/toy.rs"
-                    && (text.contains("Toy") || text.contains("mod toy"))
-            })
-            .map(|(path, _)| path)
-            .collect();
+        let mut outside: Vec<String> = Vec::new();
+        let mut files = walk(&root.join("src"));
+        files.extend(walk(&root.join("crates")));
+        files.push(("Cargo.toml".into(), read(&root.join("Cargo.toml"))));
+        for (path, text) in &files {
+            if path.starts_with("crates/games/toy/") {
+                continue;
+            }
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            for line in code.lines().map(str::trim) {
+                let names_toy = line
+                    .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '-')
+                    .any(|w| w.eq_ignore_ascii_case("toy") || w == "goti-toy" || w == "goti_toy");
+                let only_for_tests =
+                    line.contains("feature = \"toy\"") || line.starts_with("toy = [");
+                if names_toy
+                    && !only_for_tests
+                    && !line.starts_with("//")
+                    && !line.starts_with('#') | line.starts_with("#[path")
+                {
+                    outside.push(format!("{path}: {line}"));
+                }
+            }
+        }
         assert_eq!(
             outside,
-            ["src/runner/games/mod.rs", "crates/games/src/lib.rs"],
-            "the toy is named only by the list (its line and its crate's) and the runner's module line"
+            [
+                "src/games.rs: #[path = \"../crates/games/toy/tool/mod.rs\"]",
+                "src/games.rs: pub mod toy;",
+                "crates/games/list/Cargo.toml: goti-toy = { version = \"0.1.0\", path = \"../toy/rules\", optional = true }",
+                "crates/games/list/src/lib.rs: pub use goti_toy as toy;",
+                "crates/games/list/src/lib.rs: Toy => $crate::toy::Toy,",
+                "Cargo.toml: \"crates/games/toy/rules\",",
+            ],
+            "outside its folder the toy is its list line and re-export, its dependency, \
+             its workspace member and its tool part's module line"
         );
     }
+
+    fn read(path: &Path) -> String {
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// The Rust sources and manifests under `dir`, by path from the root.
     fn walk(dir: &Path) -> Vec<(String, String)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut out = Vec::new();
         for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
             let e = e.expect("src is readable");
-            if e.path().extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(e.path()).expect("a source file");
+            let name = e.file_name().to_string_lossy();
+            if name.ends_with(".rs") || name == "Cargo.toml" {
                 let rel = e.path().strip_prefix(root).expect("under the crate");
-                out.push((rel.to_string_lossy().replace('\\', "/"), text));
+                out.push((rel.to_string_lossy().replace('\\', "/"), read(e.path())));
             }
         }
         out

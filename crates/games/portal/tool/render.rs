@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
-use super::{owned, piece_list, Render};
 use crate::engine::{PieceId, Place, Player, Portal};
+use crate::runner::render::{owned, piece_list, Render};
 
 impl Render for Portal {
     /// The snapshot body of a portal position.
@@ -190,7 +190,7 @@ impl Render for Portal {
         out
     }
 
-    fn svg(&self, marks: &super::svg::Marks) -> String {
+    fn svg(&self, marks: &crate::runner::render::svg::Marks) -> String {
         svg(self, marks)
     }
 }
@@ -200,8 +200,8 @@ impl Render for Portal {
 /// (D), roads as arcs across the board, toilets with their pit and W1-W3
 /// inside the ring, each seat's lane as a spoke from its junction, and a
 /// panel with the dice due and burned, and every player's home and base.
-pub(super) fn svg(pos: &Portal, marks: &super::svg::Marks) -> String {
-    use super::svg::{Svg, CX, CY, RING};
+pub(super) fn svg(pos: &Portal, marks: &crate::runner::render::svg::Marks) -> String {
+    use crate::runner::render::svg::{Svg, CX, CY, RING};
     let board = pos.board();
     let p1 = Player::ALL[0];
     let mut svg = Svg::new("portal position");
@@ -250,11 +250,11 @@ impl Layout {
     /// Tile `t` at radius `r`.
     fn at(&self, t: u8, r: f64) -> (f64, f64) {
         let i = self.tiles.iter().position(|&x| x == t).unwrap_or(0) as f64;
-        super::svg::on_ring(i / self.ring, r)
+        crate::runner::render::svg::on_ring(i / self.ring, r)
     }
 }
 
-type Svg = super::svg::Svg;
+type Svg = crate::runner::render::svg::Svg;
 
 /// Roads: each its own chord, from one fork straight in towards the
 /// centre, across to the other fork's spoke and out along it; no two share
@@ -276,7 +276,7 @@ fn roads(svg: &mut Svg, board: &crate::engine::portal::PortalBoard, lay: &Layout
 /// in along `t`'s spoke (no lane or toilet stands on a fork's), a straight
 /// chord to `o`'s spoke, out along it.
 fn road_curve(lay: &Layout, t: u8, o: u8) -> String {
-    use super::svg::RING;
+    use crate::runner::render::svg::RING;
     let (x1, y1) = lay.at(t, RING - 16.0);
     let (ax, ay) = lay.at(t, ROAD_DEPTH);
     let (bx, by) = lay.at(o, ROAD_DEPTH);
@@ -291,8 +291,8 @@ const ROAD_DEPTH: f64 = 128.0;
 
 /// The rides of this step (`road.jump`), in the mover's colour along the
 /// road, from the fork tile it landed on to the far end.
-fn rides(svg: &mut Svg, marks: &super::svg::Marks, lay: &Layout) {
-    use super::svg::RING;
+fn rides(svg: &mut Svg, marks: &crate::runner::render::svg::Marks, lay: &Layout) {
+    use crate::runner::render::svg::RING;
     for &(p, from, to) in &marks.rides {
         let (x1, y1) = lay.at(from, RING);
         let (x2, y2) = lay.at(to, RING);
@@ -306,7 +306,7 @@ fn rides(svg: &mut Svg, marks: &super::svg::Marks, lay: &Layout) {
 
 /// Lanes: a spoke from each seat's junction towards the centre.
 fn lanes(svg: &mut Svg, pos: &Portal, lay: &Layout) {
-    use super::svg::{colour, RING};
+    use crate::runner::render::svg::{colour, RING};
     let board = pos.board();
     let at = |t: u8, r: f64| lay.at(t, r);
     for p in pos.players() {
@@ -339,7 +339,10 @@ fn lanes(svg: &mut Svg, pos: &Portal, lay: &Layout) {
 /// A toilet's spot (0 the pit, then W1-W3): where it is drawn, in a row
 /// inside the trigger tile, and its name.
 fn toilet_spot(lay: &Layout, trigger: u8, spot: u8) -> ((f64, f64), String) {
-    let at = lay.at(trigger, super::svg::RING - 40.0 - 24.0 * f64::from(spot));
+    let at = lay.at(
+        trigger,
+        crate::runner::render::svg::RING - 40.0 - 24.0 * f64::from(spot),
+    );
     let name = if spot == 0 {
         "pit".to_string()
     } else {
@@ -364,7 +367,7 @@ fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
                 &format!("toilet {} {name}", toilet.trigger),
             );
             // Beside the spot, across the column (the spots run along it).
-            let (lx, ly) = super::svg::across(x, y, -30.0);
+            let (lx, ly) = crate::runner::render::svg::across(x, y, -30.0);
             svg.text(lx, ly, 8.0, "middle", &name);
         }
     }
@@ -385,8 +388,12 @@ fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
 }
 
 /// The ring's tiles with their marks; the pieces on them, for the overlay.
-fn ring_tiles(svg: &mut Svg, pos: &Portal, lay: &Layout) -> Vec<super::svg::OnTile> {
-    use super::svg::{colour, RING};
+fn ring_tiles(
+    svg: &mut Svg,
+    pos: &Portal,
+    lay: &Layout,
+) -> Vec<crate::runner::render::svg::OnTile> {
+    use crate::runner::render::svg::{colour, RING};
     let board = pos.board();
     let at = |t: u8, r: f64| lay.at(t, r);
     let tiles = lay.tiles.as_slice();
@@ -447,7 +454,7 @@ fn words_or_none(values: &[String]) -> String {
 
 /// The status line, the dice due and burned, and each player's panel.
 fn panel(svg: &mut Svg, pos: &Portal) {
-    use super::svg::{CX, CY, PANEL_X};
+    use crate::runner::render::svg::{CX, CY, PANEL_X};
     svg.status(pos.final_standings(), pos.turn());
     let roll = pos.roll();
     let pending: Vec<String> = roll.pending().iter().map(ToString::to_string).collect();

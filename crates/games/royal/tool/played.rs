@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use super::{fail, number, numbers, Played};
+use super::driver::RoyalDriver;
 use crate::dsl::lower::Check;
 use crate::engine::{Mode, Player, Royal, RoyalRules};
-use crate::selfplay::{Policy, RoyalDriver};
+use crate::runner::games::{fail, number, numbers, Played};
+use crate::selfplay::Policy;
 
 fn store_words(p: Player, rolls: &[i64]) -> String {
     if rolls.is_empty() {

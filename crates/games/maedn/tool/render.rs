@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
-use super::{owned, piece_list, Render};
 use crate::engine::{Maedn, PieceId, Place, Player};
+use crate::runner::render::{owned, piece_list, Render};
 
 impl Render for Maedn {
     /// The snapshot body of a maedn position.
@@ -103,7 +103,7 @@ impl Render for Maedn {
         out
     }
 
-    fn svg(&self, marks: &super::svg::Marks) -> String {
+    fn svg(&self, marks: &crate::runner::render::svg::Marks) -> String {
         svg(self, marks)
     }
 }
@@ -112,8 +112,8 @@ impl Render for Maedn {
 /// top, each seat's start field in its player's colour, each player's goal
 /// fields as a spoke from the field before its start, and a panel with the
 /// die, each player's goal count and base.
-fn svg(pos: &Maedn, marks: &super::svg::Marks) -> String {
-    use super::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
+fn svg(pos: &Maedn, marks: &crate::runner::render::svg::Marks) -> String {
+    use crate::runner::render::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
     let ring = pos.rules().ring();
     let starts = pos.rules().params.board.starts;
     let goal = pos.rules().home_path();
@@ -169,7 +169,12 @@ fn svg(pos: &Maedn, marks: &super::svg::Marks) -> String {
         Place::HomePath(k) => Some(goal_point(p, k)),
         _ => None,
     };
-    svg.overlay(marks, &on_tiles, point, &super::svg::straight);
+    svg.overlay(
+        marks,
+        &on_tiles,
+        point,
+        &crate::runner::render::svg::straight,
+    );
     let standings = pos.winner().map(|w| vec![w]);
     svg.status(standings.as_deref(), pos.turn());
     let die = match pos.die() {

@@ -9,9 +9,9 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::maedn::Choice;
 use crate::engine::{Action, Maedn, MaednRules, Player};
+use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
 
 /// Plays maedn (two players opposite, as OpenSpiel's default).
 pub struct MaednDriver {
@@ -236,8 +236,8 @@ pub fn engine_calls(
 /// and throw.
 pub fn compare_speed_path(
     rules: &Arc<MaednRules>,
-    games: &super::Games,
-) -> Result<super::fast::Compared, Error> {
+    games: &crate::selfplay::Games,
+) -> Result<crate::selfplay::fast::Compared, Error> {
     compare_with(rules, games, |pos, die, pick| play_pick(pos, die, pick).1)
 }
 
@@ -245,16 +245,16 @@ pub fn compare_speed_path(
 /// `die` on the position and says what it chose (`pick` among the legal).
 fn compare_with(
     rules: &Arc<MaednRules>,
-    games: &super::Games,
+    games: &crate::selfplay::Games,
     speed: impl Fn(&mut Maedn, u8, u32) -> Choice,
-) -> Result<super::fast::Compared, Error> {
+) -> Result<crate::selfplay::fast::Compared, Error> {
     Error::of(ErrorKind::Check, || {
         use rand::SeedableRng;
-        let table = super::table(games.players);
+        let table = crate::selfplay::table(games.players);
         let start = Maedn::new_game(rules.clone(), &table, None).map_err(|e| e.message)?;
         let max_turns = games.max_turns;
         let faces = rules.params.dice.faces;
-        let mut out = super::fast::Compared::default();
+        let mut out = crate::selfplay::fast::Compared::default();
         let mut events = Vec::new();
         for s in games.seeds() {
             let mut rng = ChaCha8Rng::seed_from_u64(s);
@@ -295,7 +295,7 @@ mod tests {
     fn the_speed_path_and_the_general_engine_agree_throw_by_throw() {
         let rules = crate::rules::shipped_rules::<crate::engine::Maedn>();
         for players in [2, 4] {
-            let games = super::super::Games {
+            let games = crate::selfplay::Games {
                 players,
                 games: 300,
                 seed: 1,
@@ -327,7 +327,7 @@ mod tests {
             });
             said
         };
-        let games = super::super::Games {
+        let games = crate::selfplay::Games {
             players: 2,
             games: 50,
             seed: 1,

@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use super::{fail, number, numbers, Played};
+use super::driver::PortalDriver;
 use crate::dsl::lower::Check;
 use crate::engine::{Mode, Portal, PortalRules};
-use crate::selfplay::{Policy, PortalDriver};
+use crate::runner::games::{fail, number, numbers, Played};
+use crate::selfplay::Policy;
 
 impl Played for Portal {
     type Driver = PortalDriver;

@@ -62,7 +62,7 @@ macro_rules! __and_the_toy {
     ($callback:ident $($list:tt)*) => {
         $callback! {
             $($list)*
-            /// The toy race of the seam's test (`crates/games/toy/src/`).
+            /// The toy race of the seam's test (`crates/games/toy/rules/src/`).
             Toy => $crate::toy::Toy,
         }
     };
@@ -237,7 +237,7 @@ mod tests {
             for id in &ours {
                 assert_eq!(game.rule(id).map(|r| r.0), Some(*id), "{game}");
             }
-            let folder = format!("{}/src", game.name());
+            let folder = format!("../{}/rules/src", game.name());
             assert_eq!(
                 uncited(&folder, game.catalogue()),
                 Vec::<&str>::new(),
@@ -295,10 +295,10 @@ mod tests {
 
     /// The rule file's text: the shared copy beside the checkout when there is
     /// one (so a change to the rules shows here), else the shipped copy (the
-    /// game's own, `crates/games/GAME/src/GAME.md`).
+    /// game's own, `crates/games/GAME/rules/src/GAME.md`).
     fn rule_file(name: &str, fallback: &'static str) -> String {
         let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/rules")
+            .join("../../../../shared/rules")
             .join(name);
         std::fs::read_to_string(shared).unwrap_or_else(|_| fallback.to_string())
     }

@@ -8,11 +8,11 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::fast::{broken, Counted, FastDriver, Table};
-use super::{policy_pick, Driver, Policy, Record, Turn, Violation};
 use crate::engine::{
     Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules, Sink,
 };
+use crate::selfplay::fast::{broken, Counted, FastDriver, Table};
+use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
 
 /// Plays portal (unranked).
 pub struct PortalDriver {

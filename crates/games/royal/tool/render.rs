@@ -2,8 +2,10 @@
 
 use std::fmt::Write;
 
-use super::{owned, push_num, push_piece, push_piece_list, push_place, push_player, Render};
 use crate::engine::{PieceId, Place, Royal};
+use crate::runner::render::{
+    owned, push_num, push_piece, push_piece_list, push_place, push_player, Render,
+};
 
 impl Render for Royal {
     /// Every occupied place, every player's numbers.
@@ -183,7 +185,7 @@ impl Render for Royal {
         out
     }
 
-    fn svg(&self, marks: &super::svg::Marks) -> String {
+    fn svg(&self, marks: &crate::runner::render::svg::Marks) -> String {
         svg(self, marks)
     }
 }
@@ -193,8 +195,8 @@ impl Render for Royal {
 /// colour), midpoints (M) and junctions (J) marked, each seat's Home path as a
 /// spoke from its junction towards the centre, and a panel with every
 /// player's store, credits, battle and progress points, Yard and Home.
-pub(super) fn svg(pos: &Royal, marks: &super::svg::Marks) -> String {
-    use super::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
+pub(super) fn svg(pos: &Royal, marks: &crate::runner::render::svg::Marks) -> String {
+    use crate::runner::render::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
     let board = pos.board();
     let mut svg = Svg::new("royal position");
     let ring = f64::from(board.ring);
@@ -376,8 +378,12 @@ fn route(
 
 /// Each seated player's Home path as a spoke from its junction towards the
 /// centre, with the pieces on it.
-fn home_paths(svg: &mut super::svg::Svg, pos: &Royal, at: &dyn Fn(u8, f64) -> (f64, f64)) {
-    use super::svg::{colour, RING};
+fn home_paths(
+    svg: &mut crate::runner::render::svg::Svg,
+    pos: &Royal,
+    at: &dyn Fn(u8, f64) -> (f64, f64),
+) {
+    use crate::runner::render::svg::{colour, RING};
     let board = pos.board();
     for p in pos.players() {
         let j = board.junction[p.index()];
@@ -393,7 +399,7 @@ fn home_paths(svg: &mut super::svg::Svg, pos: &Royal, at: &dyn Fn(u8, f64) -> (f
                 &format!("{p} H{k}"),
             );
             // Beside the tile, across the spoke (the tiles run along it).
-            let (lx, ly) = super::svg::across(x, y, -22.0);
+            let (lx, ly) = crate::runner::render::svg::across(x, y, -22.0);
             svg.text(lx, ly, 8.0, "middle", &format!("H{k}"));
             let here: Vec<_> = pos
                 .pieces_at(Place::HomePath(k))
