@@ -1,5 +1,6 @@
-//! `cargo xtask bench`: a game's engine speed on one core, no checks. Maedn: its
-//! allocation-free speed path; royal and portal: their fast path and the
+//! `cargo xtask bench`: a game's engine speed on one core, no checks. A game
+//! with a speed path of its own (`Played::speed_path`, maedn's
+//! allocation-free one) is measured on it; the others' fast path and
 //! general engine side by side, on the same seeded games.
 
 use std::sync::Arc;
@@ -7,7 +8,7 @@ use std::time::Instant;
 
 use super::command_args::BenchCli;
 use super::error::CliError;
-use crate::engine::{GameKind, Mode, Word};
+use crate::engine::{Mode, Word};
 use crate::runner::games::Played;
 use crate::runner::position::{Rules, RulesVisitor};
 use crate::selfplay::fast::Path;
@@ -15,8 +16,24 @@ use crate::selfplay::fast::Path;
 /// `cargo xtask bench --game GAME` (`mode`: royal's, from `b.mode`).
 pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
     super::error::checked_count(b.games, b.seed, "--games", super::error::MAX_GAMES)?;
-    if b.game == GameKind::Maedn {
-        return maedn(b);
+    // A game with a speed path of its own is measured on it.
+    struct Speed(crate::selfplay::fast::SpeedBench);
+    impl RulesVisitor for Speed {
+        type Out = Option<Result<crate::selfplay::fast::SpeedPath, crate::error::Error>>;
+        fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
+            G::speed_path(rules.clone(), &self.0)
+        }
+    }
+    let speed = Speed(crate::selfplay::fast::SpeedBench {
+        games: b.games,
+        players: b.players,
+        side: b.side,
+        seed: b.seed,
+    });
+    match Rules::default_of(b.game).visit(speed) {
+        Some(Ok(m)) => return print_speed_path(b, b.game.name(), &m),
+        Some(Err(e)) => return Err(e.into()),
+        None => {}
     }
     struct Paths {
         mode: Mode,
@@ -96,38 +113,26 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
     Ok(0)
 }
 
-/// Maedn's speed path on one core.
-fn maedn(b: &BenchCli) -> Result<i32, CliError> {
-    let (games, players, side, seed) = (b.games, b.players, b.side, b.seed);
+/// A game's own speed path on one core, as [`Played::speed_path`]
+/// measured it.
+fn print_speed_path(
+    b: &BenchCli,
+    name: &str,
+    m: &crate::selfplay::fast::SpeedPath,
+) -> Result<i32, CliError> {
+    let (games, players) = (b.games, b.players);
     let json = b.format == super::command_args::TextOrJson::Json;
-    let rules = crate::rules::shipped_rules::<crate::engine::Maedn>();
-    let table = &crate::engine::Player::ALL[..players as usize];
-    let opposite = (players == 2).then_some(!side);
-    let started = std::time::Instant::now();
-    let actions = crate::games::maedn::random_actions(&rules, table, opposite, games, seed)?;
-    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let (opposite, actions, secs) = (m.opposite, m.actions, m.seconds);
+    let (driver_games, driver_secs) = (m.driver_games, m.driver_seconds);
+    let (replayed, calls, [quiet_calls, general_calls]) = (m.replayed, m.calls, m.call_seconds);
     let rate = actions as f64 / secs;
-    // Beside it, up to 2,000 games by self-play's driver through the
-    // general engine (events recorded, the game's default seating), as
-    // balance plays them: the figure a designer's balance run sees.
-    let driver = crate::games::maedn::MaednDriver::new(rules.clone());
-    let driver_games = games.min(2000);
-    let started = std::time::Instant::now();
-    for s in seed..seed + driver_games {
-        crate::selfplay::balance::play(&driver, table, s, 100_000)?;
-    }
-    let driver_secs = started.elapsed().as_secs_f64().max(1e-9);
     let (games_rate, driver_rate) = (games as f64 / secs, driver_games as f64 / driver_secs);
-    // The engine alone: at most 1,000 games' actions kept in memory.
-    let replayed = games.min(1000);
-    let (calls, [quiet_calls, general_calls]) =
-        crate::games::maedn::engine_calls(&rules, table, opposite, replayed, seed)?;
     let (quiet_calls_rate, general_calls_rate) =
         (calls as f64 / quiet_calls, calls as f64 / general_calls);
     if json {
         outln!(
             "{}",
-            serde_json::json!({"game": "maedn", "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate,
+            serde_json::json!({"game": name, "players": players, "opposite": opposite, "games": games, "actions": actions, "seconds": secs, "actions_per_second": rate,
                 "games_per_second": games_rate,
                 "driver": {"games": driver_games, "seconds": driver_secs, "games_per_second": driver_rate},
                 "engine_calls": {"games": replayed, "actions": calls,
@@ -140,7 +145,7 @@ fn maedn(b: &BenchCli) -> Result<i32, CliError> {
             Some(false) => " side by side",
             None => "",
         };
-        outln!("maedn bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s, {games_rate:.0} games/s (one core, no checks)");
+        outln!("{name} bench: {players} players{seating}, {games} games, {actions} player actions in {secs:.3} s: {rate:.0} actions/s, {games_rate:.0} games/s (one core, no checks)");
         outln!("  self-play's driver through the general engine (events recorded), {driver_games} games: {driver_secs:.3} s, {driver_rate:.0} games/s ({:.1}x fewer)", games_rate / driver_rate);
         outln!("  the engine alone, the player actions of {replayed} of those games replayed (a throw and its choice; the general engine applies them as two actions, with their events): {calls} player actions, speed path {quiet_calls_rate:.0}/s, general engine {general_calls_rate:.0}/s ({:.1}x)", general_calls / quiet_calls);
     }

@@ -22,18 +22,6 @@ pub trait QuietPlay: Game {
     fn play_quiet(&mut self, action: &Action) -> bool;
 }
 
-impl QuietPlay for crate::engine::Portal {
-    fn play_quiet(&mut self, action: &Action) -> bool {
-        crate::engine::Portal::play_quiet(self, action)
-    }
-}
-
-impl QuietPlay for crate::engine::Royal {
-    fn play_quiet(&mut self, action: &Action) -> bool {
-        crate::engine::Royal::play_quiet(self, action)
-    }
-}
-
 /// Where a turn's actions go.
 pub trait Table<G: Game> {
     fn pos(&self) -> &G;
@@ -428,4 +416,34 @@ fn compare_on<D: FastDriver>(driver: &D, games: &Games) -> Result<Compared, Stri
         out.actions += twin.actions;
     }
     Ok(out)
+}
+
+/// What `cargo xtask bench` asks of a game's own speed path.
+#[derive(Clone, Copy, Debug)]
+pub struct SpeedBench {
+    pub games: u64,
+    pub players: u8,
+    /// Two players: side by side, else opposite.
+    pub side: bool,
+    pub seed: u64,
+}
+
+/// A game's own speed path measured (`Played::speed_path`): its games,
+/// self-play's driver through the general engine beside it, and the
+/// engine alone replaying the games' actions on both.
+#[derive(Clone, Copy, Debug)]
+pub struct SpeedPath {
+    /// Two players: `Some(true)` opposite, `Some(false)` side by side.
+    pub opposite: Option<bool>,
+    /// The player actions of the speed path's games, and their seconds.
+    pub actions: u64,
+    pub seconds: f64,
+    /// Self-play's driver through the general engine: games and seconds.
+    pub driver_games: u64,
+    pub driver_seconds: f64,
+    /// The engine alone: the games replayed, their player actions, and the
+    /// speed path's and the general engine's seconds.
+    pub replayed: u64,
+    pub calls: u64,
+    pub call_seconds: [f64; 2],
 }

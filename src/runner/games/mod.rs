@@ -63,6 +63,15 @@ pub trait Played: Game + crate::engine::Listed + Render {
     ) -> Option<Result<u64, crate::error::Error>> {
         None
     }
+    /// `cargo xtask bench`: the game's own speed path measured on one
+    /// core (as maedn's allocation-free one); `None` for a game whose fast
+    /// path and general engine are measured side by side instead.
+    fn speed_path(
+        _rules: Arc<Self::Rules>,
+        _bench: &crate::selfplay::fast::SpeedBench,
+    ) -> Option<Result<crate::selfplay::fast::SpeedPath, crate::error::Error>> {
+        None
+    }
     /// The game's own expectations (`battle`, `tokens`, `legal:`, ...);
     /// `None` for an expectation every game shares.
     fn expect_own(&self, _check: &Check) -> Option<Result<(), String>> {

@@ -286,6 +286,43 @@ fn compare_with(
     })
 }
 
+/// `cargo xtask bench`: the speed path on one core (`bench.games` games,
+/// their player actions timed), beside it up to 2,000 games by self-play's
+/// driver through the general engine (events recorded, the game's default
+/// seating, as balance plays them: the figure a designer's balance run
+/// sees), and the engine alone replaying at most 1,000 games' actions (kept
+/// in memory) on both.
+pub(crate) fn speed_path(
+    rules: &Arc<MaednRules>,
+    bench: &crate::selfplay::fast::SpeedBench,
+) -> Result<crate::selfplay::fast::SpeedPath, Error> {
+    let (games, seed) = (bench.games, bench.seed);
+    let table = &Player::ALL[..bench.players as usize];
+    let opposite = (bench.players == 2).then_some(!bench.side);
+    let started = std::time::Instant::now();
+    let actions = random_actions(rules, table, opposite, games, seed)?;
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    let driver = MaednDriver::new(rules.clone());
+    let driver_games = games.min(2000);
+    let started = std::time::Instant::now();
+    for s in seed..seed + driver_games {
+        crate::selfplay::balance::play(&driver, table, s, 100_000)?;
+    }
+    let driver_seconds = started.elapsed().as_secs_f64().max(1e-9);
+    let replayed = games.min(1000);
+    let (calls, call_seconds) = engine_calls(rules, table, opposite, replayed, seed)?;
+    Ok(crate::selfplay::fast::SpeedPath {
+        opposite,
+        actions,
+        seconds,
+        driver_games,
+        driver_seconds,
+        replayed,
+        calls,
+        call_seconds,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,4 +11,4 @@ mod driver;
 mod played;
 mod render;
 
-pub use driver::{action_of, engine_calls, random_actions, MaednDriver};
+pub use driver::{action_of, random_actions, MaednDriver};

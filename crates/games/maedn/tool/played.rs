@@ -6,6 +6,7 @@ use super::driver::MaednDriver;
 use crate::dsl::lower::Check;
 use crate::engine::{Maedn, MaednRules, Mode, PieceId};
 use crate::runner::games::{fail, numbers, Played};
+use crate::selfplay::fast::{SpeedBench, SpeedPath};
 use crate::selfplay::Policy;
 
 impl Played for Maedn {
@@ -53,6 +54,13 @@ impl Played for Maedn {
         games: &crate::selfplay::Games,
     ) -> Option<Result<crate::selfplay::fast::Compared, crate::error::Error>> {
         Some(super::driver::compare_speed_path(&rules, games))
+    }
+
+    fn speed_path(
+        rules: Arc<MaednRules>,
+        bench: &SpeedBench,
+    ) -> Option<Result<SpeedPath, crate::error::Error>> {
+        Some(super::driver::speed_path(&rules, bench))
     }
 
     fn has_piece(&self, id: PieceId) -> bool {

@@ -265,3 +265,10 @@ impl Driver for PortalDriver {
         out
     }
 }
+
+/// The engine's fast path: the action applied in place, nothing recorded.
+impl crate::selfplay::fast::QuietPlay for Portal {
+    fn play_quiet(&mut self, action: &Action) -> bool {
+        Portal::play_quiet(self, action)
+    }
+}

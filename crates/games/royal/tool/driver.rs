@@ -352,6 +352,13 @@ fn random_move(
     !order.clauses.is_empty()
 }
 
+/// The engine's fast path: the action applied in place, nothing recorded.
+impl crate::selfplay::fast::QuietPlay for Royal {
+    fn play_quiet(&mut self, action: &Action) -> bool {
+        Royal::play_quiet(self, action)
+    }
+}
+
 #[cfg(test)]
 mod captures_tests {
     use super::*;
