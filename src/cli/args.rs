@@ -139,7 +139,7 @@ pub(super) enum Command {
     /// List a ruleset's rule IDs with their text, or dump its default YAML.
     Rules {
         /// The game whose rules to list.
-        #[arg(long, default_value = "royal")]
+        #[arg(long, default_value_t = GameKind::default())]
         game: GameKind,
         /// Print the default ruleset file (YAML) instead.
         #[arg(long)]
@@ -228,7 +228,7 @@ pub(super) enum Command {
     Init {
         dir: Option<PathBuf>,
         /// The game of the project.
-        #[arg(long, default_value = "royal")]
+        #[arg(long, default_value_t = GameKind::default())]
         game: GameKind,
     },
     /// Rerun what changes, until Ctrl-C.

@@ -24,7 +24,7 @@ pub(super) struct FuzzCli {
     #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
     pub mode: ModeArg,
     /// The game to play.
-    #[arg(long, default_value = "royal")]
+    #[arg(long, default_value_t = GameKind::default())]
     pub game: GameKind,
     /// Stop a game after this many turns.
     #[arg(long, default_value_t = 4000)]
@@ -113,7 +113,7 @@ pub(super) struct BalanceCli {
     #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
     pub mode: ModeArg,
     /// The game to play.
-    #[arg(long, default_value = "royal")]
+    #[arg(long, default_value_t = GameKind::default())]
     pub game: GameKind,
     /// How the players choose: random legal actions, or greedy (captures,
     /// then progress).

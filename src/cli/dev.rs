@@ -36,7 +36,7 @@ pub struct DevCli {
 #[derive(clap::Args, Debug)]
 struct Walks {
     /// The game.
-    #[arg(long, default_value = "royal")]
+    #[arg(long, default_value_t = GameKind::default())]
     game: GameKind,
     /// Games (walks) to play.
     #[arg(long, default_value_t = 100)]

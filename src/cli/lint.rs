@@ -71,18 +71,19 @@ fn games_to_lint(
     Ok(super::context::games_of(a.game, project, layers))
 }
 
-/// The tables of a game: `--players`, else every size its rules seat;
-/// royal in both modes.
+/// The tables of a game: `--players`, else every size its rules seat; a
+/// game with modes (royal's Journey and Clash) in each.
 fn tables(a: &LintCli, game: GameKind) -> Vec<(u8, Mode)> {
     let sizes: Vec<u8> = match a.players {
         Some(n) => vec![n],
         None => vec![2, 3, 4],
     };
-    let modes: Vec<Mode> = match (game, a.mode) {
-        (GameKind::Royal, Some(super::args::ModeArg::Journey)) => vec![Mode::Journey],
-        (GameKind::Royal, Some(super::args::ModeArg::Clash)) => vec![Mode::Clash],
-        (GameKind::Royal, None) => vec![Mode::Journey, Mode::Clash],
-        _ => vec![Mode::default()],
+    let has_modes = game.vocabulary().allows(crate::engine::Word::Mode);
+    let modes: Vec<Mode> = match (has_modes, a.mode) {
+        (true, Some(super::args::ModeArg::Journey)) => vec![Mode::Journey],
+        (true, Some(super::args::ModeArg::Clash)) => vec![Mode::Clash],
+        (true, None) => vec![Mode::Journey, Mode::Clash],
+        (false, _) => vec![Mode::default()],
     };
     modes
         .iter()

@@ -135,7 +135,9 @@ pub fn lint_table<G: Played>(rules: &Arc<G::Rules>, cfg: &Config) -> TableReport
     }
     TableReport {
         players: cfg.players,
-        mode: (G::KIND == crate::engine::GameKind::Royal).then_some(cfg.mode),
+        mode: G::VOCABULARY
+            .allows(crate::engine::Word::Mode)
+            .then_some(cfg.mode),
         walked,
         compared,
         lengths,
