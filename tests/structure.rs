@@ -659,3 +659,62 @@ fn the_circle_finder_finds_planted_circles() {
     ]);
     assert_eq!(circles(&module_graph(&clean)), Vec::<Vec<String>>::new());
 }
+
+/// The lines of the shared layers' code that name a game (its name as a
+/// word, outside comments and test modules), by file: what is left of
+/// games named outside their folders and the list. Pinned whole, so a new
+/// one fails here and a removed one is struck from the list.
+#[test]
+fn games_named_outside_their_folders_are_the_known_few() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found: Vec<(String, usize)> = Vec::new();
+    let mut files = sources(&root.join("src"));
+    files.extend(sources(&root.join("crates/engine/src")));
+    for (path, text) in files {
+        if path.ends_with("tests.rs") {
+            continue;
+        }
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let n = code
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or(""))
+            .filter(|l| {
+                l.split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|w| {
+                        matches!(
+                            w,
+                            "Royal" | "Portal" | "Maedn" | "royal" | "portal" | "maedn"
+                        )
+                    })
+            })
+            .count();
+        if n > 0 {
+            let rel = path.strip_prefix(root).expect("under the root");
+            found.push((rel.to_string_lossy().replace('\\', "/"), n));
+        }
+    }
+    found.sort();
+    let known: &[(&str, usize)] = &[
+        // A seed scenario of the text fuzzer (`rules portal`).
+        ("src/check/fuzz.rs", 1),
+        // OpenSpiel judges its maedn, the one game it has: the oracle, its
+        // command's `--game` and its report lines.
+        ("src/check/oracle.rs", 11),
+        // balance's help for --policy points names a game that scores.
+        ("src/cli/balance.rs", 1),
+        ("src/cli/command_args.rs", 1),
+        // The commands' examples in `goti --help`.
+        ("src/cli/help.rs", 13),
+        ("src/cli/merge_play.rs", 1),
+        ("src/cli/oracle.rs", 2),
+        // Each game's tool part, declared from its folder.
+        ("src/games.rs", 6),
+        // A ruleset file of no game is told `extends: royal (or portal, maedn)`.
+        ("src/runner/play/ruleset.rs", 1),
+    ];
+    let known: Vec<(String, usize)> = known.iter().map(|(p, n)| (p.to_string(), *n)).collect();
+    assert_eq!(
+        found, known,
+        "lines naming a game outside the games' folders"
+    );
+}
