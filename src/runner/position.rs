@@ -1,14 +1,8 @@
 //! The runner's view of a game in play, whichever game: one enum over the
 //! engine's rules and one over its positions, each method delegating to the
-//! [`Game`] trait (or [`Render`]) in one line, as shakmaty's
-//! `VariantPosition` does. A new game is one variant in each enum and one arm
-//! in each macro below; the compiler finds the rest.
-
-//! The runner's view of a game in play, whichever game: one enum over the
-//! engine's rules and one over its positions, each method delegating to the
 //! [`Game`] trait (or [`Played`], [`Render`]) in one line, as shakmaty's
 //! `VariantPosition` does. Both enums and their dispatch are generated from
-//! the one list of games (`engine/games.rs`); nothing here names a game.
+//! the one list of games (`crates/games/list/`); nothing here names a game.
 
 use crate::error::{Error, ErrorKind};
 use std::sync::{Arc, OnceLock};

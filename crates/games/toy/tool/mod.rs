@@ -135,8 +135,8 @@ impl Played for Toy {
 
 #[cfg(test)]
 mod tests {
-    //! The seam's proof: a fourth game that is only its folder and one line
-    //! of `engine/games.rs` parses, plays, checks, pictures and self-plays
+    //! The seam's proof: a fourth game that is only its folder and its line
+    //! in the list (`crates/games/list/`) parses, plays, checks, pictures and self-plays
     //! through the same runner as the shipped games.
     use std::path::Path;
 

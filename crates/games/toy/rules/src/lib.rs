@@ -1,6 +1,6 @@
 //! A toy race, test-only: it exists to prove that a game is its folder
-//! plus one line in `engine/games.rs` (and its `Played` impl in the
-//! runner's `game/toy.rs`). Players race one piece G1 each round a ring of
+//! (`crates/games/toy/`: these rules, and its tool part in `../tool/`) plus
+//! its line in the list (`crates/games/list/`). Players race one piece G1 each round a ring of
 //! `board.ring` tiles; the first home wins. Every word it uses is one all
 //! games share.
 
