@@ -280,3 +280,21 @@ fn coverage_is_of_the_games_the_project_plays() {
         text(&o)
     );
 }
+
+/// A ruleset file whose keys fit no game is told to say its game, with
+/// every game goti knows (the first, the default, as the example): the
+/// list of games written by the list, not by hand.
+#[test]
+fn a_ruleset_of_no_game_is_told_every_game_to_extend() {
+    let dir = project();
+    write(dir.path(), "rules/odd.yaml", "nothing:\n  here: 1\n");
+    let o = goti(dir.path(), &["lint", "--ruleset", "rules/odd.yaml"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains(
+            "--ruleset rules/odd.yaml: its keys fit no game's ruleset; say which game it is for with `extends: royal` (or portal, maedn)"
+        ),
+        "{}",
+        text(&o)
+    );
+}

@@ -3,7 +3,7 @@
 //!
 //! `mod.rs` holds the report types and the loop; `steps.rs` one method per
 //! kind of step (an action, an expected refusal, an expectation, a
-//! snapshot); `expect.rs` evaluates expectations; `ruleset.rs` loads the
+//! snapshot); `expect.rs` evaluates expectations; `ruleset/` loads the
 //! ruleset a scenario names.
 
 mod expect;
