@@ -4,7 +4,9 @@
 pub mod base;
 pub mod diagnostic;
 pub mod diff;
+mod discover;
 pub mod files;
+mod folding;
 pub mod games;
 pub mod play;
 pub mod position;
@@ -24,6 +26,8 @@ use crate::dsl::ast::{Scenario, Span};
 use crate::dsl::{parse_file, MAX_FILE_BYTES};
 
 pub use diagnostic::{Diagnostic, Kind, Source};
+pub use discover::*;
+pub use folding::*;
 pub use play::{CheckResult, RunOptions, ScenarioReport, StepEvents, StepRecord, TranscriptStep};
 
 /// The result of one file.
@@ -65,154 +69,6 @@ impl FileReport {
         }
         Ok(())
     }
-}
-
-/// A scenario file found, with the project it belongs to (files it names
-/// must lie inside that folder).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
-    pub path: PathBuf,
-    pub root: PathBuf,
-}
-
-/// What a search for scenario files found, and what it passed over.
-#[derive(Clone, Debug, Default)]
-pub struct Discovery {
-    pub files: Vec<Found>,
-    /// `*.goti` entries of a folder that are not regular files (symbolic
-    /// links, FIFOs, devices, sockets), with the reason they were skipped.
-    pub skipped: Vec<(PathBuf, &'static str)>,
-}
-
-/// Scenario files (`*.goti`) under the given files and folders, sorted.
-pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
-    Ok(discover_files(paths, None)?
-        .files
-        .into_iter()
-        .map(|f| f.path)
-        .collect())
-}
-
-/// The project of a path given to scan, found from the path as written
-/// (made absolute, `..` taken by name), never through a link's target: the
-/// folder of `goti.yaml` at or above it (not past a repository's root),
-/// else the repository's top (the folder holding `.git`), else the working
-/// folder when the path lies below it, else the path's own folder.
-pub fn root_of(path: &Path) -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let root = root_at(&cwd, path);
-    // Shown as the user sees it: relative to the working folder below it.
-    match root.strip_prefix(&cwd) {
-        Ok(rel) if rel.as_os_str().is_empty() => PathBuf::from("."),
-        Ok(rel) => rel.to_path_buf(),
-        Err(_) => root,
-    }
-}
-
-fn root_at(cwd: &Path, path: &Path) -> PathBuf {
-    let cwd = cwd.to_path_buf();
-    let abs = files::lexical(&cwd.join(path));
-    let is_real_dir = std::fs::symlink_metadata(&abs).is_ok_and(|m| m.is_dir());
-    let start = if is_real_dir {
-        abs.clone()
-    } else {
-        abs.parent().map_or_else(|| abs.clone(), Path::to_path_buf)
-    };
-    for dir in start.ancestors() {
-        let file = dir.join(project::PROJECT_FILE);
-        if std::fs::symlink_metadata(&file).is_ok_and(|m| m.is_file()) || dir.join(".git").exists()
-        {
-            return dir.to_path_buf();
-        }
-    }
-    if abs.starts_with(&cwd) {
-        cwd
-    } else {
-        start
-    }
-}
-
-/// Scenario files under the given files and folders, sorted, each with its
-/// project: `project` (the folder of `goti.yaml`) for a path below it, else
-/// [`root_of`] the path. A folder to scan must lead to a place inside its
-/// project: one that is (or passes through) a link leaving it is refused.
-/// Folder walks never follow symbolic links, so they cannot loop or leave
-/// the tree; a file named on the command line is the user's own and may be
-/// a link.
-pub fn discover_files(paths: &[PathBuf], project: Option<&Path>) -> Result<Discovery, Error> {
-    Error::of(ErrorKind::Input, || {
-        let mut found = Discovery::default();
-        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        let mut walked = std::collections::HashSet::new();
-        for p in paths {
-            let abs = files::lexical(&cwd.join(p));
-            // Each folder or file once, however often it is named.
-            if !walked.insert(abs.clone()) {
-                continue;
-            }
-            let root = match project {
-                Some(r) if abs.starts_with(r) => r.to_path_buf(),
-                _ => root_of(p),
-            };
-            if p.is_dir() {
-                let inside = root
-                    .canonicalize()
-                    .ok()
-                    .zip(p.canonicalize().ok())
-                    .is_some_and(|(r, t)| t.starts_with(r));
-                if !inside {
-                    return Err(format!(
-                    "{}: this folder leads outside the project {} (through a symbolic link); goti scans only folders inside the project",
-                    crate::shown::path(p),
-                    crate::shown::path(&root)
-                ));
-                }
-                for entry in walkdir::WalkDir::new(p).follow_links(false) {
-                    let entry = entry.map_err(|e| {
-                        format!("cannot read folder {}: {e}", crate::shown::path(p))
-                    })?;
-                    if entry.path().extension().is_none_or(|x| x != "goti") {
-                        // A near miss hides a scenario file: refused, never passed over.
-                        if !entry.file_type().is_dir()
-                            && files::near_miss_of_scenario_name(entry.file_name())
-                        {
-                            return Err(format!(
-                                "{}: a name that looks like a scenario file's but does not end in `.goti` (a look-alike letter, another case, or an invisible or space character); goti would not play it. Rename it to end in `.goti`, or give it another extension",
-                                crate::shown::path(entry.path())
-                            ));
-                        }
-                        continue;
-                    }
-                    let t = entry.file_type();
-                    if t.is_file() {
-                        found.files.push(Found {
-                            path: entry.into_path(),
-                            root: root.clone(),
-                        });
-                    } else if t.is_symlink() {
-                        found.skipped.push((
-                            entry.into_path(),
-                            "a symbolic link (not followed in folders)",
-                        ));
-                    } else if !t.is_dir() {
-                        found
-                            .skipped
-                            .push((entry.into_path(), "not a regular file"));
-                    }
-                }
-            } else if p.exists() {
-                found.files.push(Found {
-                    path: p.clone(),
-                    root,
-                });
-            } else {
-                return Err(format!("no such file or folder: {}", crate::shown::path(p)));
-            }
-        }
-        found.files.sort_by(|a, b| a.path.cmp(&b.path));
-        found.files.dedup_by(|a, b| a.path == b.path);
-        Ok(found)
-    })
 }
 
 /// The one way goti plays files (every command calls it): each of `files`
@@ -628,119 +484,6 @@ pub fn run_parsed(
     }
     cap_diagnostics(&mut report);
     report
-}
-
-/// Snapshot statements of different scenarios (or labels) that would share
-/// one snapshot file: a diagnostic for each later one, naming the first.
-/// Existing snapshot names stay as they are; the clash is reported instead.
-fn snapshot_collisions(
-    scenarios: &[crate::dsl::ast::Scenario],
-    path: &Path,
-    source: &Source,
-) -> Vec<(usize, Diagnostic)> {
-    let mut seen: HashMap<PathBuf, (String, usize)> = HashMap::new();
-    let mut out = Vec::new();
-    for (i, span, snap, who) in snapshot::statements(scenarios, path) {
-        match seen.get(&snap) {
-            Some((first, line)) => out.push((
-                i,
-                Diagnostic::new(
-                    Kind::Snapshot,
-                    source,
-                    span,
-                    format!(
-                        "snapshot {who} would share the file {} with snapshot {first} (line {line})",
-                        snap.display()
-                    ),
-                    "same snapshot file",
-                )
-                .help("snapshot files are named by the scenario name (and label) in lower-case letters and digits; rename one scenario or label"),
-            )),
-            None => {
-                seen.insert(snap, (who, source.line_of(span.start)));
-            }
-        }
-    }
-    out
-}
-
-/// Identical problems (the same message, rule and help, e.g. G5 used in
-/// royal on several lines) folded into the first, which says how often.
-fn fold_repeats(problems: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut out: Vec<(Diagnostic, usize)> = Vec::new();
-    for d in problems {
-        match out.iter_mut().find(|(f, _)| {
-            f.message == d.message
-                && f.rule == d.rule
-                && f.help == d.help
-                && f.source.name == d.source.name
-        }) {
-            Some((_, n)) => *n += 1,
-            None => out.push((d, 1)),
-        }
-    }
-    out.into_iter()
-        .map(|(mut d, n)| {
-            if n > 1 {
-                d.message = format!("{} (used {n} times)", d.message);
-            }
-            d
-        })
-        .collect()
-}
-
-/// At most this many diagnostics on one line, then one "and N more".
-pub const MAX_PER_LINE: usize = 10;
-/// At most this many diagnostics of one file are shown in full; past that,
-/// each failing scenario keeps its first problem, shown in one line.
-pub const MAX_SHOWN_PER_FILE: usize = 100;
-
-/// Keeps the output of an error-dense file linear in its size: a few
-/// diagnostics per line, a bounded number in full per file.
-fn cap_diagnostics(report: &mut FileReport) {
-    let mut shown = report.file_problems.len();
-    let mut hidden = 0usize;
-    for sc in &mut report.scenarios {
-        let problems = fold_repeats(std::mem::take(&mut sc.problems));
-        let mut per_line: HashMap<usize, usize> = HashMap::new();
-        let mut dropped: Vec<(usize, Diagnostic, usize)> = Vec::new();
-        for d in problems {
-            let line = d.source.line_of(d.span.start);
-            let n = per_line.entry(line).or_insert(0);
-            *n += 1;
-            if *n <= MAX_PER_LINE {
-                sc.problems.push(d);
-            } else {
-                match dropped.iter_mut().find(|(l, _, _)| *l == line) {
-                    Some((_, _, count)) => *count += 1,
-                    None => dropped.push((line, d, 1)),
-                }
-            }
-        }
-        let any_dropped = !dropped.is_empty();
-        for (_, first, count) in dropped {
-            let mut more = Diagnostic::new(
-                first.kind,
-                &first.source,
-                first.span,
-                format!("and {count} more problem(s) on this line"),
-                "more problems from here",
-            )
-            .help("mend the problems above first; the rest often follow from them");
-            more.brief = true;
-            sc.problems.push(more);
-        }
-        if any_dropped {
-            sc.problems.sort_by_key(|d| d.span.start);
-        }
-        if shown >= MAX_SHOWN_PER_FILE && !sc.problems.is_empty() {
-            hidden += sc.problems.len() - 1;
-            sc.problems.truncate(1);
-            sc.problems[0].brief = true;
-        }
-        shown += sc.problems.len();
-    }
-    report.hidden_problems = hidden;
 }
 
 /// Whether this process runs in CI, where no snapshot file is written or
