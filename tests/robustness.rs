@@ -64,9 +64,9 @@ fn every_file_kind_is_served_safely() {
     let corpus = corpus();
     for seed in 0..4u64 {
         let input = mutate(&corpus, seed);
-        for kind in goti::check::fuzz::FileKind::ALL {
+        for kind in goti::check::file_kinds::FileKind::ALL {
             assert_eq!(
-                goti::check::fuzz::check_file_kind(&input, kind),
+                goti::check::file_kinds::check_file_kind(&input, kind),
                 Ok(()),
                 "{kind:?}"
             );

@@ -333,7 +333,7 @@ fn commands_in_output(report: &runner::FileReport) -> Result<(), String> {
             .map(|d| super::output::render(d, false))
             .collect();
         for log in [log, crate::shown::output(&rendered).into_owned()] {
-            let found: Vec<String> = crate::check::fuzz::workflow_commands(&log)
+            let found: Vec<String> = crate::check::workflow::workflow_commands(&log)
                 .into_iter()
                 .filter(|c| !(format == Format::Github && c == "error"))
                 .collect();
@@ -400,9 +400,11 @@ pub fn text(
                     if i % 50 != 0 {
                         return Ok(());
                     }
-                    crate::check::fuzz::FileKind::ALL
+                    crate::check::file_kinds::FileKind::ALL
                         .iter()
-                        .try_for_each(|&kind| crate::check::fuzz::check_file_kind(&input, kind))
+                        .try_for_each(|&kind| {
+                            crate::check::file_kinds::check_file_kind(&input, kind)
+                        })
                         .map_err(String::from)
                 });
             slowest_us.fetch_max(t0.elapsed().as_micros() as u64, Ordering::Relaxed);
