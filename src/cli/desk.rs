@@ -108,8 +108,8 @@ pub fn watch(
             paths.clone()
         };
         if !rerun.is_empty() {
-            // Any file of a ruleset's `extends:` chain may have changed.
-            crate::runner::play::ruleset::forget_cached_rules();
+            // Any file of a ruleset's `extends:` chain may have changed:
+            // `options()` makes new options, with new rules caches.
             if let Err(e) = report::run(rerun, &select, options(), args, false, color) {
                 errln!("error: {e}");
             }

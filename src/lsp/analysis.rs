@@ -83,8 +83,8 @@ pub struct Analysis {
 /// Checks (`played == false`) or plays a document's text. A failure of
 /// goti's own becomes the file's internal error, as in the CLI.
 pub fn analyse(path: &Path, text: &str, context: &Context, play: bool) -> Analysis {
-    // Ruleset files may have changed since the last analysis.
-    ruleset::forget_cached_rules();
+    // Ruleset files may have changed since the last analysis: the options
+    // made here bring new rules caches.
     let opts = context.options(!play);
     let name = path.display().to_string();
     let report = runner::guarded(path, 1, || {

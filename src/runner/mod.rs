@@ -444,6 +444,7 @@ pub fn run_parsed(
                 keep_end: false,
                 until_line: None,
                 end_always: false,
+                caches: opts.caches.clone(),
             };
             let mut r = play::play(sc, from_file, &source, path, &check_only);
             // A player count error there only echoes lines lost to syntax errors.

@@ -55,6 +55,9 @@ pub struct RunOptions {
     /// Keep the last position even when the scenario failed (`goti perft`
     /// counts from where it got).
     pub end_always: bool,
+    /// This run's rules caches (new options, new caches: a long-running
+    /// command makes new ones for each replay).
+    pub caches: std::sync::Arc<ruleset::RulesCaches>,
 }
 
 /// How much of each transcript a run keeps, so a page made of it stays

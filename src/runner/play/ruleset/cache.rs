@@ -1,17 +1,13 @@
 //! The rules caches of a run: layers resolved and rules built, by
-//! everything that made them, and emptied by the long-running commands
-//! before each replay.
+//! everything that made them. They belong to the run that fills them (its
+//! `RunOptions`), never to the process: a long-running command (`goti
+//! watch`, `goti lsp`) makes new options, so new caches, for each replay.
 
 #[allow(unused_imports)]
 use super::*;
 
 /// Layers already resolved in this run, by source, version and game.
 pub(super) type Cache = Mutex<HashMap<(LayerSource, Option<SystemTime>, u64, GameKind), Resolved>>;
-
-pub(super) fn cache() -> &'static Cache {
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
-}
 
 pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -21,20 +17,26 @@ pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// rules, the `--set` keys taken, how the scenario met the mutant.
 pub(super) type RulesCache = Mutex<HashMap<String, (Rules, Vec<String>, Option<Exposure>)>>;
 
-pub(super) fn rules_cache() -> &'static RulesCache {
-    static CACHE: OnceLock<RulesCache> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
+/// The caches of one run, shared by the files it plays (in parallel). An
+/// entry is keyed by its top file's version only, while the rules also come
+/// from every file that file `extends:`: within one run the files stand
+/// still, across runs any of them may change (an edit that keeps a file's
+/// length and time too), so nothing cached outlives its run.
+#[derive(Default)]
+pub struct RulesCaches {
+    pub(super) layers: Cache,
+    pub(super) rules: RulesCache,
 }
 
-/// Empties both caches: the long-running commands (`goti watch`, `goti
-/// lsp`) call it before each replay. A cache entry is keyed by its top
-/// file's version only, while the rules also come from every file that
-/// file `extends:`; within one replay the files stand still, across
-/// replays any of them may have changed (an edit that keeps a file's length
-/// and time too), so nothing cached survives a replay.
-pub fn forget_cached_rules() {
-    lock(cache()).clear();
-    lock(rules_cache()).clear();
+impl std::fmt::Debug for RulesCaches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "RulesCaches {{ layers: {}, rules: {} }}",
+            lock(&self.layers).len(),
+            lock(&self.rules).len()
+        )
+    }
 }
 
 /// What decides a scenario's rules, as a key: the game, every layer with

@@ -13,7 +13,7 @@
 use crate::error::{Error, ErrorKind};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use serde_yaml::Value;
@@ -35,7 +35,7 @@ mod detect;
 mod diagnostics;
 mod resolve;
 
-pub use cache::forget_cached_rules;
+pub use cache::RulesCaches;
 use cache::*;
 pub use detect::game_of_file;
 use diagnostics::*;
@@ -196,7 +196,7 @@ pub(super) fn load(
     // The same layers give the same rules: built once per run.
     let key = rules_key(game, header, folder, root, opts);
     if let Some(key) = &key {
-        if let Some((rules, applied, exposure)) = lock(rules_cache()).get(key) {
+        if let Some((rules, applied, exposure)) = lock(&opts.caches.rules).get(key) {
             report.sets_applied = applied.clone();
             report.mutant = *exposure;
             return Some(rules.clone());
@@ -232,7 +232,7 @@ pub(super) fn load(
         if let Some(mutated) = mutant(m, &own, &tree, header, sc, source, report) {
             let r = mutated?;
             if let Some(key) = key {
-                lock(rules_cache())
+                lock(&opts.caches.rules)
                     .insert(key, (r.clone(), report.sets_applied.clone(), report.mutant));
             }
             return Some(r);
@@ -241,7 +241,7 @@ pub(super) fn load(
     match Rules::from_tree(game, tree.clone()) {
         Ok(r) => {
             if let Some(key) = key {
-                lock(rules_cache())
+                lock(&opts.caches.rules)
                     .insert(key, (r.clone(), report.sets_applied.clone(), report.mutant));
             }
             Some(r)
@@ -343,7 +343,11 @@ fn layered(
     let mut texts: Texts = Vec::new();
     let mut tree = Rules::default_tree(game);
     for (src, shown, trust, at, is_own) in order {
-        match resolve(&src, &shown, game, trust, 0, &mut HashSet::new()) {
+        let mut chain = Chain {
+            seen: HashSet::new(),
+            caches: &opts.caches,
+        };
+        match resolve(&src, &shown, game, trust, 0, &mut chain) {
             Ok(mut t) => {
                 layers::merge(&mut tree, t.tree);
                 texts.append(&mut t.texts);
@@ -528,6 +532,8 @@ pub fn project_tree(
     root: &Path,
 ) -> Result<(Value, String), Error> {
     Error::of(ErrorKind::Input, || {
+        // Read afresh: a call's own caches.
+        let caches = RulesCaches::default();
         let mut tree = Rules::default_tree(game);
         let mut shown = Vec::new();
         let replaced = layers.instead_of_project.iter().any(|(g, _)| *g == game);
@@ -547,7 +553,11 @@ pub fn project_tree(
             if *g != game {
                 continue;
             }
-            let t = resolve(src, &src.shown(), game, trust, 0, &mut HashSet::new())
+            let mut chain = Chain {
+                seen: HashSet::new(),
+                caches: &caches,
+            };
+            let t = resolve(src, &src.shown(), game, trust, 0, &mut chain)
                 .map_err(|e| format!("the {game} ruleset file {}: {}", e.shown, e.error))?;
             layers::merge(&mut tree, t.tree);
             shown.push(src.shown());

@@ -5,6 +5,13 @@
 #[allow(unused_imports)]
 use super::*;
 
+/// A resolution's way along its `extends:` chain: the files seen on the
+/// way (a file met twice is a circle), and the run's caches.
+pub(super) struct Chain<'a> {
+    pub(super) seen: HashSet<PathBuf>,
+    pub(super) caches: &'a RulesCaches,
+}
+
 /// Reads, checks and resolves one ruleset layer (its `extends` chain
 /// first) into a tree to merge; once per run per file version.
 pub(super) fn resolve(
@@ -13,7 +20,7 @@ pub(super) fn resolve(
     game: GameKind,
     trust: Trust,
     depth: usize,
-    seen: &mut HashSet<PathBuf>,
+    chain: &mut Chain,
 ) -> Resolved {
     let shown = shown.to_string();
     let fail = |error: RulesetError, text: Option<Arc<String>>| LayerError {
@@ -30,7 +37,7 @@ pub(super) fn resolve(
     }
     let (key, text) = match src {
         LayerSource::File(path) | LayerSource::Git { path, .. } => {
-            if !seen.insert(path.clone()) {
+            if !chain.seen.insert(path.clone()) {
                 return Err(fail(
                     plain("`extends` comes back to this file (a cycle)".into()),
                     None,
@@ -46,7 +53,7 @@ pub(super) fn resolve(
                 meta.as_ref().map_or(0, |m| m.len()),
                 game,
             );
-            if let Some(hit) = lock(cache()).get(&key) {
+            if let Some(hit) = lock(&chain.caches.layers).get(&key) {
                 return hit.clone();
             }
             let bytes = match (src, trust) {
@@ -72,7 +79,7 @@ pub(super) fn resolve(
             let bytes = match bytes {
                 Ok(b) => b,
                 Err(e) => {
-                    lock(cache()).insert(key, Err(e.clone()));
+                    lock(&chain.caches.layers).insert(key, Err(e.clone()));
                     return Err(e);
                 }
             };
@@ -82,7 +89,7 @@ pub(super) fn resolve(
         }
         LayerSource::Text { text, .. } => (None, text.clone()),
     };
-    let resolved = resolve_text(&text, src, &shown, game, trust, depth, seen).map_err(|error| {
+    let resolved = resolve_text(&text, src, &shown, game, trust, depth, chain).map_err(|error| {
         // A bad key: the file's other bad keys too.
         let keys = layers::read_layer(&text)
             .map(|l| Rules::key_errors(game, &l.tree))
@@ -103,7 +110,7 @@ pub(super) fn resolve(
         t
     });
     if let Some(key) = key {
-        lock(cache()).insert(key, resolved.clone());
+        lock(&chain.caches.layers).insert(key, resolved.clone());
     }
     resolved
 }
@@ -157,7 +164,7 @@ pub(super) fn resolve_text(
     game: GameKind,
     trust: Trust,
     depth: usize,
-    seen: &mut HashSet<PathBuf>,
+    chain: &mut Chain,
 ) -> Result<Tree, RulesetError> {
     let layer = layers::read_layer(text)?;
     // The game the file is for first: a file of another game is said so,
@@ -206,7 +213,7 @@ pub(super) fn resolve_text(
                         shown_dir.join(name).display().to_string()
                     }
                 };
-                match resolve(&target, &target_shown, game, trust, depth + 1, seen) {
+                match resolve(&target, &target_shown, game, trust, depth + 1, chain) {
                     Ok(mut t) => {
                         texts.append(&mut t.texts);
                         (t.tree, t.own)
