@@ -2,7 +2,6 @@
 //! files (no link followed, near misses of `.goti` refused), and the
 //! project root each file belongs to.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// A scenario file found, with the project it belongs to (files it names

@@ -2,7 +2,6 @@
 //! reported, a problem repeated on many lines folded, and at most so many
 //! shown a line and a file.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Snapshot statements of different scenarios (or labels) that would share

@@ -2,7 +2,6 @@
 //! from the same new game, stopped at the first action an expectation
 //! tells apart, and the game shrunk while they still part there.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Where a replay parts: the turn and action, and what tells it.

@@ -21,8 +21,6 @@ use crate::runner::position::{PairVisitor, Position};
 use crate::selfplay::{self, action_text, Config, Driver, Policy, Record};
 
 use lockstep::*;
-#[allow(unused_imports)]
-use write::*;
 pub use write::{scenario_text, simpler, unsnapshotted_text};
 
 /// How long and how wide to search.
@@ -337,7 +335,8 @@ fn before_last_turn<D: Driver>(
 
 #[cfg(test)]
 mod tests {
-    use super::{scenario_body, simpler};
+    use super::simpler;
+    use super::write::scenario_body;
 
     #[test]
     fn a_suite_scenario_is_copied_without_its_name_and_snapshots() {

@@ -1,7 +1,6 @@
 //! The killing scenario written: its header, its set-up or replay, its
 //! expectations in the language's words, and the smaller numbers tried.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The scenario text of a parting, headed by what it kills: from the

@@ -3,7 +3,6 @@
 //! `RunOptions`), never to the process: a long-running command (`goti
 //! watch`, `goti lsp`) makes new options, so new caches, for each replay.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// Layers already resolved in this run, by source, version and game.

@@ -1,6 +1,5 @@
 //! A ruleset file's game, from its `extends:` chain or its keys.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// The game a ruleset file is for: what it `extends` (a game, or the game

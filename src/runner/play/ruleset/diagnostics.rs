@@ -1,7 +1,6 @@
 //! The diagnostics of ruleset layers: a file that cannot be read, a layer
 //! that fails, an override or a `--set` the game refuses.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// A `rules file` that could not be read, at the line that names it.

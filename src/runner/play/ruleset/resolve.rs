@@ -2,7 +2,6 @@
 //! project only, at a git revision when the base is one, each checked once
 //! per run.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// A resolution's way along its `extends:` chain: the files seen on the

@@ -19,7 +19,6 @@
 //! rules read as MAEDN.md states them and the position copies without
 //! allocating.
 
-#[allow(unused_imports)]
 use goti_engine::*;
 
 mod dice;

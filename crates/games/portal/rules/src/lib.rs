@@ -19,7 +19,6 @@
 //! | `end.rs` | §7 End: the win, standings, tokens |
 //! | `invariants.rs` | what holds in every position |
 
-#[allow(unused_imports)]
 use goti_engine::*;
 
 mod board;

@@ -18,7 +18,6 @@
 //! | `end.rs` | §9 End: standings and the winner |
 //! | `invariants.rs` | what holds in every position |
 
-#[allow(unused_imports)]
 use goti_engine::*;
 
 mod blockade;

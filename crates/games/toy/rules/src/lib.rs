@@ -4,7 +4,6 @@
 //! `board.ring` tiles; the first home wins. Every word it uses is one all
 //! games share.
 
-#[allow(unused_imports)]
 use goti_engine::*;
 
 mod params;
