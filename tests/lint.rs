@@ -193,6 +193,52 @@ fn usage_errors_exit_2() {
     }
 }
 
+/// `-o DIR` writes into a folder that exists already (the guide's loop:
+/// lint, `goti run` what it found, lint again) and leaves its other files
+/// alone; a file of that name is a usage error, found before any game.
+#[test]
+fn the_output_folder_may_exist_already() {
+    let dir = tempfile::tempdir().unwrap();
+    let found = dir.path().join("found");
+    std::fs::create_dir(&found).unwrap();
+    std::fs::write(found.join("mine.goti"), "# kept\n").unwrap();
+    std::fs::write(
+        dir.path().join("variant.yaml"),
+        "extends: royal\njourney:\n  deal:\n    - { from: 0, to: 12, dice: 0 }\n",
+    )
+    .unwrap();
+    let mut args = vec![
+        "lint",
+        "--ruleset",
+        "variant.yaml",
+        "--mode",
+        "journey",
+        "--output",
+        "found",
+    ];
+    args.extend(QUICK);
+    let o = goti(dir.path(), &args);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(found.join("lint-royal-journey-2p-dead-end.goti").is_file());
+    assert_eq!(
+        std::fs::read_to_string(found.join("mine.goti")).unwrap(),
+        "# kept\n"
+    );
+    std::fs::write(dir.path().join("taken"), "x").unwrap();
+    let o = goti(dir.path(), &["lint", "--game", "maedn", "-o", "taken"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("-o taken: a file; name a folder"),
+        "{}",
+        text(&o)
+    );
+    assert!(!text(&o).contains("maedn ("), "{}", text(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("taken")).unwrap(),
+        "x"
+    );
+}
+
 fn maedn_start(fault: Fault) -> impl Fn(&[Player]) -> Result<Planted, String> + Sync {
     let rules = goti::rules::shipped_rules::<Maedn>();
     move |table: &[Player]| {

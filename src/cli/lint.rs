@@ -24,6 +24,9 @@ use crate::runner::snapshot::write_atomic;
 /// a usage error.
 pub(super) fn lint(a: &LintCli) -> Result<i32, CliError> {
     super::error::checked_count(a.games, a.seed, "--games", super::error::MAX_BALANCE_GAMES)?;
+    if let Some(dir) = &a.output {
+        crate::runner::snapshot::check_output_dir(dir).map_err(|e| CliError(format!("-o {e}")))?;
+    }
     let project = context::project().map_err(CliError)?;
     let root = context::root(project.as_ref());
     let layers = context::layers(project.as_ref(), &a.rules).map_err(CliError)?;
@@ -376,7 +379,7 @@ fn with_sets(scenario: &str, sets: &[String]) -> String {
 }
 
 fn write_scenarios(dir: &Path, linted: &[Linted]) -> Result<(), CliError> {
-    crate::runner::snapshot::check_output(dir).map_err(|e| CliError(format!("-o {e}")))?;
+    crate::runner::snapshot::check_output_dir(dir).map_err(|e| CliError(format!("-o {e}")))?;
     for l in linted {
         for (d, scenario) in &l.findings {
             let Some(text) = scenario else { continue };

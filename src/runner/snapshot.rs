@@ -475,6 +475,24 @@ pub fn check_output(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// A folder the user named for outputs (`goti lint -o DIR`): refused
+/// before any work when it is a file or a link to nothing; a folder that
+/// exists already is written into.
+pub fn check_output_dir(path: &Path) -> std::io::Result<()> {
+    let refuse = |why: &str| {
+        Err(std::io::Error::other(format!(
+            "{}: {why}",
+            crate::shown::path(path)
+        )))
+    };
+    match fs::metadata(path) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => refuse("a file; name a folder"),
+        Err(_) if fs::symlink_metadata(path).is_ok() => refuse("a link to nothing"),
+        Err(_) => Ok(()),
+    }
+}
+
 /// Where an output the user named goes, decided once for every writer.
 enum Output {
     /// A FIFO or a device (`/dev/stdout`, a named pipe): written in place.
