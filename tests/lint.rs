@@ -13,22 +13,90 @@ const SMALL: &[&str] = &["--games", "6", "--walks", "1", "--players", "2"];
 /// Smaller still: two games a table.
 const QUICK: &[&str] = &["--games", "2", "--walks", "1", "--players", "2"];
 
+/// Portal and maedn lint clean. Royal's one finding is the dead end its
+/// reduced board proves, explained in the rulebook's [house] terms: a
+/// guard in the Home path needs an exact roll (`move.exact-home`), the
+/// store keeps rolls that overshoot (`roll.persist`), and a full store
+/// takes no new die (`roll.store-cap`).
 #[test]
-fn the_shipped_rulesets_lint_clean() {
+fn the_shipped_rulesets_lint_clean_but_for_royals_proven_dead_end() {
     let dir = tempfile::tempdir().unwrap();
     for game in ["royal", "portal", "maedn"] {
-        let mut args = vec!["lint", "--game", game];
+        let mut args = vec!["lint", "--game", game, "-o", "found"];
         args.extend(SMALL);
         let o = goti(dir.path(), &args);
         let said = text(&o);
-        assert_eq!(o.status.code(), Some(0), "{said}");
-        assert!(
-            said.contains(&format!("{game} (")) && said.contains("s): clean"),
-            "{said}"
-        );
         // The decision figures: some forced decisions, some choices.
         assert!(said.contains("% forced"), "{said}");
+        if game != "royal" {
+            assert_eq!(o.status.code(), Some(0), "{said}");
+            assert!(
+                said.contains(&format!("{game} (")) && said.contains("s): clean"),
+                "{said}"
+            );
+            continue;
+        }
+        assert_eq!(o.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains("royal (") && said.contains("s): 1 finding(s)"),
+            "{said}"
+        );
+        guide_example_matches("$ goti lint --game royal", &said);
+        for words in [
+            "[lint.dead-end] royal's reduced variant",
+            "(every position visited)",
+            "is 1 step from Home, and every roll its store holds",
+            "would overshoot Home (move.exact-home)",
+            "the store keeps them (roll.persist)",
+            "is at its cap of 1, so every die dealt is discarded (roll.store-cap)",
+        ] {
+            assert!(said.contains(words), "{words}: {said}");
+        }
     }
+    // The dead end's scenario replays; at its end each player's last guard
+    // stands on H1 (the reduced Home path has one tile) and the player to
+    // move may only end the turn: no guard is in the Yard, the King is
+    // Home, and a move of G1 would overshoot Home.
+    let file = dir.path().join("found/lint-royal-reduced-dead-end.goti");
+    let mut scenario = std::fs::read_to_string(&file).unwrap();
+    scenario.push_str("expect P1 G1 on home 1\nexpect P2 G1 on home 1\nexpect legal: next turn\n");
+    std::fs::write(&file, scenario).unwrap();
+    let o = goti(dir.path(), &["run", "found"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+}
+
+/// The guide's example output (docs/src/lint.md, the fenced block that
+/// starts with `command`) is what goti prints: each part between the
+/// guide's `…` cuts is in the output, read with the report's line breaks
+/// and `│` rails taken out and its times left out.
+fn guide_example_matches(command: &str, said: &str) {
+    let guide = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/lint.md"),
+    )
+    .unwrap();
+    let start = guide
+        .find(&format!("```\n{command}\n"))
+        .unwrap_or_else(|| panic!("no example of `{command}` in docs/src/lint.md"));
+    let block = &guide[start + 4 + command.len()..];
+    let block = &block[..block.find("```").unwrap()];
+    let times = regex::Regex::new(r"\(\d+\.\d s\)").unwrap();
+    let flat = |text: &str| {
+        let text = times.replace_all(text, "(TIME)");
+        text.replace('│', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (example, said) = (flat(block), flat(said));
+    let mut parts = 0;
+    for part in example.split('…').map(str::trim).filter(|p| !p.is_empty()) {
+        assert!(
+            said.contains(part),
+            "the guide's `{part}` is not in:\n{said}"
+        );
+        parts += 1;
+    }
+    assert!(parts >= 3, "{example}");
 }
 
 /// Planted: guards that can never leave the Yard (exit.start 0, grace.credit
@@ -103,9 +171,38 @@ fn guards_that_never_leave_the_yard_are_found_with_key_and_scenario() {
         "{scenario}"
     );
     assert!(scenario.contains("set exits.start = 0"), "{scenario}");
-    // The scenario written by --out replays under `goti run`.
-    let written: Vec<_> = std::fs::read_dir(p.join("found")).unwrap().collect();
-    assert_eq!(written.len(), 1, "{written:?}");
+    // So does the reduced board's (its credits start at 0 too, its
+    // first position is already dead).
+    let reduced = findings
+        .iter()
+        .find(|f| {
+            f["message"]
+                .as_str()
+                .unwrap()
+                .contains("royal's reduced variant")
+        })
+        .unwrap_or_else(|| panic!("{findings:?}"));
+    assert_eq!(reduced["rule"], "end.finish", "{reduced}");
+    assert!(
+        reduced["message"]
+            .as_str()
+            .unwrap()
+            .contains("exits.start = 0"),
+        "{reduced}"
+    );
+    // The scenarios written by --out replay under `goti run`.
+    let mut written: Vec<String> = std::fs::read_dir(p.join("found"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "lint-royal-journey-2p-dead-end.goti",
+            "lint-royal-reduced-dead-end.goti"
+        ]
+    );
     let o = goti(&p, &["run", "found"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 
@@ -127,7 +224,7 @@ fn guards_that_never_leave_the_yard_are_found_with_key_and_scenario() {
     );
     let said = text(&o);
     assert!(said.contains("rules/royal.yaml:"), "{said}");
-    assert!(said.contains("s): 2 finding(s)"), "{said}");
+    assert!(said.contains("s): 3 finding(s)"), "{said}");
     let o = goti(
         &p,
         &[
@@ -335,7 +432,7 @@ fn a_deal_table_that_deals_nothing_is_a_dead_end() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let findings = json["rulesets"][0]["findings"].as_array().unwrap();
-    assert_eq!(findings.len(), 2, "{findings:?}");
+    assert_eq!(findings.len(), 3, "{findings:?}");
     assert_eq!(findings[0]["file"], "variant.yaml");
     assert_eq!(
         (findings[0]["line"].as_u64(), findings[0]["rule"].as_str()),
@@ -346,52 +443,64 @@ fn a_deal_table_that_deals_nothing_is_a_dead_end() {
         dead.contains("[lint.dead-end] royal journey with 2 players"),
         "{dead}"
     );
+    // The reduced board takes the table's rows for stores of 0 and 1: no
+    // die either, so every position of it is a dead end, the new game too.
+    let reduced = findings[2]["message"].as_str().unwrap();
+    assert!(
+        reduced.contains("[lint.dead-end] royal's reduced variant")
+            && reduced.contains("dice: 0 }, { from: 1, to: 1, dice: 0 }")
+            && reduced.contains("positions of the reduced variant are dead ends"),
+        "{reduced}"
+    );
     let o = goti(dir.path(), &["run", "found"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
 
 /// The exhaustive check (every reachable position of a reduced variant):
-/// maedn on a ring of 16 with one piece a player has every position
-/// visited, ends among them and no stuck or dead position; royal says why
-/// it has no reduced variant.
+/// maedn on a ring of 16 with one piece a player, and portal on a ring of
+/// 16 with one piece a player in play (the others home), have every
+/// position visited, ends among them and no stuck or dead position; royal
+/// (one guard a player, the rest Home) has every position visited and
+/// dead ends among them.
 #[test]
 fn the_reduced_board_is_visited_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let o = goti(
-        dir.path(),
-        &[
-            "lint",
-            "--game",
-            "maedn",
-            "--games",
-            "4",
-            "--walks",
-            "1",
-            "--players",
-            "2",
-            "--format",
-            "json",
-        ],
+    let reduced = |game: &str| {
+        let mut args = vec!["lint", "--game", game, "--format", "json"];
+        args.extend(QUICK);
+        let o = goti(dir.path(), &args);
+        let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (o.status.code(), json["rulesets"][0]["reduced"].clone())
+    };
+    for game in ["maedn", "portal"] {
+        let (code, r) = reduced(game);
+        assert_eq!(code, Some(0), "{r}");
+        assert_eq!(r["complete"], true, "{r}");
+        assert!(r["states"].as_u64().unwrap() > 1000, "{r}");
+        assert!(r["over"].as_u64().unwrap() > 0, "{r}");
+        assert_eq!(
+            (r["stuck"].as_u64(), r["dead"].as_u64()),
+            (Some(0), Some(0)),
+            "{game}: {r}"
+        );
+    }
+    let (_, portal) = reduced("portal");
+    let variant = portal["variant"].as_str().unwrap();
+    assert!(
+        variant.contains("board.ring = 16") && variant.contains("G2-G5 start home"),
+        "{variant}"
     );
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let r = &json["rulesets"][0]["reduced"];
-    assert_eq!(r["complete"], true, "{r}");
-    assert!(r["states"].as_u64().unwrap() > 1000, "{r}");
-    assert!(r["over"].as_u64().unwrap() > 0, "{r}");
-    assert_eq!(
-        (r["stuck"].as_u64(), r["dead"].as_u64()),
-        (Some(0), Some(0)),
-        "{r}"
+    let (code, royal) = reduced("royal");
+    assert_eq!(code, Some(1), "{royal}");
+    assert_eq!(royal["complete"], true, "{royal}");
+    assert!(royal["over"].as_u64().unwrap() > 0, "{royal}");
+    assert!(royal["dead"].as_u64().unwrap() > 0, "{royal}");
+    assert_eq!(royal["stuck"].as_u64(), Some(0), "{royal}");
+    let variant = royal["variant"].as_str().unwrap();
+    assert!(
+        variant.contains("board.ring = 8") && variant.contains("G2-G4 and the King start Home"),
+        "{variant}"
     );
-    let mut args = vec![
-        "lint", "--game", "royal", "--mode", "journey", "--format", "json",
-    ];
-    args.extend(QUICK);
-    let o = goti(dir.path(), &args);
-    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let why = json["rulesets"][0]["reduced"]["none"].as_str().unwrap();
-    assert!(why.contains("points grow without bound"), "{why}");
 }
 
 /// The exhaustive check finds the planted stuck player and the plies to it.

@@ -166,20 +166,26 @@ fn reduced_variant(
     tree: &serde_yaml::Value,
     findings: &mut Vec<(Diagnostic, Option<String>)>,
 ) -> Result<Result<(String, crate::lint::exhaustive::Explored), String>, CliError> {
-    let sets = match Rules::reduced(game) {
-        Ok(sets) => sets,
+    let linted = Rules::from_tree(game, tree.clone())
+        .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
+    let reduction = match linted.reduced() {
+        Ok(reduction) => reduction,
         Err(why) => return Ok(Err(why.to_string())),
     };
+    let sets: Vec<(&str, &str)> = reduction
+        .sets
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
     let mut small = tree.clone();
-    crate::rules::layers::set_all(&mut small, sets)
+    crate::rules::layers::set_all(&mut small, &sets)
         .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
     let rules = Rules::from_tree(game, small.clone())
         .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
     let found = rules
         .visit(Small)
         .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
-    let words: Vec<String> = sets.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-    let variant = words.join(", ");
+    let variant = reduction.words();
     let lines = changed_keys(game, &small);
     for f in &found.findings {
         let table = format!("{game}'s reduced variant ({variant}) with 2 players");

@@ -1,6 +1,7 @@
 //! Every reachable position of a small variant, as OpenSpiel's
 //! `GetAllStates` visits them: from a new game, every throw's outcome and
-//! every legal action, each position once (keyed by its whole state).
+//! every legal action, each position once (keyed by `Game::state_key`:
+//! what decides its future), each checked against the game's invariants.
 //! Then, over the finished graph, which positions can still reach an end:
 //! a reachable position that cannot is a dead end, proven (not sampled).
 
@@ -27,22 +28,33 @@ pub struct Explored {
     pub path: Option<Vec<Action>>,
     /// An action the legal actions list and the rules refuse.
     pub refused: Option<String>,
+    /// The first position that breaks what holds in positions reached by
+    /// play (`Game::check_reachable`), and what broke.
+    pub broken: Option<String>,
 }
 
 /// Visits every position reachable from `start`, at most `max_states`.
 pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
-    let key = |p: &G| format!("{p:?}");
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut nodes: Vec<G> = vec![start.clone()];
-    let mut parent: Vec<Option<(usize, Action)>> = vec![None];
-    let mut succ: Vec<Vec<usize>> = Vec::new();
+    let key = |p: &G| p.state_key();
+    let mut index: HashMap<String, u32> = HashMap::new();
+    // Positions found and not yet visited, in the order they were found
+    // (breadth first, so each one's plies from the start are fewest).
+    let mut waiting: VecDeque<G> = VecDeque::from([start.clone()]);
+    let mut parent: Vec<Option<(u32, Action)>> = vec![None];
+    let mut succ: Vec<Vec<u32>> = Vec::new();
     index.insert(key(start), 0);
     let (mut over, mut complete) = (Vec::new(), true);
     let mut stuck = Vec::new();
     let mut refused = None;
-    let mut i = 0;
-    while i < nodes.len() {
-        let pos = nodes[i].clone();
+    let mut broken = None;
+    let max_states = max_states.min(u32::MAX as usize);
+    let mut i = 0u32;
+    while let Some(pos) = waiting.pop_front() {
+        if broken.is_none() {
+            if let Err(v) = pos.check_reachable() {
+                broken = Some(format!("{} to move: {}", pos.turn(), v.0));
+            }
+        }
         let branches: Vec<Action> = match pos.ply() {
             Ply::Over => {
                 over.push(i);
@@ -71,52 +83,58 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
             let k = key(&next);
             let j = match index.get(&k) {
                 Some(&j) => j,
-                None if nodes.len() >= max_states => {
+                None if parent.len() >= max_states => {
                     complete = false;
                     continue;
                 }
                 None => {
-                    let j = nodes.len();
+                    let j = parent.len() as u32;
                     index.insert(k, j);
-                    nodes.push(next);
+                    waiting.push_back(next);
                     parent.push(Some((i, a)));
                     j
                 }
             };
             out.push(j);
         }
+        out.sort_unstable();
+        out.dedup();
         succ.push(out);
         i += 1;
     }
+    let nodes = parent.len();
     // Backwards from every end: the positions that can still reach one.
-    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut pred: Vec<Vec<u32>> = vec![Vec::new(); nodes];
     for (from, tos) in succ.iter().enumerate() {
         for &to in tos {
-            pred[to].push(from);
+            pred[to as usize].push(from as u32);
         }
     }
-    let mut can_end = vec![false; nodes.len()];
-    let mut queue: VecDeque<usize> = over.iter().copied().collect();
+    drop(succ);
+    let mut can_end = vec![false; nodes];
+    let mut queue: VecDeque<u32> = over.iter().copied().collect();
     for &o in &over {
-        can_end[o] = true;
+        can_end[o as usize] = true;
     }
     while let Some(n) = queue.pop_front() {
-        for &p in &pred[n] {
-            if !can_end[p] {
-                can_end[p] = true;
+        for &p in &pred[n as usize] {
+            if !can_end[p as usize] {
+                can_end[p as usize] = true;
                 queue.push_back(p);
             }
         }
     }
-    let dead: Vec<usize> = if complete {
-        (0..nodes.len()).filter(|&n| !can_end[n]).collect()
+    let dead: Vec<u32> = if complete {
+        (0..nodes as u32)
+            .filter(|&n| !can_end[n as usize])
+            .collect()
     } else {
         Vec::new()
     };
     let first = stuck.first().or(dead.first()).copied();
     let path = first.map(|mut n| {
         let mut plies = Vec::new();
-        while let Some((p, a)) = &parent[n] {
+        while let Some((p, a)) = &parent[n as usize] {
             plies.push(a.clone());
             n = *p;
         }
@@ -124,12 +142,13 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
         plies
     });
     Explored {
-        states: nodes.len(),
+        states: nodes,
         over: over.len(),
         stuck: stuck.len(),
         dead: dead.len(),
         complete,
         path,
         refused,
+        broken,
     }
 }

@@ -49,7 +49,7 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
     /// What was checked: `lint.stuck`, `lint.dead-end`, `lint.chance`,
-    /// `lint.generator`, `lint.standings`, `lint.no-exit`.
+    /// `lint.generator`, `lint.standings`, `lint.no-exit`, `lint.invariant`.
     pub check: &'static str,
     pub message: String,
     /// The ruleset key at fault, where one is.
@@ -148,7 +148,7 @@ pub fn lint_table<G: Played>(rules: &Arc<G::Rules>, cfg: &Config) -> TableReport
 }
 
 /// The positions the exhaustive check visits at most.
-pub const MAX_STATES: usize = 200_000;
+pub const MAX_STATES: usize = 500_000;
 
 /// What the exhaustive check of a reduced variant found: its figures and
 /// its findings.
@@ -163,7 +163,7 @@ pub struct Reduced {
 /// listed action accepted.
 pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, crate::error::Error> {
     let table = &Player::ALL[..2];
-    let driver = G::driver(rules.clone(), Mode::default(), Policy::Random);
+    let driver = G::reduced_driver(rules.clone());
     let start = crate::error::Error::of(crate::error::ErrorKind::Input, || driver.new_game(table))?;
     let explored = exhaustive::explore(&start, MAX_STATES);
     let mut findings = Vec::new();
@@ -190,16 +190,33 @@ pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, crate::
             rule: None,
         });
     } else if explored.dead > 0 {
-        let what = format!(
+        let mut what = format!(
             "{} of {} positions of the reduced variant are dead ends: no sequence of plies from them ends the game (every position visited)",
             explored.dead, explored.states
         );
+        if let Some(why) = explored
+            .path
+            .as_ref()
+            .and_then(|plies| reached(&start, plies))
+            .and_then(|dead| dead.dead_end_why())
+        {
+            what = format!("{what}. The first one found: {why}");
+        }
         findings.push(Finding {
             check: "lint.dead-end",
             scenario: scenario(&what),
             message: what,
             key: None,
             rule: end_rule::<G>(),
+        });
+    }
+    if let Some(b) = &explored.broken {
+        findings.push(Finding {
+            check: "lint.invariant",
+            message: format!("a position of the reduced variant breaks the game's invariants: {b}"),
+            key: None,
+            rule: None,
+            scenario: None,
         });
     }
     if let Some(r) = &explored.refused {
@@ -212,6 +229,16 @@ pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, crate::
         });
     }
     Ok(Reduced { explored, findings })
+}
+
+/// The position `plies` lead to from `start`; `None` if the rules refuse
+/// one of them.
+fn reached<G: Game>(start: &G, plies: &[crate::engine::Action]) -> Option<G> {
+    let mut pos = start.clone();
+    plies
+        .iter()
+        .all(|a| pos.play_in_place(a, &mut Vec::new()))
+        .then_some(pos)
 }
 
 /// The policies a game's self-play has: points only where it scores them.

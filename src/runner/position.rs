@@ -120,12 +120,10 @@ impl Rules {
     pub fn from_tree(game: GameKind, tree: serde_yaml::Value) -> Result<Rules, RulesetError> {
         each_kind!(game, G => tree_rules::<G>(tree).map(G::wrap))
     }
-    /// The ruleset overrides of a game's reduced variant (`goti lint`'s
-    /// exhaustive check), or why it has none (`Played::reduced`).
-    pub fn reduced(
-        game: GameKind,
-    ) -> Result<&'static [(&'static str, &'static str)], &'static str> {
-        each_kind!(game, G => G::reduced())
+    /// The reduced variant of these rules (`goti lint`'s exhaustive
+    /// check), or why the game has none (`Played::reduced`).
+    pub fn reduced(&self) -> Result<super::games::Reduction, &'static str> {
+        each_game!(self, G, r => G::reduced(r))
     }
     /// What valid parameters still make no game (`Params::unplayable`);
     /// none where the tree does not read.

@@ -97,6 +97,13 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     fn legal_count(&self, limit: usize) -> Result<u64, Unlisted>;
     /// What holds in every position; names what broke.
     fn check_invariants(&self) -> Result<(), Violation>;
+    /// What decides this position's future, as `goti lint`'s visit of
+    /// every reachable position keys it: positions with one key have the
+    /// same plies, and each ply takes them to positions with one key. It
+    /// leaves out what no rule of play reads (points, progress counts
+    /// beyond what the rules read), so that a small variant's positions
+    /// are finite.
+    fn state_key(&self) -> String;
     /// What holds in positions reached by play from a new game.
     fn check_reachable(&self) -> Result<(), Violation>;
     fn turn(&self) -> Player;
@@ -234,6 +241,9 @@ macro_rules! delegate_game {
             }
             fn check_invariants(&self) -> Result<(), $crate::Violation> {
                 $pos::invariants(self).map_err($crate::Violation)
+            }
+            fn state_key(&self) -> String {
+                $pos::state_key(self)
             }
             fn check_reachable(&self) -> Result<(), $crate::Violation> {
                 $pos::reachable(self).map_err($crate::Violation)

@@ -14,6 +14,29 @@ use crate::selfplay::{Driver, Policy};
 
 use super::render::Render;
 
+/// A game's reduced variant of a ruleset (`Played::reduced`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    /// The ruleset keys it sets, as `set KEY = VALUE` (YAML values).
+    pub sets: Vec<(String, String)>,
+    /// Which pieces start Home, where the game has no piece-count key (and
+    /// in which mode, where the game has modes).
+    pub home: Option<&'static str>,
+}
+
+impl Reduction {
+    /// The variant in words: its keys, then its pieces Home.
+    pub fn words(&self) -> String {
+        let mut words: Vec<String> = self
+            .sets
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        words.extend(self.home.map(str::to_string));
+        words.join(", ")
+    }
+}
+
 /// A game as the runner plays, pictures and drives it.
 pub trait Played: Game + crate::engine::Listed + Render {
     /// The self-play driver of `goti fuzz`, `balance` and `bench`.
@@ -22,11 +45,23 @@ pub trait Played: Game + crate::engine::Listed + Render {
     /// derived from the rulebook, each comment naming its clause).
     const EXAMPLES: &'static str;
 
-    /// `goti lint`'s exhaustive check: the ruleset overrides of a reduced
-    /// variant small enough to visit every reachable position (a ring of
-    /// at most 16, two players, one piece each), or why the game has none.
-    fn reduced() -> Result<&'static [(&'static str, &'static str)], &'static str> {
+    /// `goti lint`'s exhaustive check: the reduced variant of `rules`,
+    /// small enough to visit every reachable position (a ring of at most
+    /// 16, two players, one or two pieces each in play, a store of at most
+    /// 3), or why the game has none.
+    fn reduced(_rules: &Self::Rules) -> Result<Reduction, &'static str> {
         Err("no reduced variant is built for this game yet")
+    }
+    /// The driver that plays the reduced variant from its start (a game
+    /// with no piece-count key starts its other pieces Home).
+    fn reduced_driver(rules: Arc<Self::Rules>) -> Self::Driver {
+        Self::driver(rules, Mode::default(), Policy::Random)
+    }
+    /// Why no play from this position ends the game, in the rulebook's
+    /// terms, where the game can tell (`goti lint`'s dead ends); `None`
+    /// where it cannot.
+    fn dead_end_why(&self) -> Option<String> {
+        None
     }
     /// A driver of these rules (`mode`: royal's Journey or Clash; the
     /// other games have none).

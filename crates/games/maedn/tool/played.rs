@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::driver::MaednDriver;
 use crate::dsl::lower::Check;
 use crate::engine::{Maedn, MaednRules, Mode, PieceId};
-use crate::runner::games::{fail, numbers, Played};
+use crate::runner::games::{fail, numbers, Played, Reduction};
 use crate::selfplay::fast::{SpeedBench, SpeedPath};
 use crate::selfplay::Policy;
 
@@ -35,13 +35,20 @@ impl Played for Maedn {
 
     /// A ring of 16 fields (the four start fields 4 apart), one piece a
     /// player and a goal of one field: every position is visited.
-    fn reduced() -> Result<&'static [(&'static str, &'static str)], &'static str> {
-        Ok(&[
+    fn reduced(_rules: &MaednRules) -> Result<Reduction, &'static str> {
+        let sets = [
             ("board.ring", "16"),
             ("board.starts", "[0, 4, 8, 12]"),
             ("table.pieces", "1"),
             ("board.goal", "1"),
-        ])
+        ];
+        Ok(Reduction {
+            sets: sets
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            home: None,
+        })
     }
 
     fn driver(rules: Arc<MaednRules>, _mode: Mode, policy: Policy) -> MaednDriver {

@@ -18,6 +18,9 @@ use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
 pub struct PortalDriver {
     pub rules: Arc<PortalRules>,
     pub policy: Policy,
+    /// Each player's pieces that start a new game home (`goti lint`'s
+    /// reduced variant); none in a real game.
+    pub home: &'static [PieceId],
 }
 
 impl PortalDriver {
@@ -25,10 +28,15 @@ impl PortalDriver {
         PortalDriver {
             rules,
             policy: Policy::Random,
+            home: &[],
         }
     }
     pub fn with_policy(self, policy: Policy) -> PortalDriver {
         PortalDriver { policy, ..self }
+    }
+    /// New games start these pieces of every player home.
+    pub fn starting_home(self, home: &'static [PieceId]) -> PortalDriver {
+        PortalDriver { home, ..self }
     }
 }
 
@@ -226,7 +234,7 @@ impl Driver for PortalDriver {
     type Game = Portal;
 
     fn new_game(&self, players: &[Player]) -> Result<Portal, String> {
-        Portal::new_game(self.rules.clone(), players, false).map_err(|e| e.message)
+        Portal::new_game_home(self.rules.clone(), players, false, self.home).map_err(|e| e.message)
     }
 
     fn play_turn(
@@ -262,6 +270,10 @@ impl Driver for PortalDriver {
         writeln!(out, "rules portal").ok();
         let names: Vec<String> = record.players.iter().map(|p| p.to_string()).collect();
         writeln!(out, "players {}", names.join(" ")).ok();
+        for p in record.players.iter().filter(|_| !self.home.is_empty()) {
+            let home: Vec<String> = self.home.iter().map(|g| format!("{p} {g} home")).collect();
+            writeln!(out, "{}", home.join(", ")).ok();
+        }
         out
     }
 }

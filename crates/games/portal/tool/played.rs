@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use super::driver::PortalDriver;
 use crate::dsl::lower::Check;
-use crate::engine::{Mode, Portal, PortalRules};
-use crate::runner::games::{fail, number, numbers, Played};
+use crate::engine::params::Forward;
+use crate::engine::{Mode, PieceId, Player, Portal, PortalRules};
+use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
 
 impl Played for Portal {
@@ -30,6 +31,51 @@ impl Played for Portal {
      roll 5 1\n\
      move G1 5\n\
      expect P1 G1 on 35\n";
+
+    /// Portal has no piece-count key (`table.pieces` is [seed]): G1 plays,
+    /// G2-G5 start home. A ring of 16 with a lane of one tile, the starts 4
+    /// apart, and one of each special tile on P1's first half lap: a road
+    /// between the tiles 1 and 7 steps Forward of P1's start, a toilet
+    /// whose trigger is 2 steps Forward (rejoining one further), a dice
+    /// tile at 5 and a safe tile at 6. The dice and toilet numbers are the
+    /// ruleset's own.
+    fn reduced(rules: &PortalRules) -> Result<Reduction, &'static str> {
+        const RING: i32 = 16;
+        let forward = |steps: i32| match rules.params.board.forward {
+            Forward::Lower => (RING - 1 - steps).rem_euclid(RING) + 1,
+            Forward::Higher => (RING - 1 + steps).rem_euclid(RING) + 1,
+        };
+        let starts: Vec<String> = Player::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{p}: {}", forward(4 * i as i32)))
+            .collect();
+        let sets = [
+            ("board.ring", RING.to_string()),
+            ("board.starts", format!("{{ {} }}", starts.join(", "))),
+            ("board.lane", "1".into()),
+            ("board.safe", format!("[{}]", forward(6))),
+            ("board.roads", format!("[[{}, {}]]", forward(1), forward(7))),
+            (
+                "board.toilets",
+                format!("[{{ trigger: {}, rejoin: {} }}]", forward(2), forward(3)),
+            ),
+            ("board.dice_tiles", format!("[{}]", forward(5))),
+        ];
+        Ok(Reduction {
+            sets: sets.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            home: Some("G2-G5 start home"),
+        })
+    }
+
+    fn reduced_driver(rules: Arc<PortalRules>) -> PortalDriver {
+        PortalDriver::new(rules).starting_home(&[
+            PieceId::Numbered(2),
+            PieceId::Numbered(3),
+            PieceId::Numbered(4),
+            PieceId::Numbered(5),
+        ])
+    }
 
     fn driver(rules: Arc<PortalRules>, _mode: Mode, policy: Policy) -> PortalDriver {
         PortalDriver::new(rules).with_policy(policy)

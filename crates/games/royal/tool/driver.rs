@@ -20,6 +20,9 @@ pub struct RoyalDriver {
     pub rules: Arc<RoyalRules>,
     pub mode: Mode,
     pub policy: Policy,
+    /// Each player's pieces that start a new game Home (`goti lint`'s
+    /// reduced variant); none in a real game.
+    pub home: &'static [PieceId],
 }
 
 impl RoyalDriver {
@@ -28,10 +31,15 @@ impl RoyalDriver {
             rules,
             mode,
             policy: Policy::Random,
+            home: &[],
         }
     }
     pub fn with_policy(self, policy: Policy) -> RoyalDriver {
         RoyalDriver { policy, ..self }
+    }
+    /// New games start these pieces of every player Home.
+    pub fn starting_home(self, home: &'static [PieceId]) -> RoyalDriver {
+        RoyalDriver { home, ..self }
     }
 }
 
@@ -180,7 +188,8 @@ impl Driver for RoyalDriver {
     type Game = Royal;
 
     fn new_game(&self, players: &[Player]) -> Result<Royal, String> {
-        Royal::new_game(self.rules.clone(), self.mode, players).map_err(|e| e.message)
+        Royal::new_game_home(self.rules.clone(), self.mode, players, self.home)
+            .map_err(|e| e.message)
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Royal>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
@@ -206,12 +215,14 @@ impl Driver for RoyalDriver {
         let names: Vec<String> = record.players.iter().map(|p| p.to_string()).collect();
         writeln!(out, "players {}", names.join(" ")).ok();
         for p in &record.players {
-            writeln!(
-                out,
-                "{p} first turn, {p} store empty, {p} king on {}",
-                self.rules.board.entry(*p)
-            )
-            .ok();
+            let mut line = format!("{p} first turn, {p} store empty");
+            if !self.home.contains(&PieceId::King) {
+                line += &format!(", {p} king on {}", self.rules.board.entry(*p));
+            }
+            for piece in self.home {
+                line += &format!(", {p} {piece} home");
+            }
+            writeln!(out, "{line}").ok();
         }
         out
     }

@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use super::driver::RoyalDriver;
 use crate::dsl::lower::Check;
-use crate::engine::{Mode, Player, Royal, RoyalRules};
-use crate::runner::games::{fail, number, numbers, Played};
+use crate::engine::params::Forward;
+use crate::engine::{Direction, Mode, PieceId, Place, Player, Royal, RoyalRules};
+use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
 
 fn store_words(p: Player, rolls: &[i64]) -> String {
@@ -38,8 +39,122 @@ impl Played for Royal {
      expect P1 G1 on 37\n\
      expect no capture\n";
 
-    fn reduced() -> Result<&'static [(&'static str, &'static str)], &'static str> {
-        Err("royal's battle and progress points grow without bound, so its positions are not finite; a state key that leaves them out is not built yet")
+    /// Royal has no piece-count key (`table.pieces` is [seed]): G1 plays,
+    /// G2-G4 and the King start Home. A ring of 8 with a Home path of one
+    /// tile, the four seats 2 apart and each midpoint half a lap Forward of
+    /// its entry (the junction just behind it, as `board.midpoint` and
+    /// `board.junction` place them), no forts (a lone guard neither
+    /// captures nor blockades); a Journey store of one roll, each store
+    /// size dealt the dice the linted table deals it (`roll.deal`), at
+    /// most two; at most one exit credit. The grace rules and the rest are
+    /// the ruleset's own.
+    fn reduced(rules: &RoyalRules) -> Result<Reduction, &'static str> {
+        const RING: i32 = 8;
+        let params = &rules.params;
+        let forward = |tile: i32, steps: i32| match params.board.forward {
+            Forward::Lower => (tile - 1 - steps).rem_euclid(RING) + 1,
+            Forward::Higher => (tile - 1 + steps).rem_euclid(RING) + 1,
+        };
+        let entries = [8, 6, 4, 2];
+        let seats = |steps: i32| {
+            let tiles: Vec<String> = entries
+                .iter()
+                .zip(Player::ALL)
+                .map(|(&e, p)| format!("{p}: {}", forward(e, steps)))
+                .collect();
+            format!("{{ {} }}", tiles.join(", "))
+        };
+        // With a store of one roll, only the first die dealt is kept and
+        // only the first two decide a grace roll (`roll.store-cap`,
+        // `grace.check`): a third die and more change nothing.
+        let deal = |stored: usize| params.journey.dice_for(stored).min(2);
+        let credits = |n: u8| n.min(1).to_string();
+        let sets = [
+            ("board.ring", RING.to_string()),
+            ("board.entries", seats(0)),
+            ("board.midpoints", seats(RING / 2)),
+            ("board.junctions", seats(RING - 1)),
+            ("board.home_path", "1".into()),
+            ("board.forts", "[]".into()),
+            ("journey.store_cap", "1".into()),
+            ("exits.cap", "1".into()),
+            ("exits.start", credits(params.exits.start)),
+            (
+                "exits.after_king_capture",
+                credits(params.exits.after_king_capture),
+            ),
+            (
+                "journey.deal",
+                format!(
+                    "[{{ from: 0, to: 0, dice: {} }}, {{ from: 1, to: 1, dice: {} }}]",
+                    deal(0),
+                    deal(1)
+                ),
+            ),
+        ];
+        Ok(Reduction {
+            sets: sets.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            home: Some("G2-G4 and the King start Home, in Journey"),
+        })
+    }
+
+    /// A dead end of the shape lint found in the shipped rules: every
+    /// unfinished player's guards left are in the Home path, each needs an
+    /// exact value the store does not hold, and the store never changes.
+    fn dead_end_why(&self) -> Option<String> {
+        let mut why = Vec::new();
+        for p in self.players() {
+            let seat = self.seat(p);
+            if seat.guards_home() == 4 {
+                continue;
+            }
+            let rolls = seat.store.rolls();
+            let mut needs = Vec::new();
+            for (i, g) in seat.guards.iter().enumerate() {
+                match g.place {
+                    Place::Home => {}
+                    Place::HomePath(k) => {
+                        let need = self.board().steps_left(p, g, Direction::Forward);
+                        if rolls.iter().any(|&r| u32::from(r) <= need) {
+                            return None;
+                        }
+                        let steps = if need == 1 { "step" } else { "steps" };
+                        needs.push(format!(
+                            "G{} on home {k} is {need} {steps} from Home",
+                            i + 1
+                        ));
+                    }
+                    _ => return None,
+                }
+            }
+            let cap = usize::from(self.mode_params().store_cap);
+            let stays = if rolls.len() >= cap {
+                format!("is at its cap of {cap}, so every die dealt is discarded (roll.store-cap)")
+            } else if self.mode_params().dice_for(rolls.len()) == 0 {
+                format!(
+                    "the deal table deals no die to a store of {} (roll.deal)",
+                    rolls.len()
+                )
+            } else {
+                return None;
+            };
+            let held: Vec<String> = rolls.iter().map(u8::to_string).collect();
+            why.push(format!(
+                "{p}'s {}, and every roll its store holds ({}) would overshoot Home (move.exact-home); the store keeps them (roll.persist) and {stays}",
+                needs.join(" and "),
+                held.join(" "),
+            ));
+        }
+        (!why.is_empty()).then(|| why.join("; "))
+    }
+
+    fn reduced_driver(rules: Arc<RoyalRules>) -> RoyalDriver {
+        RoyalDriver::new(rules, Mode::Journey).starting_home(&[
+            PieceId::Numbered(2),
+            PieceId::Numbered(3),
+            PieceId::Numbered(4),
+            PieceId::King,
+        ])
     }
 
     fn driver(rules: Arc<RoyalRules>, mode: Mode, policy: Policy) -> RoyalDriver {

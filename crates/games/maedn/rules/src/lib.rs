@@ -314,6 +314,25 @@ impl Maedn {
     }
 }
 
+impl Maedn {
+    /// The position as `goti lint`'s visit keys it (`Game::state_key`):
+    /// all of it (maedn keeps no points).
+    pub fn state_key(&self) -> String {
+        let Maedn {
+            rules: _,
+            present,
+            n,
+            seats,
+            route,
+            turn,
+            die,
+            winner,
+            standings,
+        } = self;
+        format!("{present:?} {n} {seats:?} {route:?} {turn:?} {die:?} {winner:?} {standings:?}")
+    }
+}
+
 delegate_game!(
     Maedn,
     MaednRules,

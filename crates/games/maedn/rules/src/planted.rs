@@ -127,6 +127,9 @@ impl Game for Planted {
     fn check_invariants(&self) -> Result<(), Violation> {
         self.inner.check_invariants()
     }
+    fn state_key(&self) -> String {
+        self.inner.state_key()
+    }
     fn check_reachable(&self) -> Result<(), Violation> {
         self.inner.check_reachable()
     }

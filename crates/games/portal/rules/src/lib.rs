@@ -303,6 +303,32 @@ fn piece_number(id: PieceId) -> Result<u8, Rejection> {
     }
 }
 
+impl Portal {
+    /// The position as `goti lint`'s visit keys it (`Game::state_key`):
+    /// all of it, each fall count read only up to the mercy number
+    /// (`toilet.mercy`: from there on, more falls change nothing).
+    pub fn state_key(&self) -> String {
+        let Portal {
+            rules,
+            present,
+            pieces,
+            falls,
+            turn,
+            roll,
+            doubles,
+            roll_again,
+            ranked,
+            tokens,
+            standings,
+        } = self;
+        let mercy = rules.params.dice.mercy_falls;
+        let falls = falls.map(|piece| piece.map(|toilet| toilet.map(|n| n.min(mercy))));
+        format!(
+            "{present:?} {pieces:?} {falls:?} {turn:?} {roll:?} {doubles} {roll_again} {ranked} {tokens:?} {standings:?}"
+        )
+    }
+}
+
 delegate_game!(
     Portal,
     PortalRules,

@@ -3,7 +3,7 @@
 
 use super::*;
 use goti_engine::event::{Event, What};
-use goti_engine::piece::{Piece, Place, Player};
+use goti_engine::piece::{Piece, PieceId, Place, Player};
 use goti_engine::setup::{Setup, SetupError, SetupPart};
 
 impl Portal {
@@ -76,11 +76,33 @@ impl Portal {
         players: &[Player],
         ranked: bool,
     ) -> Result<Portal, SetupError> {
-        let setup = Setup {
+        Portal::new_game_home(rules, players, ranked, &[])
+    }
+
+    /// A new game in which the pieces `home` of every player start home
+    /// (`goti lint`'s reduced variant: portal has no piece-count key).
+    pub fn new_game_home(
+        rules: Arc<PortalRules>,
+        players: &[Player],
+        ranked: bool,
+        home: &[PieceId],
+    ) -> Result<Portal, SetupError> {
+        let mut setup = Setup {
             players: players.to_vec(),
             ranked,
             ..Setup::default()
         };
+        for &player in players {
+            for &piece in home {
+                setup.placements.push(goti_engine::setup::Placement {
+                    player,
+                    piece,
+                    place: Place::Home,
+                    midpoint: None,
+                    steps: None,
+                });
+            }
+        }
         Portal::from_setup(rules, &setup, &mut Vec::new()).map_err(|mut e| e.remove(0))
     }
 }

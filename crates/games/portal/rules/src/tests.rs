@@ -267,3 +267,43 @@ fn set_up_places_off_the_board_are_refused_with_their_rule() {
         assert_eq!(errors[0].rule.0, rule, "{place:?}");
     }
 }
+
+/// `goti lint`'s state key reads a fall count only up to the mercy number
+/// (`toilet.mercy`, 2 shipped): three falls and two are one key, one fall
+/// is another.
+#[test]
+fn the_state_key_reads_falls_up_to_the_mercy_number() {
+    let with_falls = |count: u8| {
+        let mut s = Setup {
+            players: vec![P1, P2],
+            ..Setup::default()
+        };
+        for (p, place) in [(P1, Place::Ring(30)), (P2, Place::Ring(20))] {
+            s.placements.push(Placement {
+                player: p,
+                piece: g(1),
+                place,
+                midpoint: None,
+                steps: None,
+            });
+        }
+        s.falls.push(goti_engine::setup::Falls {
+            player: P1,
+            piece: 1,
+            trigger: 42,
+            count,
+        });
+        Portal::from_setup(PortalRules::default_rules(), &s, &mut Vec::new()).expect("valid setup")
+    };
+    // A set-up holds at most the mercy number; play with other pieces out
+    // of home can count on (mercy saves only the last piece).
+    let mut three = with_falls(2);
+    let toilet = three.falls[P1.index()][0]
+        .iter()
+        .position(|&n| n == 2)
+        .unwrap();
+    three.falls[P1.index()][0][toilet] = 3;
+    assert_ne!(with_falls(2), three);
+    assert_eq!(with_falls(2).state_key(), three.state_key());
+    assert_ne!(with_falls(1).state_key(), with_falls(2).state_key());
+}

@@ -254,6 +254,48 @@ fn mode_note(mode: Mode) -> &'static str {
     }
 }
 
+impl Royal {
+    /// The position as `goti lint`'s visit keys it (`Game::state_key`):
+    /// all of it but the progress counts and battle points, which no rule
+    /// of play reads (they make points, `points.progress` and
+    /// `points.battle`, and points only rank the standings once the game
+    /// is over, `end.finish`).
+    pub fn state_key(&self) -> String {
+        use std::fmt::Write;
+        let Royal {
+            rules: _,
+            mode,
+            present,
+            seats,
+            turn,
+            phase,
+            standings,
+        } = self;
+        let mut key = format!("{mode:?} {turn} {phase:?} {standings:?}");
+        for p in present.players() {
+            let Seat {
+                guards,
+                king,
+                store,
+                credits,
+                battle: _,
+                first_turn,
+            } = &seats[p.index()];
+            write!(
+                key,
+                " | {p} {credits} {first_turn} {} {:?}",
+                store.is_free(),
+                store.rolls()
+            )
+            .ok();
+            for piece in guards.iter().chain([king]) {
+                write!(key, ", {} {}", piece.place, piece.midpoint).ok();
+            }
+        }
+        key
+    }
+}
+
 delegate_game!(
     Royal,
     RoyalRules,

@@ -15,19 +15,41 @@ impl Royal {
         mode: Mode,
         players: &[Player],
     ) -> Result<Royal, SetupError> {
+        Royal::new_game_home(rules, mode, players, &[])
+    }
+
+    /// A new game in which the pieces `home` of every player start Home
+    /// (`goti lint`'s reduced variant: royal has no piece-count key).
+    pub fn new_game_home(
+        rules: Arc<RoyalRules>,
+        mode: Mode,
+        players: &[Player],
+        home: &[PieceId],
+    ) -> Result<Royal, SetupError> {
         let mut setup = Setup {
             mode,
             players: players.to_vec(),
             ..Setup::default()
         };
         for &p in players {
-            setup.placements.push(goti_engine::setup::Placement {
-                player: p,
-                piece: PieceId::King,
-                place: Place::Ring(rules.board.entry(p)),
-                midpoint: None,
-                steps: None,
-            });
+            for &piece in home {
+                setup.placements.push(goti_engine::setup::Placement {
+                    player: p,
+                    piece,
+                    place: Place::Home,
+                    midpoint: None,
+                    steps: None,
+                });
+            }
+            if !home.contains(&PieceId::King) {
+                setup.placements.push(goti_engine::setup::Placement {
+                    player: p,
+                    piece: PieceId::King,
+                    place: Place::Ring(rules.board.entry(p)),
+                    midpoint: None,
+                    steps: None,
+                });
+            }
             setup.seats[p.index()].first_turn = true;
             setup.seats[p.index()].store = Some(Vec::new());
         }

@@ -1337,3 +1337,51 @@ fn the_largest_store_the_deals_fill() {
     // 0 -> 1 -> 2 -> 3 -> 4, and 4 deals nothing.
     assert_eq!(m.largest_store(), 4);
 }
+
+/// `goti lint`'s state key leaves out what no rule of play reads: two
+/// positions that differ only in battle points (`points.battle`) and in a
+/// guard's progress count (`points.progress`: one walked a lap Backward)
+/// have one key, the same legal actions, and each action takes them to
+/// positions with one key; a different credit count or store is another
+/// key.
+#[test]
+fn the_state_key_leaves_out_points_only() {
+    let walked = RoyalRules::default_rules().board.walked_steps(P1, Ring(30));
+    let base = || {
+        table(&[P1, P2])
+            .put(P2, g(1), Ring(20))
+            .store(P1, &[3, 4])
+            .store(P2, &[])
+    };
+    let a = base().put(P1, g(1), Ring(30)).build();
+    let mut far = base();
+    far.0.placements.push(Placement {
+        player: P1,
+        piece: g(1),
+        place: Ring(30),
+        midpoint: None,
+        steps: Some(walked - 52),
+    });
+    far.0.seats[P1.index()].battle = Some(-40);
+    let b = far.build();
+    assert_ne!(a, b);
+    assert_ne!(a.score(P1), b.score(P1));
+    assert_eq!(a.state_key(), b.state_key());
+    let listed = a.legal_list(10_000).unwrap();
+    assert_eq!(listed, b.legal_list(10_000).unwrap());
+    assert!(listed.len() > 3, "{listed:?}");
+    for action in listed {
+        let (after_a, _) = play(&a, action.clone());
+        let (after_b, _) = play(&b, action);
+        assert_eq!(after_a.state_key(), after_b.state_key());
+    }
+    let fewer = base().put(P1, g(1), Ring(30)).credits(P1, 2).build();
+    assert_ne!(a.state_key(), fewer.state_key());
+    let other = table(&[P1, P2])
+        .put(P2, g(1), Ring(20))
+        .store(P1, &[3, 5])
+        .store(P2, &[])
+        .put(P1, g(1), Ring(30))
+        .build();
+    assert_ne!(a.state_key(), other.state_key());
+}

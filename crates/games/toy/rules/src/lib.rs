@@ -364,6 +364,21 @@ impl Toy {
     }
 }
 
+impl Toy {
+    /// The position as `goti lint`'s visit keys it (`Game::state_key`):
+    /// all of it.
+    pub fn state_key(&self) -> String {
+        let Toy {
+            rules: _,
+            table,
+            turn,
+            at,
+            winner,
+        } = self;
+        format!("{table:?} {turn:?} {at:?} {winner:?}")
+    }
+}
+
 delegate_game!(
     Toy,
     ToyRules,
