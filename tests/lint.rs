@@ -41,7 +41,8 @@ fn the_shipped_rulesets_lint_clean_but_for_royals_proven_dead_end() {
             said.contains("royal (") && said.contains("s): 1 finding(s)"),
             "{said}"
         );
-        guide_example_matches("$ goti lint --game royal", &said);
+        guide_example_matches("docs/src/lint.md", "$ goti lint --game royal", &said);
+        guide_example_matches("README.md", "$ goti lint --game royal", &said);
         for words in [
             "[lint.dead-end] royal's reduced variant",
             "(every position visited)",
@@ -65,18 +66,17 @@ fn the_shipped_rulesets_lint_clean_but_for_royals_proven_dead_end() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
 
-/// The guide's example output (docs/src/lint.md, the fenced block that
-/// starts with `command`) is what goti prints: each part between the
-/// guide's `…` cuts is in the output, read with the report's line breaks
-/// and `│` rails taken out and its times left out.
-fn guide_example_matches(command: &str, said: &str) {
-    let guide = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/lint.md"),
-    )
-    .unwrap();
+/// An example output of `file` (the fenced block that starts with
+/// `command`) is what goti prints: each part between the example's `…`
+/// cuts is in the output, read with the report's line breaks and `│`
+/// rails taken out and its times left out.
+fn guide_example_matches(file: &str, command: &str, said: &str) {
+    let guide =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+            .unwrap();
     let start = guide
         .find(&format!("```\n{command}\n"))
-        .unwrap_or_else(|| panic!("no example of `{command}` in docs/src/lint.md"));
+        .unwrap_or_else(|| panic!("no example of `{command}` in {file}"));
     let block = &guide[start + 4 + command.len()..];
     let block = &block[..block.find("```").unwrap()];
     let times = regex::Regex::new(r"\(\d+\.\d s\)").unwrap();
