@@ -503,7 +503,8 @@ fn the_reduced_board_is_visited_whole() {
     );
 }
 
-/// The exhaustive check finds the planted stuck player and the plies to it.
+/// The exhaustive check finds the planted stuck player and the plies to
+/// it, a miscounted listing, and a listed action the rules refuse.
 #[test]
 fn the_exhaustive_check_finds_a_stuck_player() {
     let start = maedn_start(Fault::Stuck)(&Player::ALL[..2]).unwrap();
@@ -520,6 +521,25 @@ fn the_exhaustive_check_finds_a_stuck_player() {
         50_000,
     );
     assert_eq!((clean.stuck, clean.refused.clone()), (0, None), "{clean:?}");
+    assert_eq!(
+        (clean.broken.clone(), clean.faulty.clone()),
+        (None, None),
+        "{clean:?}"
+    );
+    // Every listing is checked against its count, and every action the
+    // listing adds against the rules.
+    let miscounts = goti::lint::exhaustive::explore(
+        &maedn_start(Fault::Miscounts)(&Player::ALL[..2]).unwrap(),
+        50_000,
+    );
+    let (check, why) = miscounts.faulty.clone().unwrap();
+    assert_eq!(check, "lint.generator");
+    assert!(why.contains("legal actions counted"), "{why}");
+    let adds = goti::lint::exhaustive::explore(
+        &maedn_start(Fault::AddsRefused)(&Player::ALL[..2]).unwrap(),
+        50_000,
+    );
+    assert!(adds.refused.is_some(), "{adds:?}");
 }
 
 /// Planted: a deal table whose last row no store reaches (one die for up

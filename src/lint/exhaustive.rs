@@ -31,6 +31,10 @@ pub struct Explored {
     /// The first position that breaks what holds in positions reached by
     /// play (`Game::check_reachable`), and what broke.
     pub broken: Option<String>,
+    /// The first listing that is wrong (an outcome or action listed twice,
+    /// a count that is not the listing's length) or end without standings
+    /// that name every player once: its check and what is wrong.
+    pub faulty: Option<(&'static str, String)>,
 }
 
 /// Visits every position reachable from `start`, at most `max_states`.
@@ -47,6 +51,7 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
     let mut stuck = Vec::new();
     let mut refused = None;
     let mut broken = None;
+    let mut faulty: Option<(&'static str, String)> = None;
     let max_states = max_states.min(u32::MAX as usize);
     let mut i = 0u32;
     while let Some(pos) = waiting.pop_front() {
@@ -58,6 +63,9 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
         let branches: Vec<Action> = match pos.ply() {
             Ply::Over => {
                 over.push(i);
+                if faulty.is_none() {
+                    faulty = standings_fault(&pos).map(|why| ("lint.standings", why));
+                }
                 Vec::new()
             }
             Ply::Chance(outcomes) => outcomes.to_vec(),
@@ -73,6 +81,9 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
                 }
             },
         };
+        if faulty.is_none() {
+            faulty = listing_fault(&pos, &branches).map(|why| ("lint.generator", why));
+        }
         let mut out = Vec::with_capacity(branches.len());
         for a in branches {
             let mut next = pos.clone();
@@ -150,5 +161,51 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
         path,
         refused,
         broken,
+        faulty,
     }
+}
+
+/// What is wrong with a position's listing of throws or actions: one
+/// listed twice, or (for actions) a count that is not the listing's
+/// length.
+fn listing_fault<G: Game>(pos: &G, listed: &[Action]) -> Option<String> {
+    let twice = listed
+        .iter()
+        .enumerate()
+        .find(|(i, a)| listed[..*i].contains(a));
+    if let Some((_, a)) = twice {
+        return Some(format!(
+            "{} to move: `{}` is listed twice",
+            pos.turn(),
+            pos.action_text(a)
+        ));
+    }
+    if !matches!(pos.ply(), Ply::Choice) {
+        return None;
+    }
+    match pos.legal_count(usize::MAX) {
+        Ok(n) if n == listed.len() as u64 => None,
+        Ok(n) => Some(format!(
+            "{} to move: {n} legal actions counted, {} listed",
+            pos.turn(),
+            listed.len()
+        )),
+        Err(e) => Some(format!(
+            "{} to move: the legal actions are not counted: {e}",
+            pos.turn()
+        )),
+    }
+}
+
+/// A game over without standings, or with standings that do not name
+/// every player once.
+fn standings_fault<G: Game>(pos: &G) -> Option<String> {
+    let Some(s) = pos.final_standings() else {
+        return Some("the game is over without standings".into());
+    };
+    let (mut got, mut want) = (s.to_vec(), pos.players());
+    got.sort();
+    want.sort();
+    (got != want)
+        .then(|| format!("the game is over with standings {s:?}, not every player once ({want:?})"))
 }

@@ -219,6 +219,15 @@ pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, crate::
             scenario: None,
         });
     }
+    if let Some((check, why)) = &explored.faulty {
+        findings.push(Finding {
+            check,
+            message: format!("a position of the reduced variant: {why}"),
+            key: None,
+            rule: None,
+            scenario: None,
+        });
+    }
     if let Some(r) = &explored.refused {
         findings.push(Finding {
             check: "lint.generator",
