@@ -351,6 +351,71 @@ fn edit_in_secret(path: &Path, from: &str, to: &str) {
     f.set_modified(before).unwrap();
 }
 
+/// One run's caches know a ruleset file, and every file down its
+/// `extends:` chain, by content: two plays with the same options (so the
+/// same caches), with the file it extends edited in between without a
+/// change of length or time, play the rules as they are at each play,
+/// and the top file edited the same way too.
+#[test]
+fn one_runs_caches_know_every_file_by_content() {
+    use goti::runner::{self, RunOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "rules/base.yaml",
+        "extends: royal\njourney:\n  capture_value: 20\n",
+    );
+    write(
+        d,
+        "rules/top.yaml",
+        "extends: base.yaml\njourney:\n  blockade_penalty: 5\n",
+    );
+    // capture.points: a pair captures one lone guard, 20 a piece (the
+    // base file's value).
+    let sc = |battle: u32| {
+        format!(
+            "scenario \"capture\"\nrules file \"../rules/top.yaml\"\nP1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\nexpect P1 battle {battle}\n"
+        )
+    };
+    write(d, "scenarios/c.goti", &sc(20));
+    let d = d.canonicalize().unwrap();
+    let d = d.as_path();
+    let opts = RunOptions {
+        skip_snapshots: true,
+        root: Some(std::sync::Arc::from(d)),
+        ..RunOptions::default()
+    };
+    let path = d.join("scenarios/c.goti");
+    let play = |battle: u32| {
+        let report = runner::run_text("c.goti", &sc(battle), &path, &opts, None);
+        assert!(!report.scenarios.is_empty(), "nothing played");
+        assert!(report.file_problems.is_empty(), "the rules file is read");
+        report.passed()
+    };
+    assert!(play(20), "the base file's capture value");
+    edit_in_secret(
+        &d.join("rules/base.yaml"),
+        "capture_value: 20",
+        "capture_value: 30",
+    );
+    assert!(
+        play(30),
+        "the edit down the extends chain, in the same run's caches"
+    );
+    assert!(!play(20), "the rules from before the edit");
+    // The top file sets the value itself now (same length, same time).
+    edit_in_secret(
+        &d.join("rules/top.yaml"),
+        "blockade_penalty: 5",
+        "capture_value:   40",
+    );
+    assert!(
+        play(40),
+        "the edit of the top file, in the same run's caches"
+    );
+}
+
 /// `goti watch` and `goti lsp` see an edit to a file that the ruleset file
 /// `extends:` — one that keeps its length and time too — as `goti run`
 /// does: rules are never served from before the edit.

@@ -5,22 +5,34 @@
 
 use super::*;
 
-/// Layers already resolved in this run, by source, version and game.
-pub(super) type Cache = Mutex<HashMap<(LayerSource, Option<SystemTime>, u64, GameKind), Resolved>>;
+/// Layers already resolved in this run, by source, a hash of the file's
+/// content (0 for a layer that is not a working-tree file) and game. An
+/// entry is used again only while every file it read reads the same.
+pub(super) type Cache = Mutex<HashMap<(LayerSource, u64, GameKind), Resolved>>;
 
 pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Rules already built in this run, by everything that made them: the
-/// rules, the `--set` keys taken, how the scenario met the mutant.
-pub(super) type RulesCache = Mutex<HashMap<String, (Rules, Vec<String>, Option<Exposure>)>>;
+/// Rules already built in this run, by everything that made them.
+pub(super) type RulesCache = Mutex<HashMap<String, Built>>;
 
-/// The caches of one run, shared by the files it plays (in parallel). An
-/// entry is keyed by its top file's version only, while the rules also come
-/// from every file that file `extends:`: within one run the files stand
-/// still, across runs any of them may change (an edit that keeps a file's
-/// length and time too), so nothing cached outlives its run.
+/// Rules built: the rules, the `--set` keys taken, how the scenario met
+/// the mutant, and every file read to make them (used again only while
+/// each reads the same).
+pub(super) struct Built {
+    pub(super) rules: Rules,
+    pub(super) applied: Vec<String>,
+    pub(super) exposure: Option<Exposure>,
+    pub(super) read: Read,
+}
+
+/// The caches of one run, shared by the files it plays (in parallel).
+/// Entries are known by content: a layer by its file's content and used
+/// again only while every file down its `extends:` chain reads the same;
+/// built rules by the layers' merged keys. Nothing cached outlives its
+/// run: a long-running command (`goti watch`, `goti lsp`) makes new
+/// options, so new caches, for each replay.
 #[derive(Default)]
 pub struct RulesCaches {
     pub(super) layers: Cache,
@@ -39,8 +51,10 @@ impl std::fmt::Debug for RulesCaches {
 }
 
 /// What decides a scenario's rules, as a key: the game, every layer with
-/// its file's version, the overrides. `None` when a file cannot be stated
-/// (it is then read and reported as usual).
+/// its file's content, the overrides, the revision and the mutant. `None`
+/// when a file cannot be read (it is then read and reported as usual).
+/// The files a layer `extends:` are not in the key: an entry keeps every
+/// file read and is used again only while each reads the same.
 pub(super) fn rules_key(
     game: GameKind,
     header: &lower::Header,
@@ -49,44 +63,37 @@ pub(super) fn rules_key(
     opts: &RunOptions,
 ) -> Option<String> {
     use std::fmt::Write;
-    let version = |p: &Path| {
-        let m = std::fs::metadata(p).ok()?;
-        Some(format!(
-            "{}:{:?}:{}",
-            p.display(),
-            m.modified().ok()?,
-            m.len()
-        ))
+    let content = |p: &Path, trust: Trust| {
+        let bytes = read_file(p, trust).ok()?;
+        Some(format!("{}:{}", p.display(), content_hash(&bytes)))
     };
-    let source = |src: &LayerSource| match src {
-        LayerSource::File(p) => version(p),
+    let source = |src: &LayerSource, trust: Trust| match src {
+        LayerSource::File(p) => content(p, trust),
         LayerSource::Text { name, text } => Some(format!("{name}:{}", text.len()) + text),
         LayerSource::Git { rev, path } => Some(format!("{}:{}", rev.commit, path.display())),
     };
     let mut key = format!("{game}|{}|", root.display());
-    for (g, src) in opts
-        .layers
-        .project
-        .iter()
-        .chain(&opts.layers.instead_of_project)
-        .chain(&opts.layers.command_line)
-    {
-        write!(key, "{g}={}|", source(src)?).ok();
+    let layers = &opts.layers;
+    for (g, src) in &layers.project {
+        write!(key, "{g}={}|", source(src, Trust::Inside(root))?).ok();
+    }
+    for (g, src) in layers.instead_of_project.iter().chain(&layers.command_line) {
+        write!(key, "{g}={}|", source(src, Trust::Own(root))?).ok();
     }
     if let Some(f) = &header.rules_file {
-        // Files it extends are part of its resolved tree, cached by version too.
-        write!(key, "file={}|", version(&folder.join(&f.value))?).ok();
+        let file = content(&folder.join(&f.value), Trust::Inside(root))?;
+        write!(key, "file={file}|").ok();
     }
     for (k, v) in &header.overrides {
         write!(key, "set {}={}|", k.value, v.value).ok();
     }
-    for (k, v) in &opts.layers.sets {
+    for (k, v) in &layers.sets {
         write!(key, "cli {k}={v}|").ok();
     }
-    if let Some(rev) = &opts.layers.revision {
+    if let Some(rev) = &layers.revision {
         write!(key, "rev {}|", rev.commit).ok();
     }
-    if let Some(m) = &opts.layers.mutant {
+    if let Some(m) = &layers.mutant {
         write!(key, "mutant {} {} {:?}|", m.game, m.key, m.value).ok();
     }
     Some(key)

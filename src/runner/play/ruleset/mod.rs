@@ -7,14 +7,13 @@
 //!
 //! Files named inside scenario and ruleset files are untrusted: a regular
 //! file of at most 1 MiB inside the project, links resolved. Each file is
-//! read and checked once per run; a diagnostic about one quotes only its
-//! offending line, with the key underlined.
+//! checked once per run for each content it has (`cache.rs`); a diagnostic
+//! about one quotes only its offending line, with the key underlined.
 
 use crate::error::{Error, ErrorKind};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::SystemTime;
 
 use serde_yaml::Value;
 
@@ -151,7 +150,15 @@ struct Tree {
     tree: Value,
     texts: Vec<(String, Arc<String>)>,
     own: Value,
+    /// Every working-tree file read to make it (this layer's and those
+    /// down its `extends:` chain), with a hash of the content read: a
+    /// cached tree is used again only while each still reads the same.
+    read: Read,
 }
+
+/// Working-tree files read, each with a hash of its content and whether it
+/// was read as a file inside the project (`Trust::Inside`).
+type Read = Vec<(PathBuf, u64, bool)>;
 
 type Resolved = Result<Tree, LayerError>;
 
@@ -193,17 +200,31 @@ pub(super) fn load(
     if header.rules_file.is_none() && header.overrides.is_empty() && opts.layers.is_empty() {
         return Some(Rules::default_of(game));
     }
-    // The same layers give the same rules: built once per run.
+    // The same layers give the same rules: built once per run, known by
+    // the content of every file read to make them.
     let key = rules_key(game, header, folder, root, opts);
     if let Some(key) = &key {
-        if let Some((rules, applied, exposure)) = lock(&opts.caches.rules).get(key) {
-            report.sets_applied = applied.clone();
-            report.mutant = *exposure;
-            return Some(rules.clone());
+        if let Some(hit) = lock(&opts.caches.rules).get(key) {
+            if hit.read.iter().all(|r| reads_the_same(r, root)) {
+                report.sets_applied = hit.applied.clone();
+                report.mutant = hit.exposure;
+                return Some(hit.rules.clone());
+            }
         }
     }
     let out = &mut report.problems;
-    let (mut tree, own, texts) = layered(header, sc, source, (folder, root), opts, out)?;
+    let (mut tree, own, texts, read) = layered(header, sc, source, (folder, root), opts, out)?;
+    let keep = |rules: &Rules, report: &ScenarioReport| {
+        if let Some(key) = key.clone() {
+            let built = Built {
+                rules: rules.clone(),
+                applied: report.sets_applied.clone(),
+                exposure: report.mutant,
+                read: read.clone(),
+            };
+            lock(&opts.caches.rules).insert(key, built);
+        }
+    };
     let sets: Vec<(&str, &str)> = header
         .overrides
         .iter()
@@ -231,19 +252,13 @@ pub(super) fn load(
     if let Some(m) = opts.layers.mutant.as_ref().filter(|m| m.game == game) {
         if let Some(mutated) = mutant(m, &own, &tree, header, sc, source, report) {
             let r = mutated?;
-            if let Some(key) = key {
-                lock(&opts.caches.rules)
-                    .insert(key, (r.clone(), report.sets_applied.clone(), report.mutant));
-            }
+            keep(&r, report);
             return Some(r);
         }
     }
     match Rules::from_tree(game, tree.clone()) {
         Ok(r) => {
-            if let Some(key) = key {
-                lock(&opts.caches.rules)
-                    .insert(key, (r.clone(), report.sets_applied.clone(), report.mutant));
-            }
+            keep(&r, report);
             Some(r)
         }
         Err(first) => {
@@ -282,7 +297,7 @@ fn layered(
     (folder, root): (&Path, &Path),
     opts: &RunOptions,
     out: &mut Vec<Diagnostic>,
-) -> Option<(Value, Value, Texts)> {
+) -> Option<(Value, Value, Texts, Read)> {
     let game = header.kind;
     // (source, shown, trust, where a failure points, the scenario's own)
     let mut order: Vec<(LayerSource, String, Trust, Span, bool)> = Vec::new();
@@ -341,6 +356,7 @@ fn layered(
     }
     let mut own = Value::Mapping(Default::default());
     let mut texts: Texts = Vec::new();
+    let mut read: Read = Vec::new();
     let mut tree = Rules::default_tree(game);
     for (src, shown, trust, at, is_own) in order {
         let mut chain = Chain {
@@ -351,6 +367,7 @@ fn layered(
             Ok(mut t) => {
                 layers::merge(&mut tree, t.tree);
                 texts.append(&mut t.texts);
+                read.append(&mut t.read);
                 if is_own {
                     own = t.own;
                 }
@@ -361,7 +378,7 @@ fn layered(
             }
         }
     }
-    Some((tree, own, texts))
+    Some((tree, own, texts, read))
 }
 
 /// A layer that failed, and the scenario line that plays under it.

@@ -1,6 +1,6 @@
 //! A layer's file read and its `extends:` chain resolved: files inside the
 //! project only, at a git revision when the base is one, each checked once
-//! per run.
+//! per run for each content it has.
 
 use super::*;
 
@@ -12,7 +12,7 @@ pub(super) struct Chain<'a> {
 }
 
 /// Reads, checks and resolves one ruleset layer (its `extends` chain
-/// first) into a tree to merge; once per run per file version.
+/// first) into a tree to merge; once per run per content of its files.
 pub(super) fn resolve(
     src: &LayerSource,
     shown: &str,
@@ -42,38 +42,32 @@ pub(super) fn resolve(
                     None,
                 ));
             }
-            let meta = match src {
-                LayerSource::File(_) => std::fs::metadata(path).ok(),
+            // A file of the working tree is read every time and known by
+            // its content; a file at a revision cannot change.
+            let bytes = match src {
+                LayerSource::File(_) => {
+                    Some(read_file(path, trust).map_err(|e| fail(plain(e), None)))
+                }
                 _ => None,
             };
-            let key = (
-                src.clone(),
-                meta.as_ref().and_then(|m| m.modified().ok()),
-                meta.as_ref().map_or(0, |m| m.len()),
-                game,
-            );
+            let hash = bytes
+                .as_ref()
+                .map_or(0, |b| b.as_ref().map_or(0, |b| content_hash(b)));
+            let key = (src.clone(), hash, game);
             if let Some(hit) = lock(&chain.caches.layers).get(&key) {
-                return hit.clone();
+                if still_reads_the_same(src, hit, trust) {
+                    return hit.clone();
+                }
             }
-            let bytes = match (src, trust) {
-                (LayerSource::Git { rev, path }, _) => match rev.read(path) {
+            let bytes = match (src, bytes) {
+                (_, Some(read)) => read,
+                (LayerSource::Git { rev, path }, None) => match rev.read(path) {
                     Ok(Some(text)) => Ok(text.into_bytes()),
                     Ok(None) => Err(files::ReadError::Missing),
                     Err(e) => Err(e),
                 }
                 .map_err(|e| fail(plain(format!("cannot use it at {}: {e}", rev.name)), None)),
-                (_, Trust::Inside(root)) => {
-                    let folder = path.parent().unwrap_or(Path::new("."));
-                    let name = path
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    files::read_inside(root, folder, &name, MAX_RULESET_BYTES)
-                        .map(|(_, b)| b)
-                        .map_err(|e| fail(plain(format!("cannot use it: {e}")), None))
-                }
-                (_, Trust::Own(_)) => files::read_limited(path, MAX_RULESET_BYTES)
-                    .map_err(|e| fail(plain(format!("cannot use it: {e}")), None)),
+                (_, None) => unreachable!("a layer of text is not read"),
             };
             let bytes = match bytes {
                 Ok(b) => b,
@@ -106,12 +100,61 @@ pub(super) fn resolve(
     });
     let resolved = resolved.map(|mut t| {
         t.texts.push((shown.clone(), text.clone()));
+        if let LayerSource::File(path) = src {
+            let inside = matches!(trust, Trust::Inside(_));
+            t.read
+                .push((path.clone(), content_hash(text.as_bytes()), inside));
+        }
         t
     });
     if let Some(key) = key {
         lock(&chain.caches.layers).insert(key, resolved.clone());
     }
     resolved
+}
+
+/// A working-tree layer file's bytes, read as `trust` allows: inside the
+/// project for files named by scenarios and ruleset files.
+pub(super) fn read_file(path: &Path, trust: Trust) -> Result<Vec<u8>, String> {
+    match trust {
+        Trust::Inside(root) => {
+            let folder = path.parent().unwrap_or(Path::new("."));
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            files::read_inside(root, folder, &name, MAX_RULESET_BYTES).map(|(_, b)| b)
+        }
+        Trust::Own(_) => files::read_limited(path, MAX_RULESET_BYTES),
+    }
+    .map_err(|e| format!("cannot use it: {e}"))
+}
+
+pub(super) fn content_hash(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// Whether every file a cached layer read (down its `extends:` chain)
+/// still reads the same. A working-tree file that failed is tried again
+/// (what failed is not known by content); a revision's files stand still.
+fn still_reads_the_same(src: &LayerSource, hit: &Resolved, trust: Trust) -> bool {
+    match hit {
+        Ok(tree) => tree.read.iter().all(|r| reads_the_same(r, trust.root())),
+        Err(_) => !matches!(src, LayerSource::File(_)),
+    }
+}
+
+/// Whether a file read earlier (as a file inside the project `root` or
+/// not) still reads the same.
+pub(super) fn reads_the_same((path, hash, inside): &(PathBuf, u64, bool), root: &Path) -> bool {
+    let trust = match inside {
+        true => Trust::Inside(root),
+        false => Trust::Own(root),
+    };
+    read_file(path, trust).is_ok_and(|b| content_hash(&b) == *hash)
 }
 
 pub(super) fn plain(message: String) -> RulesetError {
@@ -180,6 +223,7 @@ pub(super) fn resolve_text(
     }
     Rules::check_keys(game, &layer.tree)?;
     let mut texts = Vec::new();
+    let mut read = Vec::new();
     let (mut tree, mut own) = match &layer.extends {
         None => (
             Value::Mapping(Default::default()),
@@ -215,6 +259,7 @@ pub(super) fn resolve_text(
                 match resolve(&target, &target_shown, game, trust, depth + 1, chain) {
                     Ok(mut t) => {
                         texts.append(&mut t.texts);
+                        read.append(&mut t.read);
                         (t.tree, t.own)
                     }
                     Err(e) => {
@@ -234,7 +279,12 @@ pub(super) fn resolve_text(
     };
     layers::merge(&mut own, layer.tree.clone());
     layers::merge(&mut tree, layer.tree);
-    Ok(Tree { tree, texts, own })
+    Ok(Tree {
+        tree,
+        texts,
+        own,
+        read,
+    })
 }
 
 /// A scenario's `rules file` at the base revision. A file the revision
