@@ -299,11 +299,7 @@ fn the_output_folder_may_exist_already() {
     let found = dir.path().join("found");
     std::fs::create_dir(&found).unwrap();
     std::fs::write(found.join("mine.goti"), "# kept\n").unwrap();
-    std::fs::write(
-        dir.path().join("variant.yaml"),
-        "extends: royal\njourney:\n  deal:\n    - { from: 0, to: 12, dice: 0 }\n",
-    )
-    .unwrap();
+    deals_nothing(dir.path());
     let mut args = vec![
         "lint",
         "--ruleset",
@@ -334,6 +330,16 @@ fn the_output_folder_may_exist_already() {
         std::fs::read_to_string(dir.path().join("taken")).unwrap(),
         "x"
     );
+}
+
+/// Writes `variant.yaml`: royal with a Journey deal table that deals no
+/// die to any store.
+fn deals_nothing(dir: &std::path::Path) {
+    std::fs::write(
+        dir.join("variant.yaml"),
+        "extends: royal\njourney:\n  deal:\n    - { from: 0, to: 12, dice: 0 }\n",
+    )
+    .unwrap();
 }
 
 fn maedn_start(fault: Fault) -> impl Fn(&[Player]) -> Result<Planted, String> + Sync {
@@ -413,11 +419,7 @@ fn the_planted_wrapper_is_a_game() {
 #[test]
 fn a_deal_table_that_deals_nothing_is_a_dead_end() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("variant.yaml"),
-        "extends: royal\njourney:\n  deal:\n    - { from: 0, to: 12, dice: 0 }\n",
-    )
-    .unwrap();
+    deals_nothing(dir.path());
     let mut args = vec![
         "lint",
         "--ruleset",

@@ -457,12 +457,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Where an output the user named (`-o`/`--output`) goes: refused before
 /// any work when it is a folder or a link to nothing.
 pub fn check_output(path: &Path) -> std::io::Result<()> {
-    let refuse = |why: &str| {
-        Err(std::io::Error::other(format!(
-            "{}: {why}",
-            crate::shown::path(path)
-        )))
-    };
+    let refuse = |why: &str| refused(path, why);
     match fs::symlink_metadata(path) {
         Err(_) => Ok(()),
         Ok(m) if m.is_dir() => refuse("a folder; name a file"),
@@ -479,18 +474,20 @@ pub fn check_output(path: &Path) -> std::io::Result<()> {
 /// before any work when it is a file or a link to nothing; a folder that
 /// exists already is written into.
 pub fn check_output_dir(path: &Path) -> std::io::Result<()> {
-    let refuse = |why: &str| {
-        Err(std::io::Error::other(format!(
-            "{}: {why}",
-            crate::shown::path(path)
-        )))
-    };
     match fs::metadata(path) {
         Ok(m) if m.is_dir() => Ok(()),
-        Ok(_) => refuse("a file; name a folder"),
-        Err(_) if fs::symlink_metadata(path).is_ok() => refuse("a link to nothing"),
+        Ok(_) => refused(path, "a file; name a folder"),
+        Err(_) if fs::symlink_metadata(path).is_ok() => refused(path, "a link to nothing"),
         Err(_) => Ok(()),
     }
+}
+
+/// An output refused: the path as shown, and why.
+fn refused(path: &Path, why: &str) -> std::io::Result<()> {
+    Err(std::io::Error::other(format!(
+        "{}: {why}",
+        crate::shown::path(path)
+    )))
 }
 
 /// Where an output the user named goes, decided once for every writer.
