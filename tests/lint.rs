@@ -500,9 +500,28 @@ fn the_reduced_board_is_visited_whole() {
     assert_eq!(royal["stuck"].as_u64(), Some(0), "{royal}");
     let variant = royal["variant"].as_str().unwrap();
     assert!(
-        variant.contains("board.ring = 8") && variant.contains("G2-G4 and the King start Home"),
+        variant.contains("board.ring = 8")
+            && variant.contains("journey.store_cap = 1")
+            && variant.contains("G2-G4 and the King start Home, in Journey"),
         "{variant}"
     );
+    // `--mode clash`: the small board plays Clash, with Clash's table.
+    let mut args = vec![
+        "lint", "--game", "royal", "--mode", "clash", "--format", "json",
+    ];
+    args.extend(QUICK);
+    let o = goti(dir.path(), &args);
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let clash = &json["rulesets"][0]["reduced"];
+    let variant = clash["variant"].as_str().unwrap();
+    assert!(
+        variant.contains("clash.store_cap = 1")
+            && !variant.contains("journey.")
+            && variant.contains("in Clash"),
+        "{variant}"
+    );
+    assert_eq!(clash["complete"], true, "{clash}");
+    assert!(clash["dead"].as_u64().unwrap() > 0, "{clash}");
 }
 
 /// The exhaustive check finds the planted stuck player and the plies to

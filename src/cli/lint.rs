@@ -147,7 +147,9 @@ fn lint_game(
         }
         reports.push(report);
     }
-    let reduced = reduced_variant(game, &tree, &mut findings)?;
+    // The small board in the first mode linted (Journey unless `--mode`).
+    let mode = tables(a, game).first().map_or(Mode::default(), |t| t.1);
+    let reduced = reduced_variant((game, mode), &tree, &mut findings)?;
     Ok(Linted {
         game,
         shown,
@@ -162,13 +164,13 @@ fn lint_game(
 /// the overrides it took and what it found (its findings added), or why
 /// the game has none.
 fn reduced_variant(
-    game: GameKind,
+    (game, mode): (GameKind, Mode),
     tree: &serde_yaml::Value,
     findings: &mut Vec<(Diagnostic, Option<String>)>,
 ) -> Result<Result<(String, crate::lint::exhaustive::Explored), String>, CliError> {
     let linted = Rules::from_tree(game, tree.clone())
         .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
-    let reduction = match linted.reduced() {
+    let reduction = match linted.reduced(mode) {
         Ok(reduction) => reduction,
         Err(why) => return Ok(Err(why.to_string())),
     };
@@ -183,7 +185,7 @@ fn reduced_variant(
     let rules = Rules::from_tree(game, small.clone())
         .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
     let found = rules
-        .visit(Small)
+        .visit(Small { mode })
         .map_err(|e| CliError(format!("the {game} reduced variant: {e}")))?;
     let variant = reduction.words();
     let lines = changed_keys(game, &small);
@@ -198,12 +200,14 @@ fn reduced_variant(
     Ok(Ok((variant, found.explored)))
 }
 
-struct Small;
+struct Small {
+    mode: Mode,
+}
 
 impl RulesVisitor for Small {
     type Out = Result<lint::Reduced, crate::error::Error>;
     fn visit<G: Played>(self, rules: &Arc<G::Rules>) -> Self::Out {
-        lint::lint_reduced::<G>(rules)
+        lint::lint_reduced::<G>(rules, self.mode)
     }
 }
 

@@ -161,9 +161,12 @@ pub struct Reduced {
 /// Every position of `rules` (a reduced variant) reachable from a new
 /// game of two players, checked: no stuck position, no dead end, every
 /// listed action accepted.
-pub fn lint_reduced<G: Played>(rules: &Arc<G::Rules>) -> Result<Reduced, crate::error::Error> {
+pub fn lint_reduced<G: Played>(
+    rules: &Arc<G::Rules>,
+    mode: Mode,
+) -> Result<Reduced, crate::error::Error> {
     let table = &Player::ALL[..2];
-    let driver = G::reduced_driver(rules.clone());
+    let driver = G::reduced_driver(rules.clone(), mode);
     let start = crate::error::Error::of(crate::error::ErrorKind::Input, || driver.new_game(table))?;
     let explored = exhaustive::explore(&start, MAX_STATES);
     let mut findings = Vec::new();

@@ -122,8 +122,11 @@ impl Rules {
     }
     /// The reduced variant of these rules (`goti lint`'s exhaustive
     /// check), or why the game has none (`Played::reduced`).
-    pub fn reduced(&self) -> Result<super::games::Reduction, &'static str> {
-        each_game!(self, G, r => G::reduced(r))
+    pub fn reduced(
+        &self,
+        mode: crate::engine::Mode,
+    ) -> Result<super::games::Reduction, &'static str> {
+        each_game!(self, G, r => G::reduced(r, mode))
     }
     /// What valid parameters still make no game (`Params::unplayable`);
     /// none where the tree does not read.

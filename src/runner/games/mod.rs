@@ -45,17 +45,17 @@ pub trait Played: Game + crate::engine::Listed + Render {
     /// derived from the rulebook, each comment naming its clause).
     const EXAMPLES: &'static str;
 
-    /// `goti lint`'s exhaustive check: the reduced variant of `rules`,
-    /// small enough to visit every reachable position (a ring of at most
-    /// 16, two players, one or two pieces each in play, a store of at most
-    /// 3), or why the game has none.
-    fn reduced(_rules: &Self::Rules) -> Result<Reduction, &'static str> {
+    /// `goti lint`'s exhaustive check: the reduced variant of `rules` (in
+    /// `mode`, for a game with modes), small enough to visit every
+    /// reachable position (a ring of at most 16, two players, one or two
+    /// pieces each in play, a store of at most 3), or why the game has none.
+    fn reduced(_rules: &Self::Rules, _mode: Mode) -> Result<Reduction, &'static str> {
         Err("no reduced variant is built for this game yet")
     }
     /// The driver that plays the reduced variant from its start (a game
-    /// with no piece-count key starts its other pieces Home).
-    fn reduced_driver(rules: Arc<Self::Rules>) -> Self::Driver {
-        Self::driver(rules, Mode::default(), Policy::Random)
+    /// with no piece-count key starts its other pieces Home), in `mode`.
+    fn reduced_driver(rules: Arc<Self::Rules>, mode: Mode) -> Self::Driver {
+        Self::driver(rules, mode, Policy::Random)
     }
     /// Why no play from this position ends the game, in the rulebook's
     /// terms, where the game can tell (`goti lint`'s dead ends); `None`

@@ -35,7 +35,7 @@ impl Played for Maedn {
 
     /// A ring of 16 fields (the four start fields 4 apart), one piece a
     /// player and a goal of one field: every position is visited.
-    fn reduced(_rules: &MaednRules) -> Result<Reduction, &'static str> {
+    fn reduced(_rules: &MaednRules, _mode: Mode) -> Result<Reduction, &'static str> {
         let sets = [
             ("board.ring", "16"),
             ("board.starts", "[0, 4, 8, 12]"),

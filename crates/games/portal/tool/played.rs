@@ -39,7 +39,7 @@ impl Played for Portal {
     /// whose trigger is 2 steps Forward (rejoining one further), a dice
     /// tile at 5 and a safe tile at 6. The dice and toilet numbers are the
     /// ruleset's own.
-    fn reduced(rules: &PortalRules) -> Result<Reduction, &'static str> {
+    fn reduced(rules: &PortalRules, _mode: Mode) -> Result<Reduction, &'static str> {
         const RING: i32 = 16;
         let forward = |steps: i32| match rules.params.board.forward {
             Forward::Lower => (RING - 1 - steps).rem_euclid(RING) + 1,
@@ -68,7 +68,7 @@ impl Played for Portal {
         })
     }
 
-    fn reduced_driver(rules: Arc<PortalRules>) -> PortalDriver {
+    fn reduced_driver(rules: Arc<PortalRules>, _mode: Mode) -> PortalDriver {
         PortalDriver::new(rules).starting_home(&[
             PieceId::Numbered(2),
             PieceId::Numbered(3),

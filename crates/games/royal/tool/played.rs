@@ -48,7 +48,7 @@ impl Played for Royal {
     /// size dealt the dice the linted table deals it (`roll.deal`), at
     /// most two; at most one exit credit. The grace rules and the rest are
     /// the ruleset's own.
-    fn reduced(rules: &RoyalRules) -> Result<Reduction, &'static str> {
+    fn reduced(rules: &RoyalRules, mode: Mode) -> Result<Reduction, &'static str> {
         const RING: i32 = 8;
         let params = &rules.params;
         let forward = |tile: i32, steps: i32| match params.board.forward {
@@ -67,7 +67,11 @@ impl Played for Royal {
         // With a store of one roll, only the first die dealt is kept and
         // only the first two decide a grace roll (`roll.store-cap`,
         // `grace.check`): a third die and more change nothing.
-        let deal = |stored: usize| params.journey.dice_for(stored).min(2);
+        let (name, table) = match mode {
+            Mode::Journey => ("journey", &params.journey),
+            Mode::Clash => ("clash", &params.clash),
+        };
+        let deal = |stored: usize| table.dice_for(stored).min(2);
         let credits = |n: u8| n.min(1).to_string();
         let sets = [
             ("board.ring", RING.to_string()),
@@ -76,7 +80,7 @@ impl Played for Royal {
             ("board.junctions", seats(RING - 1)),
             ("board.home_path", "1".into()),
             ("board.forts", "[]".into()),
-            ("journey.store_cap", "1".into()),
+            (&format!("{name}.store_cap"), "1".into()),
             ("exits.cap", "1".into()),
             ("exits.start", credits(params.exits.start)),
             (
@@ -84,7 +88,7 @@ impl Played for Royal {
                 credits(params.exits.after_king_capture),
             ),
             (
-                "journey.deal",
+                &format!("{name}.deal"),
                 format!(
                     "[{{ from: 0, to: 0, dice: {} }}, {{ from: 1, to: 1, dice: {} }}]",
                     deal(0),
@@ -94,7 +98,10 @@ impl Played for Royal {
         ];
         Ok(Reduction {
             sets: sets.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            home: Some("G2-G4 and the King start Home, in Journey"),
+            home: Some(match mode {
+                Mode::Journey => "G2-G4 and the King start Home, in Journey",
+                Mode::Clash => "G2-G4 and the King start Home, in Clash",
+            }),
         })
     }
 
@@ -148,8 +155,8 @@ impl Played for Royal {
         (!why.is_empty()).then(|| why.join("; "))
     }
 
-    fn reduced_driver(rules: Arc<RoyalRules>) -> RoyalDriver {
-        RoyalDriver::new(rules, Mode::Journey).starting_home(&[
+    fn reduced_driver(rules: Arc<RoyalRules>, mode: Mode) -> RoyalDriver {
+        RoyalDriver::new(rules, mode).starting_home(&[
             PieceId::Numbered(2),
             PieceId::Numbered(3),
             PieceId::Numbered(4),
