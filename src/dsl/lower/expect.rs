@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::words::{allowed, check_rule_id, off_ring, piece_of, place_of, player_of, small_all};
-use super::{Check, Limits, Problem};
+use super::{Check, Limits, OwnCheck, Problem};
 use crate::dsl::ast::*;
 use crate::engine::{Player, Word};
 
@@ -41,7 +41,9 @@ pub(super) fn lower_expectation(
         | Expectation::Perft { .. } => {
             unreachable!("what the rules allow is lowered by lower_allowed, above")
         }
-        Expectation::Returns(list) => Check::Returns(list.iter().map(|n| n.value).collect()),
+        Expectation::Returns(list) => {
+            OwnCheck::plain(Word::Returns, list.iter().map(|n| n.value).collect())
+        }
         Expectation::Piece {
             player: pn,
             piece,
@@ -57,7 +59,12 @@ pub(super) fn lower_expectation(
                     place_of(&Spanned::new(pl, check.span), limits, problems)?,
                 ),
                 PieceCheck::Midpoint(_) if !only(Word::Midpoint, problems) => return None,
-                PieceCheck::Midpoint(b) => Check::Midpoint(p, pc, b),
+                PieceCheck::Midpoint(b) => Check::Own(OwnCheck {
+                    word: Word::Midpoint,
+                    player: Some(p),
+                    piece: Some(pc),
+                    numbers: vec![i64::from(b)],
+                }),
                 PieceCheck::Steps(n) => Check::Steps(p, pc, n),
             }
         }
@@ -66,7 +73,7 @@ pub(super) fn lower_expectation(
             match &check.value {
                 NumberCheck::Tokens(n) => {
                     only(Word::Tokens, problems).then_some(())?;
-                    Check::Tokens(p, *n)
+                    OwnCheck::of(Word::Tokens, p, vec![*n])
                 }
                 other => {
                     let word = match other {
@@ -78,11 +85,11 @@ pub(super) fn lower_expectation(
                     };
                     only(word, problems).then_some(())?;
                     match other {
-                        NumberCheck::Battle(n) => Check::Battle(p, *n),
-                        NumberCheck::Progress(n) => Check::Progress(p, *n),
-                        NumberCheck::Score(n) => Check::Score(p, *n),
-                        NumberCheck::Credits(n) => Check::Credits(p, *n),
-                        NumberCheck::Store(v) => Check::Store(p, v.clone()),
+                        NumberCheck::Battle(n)
+                        | NumberCheck::Progress(n)
+                        | NumberCheck::Score(n)
+                        | NumberCheck::Credits(n) => OwnCheck::of(word, p, vec![*n]),
+                        NumberCheck::Store(v) => OwnCheck::of(word, p, v.clone()),
                         NumberCheck::Tokens(_) => return None,
                     }
                 }
@@ -122,11 +129,12 @@ pub(super) fn lower_expectation(
         }
         Expectation::Burned(v) => {
             only(Word::Burned, problems).then_some(())?;
-            Check::Burned(small_all(v, "a die value", problems)?)
+            let values = small_all(v, "a die value", problems)?;
+            OwnCheck::plain(Word::Burned, values.into_iter().map(i64::from).collect())
         }
         Expectation::RollAgain => {
             only(Word::RollAgain, problems).then_some(())?;
-            Check::RollAgain
+            OwnCheck::plain(Word::RollAgain, Vec::new())
         }
         Expectation::Standings(list) => {
             only(Word::Standings, problems).then_some(())?;

@@ -85,17 +85,12 @@ impl Step {
     }
 }
 
-/// A lowered expectation.
+/// A lowered expectation. Those in words only some games have are
+/// `Check::Own`, judged by the game whose words they are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
     Place(Player, PieceId, Place),
-    Midpoint(Player, PieceId, bool),
     Steps(Player, PieceId, i64),
-    Battle(Player, i64),
-    Progress(Player, i64),
-    Score(Player, i64),
-    Credits(Player, i64),
-    Store(Player, Vec<i64>),
     TileEmpty(u8),
     TileExact(u8, Vec<(Player, PieceId)>),
     Applied(String),
@@ -105,11 +100,7 @@ pub enum Check {
     Turn(Player),
     Winner(Player),
     GameOver,
-    /// The values that burned (each as often as it is written).
-    Burned(Vec<u8>),
-    RollAgain,
     Standings(Vec<Player>),
-    Tokens(Player, i64),
     /// `legal: next turn | exit G1 | move G1 3+4 forward` (and maedn's
     /// `legal: G1 G3`): exactly these actions are legal now.
     Legal(Vec<crate::engine::Action>),
@@ -120,8 +111,43 @@ pub enum Check {
         depth: u32,
         nodes: u64,
     },
-    /// Maedn: `returns 3 -1 -1 -1`.
-    Returns(Vec<i64>),
+    /// An expectation in a word of one game's (`Played::expect_own`).
+    Own(OwnCheck),
+}
+
+/// An expectation in a word only some games have: `expect P1 battle 20`
+/// (royal), `expect P1 G2 past midpoint` (royal), `expect burned 5` and
+/// `expect roll again` (portal), `expect returns 3 -1 -1 -1` (maedn). The
+/// word, the player and piece it names, and its numbers; lowering keeps it
+/// to the games whose vocabulary has the word, and the game judges it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnCheck {
+    pub word: Word,
+    pub player: Option<Player>,
+    pub piece: Option<PieceId>,
+    /// The numbers written (`past midpoint` is 1, `before midpoint` 0).
+    pub numbers: Vec<i64>,
+}
+
+impl OwnCheck {
+    /// A word with numbers of a player (`P1 battle 20`, `P1 store 3 5`).
+    pub fn of(word: Word, player: Player, numbers: Vec<i64>) -> Check {
+        Check::Own(OwnCheck {
+            word,
+            player: Some(player),
+            piece: None,
+            numbers,
+        })
+    }
+    /// A word with numbers of nobody in particular (`burned 5`).
+    pub fn plain(word: Word, numbers: Vec<i64>) -> Check {
+        Check::Own(OwnCheck {
+            word,
+            player: None,
+            piece: None,
+            numbers,
+        })
+    }
 }
 
 /// A scenario ready to play.

@@ -127,7 +127,8 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
     let fail = |want: String, found: String| Err(format!("expected {want}, found {found}"));
     // table.pieces: a piece the table does not have is named, never looked up.
     let named = match check {
-        Check::Place(_, id, _) | Check::Midpoint(_, id, _) | Check::Steps(_, id, _) => Some(*id),
+        Check::Place(_, id, _) | Check::Steps(_, id, _) => Some(*id),
+        Check::Own(own) => own.piece,
         _ => None,
     };
     if let Some(id) = named.filter(|id| !pos.has_piece(*id)) {
@@ -149,15 +150,6 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
                     place_words(pos.game(), *p, *id, *place),
                     place_words(pos.game(), *p, *id, now),
                 )
-            }
-        }
-        Check::Midpoint(p, id, want) => {
-            let now = pos.piece(*p, *id).midpoint;
-            let w = |b: bool| format!("{p} {id} {} midpoint", if b { "past" } else { "before" });
-            if now == *want {
-                Ok(())
-            } else {
-                fail(w(*want), w(now))
             }
         }
         Check::Steps(p, id, n) => number(
@@ -258,15 +250,7 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
             ),
         },
         Check::Legal(_) | Check::LegalCount(_) | Check::Perft { .. } => allowed(check, pos),
-        Check::Battle(..)
-        | Check::Progress(..)
-        | Check::Score(..)
-        | Check::Credits(..)
-        | Check::Store(..)
-        | Check::Tokens(..)
-        | Check::Burned(_)
-        | Check::RollAgain
-        | Check::Returns(_) => Err(format!(
+        Check::Own(_) => Err(format!(
             "this expectation is not one of {}'s (lowering keeps expectations to their game)",
             pos.game()
         )),

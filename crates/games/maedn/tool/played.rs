@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::driver::MaednDriver;
 use crate::dsl::lower::Check;
-use crate::engine::{Maedn, MaednRules, Mode, PieceId};
+use crate::engine::{Maedn, MaednRules, Mode, PieceId, Word};
 use crate::runner::games::{fail, numbers, Played, Reduction};
 use crate::selfplay::fast::{SpeedBench, SpeedPath};
 use crate::selfplay::Policy;
@@ -75,10 +75,13 @@ impl Played for Maedn {
     }
 
     fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
-        Some(match check {
-            Check::Returns(want) => {
+        let Check::Own(own) = check else {
+            return None;
+        };
+        Some(match (own.word, own.player, own.numbers.as_slice()) {
+            (Word::Returns, None, want) => {
                 let now = self.returns();
-                if now == *want {
+                if now == want {
                     Ok(())
                 } else {
                     fail(

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::driver::PortalDriver;
 use crate::dsl::lower::Check;
 use crate::engine::params::Forward;
-use crate::engine::{Mode, PieceId, Player, Portal, PortalRules};
+use crate::engine::{Mode, PieceId, Player, Portal, PortalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
 
@@ -144,10 +144,13 @@ impl Played for Portal {
     }
 
     fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
-        Some(match check {
-            Check::Tokens(p, n) => number(*p, "tokens", *n, self.tokens(*p)),
-            Check::Burned(want) => {
-                let burned = self.roll().burned();
+        let Check::Own(own) = check else {
+            return None;
+        };
+        Some(match (own.word, own.player, own.numbers.as_slice()) {
+            (Word::Tokens, Some(p), &[n]) => number(p, "tokens", n, self.tokens(p)),
+            (Word::Burned, None, want) => {
+                let burned: Vec<i64> = self.roll().burned().iter().map(|&v| i64::from(v)).collect();
                 // Each value written must have burned as often as written.
                 let held = want.iter().all(|v| {
                     let written = want.iter().filter(|w| *w == v).count();
@@ -161,12 +164,12 @@ impl Played for Portal {
                         if burned.is_empty() {
                             "nothing burned".into()
                         } else {
-                            format!("burned {}", numbers(burned))
+                            format!("burned {}", numbers(&burned))
                         },
                     )
                 }
             }
-            Check::RollAgain => {
+            (Word::RollAgain, None, []) => {
                 if self.must_roll_again() {
                     Ok(())
                 } else if self.roll().due().is_some() {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::driver::RoyalDriver;
 use crate::dsl::lower::Check;
 use crate::engine::params::Forward;
-use crate::engine::{Direction, Mode, PieceId, Place, Player, Royal, RoyalRules};
+use crate::engine::{Direction, Mode, PieceId, Place, Player, Royal, RoyalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
 
@@ -260,16 +260,20 @@ impl Played for Royal {
     }
 
     fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
-        Some(match check {
-            Check::Battle(p, n) => number(*p, "battle", *n, self.seat(*p).battle),
-            Check::Progress(p, n) => number(*p, "progress", *n, self.progress_points(*p)),
-            Check::Score(p, n) => number(*p, "score", *n, self.score(*p)),
-            Check::Credits(p, n) => number(*p, "credits", *n, self.seat(*p).credits as i64),
-            Check::Store(p, rolls) => {
-                let mut want = rolls.clone();
+        let Check::Own(own) = check else {
+            return None;
+        };
+        let (word, p, piece) = (own.word, own.player?, own.piece);
+        Some(match (word, piece, own.numbers.as_slice()) {
+            (Word::Battle, None, &[n]) => number(p, "battle", n, self.seat(p).battle),
+            (Word::Progress, None, &[n]) => number(p, "progress", n, self.progress_points(p)),
+            (Word::Score, None, &[n]) => number(p, "score", n, self.score(p)),
+            (Word::Credits, None, &[n]) => number(p, "credits", n, self.seat(p).credits as i64),
+            (Word::Store, None, rolls) => {
+                let mut want = rolls.to_vec();
                 want.sort_unstable();
                 let now: Vec<i64> = self
-                    .seat(*p)
+                    .seat(p)
                     .store
                     .rolls()
                     .into_iter()
@@ -278,7 +282,17 @@ impl Played for Royal {
                 if now == want {
                     Ok(())
                 } else {
-                    fail(store_words(*p, &want), store_words(*p, &now))
+                    fail(store_words(p, &want), store_words(p, &now))
+                }
+            }
+            (Word::Midpoint, Some(id), &[want]) => {
+                let now = self.piece(p, id).midpoint;
+                let w =
+                    |b: bool| format!("{p} {id} {} midpoint", if b { "past" } else { "before" });
+                if now == (want != 0) {
+                    Ok(())
+                } else {
+                    fail(w(want != 0), w(now))
                 }
             }
             _ => return None,
