@@ -177,7 +177,7 @@ pub fn lint_reduced<G: Played>(
                 players: table.to_vec(),
                 turns: vec![plies.clone()],
             };
-            walk::scenario(&driver, &record, what)
+            walk::reduced_scenario(&driver, &record, what)
         })
     };
     if explored.stuck > 0 {

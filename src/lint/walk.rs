@@ -315,6 +315,15 @@ fn standings_ok<G: Game>(pos: &G, table: &[Player]) -> Result<(), String> {
     Ok(())
 }
 
+/// A scenario that replays the plies to a position of a reduced variant,
+/// from its start (`goti run` plays it).
+pub fn reduced_scenario<D: Driver>(driver: &D, record: &Record, message: &str) -> String {
+    let game = <D::Game as crate::engine::Listed>::KIND;
+    let found = format!("Found by `goti lint` ({game}'s reduced variant, every position visited)");
+    let name = format!("lint: {game}'s reduced variant");
+    crate::selfplay::replay_text(driver, record, (&found, message), &name)
+}
+
 /// A scenario that replays `record` from a new game (`goti run` plays it).
 pub fn scenario<D: Driver>(driver: &D, record: &Record, message: &str) -> String {
     let game = <D::Game as crate::engine::Listed>::KIND;
