@@ -387,7 +387,17 @@ fn a_forks_pull_request_gets_one_comment_updated_on_each_push() {
     );
     assert_eq!(first.matches("<!-- goti-verdict -->").count(), 1);
 
-    // A second push: capture pays 40. The same comment, updated.
+    // A second push: capture pays 40. The same comment, updated. The
+    // project has turned lint off meanwhile, as the guide says to, at the
+    // top of its workflow: the verdict has no lint part.
+    let workflow = r.project.join(".github/workflows/goti.yml");
+    let text = std::fs::read_to_string(&workflow).unwrap();
+    assert!(text.contains("GOTI_LINT: \"true\""), "{text}");
+    std::fs::write(
+        &workflow,
+        text.replace("GOTI_LINT: \"true\"", "GOTI_LINT: \"false\""),
+    )
+    .unwrap();
     let text = std::fs::read_to_string(&rules).unwrap();
     std::fs::write(
         &rules,
@@ -410,6 +420,7 @@ fn a_forks_pull_request_gets_one_comment_updated_on_each_push() {
     let second = comments[0]["body"].as_str().unwrap();
     assert_ne!(second, first);
     assert!(second.contains("40"), "{second}");
+    assert!(!second.contains("goti lint"), "lint turned off: {second}");
     let log = r.gh_log();
     assert_eq!(log.matches("--method POST").count(), 0, "{log}");
     assert_eq!(log.matches("--method PATCH").count(), 1, "{log}");
