@@ -60,7 +60,9 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
                 broken = Some(format!("{} to move: {}", pos.turn(), v.0));
             }
         }
-        let branches: Vec<Action> = match pos.ply() {
+        let ply = pos.ply();
+        let choice = matches!(ply, Ply::Choice);
+        let branches: Vec<Action> = match ply {
             Ply::Over => {
                 over.push(i);
                 if faulty.is_none() {
@@ -82,7 +84,7 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
             },
         };
         if faulty.is_none() {
-            faulty = listing_fault(&pos, &branches).map(|why| ("lint.generator", why));
+            faulty = listing_fault(&pos, &branches, choice).map(|why| ("lint.generator", why));
         }
         let mut out = Vec::with_capacity(branches.len());
         for a in branches {
@@ -166,9 +168,9 @@ pub fn explore<G: Game>(start: &G, max_states: usize) -> Explored {
 }
 
 /// What is wrong with a position's listing of throws or actions: one
-/// listed twice, or (for actions) a count that is not the listing's
-/// length.
-fn listing_fault<G: Game>(pos: &G, listed: &[Action]) -> Option<String> {
+/// listed twice, or (for a player's actions, `choice`) a count that is
+/// not the listing's length.
+fn listing_fault<G: Game>(pos: &G, listed: &[Action], choice: bool) -> Option<String> {
     let twice = listed
         .iter()
         .enumerate()
@@ -180,7 +182,7 @@ fn listing_fault<G: Game>(pos: &G, listed: &[Action]) -> Option<String> {
             pos.action_text(a)
         ));
     }
-    if !matches!(pos.ply(), Ply::Choice) {
+    if !choice {
         return None;
     }
     match pos.legal_count(usize::MAX) {

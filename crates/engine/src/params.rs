@@ -122,6 +122,18 @@ pub enum Forward {
     Higher,
 }
 
+impl Forward {
+    /// The tile `steps` Forward of `tile` (Backward when negative) on a
+    /// ring of `ring` tiles numbered 1 to `ring`.
+    pub fn walk(self, ring: i32, tile: i32, steps: i32) -> i32 {
+        let steps = match self {
+            Forward::Lower => -steps,
+            Forward::Higher => steps,
+        };
+        (tile - 1 + steps).rem_euclid(ring) + 1
+    }
+}
+
 /// `board.ring`: a ring of 8-200 tiles, in every game.
 pub fn check_ring(ring: u8) -> Result<(), RulesetError> {
     if (8..=200).contains(&ring) {

@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use super::driver::PortalDriver;
 use crate::dsl::lower::Check;
-use crate::engine::params::Forward;
 use crate::engine::{Mode, PieceId, Player, Portal, PortalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
@@ -41,10 +40,8 @@ impl Played for Portal {
     /// ruleset's own.
     fn reduced(rules: &PortalRules, _mode: Mode) -> Result<Reduction, &'static str> {
         const RING: i32 = 16;
-        let forward = |steps: i32| match rules.params.board.forward {
-            Forward::Lower => (RING - 1 - steps).rem_euclid(RING) + 1,
-            Forward::Higher => (RING - 1 + steps).rem_euclid(RING) + 1,
-        };
+        // Steps Forward of P1's start, tile RING.
+        let forward = |steps: i32| rules.params.board.forward.walk(RING, RING, steps);
         let starts: Vec<String> = Player::ALL
             .iter()
             .enumerate()

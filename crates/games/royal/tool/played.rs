@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use super::driver::RoyalDriver;
 use crate::dsl::lower::Check;
-use crate::engine::params::Forward;
 use crate::engine::{Direction, Mode, PieceId, Place, Player, Royal, RoyalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
@@ -51,10 +50,7 @@ impl Played for Royal {
     fn reduced(rules: &RoyalRules, mode: Mode) -> Result<Reduction, &'static str> {
         const RING: i32 = 8;
         let params = &rules.params;
-        let forward = |tile: i32, steps: i32| match params.board.forward {
-            Forward::Lower => (tile - 1 - steps).rem_euclid(RING) + 1,
-            Forward::Higher => (tile - 1 + steps).rem_euclid(RING) + 1,
-        };
+        let forward = |tile: i32, steps: i32| params.board.forward.walk(RING, tile, steps);
         let entries = [8, 6, 4, 2];
         let seats = |steps: i32| {
             let tiles: Vec<String> = entries

@@ -51,21 +51,24 @@ impl std::fmt::Debug for RulesCaches {
 }
 
 /// What decides a scenario's rules, as a key: the game, every layer with
-/// its file's content, the overrides, the revision and the mutant. `None`
-/// when a file cannot be read (it is then read and reported as usual).
-/// The files a layer `extends:` are not in the key: an entry keeps every
-/// file read and is used again only while each reads the same.
+/// its file's content, the overrides, the revision and the mutant; and the
+/// files read to make it, with their hashes. `None` when a file cannot be
+/// read (it is then read and reported as usual). The files a layer
+/// `extends:` are not in the key: an entry keeps every file read and is
+/// used again only while each reads the same.
 pub(super) fn rules_key(
     game: GameKind,
     header: &lower::Header,
     folder: &Path,
     root: &Path,
     opts: &RunOptions,
-) -> Option<String> {
+) -> Option<(String, Vec<(PathBuf, u64)>)> {
     use std::fmt::Write;
+    let fresh = std::cell::RefCell::new(Vec::new());
     let content = |p: &Path, trust: Trust| {
-        let bytes = read_file(p, trust).ok()?;
-        Some(format!("{}:{}", p.display(), content_hash(&bytes)))
+        let hash = content_hash(&read_file(p, trust).ok()?);
+        fresh.borrow_mut().push((p.to_path_buf(), hash));
+        Some(format!("{}:{hash}", p.display()))
     };
     let source = |src: &LayerSource, trust: Trust| match src {
         LayerSource::File(p) => content(p, trust),
@@ -96,5 +99,5 @@ pub(super) fn rules_key(
     if let Some(m) = &layers.mutant {
         write!(key, "mutant {} {} {:?}|", m.game, m.key, m.value).ok();
     }
-    Some(key)
+    Some((key, fresh.into_inner()))
 }

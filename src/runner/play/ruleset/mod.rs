@@ -203,9 +203,10 @@ pub(super) fn load(
     // The same layers give the same rules: built once per run, known by
     // the content of every file read to make them.
     let key = rules_key(game, header, folder, root, opts);
-    if let Some(key) = &key {
+    if let Some((key, fresh)) = &key {
         if let Some(hit) = lock(&opts.caches.rules).get(key) {
-            if hit.read.iter().all(|r| reads_the_same(r, root)) {
+            // The top files were just read for the key; the rest again.
+            if hit.read.iter().all(|r| reads_the_same(r, root, fresh)) {
                 report.sets_applied = hit.applied.clone();
                 report.mutant = hit.exposure;
                 return Some(hit.rules.clone());
@@ -215,7 +216,7 @@ pub(super) fn load(
     let out = &mut report.problems;
     let (mut tree, own, texts, read) = layered(header, sc, source, (folder, root), opts, out)?;
     let keep = |rules: &Rules, report: &ScenarioReport| {
-        if let Some(key) = key.clone() {
+        if let Some((key, _)) = key.clone() {
             let built = Built {
                 rules: rules.clone(),
                 applied: report.sets_applied.clone(),

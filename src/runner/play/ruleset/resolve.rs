@@ -44,18 +44,17 @@ pub(super) fn resolve(
             }
             // A file of the working tree is read every time and known by
             // its content; a file at a revision cannot change.
-            let bytes = match src {
-                LayerSource::File(_) => {
-                    Some(read_file(path, trust).map_err(|e| fail(plain(e), None)))
-                }
-                _ => None,
+            let bytes = matches!(src, LayerSource::File(_))
+                .then(|| read_file(path, trust).map_err(|e| fail(plain(e), None)));
+            let hash = match &bytes {
+                Some(Ok(b)) => content_hash(b),
+                _ => 0,
             };
-            let hash = bytes
-                .as_ref()
-                .map_or(0, |b| b.as_ref().map_or(0, |b| content_hash(b)));
             let key = (src.clone(), hash, game);
             if let Some(hit) = lock(&chain.caches.layers).get(&key) {
-                if still_reads_the_same(src, hit, trust) {
+                // This file was just read; the rest of its chain is read again.
+                let fresh = [(path.clone(), hash)];
+                if still_reads_the_same(src, hit, trust, &fresh) {
                     return hit.clone();
                 }
             }
@@ -140,16 +139,32 @@ pub(super) fn content_hash(bytes: &[u8]) -> u64 {
 /// Whether every file a cached layer read (down its `extends:` chain)
 /// still reads the same. A working-tree file that failed is tried again
 /// (what failed is not known by content); a revision's files stand still.
-fn still_reads_the_same(src: &LayerSource, hit: &Resolved, trust: Trust) -> bool {
+fn still_reads_the_same(
+    src: &LayerSource,
+    hit: &Resolved,
+    trust: Trust,
+    fresh: &[(PathBuf, u64)],
+) -> bool {
     match hit {
-        Ok(tree) => tree.read.iter().all(|r| reads_the_same(r, trust.root())),
+        Ok(tree) => tree
+            .read
+            .iter()
+            .all(|r| reads_the_same(r, trust.root(), fresh)),
         Err(_) => !matches!(src, LayerSource::File(_)),
     }
 }
 
 /// Whether a file read earlier (as a file inside the project `root` or
-/// not) still reads the same.
-pub(super) fn reads_the_same((path, hash, inside): &(PathBuf, u64, bool), root: &Path) -> bool {
+/// not) still reads the same; one in `fresh` (just read, with its hash)
+/// is not read again.
+pub(super) fn reads_the_same(
+    (path, hash, inside): &(PathBuf, u64, bool),
+    root: &Path,
+    fresh: &[(PathBuf, u64)],
+) -> bool {
+    if fresh.iter().any(|(p, h)| p == path && h == hash) {
+        return true;
+    }
     let trust = match inside {
         true => Trust::Inside(root),
         false => Trust::Own(root),
