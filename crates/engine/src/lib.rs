@@ -34,7 +34,7 @@ pub use few::Few;
 pub use game::Game;
 pub use piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 pub use rule::{RuleId, RuleInfo};
-pub use setup::{Falls, Mode, Placement, SeatSetup, Setup, SetupError, SetupPart, Sizes};
+pub use setup::{Mode, Placement, Setup, SetupError, SetupFact, SetupPart, Sizes};
 pub use short::Short;
 pub use table::Table;
 pub use vocabulary::{Vocabulary, Word};

@@ -35,40 +35,51 @@ pub struct Placement {
     pub steps: Option<i32>,
 }
 
-/// Per-player numbers the setup may give.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct SeatSetup {
-    /// `Some` once the store is set (`P1 store 3 5` / `P1 store empty`).
-    pub store: Option<Vec<u8>>,
-    pub credits: Option<u8>,
-    pub battle: Option<i64>,
-    pub first_turn: bool,
-}
-
-/// Portal: how often a piece fell into a toilet since it last left base.
+/// A fact a setup states in a word of one game's own (`P1 store 3 5`,
+/// `P1 credits 2`, `P2 doubles 1`, `P1 G2 falls 42 2`, `ranked`, `seats
+/// opposite`): the word (from the vocabulary that allowed it), the player
+/// and piece it names, and its numbers (`seats opposite` is 1, `seats side`
+/// 0). The game whose vocabulary has the word reads it; no other layer does.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Falls {
-    pub player: Player,
-    pub piece: u8,
-    pub trigger: u8,
-    pub count: u8,
+pub struct SetupFact {
+    pub word: Word,
+    pub player: Option<Player>,
+    /// A numbered piece (`G2` is 2).
+    pub piece: Option<u8>,
+    pub numbers: Vec<i64>,
 }
 
-/// Everything a setup may say; nothing here is checked yet. Royal reads
-/// the mode and seats; portal reads `ranked`, `doubles` and `falls`.
+impl SetupFact {
+    /// A word with numbers of a player (`P1 store 3 5`, `P1 first turn`).
+    pub fn of(word: Word, player: Player, numbers: Vec<i64>) -> SetupFact {
+        SetupFact {
+            word,
+            player: Some(player),
+            piece: None,
+            numbers,
+        }
+    }
+    /// A word of the whole table (`ranked`, `seats opposite`).
+    pub fn plain(word: Word, numbers: Vec<i64>) -> SetupFact {
+        SetupFact {
+            word,
+            player: None,
+            piece: None,
+            numbers,
+        }
+    }
+}
+
+/// Everything a setup may say; nothing here is checked yet. The mode is
+/// royal's; every other word of one game's is a [`SetupFact`].
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Setup {
     pub mode: Mode,
     pub players: Vec<Player>,
     pub placements: Vec<Placement>,
-    pub seats: [SeatSetup; 4],
     pub turn: Option<Player>,
-    pub ranked: bool,
-    /// Doubles already thrown in a row this turn.
-    pub doubles: [Option<u8>; 4],
-    pub falls: Vec<Falls>,
-    /// Maedn: `seats opposite` (true) or `seats side` (false) for two players.
-    pub seats_opposite: Option<bool>,
+    /// The facts in one game's words, in the order written.
+    pub facts: Vec<SetupFact>,
 }
 
 /// The part of a setup an error is about, so a front end can point at it.
@@ -76,11 +87,9 @@ pub struct Setup {
 pub enum SetupPart {
     Players,
     Placement(usize),
-    Store(Player),
-    Credits(Player),
     Turn,
-    Doubles(Player),
-    Falls(usize),
+    /// Its place in `Setup::facts`.
+    Fact(usize),
 }
 
 /// A setup that no position matches.
@@ -118,6 +127,25 @@ impl Sizes {
 }
 
 impl Setup {
+    /// The facts in `word`, each with its place in `facts`.
+    pub fn facts_in(&self, word: Word) -> impl Iterator<Item = (usize, &SetupFact)> {
+        self.facts
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.word == word)
+    }
+
+    /// The last fact in `word` of `player` (a later statement overrides an
+    /// earlier one), with its place in `facts`.
+    pub fn fact(&self, word: Word, player: Option<Player>) -> Option<(usize, &SetupFact)> {
+        self.facts_in(word).filter(|(_, f)| f.player == player).last()
+    }
+
+    /// Whether the setup states `word` at all (`ranked`).
+    pub fn states(&self, word: Word) -> bool {
+        self.facts_in(word).next().is_some()
+    }
+
     /// The set-up checks every game makes of a placement, in this order: the
     /// player is at the table (`players_rule`), the piece is one the game has
     /// and is placed once (`pieces_rule`), a ring place is on the ring

@@ -42,11 +42,9 @@ impl Limits {
 pub struct SetupSpans {
     pub players: Span,
     pub placements: Vec<Span>,
-    pub store: [Option<Span>; 4],
-    pub credits: [Option<Span>; 4],
     pub turn: Option<Span>,
-    pub doubles: [Option<Span>; 4],
-    pub falls: Vec<Span>,
+    /// One span per `Setup::facts` entry.
+    pub facts: Vec<Span>,
 }
 
 /// One step of a scenario, in file order.

@@ -8,7 +8,7 @@ use super::words::{
 };
 use super::{Header, Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
-use crate::engine::{Falls, PieceId, Placement, Player, Setup, Word};
+use crate::engine::{PieceId, Placement, Player, Setup, SetupFact, Word};
 
 /// The set-up as the statements build it.
 pub(super) struct SetupState {
@@ -94,11 +94,16 @@ impl SetupState {
             }
             StmtKind::Seats(_) if !allowed(st.span, Word::Seats, game, problems) => {}
             StmtKind::Seats(opposite) => {
-                setup.seats_opposite = Some(opposite.value);
+                let opposite = i64::from(opposite.value);
+                setup.facts.push(SetupFact::plain(Word::Seats, vec![opposite]));
+                spans.facts.push(st.span);
                 spans.players = st.span;
             }
             StmtKind::Ranked if !allowed(st.span, Word::Ranked, game, problems) => {}
-            StmtKind::Ranked => setup.ranked = true,
+            StmtKind::Ranked => {
+                setup.facts.push(SetupFact::plain(Word::Ranked, Vec::new()));
+                spans.facts.push(st.span);
+            }
             StmtKind::Turn(n) => {
                 if let Some(p) = player_of(n, limits.game, problems) {
                     mentioned.insert(p);
@@ -123,13 +128,13 @@ impl SetupState {
                     (p, g, trigger, count)
                 {
                     mentioned.insert(p);
-                    setup.falls.push(Falls {
-                        player: p,
-                        piece: g,
-                        trigger,
-                        count,
+                    setup.facts.push(SetupFact {
+                        word: Word::Falls,
+                        player: Some(p),
+                        piece: Some(g),
+                        numbers: vec![trigger.into(), count.into()],
                     });
-                    spans.falls.push(st.span);
+                    spans.facts.push(st.span);
                 }
             }
             StmtKind::Place(_) | StmtKind::Fact { .. } => {
@@ -255,34 +260,21 @@ impl SetupState {
             return;
         };
         mentioned.insert(p);
-        let seat = &mut setup.seats[p.index()];
-        match fact {
-            Fact::Doubles(_) if !allowed(st.span, Word::Doubles, game, problems) => {}
-            Fact::Doubles(d) => {
-                let Some(d) = small(d, "a count of doubles", problems) else {
-                    return;
-                };
-                setup.doubles[p.index()] = Some(d);
-                spans.doubles[p.index()] = Some(st.span);
-            }
-            Fact::Store(_) | Fact::Credits(_) | Fact::Battle(_) | Fact::FirstTurn
-                if !allowed(st.span, fact_word(fact), game, problems) => {}
-            Fact::Store(rolls) => {
-                let Some(rolls) = small_all(rolls, "a roll", problems) else {
-                    return;
-                };
-                seat.store = Some(rolls);
-                spans.store[p.index()] = Some(st.span);
-            }
-            Fact::Credits(c) => {
-                let Some(c) = small(c, "exit credits", problems) else {
-                    return;
-                };
-                seat.credits = Some(c);
-                spans.credits[p.index()] = Some(st.span);
-            }
-            Fact::Battle(b) => seat.battle = Some(b.value),
-            Fact::FirstTurn => seat.first_turn = true,
+        if !allowed(st.span, fact_word(fact), game, problems) {
+            return;
         }
+        let numbers = match fact {
+            Fact::Doubles(d) => small(d, "a count of doubles", problems).map(|d| vec![d.into()]),
+            Fact::Store(rolls) => small_all(rolls, "a roll", problems)
+                .map(|rolls| rolls.into_iter().map(i64::from).collect()),
+            Fact::Credits(c) => small(c, "exit credits", problems).map(|c| vec![c.into()]),
+            Fact::Battle(b) => Some(vec![b.value]),
+            Fact::FirstTurn => Some(Vec::new()),
+        };
+        let Some(numbers) = numbers else {
+            return;
+        };
+        setup.facts.push(SetupFact::of(fact_word(fact), p, numbers));
+        spans.facts.push(st.span);
     }
 }

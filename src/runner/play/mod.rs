@@ -657,10 +657,7 @@ fn setup_span(plan: &Plan, part: SetupPart, fallback: Span) -> Span {
     match part {
         SetupPart::Players => plan.spans.players,
         SetupPart::Placement(i) => plan.spans.placements.get(i).copied().unwrap_or(fallback),
-        SetupPart::Store(p) => plan.spans.store[p.index()].unwrap_or(fallback),
-        SetupPart::Credits(p) => plan.spans.credits[p.index()].unwrap_or(fallback),
         SetupPart::Turn => plan.spans.turn.unwrap_or(fallback),
-        SetupPart::Doubles(p) => plan.spans.doubles[p.index()].unwrap_or(fallback),
-        SetupPart::Falls(i) => plan.spans.falls.get(i).copied().unwrap_or(fallback),
+        SetupPart::Fact(i) => plan.spans.facts.get(i).copied().unwrap_or(fallback),
     }
 }

@@ -3,7 +3,8 @@
 
 use super::*;
 use goti_engine::event::{Event, What};
-use goti_engine::setup::{Setup, SetupError, SetupPart};
+use goti_engine::setup::{Setup, SetupError, SetupFact, SetupPart};
+use goti_engine::vocabulary::Word;
 
 impl Maedn {
     /// Validates a setup (every problem at once) and builds the position.
@@ -163,7 +164,10 @@ impl Maedn {
     ) -> Result<Maedn, SetupError> {
         let setup = Setup {
             players: players.to_vec(),
-            seats_opposite: opposite,
+            facts: opposite
+                .map(|o| SetupFact::plain(Word::Seats, vec![i64::from(o)]))
+                .into_iter()
+                .collect(),
             ..Setup::default()
         };
         Maedn::from_setup(rules, &setup, &mut Vec::new()).map_err(|mut e| e.remove(0))
@@ -209,10 +213,11 @@ fn seating(
         ));
     }
     // table.seats: Pn at seat n-1; two players opposite put P2 at seat 2.
-    let opposite = setup
-        .seats_opposite
-        .unwrap_or(rules.params.table.two_players_opposite);
-    if setup.seats_opposite.is_some() && n != 2 {
+    let stated = setup
+        .fact(Word::Seats, None)
+        .map(|(_, f)| f.numbers == [1]);
+    let opposite = stated.unwrap_or(rules.params.table.two_players_opposite);
+    if stated.is_some() && n != 2 {
         errors.push(err(
             R::TableSeats,
             SetupPart::Players,

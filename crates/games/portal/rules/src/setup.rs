@@ -4,7 +4,8 @@
 use super::*;
 use goti_engine::event::{Event, What};
 use goti_engine::piece::{Piece, PieceId, Place, Player};
-use goti_engine::setup::{Setup, SetupError, SetupPart};
+use goti_engine::setup::{Setup, SetupError, SetupFact, SetupPart};
+use goti_engine::vocabulary::Word;
 
 impl Portal {
     /// Validates a setup (every problem at once) and builds the position.
@@ -25,21 +26,29 @@ impl Portal {
         let pieces = placed_pieces(&rules, setup, &present, &mut errors);
         let falls = falls_of(&rules, setup, &mut errors);
         let turn = present.turn_of_setup(setup, R::TablePlayers.id(), &mut errors);
-        let doubles = setup.doubles[turn.index()].unwrap_or(0);
+        let doubles_of = |p| {
+            setup
+                .fact(Word::Doubles, Some(p))
+                .map(|(i, f)| (i, f.numbers.first().copied().unwrap_or(-1)))
+        };
+        let mut doubles = 0;
         for p in Player::ALL {
-            if let Some(d) = setup.doubles[p.index()] {
+            if let Some((i, d)) = doubles_of(p) {
+                let part = SetupPart::Fact(i);
                 if p != turn && d > 0 {
-                    errors.push(err(R::DiceThirdDouble, SetupPart::Doubles(p), format!("{p} is not to move; only the player to move has thrown doubles this turn"), None));
-                } else if d >= rules.params.dice.doubles_burn_at {
+                    errors.push(err(R::DiceThirdDouble, part, format!("{p} is not to move; only the player to move has thrown doubles this turn"), None));
+                } else if !(0..i64::from(rules.params.dice.doubles_burn_at)).contains(&d) {
                     errors.push(err(
                         R::DiceThirdDouble,
-                        SetupPart::Doubles(p),
+                        part,
                         format!(
                             "doubles in a row are at most {} before the turn burns",
                             rules.params.dice.doubles_burn_at - 1
                         ),
                         None,
                     ));
+                } else if p == turn {
+                    doubles = d as u8;
                 }
             }
         }
@@ -48,7 +57,8 @@ impl Portal {
         }
         let sit = rules.params.tokens.sit;
         let mut tokens = [0i64; 4];
-        if setup.ranked {
+        let ranked = setup.states(Word::Ranked);
+        if ranked {
             for p in present.players() {
                 tokens[p.index()] = -sit;
             }
@@ -62,11 +72,11 @@ impl Portal {
             roll: Roll::default(),
             doubles,
             roll_again: false,
-            ranked: setup.ranked,
+            ranked,
             tokens,
             standings: None,
         };
-        pos.record_set_up(setup.ranked, events);
+        pos.record_set_up(ranked, events);
         Ok(pos)
     }
 
@@ -89,9 +99,11 @@ impl Portal {
     ) -> Result<Portal, SetupError> {
         let mut setup = Setup {
             players: players.to_vec(),
-            ranked,
             ..Setup::default()
         };
+        if ranked {
+            setup.facts.push(SetupFact::plain(Word::Ranked, Vec::new()));
+        }
         for &player in players {
             for &piece in home {
                 setup.placements.push(goti_engine::setup::Placement {
@@ -201,32 +213,39 @@ fn falls_of(
 ) -> [[[u8; MAX_TOILETS]; 5]; 4] {
     let board = &rules.board;
     let mut falls = [[[0u8; MAX_TOILETS]; 5]; 4];
-    for (i, f) in setup.falls.iter().enumerate() {
-        let part = SetupPart::Falls(i);
-        match board.toilet(f.trigger) {
+    for (i, f) in setup.facts_in(Word::Falls) {
+        let part = SetupPart::Fact(i);
+        let (Some(player), Some(piece), &[trigger, count]) = (f.player, f.piece, &f.numbers[..])
+        else {
+            panic!("`falls` names a player, a piece, a trigger and a count: {f:?}");
+        };
+        let trigger = u8::try_from(trigger).ok();
+        match trigger.and_then(|t| board.toilet(t)) {
             None => errors.push(err(
                 R::BoardToilets,
                 part,
-                format!("tile {} is not a toilet trigger", f.trigger),
+                format!("tile {} is not a toilet trigger", f.numbers[0]),
                 None,
             )),
-            Some(_) if !(1..=5).contains(&f.piece) => errors.push(err(
+            Some(_) if !(1..=5).contains(&piece) => errors.push(err(
                 R::TablePieces,
                 part,
-                format!("portal has pieces G1-G5; there is no G{}", f.piece),
+                format!("portal has pieces G1-G5; there is no G{piece}"),
                 None,
             )),
-            Some(_) if f.count > rules.params.dice.mercy_falls => errors.push(err(
-                R::ToiletMercy,
-                part,
-                format!(
-                    "a piece falls at most {} times into one toilet before mercy",
-                    rules.params.dice.mercy_falls
-                ),
-                None,
-            )),
+            Some(_) if !(0..=i64::from(rules.params.dice.mercy_falls)).contains(&count) => {
+                errors.push(err(
+                    R::ToiletMercy,
+                    part,
+                    format!(
+                        "a piece falls at most {} times into one toilet before mercy",
+                        rules.params.dice.mercy_falls
+                    ),
+                    None,
+                ))
+            }
             Some((t, _)) if t < MAX_TOILETS => {
-                falls[f.player.index()][f.piece as usize - 1][t] = f.count
+                falls[player.index()][piece as usize - 1][t] = count as u8
             }
             Some(_) => {}
         }

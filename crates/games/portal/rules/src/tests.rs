@@ -287,11 +287,11 @@ fn the_state_key_reads_falls_up_to_the_mercy_number() {
                 steps: None,
             });
         }
-        s.falls.push(goti_engine::setup::Falls {
-            player: P1,
-            piece: 1,
-            trigger: 42,
-            count,
+        s.facts.push(goti_engine::setup::SetupFact {
+            word: goti_engine::vocabulary::Word::Falls,
+            player: Some(P1),
+            piece: Some(1),
+            numbers: vec![42, i64::from(count)],
         });
         Portal::from_setup(PortalRules::default_rules(), &s, &mut Vec::new()).expect("valid setup")
     };

@@ -5,7 +5,8 @@ use super::rule::RoyalRule as R;
 use super::*;
 use goti_engine::event::{Event, What};
 use goti_engine::piece::{Piece, PieceId, Place, Player};
-use goti_engine::setup::{Mode, Setup, SetupError, SetupPart};
+use goti_engine::setup::{Mode, Setup, SetupError, SetupFact, SetupPart};
+use goti_engine::vocabulary::Word;
 
 impl Royal {
     /// A new game: Kings on their entry tiles, guards in the Yard, 3 credits,
@@ -50,8 +51,8 @@ impl Royal {
                     steps: None,
                 });
             }
-            setup.seats[p.index()].first_turn = true;
-            setup.seats[p.index()].store = Some(Vec::new());
+            setup.facts.push(SetupFact::of(Word::FirstTurn, p, Vec::new()));
+            setup.facts.push(SetupFact::of(Word::Store, p, Vec::new()));
         }
         Royal::from_setup(rules, &setup, &mut Vec::new()).map_err(|mut e| e.remove(0))
     }
@@ -162,20 +163,21 @@ fn seat_facts(
         Mode::Clash => &params.clash,
     };
     for p in Player::ALL {
-        let s = &setup.seats[p.index()];
         let seat = &mut seats[p.index()];
-        if let Some(rolls) = &s.store {
+        let fact = |word| setup.fact(word, Some(p));
+        if let Some((i, store)) = fact(Word::Store) {
+            let rolls = &store.numbers;
             if let Some(bad) = rolls.iter().find(|r| !(1..=6).contains(*r)) {
                 errors.push(SetupError {
                     rule: R::RollValues.id(),
-                    part: SetupPart::Store(p),
+                    part: SetupPart::Fact(i),
                     message: format!("a roll is a value 1-6, not {bad}"),
                     help: None,
                 });
             } else if rolls.len() > mode_params.store_cap as usize {
                 errors.push(SetupError {
                     rule: R::RollStoreCap.id(),
-                    part: SetupPart::Store(p),
+                    part: SetupPart::Fact(i),
                     message: format!(
                         "the store holds at most {} rolls in {}; this one has {}",
                         mode_params.store_cap,
@@ -185,31 +187,43 @@ fn seat_facts(
                     help: None,
                 });
             } else {
-                seat.store = Store::from_rolls(rolls);
+                let rolls: Vec<u8> = rolls.iter().map(|&r| r as u8).collect();
+                seat.store = Store::from_rolls(&rolls);
             }
         } else {
             seat.store = Store::free();
         }
-        if let Some(c) = s.credits {
-            if c > params.exits.cap {
-                errors.push(SetupError {
+        if let Some((i, credits)) = fact(Word::Credits) {
+            let c = single(credits);
+            match u8::try_from(c) {
+                Ok(c) if c <= params.exits.cap => seat.credits = c,
+                _ => errors.push(SetupError {
                     rule: R::ExitCap.id(),
-                    part: SetupPart::Credits(p),
+                    part: SetupPart::Fact(i),
                     message: format!(
                         "a player holds at most {} exit credits, not {c}",
                         params.exits.cap
                     ),
                     help: None,
-                });
-            } else {
-                seat.credits = c;
+                }),
             }
         }
-        if let Some(b) = s.battle {
-            seat.battle = b;
+        if let Some((_, battle)) = fact(Word::Battle) {
+            seat.battle = single(battle);
         }
-        seat.first_turn = s.first_turn;
+        seat.first_turn = fact(Word::FirstTurn).is_some();
     }
+}
+
+/// The one number of a fact that has one (`credits 2`, `battle 20`).
+fn single(fact: &SetupFact) -> i64 {
+    assert!(
+        fact.numbers.len() == 1,
+        "`{}` states one number, not {:?}",
+        fact.word.text(),
+        fact.numbers
+    );
+    fact.numbers[0]
 }
 
 /// The table and board rules a set-up applies, as events.
@@ -240,7 +254,7 @@ fn record_set_up(setup: &Setup, present: Table, turn: Player, events: &mut Vec<E
     if setup
         .players
         .iter()
-        .any(|p| setup.seats[p.index()].credits.is_none())
+        .any(|&p| setup.fact(Word::Credits, Some(p)).is_none())
     {
         events.push(note(
             R::ExitStart,

@@ -2,6 +2,8 @@
 //! ID it checks. Expected values are worked out by hand from the rule text.
 
 use crate::*;
+use goti_engine::setup::SetupFact;
+use goti_engine::vocabulary::Word;
 use Place::*;
 
 const P1: Player = Player::ALL[0];
@@ -45,15 +47,20 @@ impl T {
         self
     }
     fn store(mut self, p: Player, rolls: &[u8]) -> T {
-        self.0.seats[p.index()].store = Some(rolls.to_vec());
+        let rolls = rolls.iter().map(|&r| i64::from(r)).collect();
+        self.0.facts.push(SetupFact::of(Word::Store, p, rolls));
         self
     }
     fn credits(mut self, p: Player, c: u8) -> T {
-        self.0.seats[p.index()].credits = Some(c);
+        self.0
+            .facts
+            .push(SetupFact::of(Word::Credits, p, vec![i64::from(c)]));
         self
     }
     fn first_turn(mut self, p: Player) -> T {
-        self.0.seats[p.index()].first_turn = true;
+        self.0
+            .facts
+            .push(SetupFact::of(Word::FirstTurn, p, Vec::new()));
         self
     }
     fn clash(mut self) -> T {
@@ -1362,7 +1369,7 @@ fn the_state_key_leaves_out_points_only() {
         midpoint: None,
         steps: Some(walked - 52),
     });
-    far.0.seats[P1.index()].battle = Some(-40);
+    far.0.facts.push(SetupFact::of(Word::Battle, P1, vec![-40]));
     let b = far.build();
     assert_ne!(a, b);
     assert_ne!(a.score(P1), b.score(P1));
