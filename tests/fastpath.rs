@@ -59,7 +59,7 @@ fn a_refused_action_leaves_the_fast_position_as_it_was() {
                     direction: goti::engine::Direction::Forward,
                 }],
             }),
-            _ => Action::Exit(vec![goti::engine::PieceId::Numbered(2)]),
+            _ => goti::engine::royal::exit_action(vec![goti::engine::PieceId::Numbered(2)]),
         };
         assert!(pos.apply(&action, &mut events).is_err(), "{bad}");
         assert!(!pos.play_quiet(&action), "{bad}");

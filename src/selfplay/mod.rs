@@ -629,16 +629,15 @@ pub fn action_text(a: &Action) -> String {
     match a {
         Action::Roll(d) if d.is_empty() => "roll".into(),
         Action::Roll(d) => format!("roll {}", list(d, " ")),
-        Action::Exit(p) => format!(
-            "exit {}",
-            p.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
         Action::NextTurn => "next turn".into(),
-        Action::Enter(p) => format!("enter {p}"),
-        Action::BringIn => "enter".into(),
+        Action::Own(own) => {
+            let mut text = own.word.text().to_string();
+            for p in &own.pieces {
+                text.push(' ');
+                text.push_str(&p.to_string());
+            }
+            text
+        }
         Action::Move(m) => {
             let parts: Vec<String> = m
                 .clauses

@@ -1,23 +1,36 @@
 //! What a player can do on a turn.
 
 use super::piece::{Direction, PieceId};
+use super::vocabulary::Word;
 
 /// One action of the player whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Deal these dice at the start of the turn (`roll.deal`).
     Roll(Vec<u8>),
-    /// Guards leave the Yard (`exit.cost`).
-    Exit(Vec<PieceId>),
     /// The turn's one set of moves (`move.choice`); in portal one value.
     Move(MoveOrder),
-    /// Portal: a piece leaves base on the 6 (`enter.six`); maedn: this
-    /// piece is the one brought in.
-    Enter(PieceId),
-    /// Maedn: bring a piece in (the lowest-numbered in base), `enter`.
-    BringIn,
     /// End the turn.
     NextTurn,
+    /// An action in a word of one game's, which only that game plays.
+    Own(OwnAction),
+}
+
+/// An action in one game's own word: royal's `exit G1 G2` (guards leave the
+/// Yard), portal's and maedn's `enter G3` (this piece leaves base), maedn's
+/// bare `enter` (the rules pick the piece). The word (from the vocabulary
+/// that allowed it) and the pieces it names, in the order named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnAction {
+    pub word: Word,
+    pub pieces: Vec<PieceId>,
+}
+
+impl Action {
+    /// The action `word` naming `pieces`.
+    pub fn own(word: Word, pieces: Vec<PieceId>) -> Action {
+        Action::Own(OwnAction { word, pieces })
+    }
 }
 
 /// The turn's moves as the player names them. The King moves first exactly

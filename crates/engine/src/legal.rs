@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use crate::action::{Action, MoveOrder};
 use crate::game::Game;
 use crate::piece::{Direction, PieceId};
+use crate::vocabulary::Vocabulary;
 pub use crate::ply::{Ply, Unlisted};
 
 /// The most candidate actions a listing tries through the rules before it
@@ -17,18 +18,21 @@ pub use crate::ply::{Ply, Unlisted};
 pub const MAX_CANDIDATES: u64 = 4_000_000;
 
 /// An action in the normal form of the rulebooks, as scenario syntax:
-/// `next turn`, `exit G1 G2`, `move G1 3+4 forward, king 2`; `forward_only`
-/// games write no direction. Rolls are written in ascending order (a
-/// guard's rolls are a multiset).
-pub fn normal_text(a: &Action, forward_only: bool) -> String {
-    normal_text_in(a, forward_only, false)
+/// `next turn`, `exit G1 G2`, `move G1 3+4 forward, king 2`; games that
+/// move forward only (`words.forward_only`) write no direction. Rolls are
+/// written in ascending order (a guard's rolls are a multiset), and the
+/// pieces of a game's own action too (a set); an action word of
+/// `words.pieces_alike` names no piece.
+pub fn normal_text(a: &Action, words: &Vocabulary) -> String {
+    normal_text_in(a, words, false)
 }
 
 /// [`normal_text`] where `named_order` says whether the order a move names
 /// its guards in is part of the action (ROYAL.md §10: a variant that plays
 /// parted groups in the named order, `order.parted_groups: named`); then
 /// the guards keep the move's order.
-pub fn normal_text_in(a: &Action, forward_only: bool, named_order: bool) -> String {
+pub fn normal_text_in(a: &Action, words: &Vocabulary, named_order: bool) -> String {
+    let forward_only = words.forward_only.is_some();
     let list = |xs: &[u8], sep: &str| {
         let mut xs = xs.to_vec();
         xs.sort_unstable();
@@ -40,19 +44,19 @@ pub fn normal_text_in(a: &Action, forward_only: bool, named_order: bool) -> Stri
             "roll {}",
             d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
         ),
-        Action::Exit(p) => {
-            let mut p = p.clone();
-            p.sort();
-            format!(
-                "exit {}",
-                p.iter()
-                    .map(PieceId::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )
-        }
         Action::NextTurn => "next turn".into(),
-        Action::Enter(_) | Action::BringIn => "enter".into(),
+        // Pieces the normal form leaves out are alike (PORTAL.md §8).
+        Action::Own(own) if words.pieces_alike.contains(&own.word) => own.word.text().into(),
+        Action::Own(own) => {
+            let mut p = own.pieces.clone();
+            p.sort();
+            let mut text = own.word.text().to_string();
+            for piece in p {
+                text.push(' ');
+                text.push_str(&piece.to_string());
+            }
+            text
+        }
         Action::Move(m) => {
             let order = normal_order(m, named_order);
             let parts: Vec<String> = order

@@ -28,7 +28,7 @@ pub mod table;
 pub mod tiles;
 pub mod vocabulary;
 
-pub use action::{Action, MoveClause, MoveOrder};
+pub use action::{Action, MoveClause, MoveOrder, OwnAction};
 pub use event::{Event, Quiet, Rejection, Sink, Violation, What};
 pub use few::Few;
 pub use game::Game;

@@ -157,6 +157,10 @@ pub struct Vocabulary {
     pub moves_need_rolls: bool,
     /// Whether `enter` may stand alone (bring in whichever piece the rules pick).
     pub bare_enter: bool,
+    /// Action words whose pieces are alike, so that the normal form of a
+    /// legal action names none (`enter`: pieces in base are interchangeable,
+    /// PORTAL.md §8, MAEDN.md §3).
+    pub pieces_alike: &'static [Word],
     /// The rule a move's direction breaks, for a game that moves forward only.
     pub forward_only: Option<RuleId>,
     /// The rule that ends the game (refuses every action after it).

@@ -25,8 +25,10 @@ pub(super) fn lower_action(
         ActionAst::Roll(dice) => Action::Roll(small_all(dice, "a roll", problems)?),
         ActionAst::Exit(_) if !allowed(a.span, Word::Exit, limits.game, problems) => return None,
         ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
-        ActionAst::Enter(Some(p)) => Action::Enter(piece_of(p, limits, problems)?),
-        ActionAst::Enter(None) if limits.game.vocabulary().bare_enter => Action::BringIn,
+        ActionAst::Enter(Some(p)) => Action::own(Word::Enter, vec![piece_of(p, limits, problems)?]),
+        ActionAst::Enter(None) if limits.game.vocabulary().bare_enter => {
+            Action::own(Word::Enter, Vec::new())
+        }
         ActionAst::Enter(None) => {
             problems.push(
                 Problem::new(a.span, "name the piece that enters", "which piece?")
@@ -54,7 +56,7 @@ pub(super) fn lower_action(
                 }
                 out.push(piece);
             }
-            Action::Exit(out)
+            Action::own(Word::Exit, out)
         }
         ActionAst::NextTurn => Action::NextTurn,
         ActionAst::Move(clauses) => {

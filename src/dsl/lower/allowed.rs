@@ -24,12 +24,11 @@ fn once_each(
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Option<Vec<Action>> {
-    let forward_only = limits.game.vocabulary().forward_only.is_some();
     let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
     let mut ok = true;
     for (a, span) in list {
-        let text = normal_text_in(&a, forward_only, true);
+        let text = normal_text_in(&a, limits.game.vocabulary(), true);
         if seen.contains(&text) {
             problems.push(
                 Problem::new(
@@ -81,7 +80,7 @@ fn lower(
             let mut out: Vec<(Action, Span)> = Vec::new();
             for item in items {
                 let a = match item.value {
-                    LegalItem::Enter => Action::BringIn,
+                    LegalItem::Enter => Action::own(Word::Enter, Vec::new()),
                     LegalItem::Pass => Action::NextTurn,
                     LegalItem::Piece(name) => {
                         let piece = piece_of(&Spanned::new(name, item.span), limits, problems)?;
@@ -106,7 +105,7 @@ fn lower(
                     // `enter` in a listing: an entry, whichever piece
                     // (PORTAL.md §8: pieces in base are interchangeable).
                     ActionAst::Enter(None) => allowed(a.span, Word::Enter, limits.game, problems)
-                        .then_some(Action::BringIn),
+                        .then(|| Action::own(Word::Enter, Vec::new())),
                     other => {
                         let stmt = ActionStmt {
                             player: None,

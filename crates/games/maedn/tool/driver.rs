@@ -80,7 +80,7 @@ impl Driver for MaednDriver {
             bad.push(Action::NextTurn);
         }
         if !legal.contains(Choice::Enter) {
-            bad.push(Action::BringIn);
+            bad.push(crate::engine::maedn::bring_in());
         }
         for g in 0..self.rules.pieces() as u8 {
             if !legal.contains(Choice::Move(g)) {

@@ -8,6 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::portal::enter_action;
 use crate::engine::{
     Action, Direction, MoveClause, MoveOrder, PieceId, Player, Portal, PortalRules, Sink,
 };
@@ -59,7 +60,7 @@ impl Default for Buffers {
                     direction: Direction::Forward,
                 }],
             }),
-            roll_enter: Action::NextTurn,
+            roll_enter: enter_action(PieceId::Numbered(1)),
         }
     }
 }
@@ -176,7 +177,10 @@ fn no_piece() -> Violation {
 fn piece_action<'b>(pos: &Portal, g: u8, bufs: &'b mut Buffers) -> &'b Action {
     let piece = PieceId::Numbered(g);
     if pos.piece(pos.turn(), piece).place == crate::engine::Place::Out {
-        bufs.roll_enter = Action::Enter(piece);
+        let Action::Own(enter) = &mut bufs.roll_enter else {
+            unreachable!("the entry buffer holds an entry")
+        };
+        enter.pieces[0] = piece;
         return &bufs.roll_enter;
     }
     let v = pos.roll().due().unwrap_or(0);

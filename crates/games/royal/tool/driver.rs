@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules, Sink,
 };
+use crate::engine::royal::exit_action;
 use crate::rules::KingReturn;
 use crate::selfplay::fast::{Counted, FastDriver, Table};
 use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
@@ -60,7 +61,7 @@ impl Default for Buffers {
     fn default() -> Buffers {
         Buffers {
             roll: Vec::with_capacity(8),
-            exit: Action::Exit(Vec::with_capacity(1)),
+            exit: exit_action(Vec::with_capacity(1)),
             mv: empty_move(),
             spare: Vec::with_capacity(5),
             candidates: Vec::with_capacity(8),
@@ -153,10 +154,11 @@ fn empty_move() -> Action {
 
 /// The exit of `piece` alone, in the buffer's action.
 fn exit_of(buf: &mut Action, piece: PieceId) -> &Action {
-    if let Action::Exit(pieces) = buf {
-        pieces.clear();
-        pieces.push(piece);
-    }
+    let Action::Own(exit) = buf else {
+        unreachable!("the exit buffer holds an exit, not {buf:?}")
+    };
+    exit.pieces.clear();
+    exit.pieces.push(piece);
     buf
 }
 
@@ -275,9 +277,9 @@ fn probe(pos: &Royal, pick: usize) -> Option<Action> {
         })),
         4 => on_board
             .first()
-            .map(|&g| Action::Exit(vec![PieceId::Numbered(g)])),
+            .map(|&g| exit_action(vec![PieceId::Numbered(g)])),
         _ if pos.phase().moved && !yard.is_empty() => {
-            Some(Action::Exit(vec![PieceId::Numbered(yard[0])]))
+            Some(exit_action(vec![PieceId::Numbered(yard[0])]))
         }
         _ => None,
     }

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::{Action, Direction, MoveClause, MoveOrder};
+use goti_engine::vocabulary::Word;
 
 /// One legal action of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17,12 +18,22 @@ pub enum Choice {
     Move(u8),
 }
 
+/// `enter`: bring a piece in (the lowest-numbered in base), maedn's own action.
+pub fn bring_in() -> Action {
+    Action::own(Word::Enter, Vec::new())
+}
+
+/// `enter G3`: this piece is the one brought in.
+pub fn enter_action(piece: PieceId) -> Action {
+    Action::own(Word::Enter, vec![piece])
+}
+
 impl Choice {
     /// The action a scenario would write for this choice.
     pub fn action(self) -> Action {
         match self {
             Choice::Pass => Action::NextTurn,
-            Choice::Enter => Action::BringIn,
+            Choice::Enter => bring_in(),
             Choice::Move(g) => Action::Move(MoveOrder {
                 clauses: vec![MoveClause {
                     piece: PieceId::Numbered(g + 1),
@@ -208,9 +219,9 @@ impl Maedn {
     /// Every action a player could name: `pass`, `enter`, `enter Gk` and
     /// `move Gk` for every piece (the brute force of the listing).
     pub fn legal_candidates(&self) -> Option<Vec<Action>> {
-        let mut out = vec![Action::NextTurn, Action::BringIn];
+        let mut out = vec![Action::NextTurn, bring_in()];
         for g in 1..=4u8 {
-            out.push(Action::Enter(PieceId::Numbered(g)));
+            out.push(enter_action(PieceId::Numbered(g)));
             out.push(Choice::Move(g - 1).action());
         }
         Some(out)
@@ -218,7 +229,7 @@ impl Maedn {
 
     /// An action in the rulebook's normal form, as scenario syntax.
     pub fn action_text(&self, a: &Action) -> String {
-        goti_engine::legal::normal_text(a, <Self as crate::Game>::VOCABULARY.forward_only.is_some())
+        goti_engine::legal::normal_text(a, <Self as crate::Game>::VOCABULARY)
     }
 
     /// The candidates are few and all tried ([`Self::legal_candidates`]):

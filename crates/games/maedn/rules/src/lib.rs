@@ -36,7 +36,7 @@ mod words;
 
 use std::sync::Arc;
 
-pub use legal::{Choice, Legal};
+pub use legal::{bring_in, enter_action, Choice, Legal};
 pub(crate) use refusals::MaednCheck;
 pub use rule::MaednRule;
 

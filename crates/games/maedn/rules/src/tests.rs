@@ -72,7 +72,7 @@ fn a_six_must_bring_in_then_the_start_must_clear() {
     let pos = Maedn::new_game(MaednRules::default_rules(), &[P1, P2], None).unwrap();
     let pos = play(&pos, Action::Roll(vec![6]));
     assert_eq!(pos.legal().as_slice(), &[Choice::Enter]);
-    let pos = play(&pos, Action::BringIn);
+    let pos = play(&pos, bring_in());
     assert_eq!(pos.piece(P1, g(1)).place, Place::Ring(0));
     assert_eq!(pos.turn(), P1, "a 6 throws again");
     let pos = play(&pos, Action::Roll(vec![4]));
@@ -104,7 +104,7 @@ fn refusals_follow_the_order_pair_by_pair() {
     // (4) start.clear before (4) enter.six: own piece on start with a 6.
     let start = setup(&[(P1, 1, Place::Ring(0))], P1);
     let start6 = play(&start, Action::Roll(vec![6]));
-    refused_by(&start6, None, &Action::BringIn, "start.clear");
+    refused_by(&start6, None, &bring_in(), "start.clear");
     // (4) enter.six before (5) move.free: a 6, a piece in base, G1 would overshoot.
     let near = setup(&[(P1, 1, Place::HomePath(3))], P1);
     let near6 = play(&near, Action::Roll(vec![6]));

@@ -7,7 +7,8 @@ use super::words::WORDS;
 use super::MaednCheck as C;
 use super::*;
 use super::{Quiet, Sink};
-use goti_engine::action::Action;
+use goti_engine::action::{Action, OwnAction};
+use goti_engine::vocabulary::Word;
 use goti_engine::event::{Event, Rejection, What};
 use goti_engine::precedence::{game_and_turn, Refusals};
 use goti_engine::table::transact;
@@ -75,8 +76,14 @@ impl Maedn {
         let p = self.turn;
         match action {
             Action::Roll(_) => unreachable!("a throw was handled above"),
-            Action::BringIn => Some(Choice::Enter),
-            Action::Enter(id) => match self.piece_index(*id) {
+            Action::Own(OwnAction {
+                word: Word::Enter,
+                pieces,
+            }) if pieces.is_empty() => Some(Choice::Enter),
+            Action::Own(OwnAction {
+                word: Word::Enter,
+                pieces,
+            }) if pieces.len() == 1 => match self.piece_index(pieces[0]) {
                 Ok(g) if self.route[p.index()][g] == BASE => Some(Choice::Enter),
                 Ok(g) => {
                     refusals.add(
@@ -133,12 +140,25 @@ impl Maedn {
                 }
             },
             Action::NextTurn => Some(Choice::Pass),
-            Action::Exit(_) => {
+            Action::Own(OwnAction {
+                word: Word::Enter, ..
+            }) => {
+                refusals.add(
+                    C::Piece,
+                    Rejection::new(R::EnterSix, "one piece is brought in at a time")
+                        .help("write `enter` or `enter G1`"),
+                );
+                None
+            }
+            Action::Own(other) => {
                 refusals.add(
                     C::Piece,
                     Rejection::new(
                         R::EnterSix,
-                        "maedn has no `exit`; a 6 brings a piece in with `enter`",
+                        format!(
+                            "maedn has no `{}`; a 6 brings a piece in with `enter`",
+                            other.word.text()
+                        ),
                     ),
                 );
                 None
@@ -256,7 +276,10 @@ impl Maedn {
             unreachable!("{choice:?} passed every check but has no target")
         };
         let named = match action {
-            Action::Enter(id) => self.piece_index(*id).ok(),
+            Action::Own(OwnAction {
+                word: Word::Enter,
+                pieces,
+            }) => pieces.first().and_then(|id| self.piece_index(*id).ok()),
             _ => None,
         };
         self.resolve(choice, named, t, d, ev);

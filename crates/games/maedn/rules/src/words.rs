@@ -41,6 +41,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     six_sided: false,
     moves_need_rolls: false,
     bare_enter: true,
+    pieces_alike: &[Word::Enter],
     forward_only: Some(MaednRule::MoveFree.id()),
     end_rule: MaednRule::EndWin.id(),
     players_rule: MaednRule::TablePlayers.id(),

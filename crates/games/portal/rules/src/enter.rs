@@ -6,6 +6,25 @@ use goti_engine::event::{Rejection, Sink, What};
 use goti_engine::piece::{Piece, PieceId, Place};
 use goti_engine::precedence::Refusals;
 
+/// `enter G3`: the piece leaves base on the 6 (`enter.six`), portal's own action.
+pub fn enter_action(piece: PieceId) -> goti_engine::action::Action {
+    goti_engine::action::Action::own(goti_engine::vocabulary::Word::Enter, vec![piece])
+}
+
+/// The piece an `enter` names, if the action is one that names one.
+pub(crate) fn entering(action: &goti_engine::action::Action) -> Option<PieceId> {
+    match action {
+        goti_engine::action::Action::Own(goti_engine::action::OwnAction {
+            word: goti_engine::vocabulary::Word::Enter,
+            pieces,
+        }) => match pieces[..] {
+            [piece] => Some(piece),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 impl Portal {
     /// `enter.six`, `enter.start-free`, each with its place in PORTAL.md's order.
     pub(super) fn plan_enter(&self, g: u8, v: u8, quiet: bool) -> Result<u8, Refused> {

@@ -29,9 +29,10 @@ impl Portal {
     /// every piece and every value 1-6 (not only the due one), `next turn`
     /// (the brute force of the listing).
     pub fn legal_candidates(&self) -> Option<Vec<Action>> {
-        let mut out = vec![Action::NextTurn, Action::BringIn];
+        let bare_enter = Action::own(goti_engine::vocabulary::Word::Enter, Vec::new());
+        let mut out = vec![Action::NextTurn, bare_enter];
         for g in 1..=5u8 {
-            out.push(Action::Enter(PieceId::Numbered(g)));
+            out.push(enter::enter_action(PieceId::Numbered(g)));
             for v in 1..=6u8 {
                 out.push(Action::Move(crate::MoveOrder {
                     clauses: vec![crate::MoveClause {
@@ -52,7 +53,7 @@ impl Portal {
 
     /// An action in the rulebook's normal form, as scenario syntax.
     pub fn action_text(&self, a: &Action) -> String {
-        goti_engine::legal::normal_text(a, <Self as crate::Game>::VOCABULARY.forward_only.is_some())
+        goti_engine::legal::normal_text(a, <Self as crate::Game>::VOCABULARY)
     }
 
     /// The candidates are few and all tried ([`Self::legal_candidates`]):
@@ -73,7 +74,7 @@ impl Portal {
         let mut out = Vec::new();
         let mut entered = false;
         for a in self.legal_actions() {
-            if matches!(a, Action::Enter(_)) {
+            if enter::entering(&a).is_some() {
                 if entered {
                     continue;
                 }
@@ -82,7 +83,7 @@ impl Portal {
             out.push(a);
         }
         // `enter` first, as the rulebook lists it.
-        out.sort_by_key(|a| !matches!(a, Action::Enter(_)));
+        out.sort_by_key(|a| enter::entering(a).is_none());
         if out.len() > limit {
             return Err(Unlisted::TooMany { limit });
         }

@@ -43,6 +43,7 @@ mod words;
 use std::sync::Arc;
 
 pub use board::PortalBoard;
+pub use enter::enter_action;
 pub use rule::PortalRule;
 
 use crate::params::PortalParams;

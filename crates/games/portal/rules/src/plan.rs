@@ -34,7 +34,7 @@ impl Portal {
             .iter()
             .map(|&g| {
                 if self.pieces[p.index()][g as usize - 1].place == Place::Out {
-                    Action::Enter(PieceId::Numbered(g))
+                    enter::enter_action(PieceId::Numbered(g))
                 } else {
                     Action::Move(MoveOrder {
                         clauses: vec![MoveClause {

@@ -51,7 +51,7 @@ fn a_new_game_starts_in_base_and_enters_on_a_six() {
     let pos = play(&pos, Action::Roll(vec![6, 2]));
     // The 6 may enter any of the five pieces: five legal actions.
     assert_eq!(pos.legal_actions().len(), 5);
-    let pos = play(&pos, Action::Enter(g(3)));
+    let pos = play(&pos, enter_action(g(3)));
     assert_eq!(pos.piece(P1, g(3)).place, Place::Ring(52));
     // The 2 can only be played by G3 (52 -> 50).
     assert_eq!(pos.legal_actions(), vec![mv(3, 2)]);
@@ -69,7 +69,7 @@ fn a_rejected_action_changes_nothing() {
         mv(1, 3),
         Action::Roll(vec![1, 2]),
         Action::NextTurn,
-        Action::Enter(g(2)),
+        enter_action(g(2)),
         mv(2, 5),
     ] {
         assert!(pos.apply(&bad, &mut ev).is_err());
@@ -224,7 +224,7 @@ fn precedence_the_way_before_where_it_lands() {
         &setup(&[(P1, 2, Place::Ring(52)), (P2, 1, Place::Ring(10))]),
         Action::Roll(vec![5, 3]),
     );
-    refused_by(&pos, None, &Action::Enter(g(1)), "enter.six");
+    refused_by(&pos, None, &enter_action(g(1)), "enter.six");
 }
 
 /// The engine checks a set-up's places itself (the language refuses these

@@ -5,6 +5,7 @@ use super::words::WORDS;
 use super::PortalCheck as C;
 use super::*;
 use goti_engine::action::Action;
+use goti_engine::vocabulary::Word;
 use goti_engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use goti_engine::piece::Player;
 use goti_engine::precedence::{game_and_turn, Refusals};
@@ -82,7 +83,7 @@ impl Portal {
         let mut refusals = Refusals::quiet_if(!S::REASONS);
         // (3) dice.two: a move or an entry needs a value due.
         let due = self.roll.due();
-        if due.is_none() && matches!(action, Action::Move(_) | Action::Enter(_)) {
+        if due.is_none() && (matches!(action, Action::Move(_)) || enter::entering(action).is_some()) {
             refusals.refuse(C::Due, || {
                 Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
                     .help("roll the dice first (`roll 6 3`)")
@@ -90,7 +91,6 @@ impl Portal {
         }
         match action {
             Action::Roll(dice) => self.throw(dice, refusals, ev),
-            Action::Enter(piece) => self.enter(*piece, due, refusals, ev),
             Action::Move(order) => self.play_value(order, due, refusals, ev),
             Action::NextTurn => {
                 let why = if self.roll.left > 0 {
@@ -101,14 +101,20 @@ impl Portal {
                 Err(Rejection::new(R::DiceMustPlay, why)
                     .help("in portal, `roll` and the moves drive the turn"))
             }
-            Action::Exit(_) => Err(Rejection::new(
-                R::EnterSix,
-                "portal has no `exit`; pieces leave base with `enter` on a 6",
-            )),
-            Action::BringIn => Err(Rejection::new(
-                R::EnterSix,
-                "name the piece that enters: `enter G1`",
-            )),
+            Action::Own(own) => match enter::entering(action) {
+                Some(piece) => self.enter(piece, due, refusals, ev),
+                None if own.word == Word::Enter => Err(Rejection::new(
+                    R::EnterSix,
+                    "name the piece that enters: `enter G1`",
+                )),
+                None => Err(Rejection::new(
+                    R::EnterSix,
+                    format!(
+                        "portal has no `{}`; pieces leave base with `enter` on a 6",
+                        own.word.text()
+                    ),
+                )),
+            },
         }
     }
 

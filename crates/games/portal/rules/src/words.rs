@@ -47,6 +47,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     six_sided: true,
     moves_need_rolls: true,
     bare_enter: false,
+    pieces_alike: &[Word::Enter],
     forward_only: None,
     end_rule: PortalRule::EndWin.id(),
     players_rule: PortalRule::TablePlayers.id(),

@@ -9,6 +9,11 @@ use goti_engine::few::Few;
 use goti_engine::piece::{Piece, PieceId, Place};
 use goti_engine::precedence::Refusals;
 
+/// `exit G1 G2`: guards leave the Yard (`exit.cost`), royal's own action.
+pub fn exit_action(pieces: Vec<PieceId>) -> goti_engine::action::Action {
+    goti_engine::action::Action::own(goti_engine::vocabulary::Word::Exit, pieces)
+}
+
 impl Royal {
     /// `grace.credit` with `exit.cap`.
     pub(super) fn add_credits<S: Sink>(&mut self, amount: u8, ev: &mut S) {

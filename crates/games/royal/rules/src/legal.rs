@@ -89,7 +89,7 @@ impl Royal {
             Ok(())
         };
         for set in self.exit_sets() {
-            accept(Action::Exit(set), &mut out)?;
+            accept(exit_action(set), &mut out)?;
         }
         for direction in [Direction::Forward, Direction::Backward] {
             let mut list = Vec::new();
@@ -124,7 +124,7 @@ impl Royal {
         let mut total = 1 + self
             .exit_sets()
             .into_iter()
-            .filter(|set| tried(&Action::Exit(set.clone())))
+            .filter(|set| tried(&exit_action(set.clone())))
             .count() as u64;
         let store = Radix::of(&seat.store);
         let on_board = |p: &Piece| matches!(p.place, Place::Ring(_) | Place::HomePath(_));
@@ -207,7 +207,7 @@ impl Royal {
                 .filter(|(i, _)| mask & (1 << i) != 0)
                 .map(|(_, p)| *p)
                 .collect();
-            out.push(Action::Exit(set));
+            out.push(exit_action(set));
         }
         for direction in [Direction::Forward, Direction::Backward] {
             self.each_move_of(direction, &[1, 2, 3, 4], true, &|_, _| true, &mut |m| {
@@ -229,7 +229,7 @@ impl Royal {
     /// parted groups in the named order (then the order is part of the action).
     pub fn action_text(&self, a: &Action) -> String {
         let named = self.rules.params.order.parted_groups == PartedGroups::Named;
-        goti_engine::legal::normal_text_in(a, false, named)
+        goti_engine::legal::normal_text_in(a, &super::words::WORDS, named)
     }
 
     /// `n` candidate actions drawn by `seed` without the generator: an exit
@@ -264,7 +264,7 @@ impl Royal {
                         }
                     })
                     .collect();
-                out.push(Action::Exit(set));
+                out.push(exit_action(set));
                 continue;
             }
             let direction = if next(2) == 0 {

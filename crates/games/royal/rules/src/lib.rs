@@ -50,6 +50,7 @@ use std::sync::Arc;
 use crate::params::{ModeParams, RoyalParams};
 
 pub use board::Board;
+pub use exit::exit_action;
 pub use rule::RoyalRule;
 pub use store::Store;
 

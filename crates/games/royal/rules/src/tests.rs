@@ -210,7 +210,7 @@ fn board_direction_forward_is_the_next_lower_number() {
 fn board_entry_exit_places_guard_on_entry_tile() {
     for (p, tile) in [(P1, 52), (P2, 39), (P3, 26), (P4, 13)] {
         let pos = table(&[P1, P2, P3, P4]).turn(p).build();
-        let (pos, ids) = play(&pos, Action::Exit(vec![g(1)]));
+        let (pos, ids) = play(&pos, exit_action(vec![g(1)]));
         assert_eq!(at(&pos, p, g(1)), Ring(tile));
         assert!(ids.contains(&"board.entry"));
     }
@@ -328,7 +328,7 @@ fn roll_when_once_per_turn_at_its_start() {
     let pos = table(&[P1, P2]).store(P1, &[]).build();
     let (pos2, _) = play(&pos, Action::Roll(vec![1, 2, 3]));
     refused(&pos2, Action::Roll(vec![1, 2]), "roll.when");
-    let (pos3, _) = play(&pos, Action::Exit(vec![g(1)]));
+    let (pos3, _) = play(&pos, exit_action(vec![g(1)]));
     refused(&pos3, Action::Roll(vec![1, 2, 3]), "roll.when");
 }
 
@@ -444,10 +444,10 @@ fn exit_cost_and_worked_example_004() {
     let pos = table(&[P1, P2]).build();
     refused(
         &pos,
-        Action::Exit(vec![g(1), g(2), g(3), g(4)]),
+        exit_action(vec![g(1), g(2), g(3), g(4)]),
         "exit.cost",
     );
-    let (pos, ids) = play(&pos, Action::Exit(vec![g(1), g(2), g(3)]));
+    let (pos, ids) = play(&pos, exit_action(vec![g(1), g(2), g(3)]));
     assert_eq!(pos.seat(P1).credits, 0);
     for n in 1..=3 {
         assert_eq!(at(&pos, P1, g(n)), Ring(52));
@@ -456,7 +456,7 @@ fn exit_cost_and_worked_example_004() {
     assert!(ids.contains(&"exit.cost"));
     refused(
         &table(&[P1, P2]).build(),
-        Action::Exit(vec![K]),
+        exit_action(vec![K]),
         "exit.cost",
     );
 }
@@ -464,9 +464,9 @@ fn exit_cost_and_worked_example_004() {
 #[test]
 fn exit_order_lowest_number_first() {
     let pos = table(&[P1, P2]).build();
-    refused(&pos, Action::Exit(vec![g(2)]), "exit.order");
+    refused(&pos, exit_action(vec![g(2)]), "exit.order");
     let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).build();
-    let (pos, ids) = play(&pos, Action::Exit(vec![g(2)]));
+    let (pos, ids) = play(&pos, exit_action(vec![g(2)]));
     assert_eq!(at(&pos, P1, g(2)), Ring(52));
     assert!(ids.contains(&"exit.order"));
 }
@@ -475,13 +475,13 @@ fn exit_order_lowest_number_first() {
 fn exit_timing_before_the_move_and_captures_nothing() {
     let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).build();
     let (moved, _) = play(&pos, fwd(&[(g(1), &[2])]));
-    refused(&moved, Action::Exit(vec![g(2)]), "exit.timing");
+    refused(&moved, exit_action(vec![g(2)]), "exit.timing");
     // Exiting onto P2's lone guard on 52 captures nothing.
     let pos = table(&[P1, P2])
         .put(P1, g(1), Ring(30))
         .put(P2, g(1), Ring(52))
         .build();
-    let (pos, ids) = play(&pos, Action::Exit(vec![g(2)]));
+    let (pos, ids) = play(&pos, exit_action(vec![g(2)]));
     assert_eq!(at(&pos, P2, g(1)), Ring(52));
     assert!(ids.contains(&"exit.timing"));
 }
@@ -1139,8 +1139,8 @@ fn precedence_whose_turn_before_when() {
         "table.players",
     );
     refused_by(&dealt, Some(P1), &Action::Roll(vec![1, 2, 3]), "roll.when");
-    refused_by(&moved, Some(P2), &Action::Exit(vec![g(3)]), "table.players");
-    refused_by(&moved, None, &Action::Exit(vec![g(3)]), "exit.timing");
+    refused_by(&moved, Some(P2), &exit_action(vec![g(3)]), "table.players");
+    refused_by(&moved, None, &exit_action(vec![g(3)]), "exit.timing");
     refused_by(&moved, Some(P2), &fwd(&[(g(2), &[1])]), "table.players");
     refused_by(&moved, None, &fwd(&[(g(2), &[1])]), "move.choice");
 }
@@ -1201,22 +1201,22 @@ fn precedence_exit_piece_before_credits_before_order() {
         .credits(P1, 0)
         .build();
     let mut ev = vec![];
-    let r = pos.apply(&Action::Exit(vec![g(1)]), &mut ev).unwrap_err();
+    let r = pos.apply(&exit_action(vec![g(1)]), &mut ev).unwrap_err();
     assert_eq!(r.rule.0, "exit.cost");
     assert!(r.reason.contains("not in the Yard"), "{r}");
-    let r = pos.apply(&Action::Exit(vec![g(2)]), &mut ev).unwrap_err();
+    let r = pos.apply(&exit_action(vec![g(2)]), &mut ev).unwrap_err();
     assert!(r.reason.contains("exit credit"), "{r}");
     // exit.cost (credits) before exit.order.
     let pos = table(&[P1, P2])
         .put(P2, g(1), Ring(10))
         .credits(P1, 1)
         .build();
-    refused(&pos, Action::Exit(vec![g(2), g(3)]), "exit.cost");
-    refused(&pos, Action::Exit(vec![g(2)]), "exit.order");
+    refused(&pos, exit_action(vec![g(2), g(3)]), "exit.cost");
+    refused(&pos, exit_action(vec![g(2)]), "exit.order");
     // A piece not in the Yard (exit.cost) before exit.order.
     let pos = table(&[P1, P2]).put(P1, g(1), Ring(30)).build();
-    refused(&pos, Action::Exit(vec![g(2), g(1)]), "exit.cost");
-    refused(&pos, Action::Exit(vec![g(3)]), "exit.order");
+    refused(&pos, exit_action(vec![g(2), g(1)]), "exit.cost");
+    refused(&pos, exit_action(vec![g(3)]), "exit.order");
 }
 
 #[test]

@@ -6,7 +6,8 @@ use super::words::WORDS;
 use super::RoyalCheck as C;
 use super::*;
 use crate::params::KingReturn;
-use goti_engine::action::Action;
+use goti_engine::action::{Action, OwnAction};
+use goti_engine::vocabulary::Word;
 use goti_engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use goti_engine::piece::{Piece, Place, Player};
 use goti_engine::precedence::game_and_turn;
@@ -48,11 +49,17 @@ impl Royal {
         game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
         match action {
             Action::Roll(dice) => self.roll(dice, ev),
-            Action::Exit(pieces) => self.exit(pieces, ev),
+            Action::Own(OwnAction {
+                word: Word::Exit,
+                pieces,
+            }) => self.exit(pieces, ev),
             Action::Move(order) => self.play_move(order, ev, observe),
-            Action::Enter(_) | Action::BringIn => Err(Rejection::new(
+            Action::Own(other) => Err(Rejection::new(
                 R::ExitCost,
-                "royal has no `enter`; guards leave the Yard with `exit`",
+                format!(
+                    "royal has no `{}`; guards leave the Yard with `exit`",
+                    other.word.text()
+                ),
             )),
             Action::NextTurn => {
                 self.next_turn(ev);

@@ -41,6 +41,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     six_sided: true,
     moves_need_rolls: true,
     bare_enter: false,
+    pieces_alike: &[],
     forward_only: None,
     end_rule: RoyalRule::EndFinish.id(),
     players_rule: RoyalRule::TablePlayers.id(),

@@ -266,7 +266,7 @@ impl Toy {
 
     /// An action in the rulebook's normal form, as scenario syntax.
     pub fn action_text(&self, a: &Action) -> String {
-        goti_engine::legal::normal_text(a, <Self as crate::Game>::VOCABULARY.forward_only.is_some())
+        goti_engine::legal::normal_text(a, <Self as crate::Game>::VOCABULARY)
     }
 
     /// The candidates are few and all tried ([`Self::legal_candidates`]):

@@ -24,6 +24,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     six_sided: true,
     moves_need_rolls: true,
     bare_enter: false,
+    pieces_alike: &[],
     forward_only: Some(ToyRule::MoveValue.id()),
     end_rule: ToyRule::End.id(),
     players_rule: ToyRule::TablePlayers.id(),
