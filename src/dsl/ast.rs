@@ -81,6 +81,8 @@ pub enum StmtKind {
     Ranked,
     /// Maedn: `seats opposite` (true) or `seats side` (false).
     Seats(Spanned<bool>),
+    /// A set-up fact in a game's own word (`P1 boost 2`).
+    OwnFact(OwnPhrase),
     /// Portal: `P1 G1 falls 42 2`.
     Falls {
         player: Spanned<i64>,
@@ -167,6 +169,21 @@ pub enum ActionAst {
     Enter(Option<Spanned<PieceName>>),
     /// Maedn: `pass`.
     Pass,
+    /// An action in a game's own word (`boost G1`).
+    Own(OwnPhrase),
+}
+
+/// A phrase in a word of one game's own that the grammar does not know
+/// (`P1 boost 2`, `boost G1`, `expect P1 G1 boost 1`): its player, pieces,
+/// word and numbers as written, resolved by the vocabulary of the game in
+/// play (`Word::Named`).
+#[derive(Clone, Debug)]
+pub struct OwnPhrase {
+    pub player: Option<Spanned<i64>>,
+    pub pieces: Vec<Spanned<PieceName>>,
+    /// Lower case.
+    pub word: Spanned<String>,
+    pub numbers: Vec<Spanned<i64>>,
 }
 
 /// `G1 3+4 backward`.
@@ -224,6 +241,8 @@ pub enum Expectation {
     },
     /// Maedn: `returns 3 -1 -1 -1`.
     Returns(Vec<Spanned<i64>>),
+    /// An expectation in a game's own word (`expect P1 boost 2`).
+    Own(OwnPhrase),
 }
 
 /// One action named after `expect legal:`.

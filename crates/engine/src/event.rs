@@ -6,6 +6,7 @@ use std::fmt;
 use super::piece::{Direction, PieceId, Place, Player};
 use super::rule::RuleId;
 use super::short::Short;
+use super::vocabulary::Word;
 
 /// What happened, in structured form (rendered lazily, so play stays cheap).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +156,13 @@ pub enum What {
     Tokens {
         tokens: Vec<(Player, i64)>,
     },
+    /// An event in a word of one game's own (the toy's `boost`): the piece
+    /// and a number the game gives it, written `G1 boost: 0`.
+    Own {
+        word: Word,
+        piece: PieceId,
+        number: i64,
+    },
 }
 
 impl What {
@@ -196,7 +204,8 @@ impl What {
             | What::Reached { .. }
             | What::Fell { .. }
             | What::Climbed { .. }
-            | What::Jumped { .. } => false,
+            | What::Jumped { .. }
+            | What::Own { .. } => false,
         }
     }
 
@@ -296,6 +305,78 @@ impl fmt::Display for What {
                 write!(f, "{piece} gains midpoint progress at {tile}")
             }
             What::HomePath { piece } => write!(f, "{piece} enters the Home path"),
+            What::Blocked { .. }
+            | What::NotBlocked { .. }
+            | What::Penalty { .. }
+            | What::Captured { .. }
+            | What::CaptureBarred { .. }
+            | What::KingPenalty { .. } => self.fmt_contact(f),
+            What::Points {
+                points,
+                pieces,
+                factor,
+            } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
+            What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
+            What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
+            What::Own {
+                word,
+                piece,
+                number,
+            } => write!(f, "{piece} {}: {number}", word.text()),
+            What::Rolled { dice } => write!(f, "rolls {}", rolls(dice)),
+            What::Advanced {
+                piece,
+                from,
+                to,
+                value,
+            } => {
+                write!(
+                    f,
+                    "{piece} plays {value}: {} -> {}",
+                    lane_words(*from),
+                    lane_words(*to)
+                )
+            }
+            What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
+            What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
+            What::Reached {
+                piece,
+                from,
+                to,
+                value,
+            } => {
+                let goal = |p: &Place| match p {
+                    Place::HomePath(k) => format!("in goal {k}"),
+                    other => other.to_string(),
+                };
+                write!(f, "{piece} moves {value}: {} -> {}", goal(from), goal(to))
+            }
+            What::Fell { piece, trigger } => write!(f, "{piece} falls into toilet {trigger}'s pit"),
+            What::Climbed { piece, spot } => write!(f, "{piece} climbs to W{spot}"),
+            What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),
+            What::Tokens { tokens } => {
+                let list: Vec<String> = tokens.iter().map(|(p, t)| format!("{p} {t:+}")).collect();
+                write!(f, "tokens: {}", list.join(", "))
+            }
+            What::GameOver { standings } => {
+                write!(
+                    f,
+                    "game over; standings {}",
+                    standings
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl What {
+    /// Pieces that meet: blockades and captures, in words.
+    fn fmt_contact(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             What::Blocked {
                 pieces: p,
                 at,
@@ -347,59 +428,7 @@ impl fmt::Display for What {
             } => {
                 write!(f, "{victim}'s King captured: ring guards [{}] to the Yard, store and credits lost", guards(g))
             }
-            What::Points {
-                points,
-                pieces,
-                factor,
-            } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
-            What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
-            What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
-            What::Rolled { dice } => write!(f, "rolls {}", rolls(dice)),
-            What::Advanced {
-                piece,
-                from,
-                to,
-                value,
-            } => {
-                write!(
-                    f,
-                    "{piece} plays {value}: {} -> {}",
-                    lane_words(*from),
-                    lane_words(*to)
-                )
-            }
-            What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
-            What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
-            What::Reached {
-                piece,
-                from,
-                to,
-                value,
-            } => {
-                let goal = |p: &Place| match p {
-                    Place::HomePath(k) => format!("in goal {k}"),
-                    other => other.to_string(),
-                };
-                write!(f, "{piece} moves {value}: {} -> {}", goal(from), goal(to))
-            }
-            What::Fell { piece, trigger } => write!(f, "{piece} falls into toilet {trigger}'s pit"),
-            What::Climbed { piece, spot } => write!(f, "{piece} climbs to W{spot}"),
-            What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),
-            What::Tokens { tokens } => {
-                let list: Vec<String> = tokens.iter().map(|(p, t)| format!("{p} {t:+}")).collect();
-                write!(f, "tokens: {}", list.join(", "))
-            }
-            What::GameOver { standings } => {
-                write!(
-                    f,
-                    "game over; standings {}",
-                    standings
-                        .iter()
-                        .map(|p| p.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            }
+            other => unreachable!("{other:?} is not a blockade or a capture"),
         }
     }
 }

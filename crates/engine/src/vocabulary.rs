@@ -47,10 +47,15 @@ pub enum Word {
     Legal,
     /// Maedn: `expect returns ...`.
     Returns,
+    /// A word the grammar does not know, which only a game's vocabulary
+    /// names (lower case): a set-up fact `P1 WORD N...`, an action `WORD
+    /// G1...`, an expectation `expect P1 WORD N...`, each read by that game.
+    Named(&'static str),
 }
 
 impl Word {
-    /// Every word, in the order above.
+    /// Every word the grammar knows, in the order above (a game's
+    /// [`Word::Named`] words are in its vocabulary alone).
     pub const ALL: &'static [Word] = &[
         Word::King,
         Word::GroupCount,
@@ -113,6 +118,7 @@ impl Word {
             Word::Pass => "pass",
             Word::Legal => "legal",
             Word::Returns => "returns",
+            Word::Named(text) => text,
         }
     }
 }
@@ -179,6 +185,13 @@ pub struct Vocabulary {
 impl Vocabulary {
     pub fn allows(&self, word: Word) -> bool {
         self.words.contains(&word)
+    }
+    /// The [`Word::Named`] word of this game written `text` (any case).
+    pub fn named(&self, text: &str) -> Option<Word> {
+        self.words
+            .iter()
+            .copied()
+            .find(|w| matches!(w, Word::Named(n) if n.eq_ignore_ascii_case(text)))
     }
     /// A place in this game's words: `in base`, `on lane 2`, `in goal 3`.
     pub fn place_words(&self, place: Place) -> String {

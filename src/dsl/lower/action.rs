@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, piece_of, player_of, small_all};
+use super::words::{allowed, own_word, piece_of, player_of, small_all};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
@@ -38,6 +38,14 @@ pub(super) fn lower_action(
         }
         ActionAst::Pass if !allowed(a.span, Word::Pass, limits.game, problems) => return None,
         ActionAst::Pass => Action::NextTurn,
+        ActionAst::Own(phrase) => {
+            let word = own_word(&phrase.word, limits.game, problems)?;
+            let mut pieces = Vec::new();
+            for name in &phrase.pieces {
+                pieces.push(piece_of(name, limits, problems)?);
+            }
+            Action::own(word, pieces)
+        }
         ActionAst::Exit(pieces) => {
             // An exit names a set of guards; naming one twice is a scenario error (ROYAL.md).
             let mut out = Vec::new();

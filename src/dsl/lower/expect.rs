@@ -2,7 +2,9 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, check_rule_id, off_ring, piece_of, place_of, player_of, small_all};
+use super::words::{
+    allowed, check_rule_id, off_ring, own_word, piece_of, place_of, player_of, small_all,
+};
 use super::{Check, Limits, OwnCheck, Problem};
 use crate::dsl::ast::*;
 use crate::engine::{Player, Word};
@@ -16,6 +18,9 @@ pub(super) fn lower_expectation(
 ) -> Option<Check> {
     if let Some(check) = super::allowed::lower_allowed(e, span, limits, problems, mentioned) {
         return check;
+    }
+    if let Expectation::Own(phrase) = e {
+        return lower_own(phrase, limits, problems, mentioned);
     }
     let mut player = |n: &Spanned<i64>, problems: &mut Vec<Problem>| {
         let p = player_of(n, limits.game, problems);
@@ -34,6 +39,7 @@ pub(super) fn lower_expectation(
     };
     let only = |word: Word, problems: &mut Vec<Problem>| allowed(span, word, limits.game, problems);
     Some(match e {
+        Expectation::Own(_) => unreachable!("an expectation in a game's own word is lowered above"),
         Expectation::Returns(_) if !only(Word::Returns, problems) => return None,
         Expectation::Legal(_)
         | Expectation::LegalActions(_)
@@ -143,4 +149,33 @@ pub(super) fn lower_expectation(
             Check::Standings(ps)
         }
     })
+}
+
+/// An expectation in a word of the game's own (`expect P1 boost 1`): a
+/// `Check::Own` the game judges.
+fn lower_own(
+    phrase: &OwnPhrase,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+    mentioned: &mut BTreeSet<Player>,
+) -> Option<Check> {
+    let word = own_word(&phrase.word, limits.game, problems)?;
+    let player = match &phrase.player {
+        Some(n) => {
+            let p = player_of(n, limits.game, problems)?;
+            mentioned.insert(p);
+            Some(p)
+        }
+        None => None,
+    };
+    let piece = match phrase.pieces.first() {
+        Some(name) => Some(piece_of(name, limits, problems)?),
+        None => None,
+    };
+    Some(Check::Own(OwnCheck {
+        word,
+        player,
+        piece,
+        numbers: phrase.numbers.iter().map(|n| n.value).collect(),
+    }))
 }

@@ -169,7 +169,11 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
     for st in &sc.statements {
         let setup_stmt = matches!(
             st.kind,
-            StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_) | StmtKind::Falls { .. }
+            StmtKind::Place(_)
+                | StmtKind::Fact { .. }
+                | StmtKind::Turn(_)
+                | StmtKind::Falls { .. }
+                | StmtKind::OwnFact(_)
         );
         if setup_stmt && seen_action {
             problems.push(
@@ -188,6 +192,7 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
             | StmtKind::Ranked
             | StmtKind::Turn(_)
             | StmtKind::Falls { .. }
+            | StmtKind::OwnFact(_)
             | StmtKind::Place(_)
             | StmtKind::Fact { .. } => state.statement(st, limits, problems),
             StmtKind::Action(a) => {

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::words::{
-    allowed, fact_word, piece_of, place_of, player_of, small, small_all, MAX_STEPS,
+    allowed, fact_word, own_word, piece_of, place_of, player_of, small, small_all, MAX_STEPS,
 };
 use super::{Header, Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
@@ -136,6 +136,42 @@ impl SetupState {
                     });
                     spans.facts.push(st.span);
                 }
+            }
+            StmtKind::OwnFact(phrase) => {
+                let Some(word) = own_word(&phrase.word, game, problems) else {
+                    return;
+                };
+                let player = match &phrase.player {
+                    Some(n) => match player_of(n, game, problems) {
+                        Some(p) => {
+                            mentioned.insert(p);
+                            Some(p)
+                        }
+                        None => return,
+                    },
+                    None => None,
+                };
+                let piece = match phrase.pieces.first() {
+                    Some(name) => match piece_of(name, limits, problems) {
+                        Some(PieceId::Numbered(g)) => Some(g),
+                        Some(PieceId::King) => {
+                            problems.push(
+                                Problem::new(name.span, "a fact in a game's own word names a numbered piece", "the King")
+                                    .help("name a piece G1, G2, ..."),
+                            );
+                            return;
+                        }
+                        None => return,
+                    },
+                    None => None,
+                };
+                setup.facts.push(SetupFact {
+                    word,
+                    player,
+                    piece,
+                    numbers: phrase.numbers.iter().map(|n| n.value).collect(),
+                });
+                spans.facts.push(st.span);
             }
             StmtKind::Place(_) | StmtKind::Fact { .. } => {
                 unreachable!("placements and facts are lowered before this match")

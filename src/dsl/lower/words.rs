@@ -37,6 +37,35 @@ pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem>
     )
 }
 
+/// The [`Word::Named`] word a phrase is written in, when `game`'s vocabulary
+/// has it; else the problem (a word of another game, named as such).
+pub(super) fn own_word(
+    word: &Spanned<String>,
+    game: GameKind,
+    problems: &mut Vec<Problem>,
+) -> Option<Word> {
+    if let Some(w) = game.vocabulary().named(&word.value) {
+        return Some(w);
+    }
+    let theirs = GameKind::ALL
+        .iter()
+        .find_map(|g| g.vocabulary().named(&word.value));
+    match theirs {
+        Some(w) => {
+            allowed(word.span, w, game, problems);
+        }
+        None => problems.push(
+            Problem::new(
+                word.span,
+                format!("`{}` is not a word of {game}", word.value),
+                "unknown word",
+            )
+            .help("a game's own words are listed in its rulebook"),
+        ),
+    }
+    None
+}
+
 /// Whether `word` is one of `game`'s; records the problem when it is not.
 pub(super) fn allowed(span: Span, word: Word, game: GameKind, problems: &mut Vec<Problem>) -> bool {
     match foreign(span, word, game) {

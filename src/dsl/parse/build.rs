@@ -1,7 +1,7 @@
 //! The pest parse tree of one statement turned into the typed AST, with
 //! spans into the whole file. No pest type leaves this module's parent.
 
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 
 use super::{Item, Rule};
 use crate::dsl::ast::*;
@@ -207,6 +207,104 @@ impl Builder {
             }
             _ => Err(internal(span)),
         }
+    }
+
+    /// A statement in a game's own word (the grammar's `own_statement`).
+    pub(super) fn own_statement(&self, pair: Pair<Rule>) -> Result2<Vec<(Item, Span)>> {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let inner = pair.into_inner();
+        let kind = match rule {
+            Rule::own_action => StmtKind::Action(self.own_action(inner, span)?),
+            Rule::own_setup => {
+                let mut out = Vec::new();
+                for item in inner {
+                    let span = self.span(&item);
+                    let kind = match item.as_rule() {
+                        Rule::own_fact => {
+                            StmtKind::OwnFact(self.own_phrase(item.into_inner(), span)?)
+                        }
+                        _ => self.setup_item(item)?,
+                    };
+                    out.push((Item::Stmt(kind), span));
+                }
+                return Ok(out);
+            }
+            Rule::own_expect => {
+                let mut out = Vec::new();
+                for p in inner.filter(|p| p.as_rule() != Rule::kw_expect) {
+                    let span = self.span(&p);
+                    let kind = match p.as_rule() {
+                        Rule::own_check => StmtKind::Expect(Expectation::Own(
+                            self.own_phrase(p.into_inner(), span)?,
+                        )),
+                        Rule::expect_snapshot => StmtKind::Snapshot(
+                            p.into_inner()
+                                .find(|x| x.as_rule() == Rule::string)
+                                .map(|s| self.string(s)),
+                        ),
+                        _ => StmtKind::Expect(self.expectation(p)?),
+                    };
+                    out.push((Item::Stmt(kind), span));
+                }
+                return Ok(out);
+            }
+            Rule::own_illegal => {
+                let mut rule_id = None;
+                let mut action = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::rule_id => {
+                            rule_id =
+                                Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
+                        }
+                        Rule::own_action => {
+                            let aspan = self.span(&p);
+                            action = Some(self.own_action(p.into_inner(), aspan)?);
+                        }
+                        _ => {}
+                    }
+                }
+                StmtKind::ExpectIllegal {
+                    rule: rule_id,
+                    action: action.ok_or_else(|| internal(span))?,
+                }
+            }
+            other => return Err(mismatch(span, "a statement in a game's own word", other)),
+        };
+        Ok(vec![(Item::Stmt(kind), span)])
+    }
+
+    /// `P2: boost G1`: the action names its pieces, the statement its player.
+    fn own_action(&self, inner: Pairs<Rule>, span: Span) -> Result2<ActionStmt> {
+        let mut phrase = self.own_phrase(inner, span)?;
+        let player = phrase.player.take();
+        Ok(ActionStmt {
+            player,
+            action: ActionAst::Own(phrase),
+            span,
+        })
+    }
+
+    fn own_phrase(&self, inner: Pairs<Rule>, span: Span) -> Result2<OwnPhrase> {
+        let mut phrase = OwnPhrase {
+            player: None,
+            pieces: Vec::new(),
+            word: Spanned::new(String::new(), span),
+            numbers: Vec::new(),
+        };
+        for p in inner {
+            match p.as_rule() {
+                Rule::player => phrase.player = Some(self.player(p)?),
+                Rule::piece => phrase.pieces.push(self.piece(p)?),
+                Rule::own_word => {
+                    phrase.word = Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p))
+                }
+                Rule::signed => phrase.numbers.push(self.int(p)?),
+                _ => {}
+            }
+        }
+        Ok(phrase)
     }
 
     fn setup_item(&self, pair: Pair<Rule>) -> Result2<StmtKind> {

@@ -175,8 +175,12 @@ fn parse_statement(
     offset: usize,
     game: GameKind,
 ) -> Result<Vec<(Item, Span)>, Problem> {
-    let mut pairs = ScenarioParser::parse(Rule::statement, chunk)
-        .map_err(|e| syntax_error(e, chunk, offset, game))?;
+    let mut pairs = match ScenarioParser::parse(Rule::statement, chunk) {
+        Ok(pairs) => pairs,
+        Err(e) => {
+            return own_statement(chunk, offset).ok_or_else(|| syntax_error(e, chunk, offset, game))?
+        }
+    };
     let stmt = pairs.next().and_then(|p| p.into_inner().next());
     let Some(pair) = stmt else {
         return Err(Problem {
@@ -189,6 +193,26 @@ fn parse_statement(
     };
     let b = Builder { offset };
     b.statement(pair)
+}
+
+/// A statement the grammar does not know, in a word a game's vocabulary
+/// names (`P1 boost 2`): `None` when it is not one, so the statement's
+/// syntax error stands as it was.
+fn own_statement(chunk: &str, offset: usize) -> Option<Result<Vec<(Item, Span)>, Problem>> {
+    let mut pairs = ScenarioParser::parse(Rule::own_statement, chunk).ok()?;
+    let pair = pairs.next()?.into_inner().next()?;
+    // Every word the grammar did not know is one a game's vocabulary names.
+    let known = pair
+        .clone()
+        .into_inner()
+        .flatten()
+        .filter(|p| p.as_rule() == Rule::own_word)
+        .all(|word| {
+            GameKind::ALL
+                .iter()
+                .any(|g| g.vocabulary().named(word.as_str()).is_some())
+        });
+    known.then(|| Builder { offset }.own_statement(pair))
 }
 
 #[cfg(test)]

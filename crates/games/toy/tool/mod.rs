@@ -8,7 +8,8 @@ use std::sync::Arc;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::toy::{Toy, ToyRules};
+use crate::dsl::lower::Check;
+use crate::engine::toy::{Toy, ToyRules, BOOST};
 use crate::engine::{Action, Direction, Game, Mode, MoveClause, MoveOrder, PieceId, Place, Player};
 use crate::runner::games::Played;
 use crate::runner::render::{piece_list, svg, Render};
@@ -99,6 +100,12 @@ impl Driver for ToyDriver {
         if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
             turn.probe(bad)?;
         }
+        // toy.boost: now and then a boost, while the player holds one.
+        let pos = turn.pos();
+        if pos.boosts(pos.turn()) > 0 && rng.gen_range(0..4) == 0 {
+            let boost = Action::own(BOOST, vec![PieceId::Numbered(1)]);
+            return turn.must_play(boost, "boost");
+        }
         let v = rng.gen_range(1..=6);
         turn.must_play(step(v), "move")
     }
@@ -130,6 +137,22 @@ impl Played for Toy {
 
     fn driver(rules: Arc<ToyRules>, _mode: Mode, _policy: Policy) -> ToyDriver {
         ToyDriver(rules)
+    }
+
+    /// `expect P1 boost N` (`toy.boost`): the boosts P1 still holds.
+    fn expect_own(&self, check: &Check) -> Option<Result<(), String>> {
+        let Check::Own(own) = check else {
+            return None;
+        };
+        Some(match (own.word, own.player, own.piece, own.numbers.as_slice()) {
+            (BOOST, Some(p), None, &[n]) => {
+                crate::runner::games::number(p, "boost", n, i64::from(self.boosts(p)))
+            }
+            _ => Err(format!(
+                "the toy race checks `P1 {} N`, the boosts a player holds",
+                own.word.text()
+            )),
+        })
     }
 }
 
@@ -184,6 +207,65 @@ mod tests {
         assert!(report.passed());
         assert_eq!(report.scenarios.len(), 2);
         assert!(report.scenarios.iter().all(|s| s.game == GameKind::Toy));
+    }
+
+    /// The toy's own word, which neither the grammar nor any shared type
+    /// names: a set-up fact, an action, an expectation and an event, all
+    /// from its vocabulary and its folder (TOY.md `toy.boost`).
+    #[test]
+    fn the_toy_race_has_a_word_of_its_own() {
+        // toy.boost: P1 holds 1 (the ruleset's number); `boost G1` from
+        // tile 3 takes G1 two tiles forward, to 5, and spends it; the turn
+        // passes (toy.turn). P2 was set up with none: a boost is refused.
+        let report = play(
+            "rules toy\n\
+             scenario \"a boost\"\n\
+             players 2\n\
+             P1 G1 on 3, P2 G1 on 1\n\
+             P2 boost 0\n\
+             expect P1 boost 1\n\
+             boost G1\n\
+             expect P1 G1 on 5\n\
+             expect P1 boost 0\n\
+             expect applied toy.boost\n\
+             expect turn P2\n\
+             expect illegal(toy.boost) boost G1\n\
+             expect P2 boost 0\n\
+             scenario \"a boost home\"\n\
+             players 2\n\
+             P1 G1 on 7\n\
+             P1 boost 2\n\
+             boost G1\n\
+             expect P1 G1 home, winner P1, P1 boost 1\n",
+        );
+        assert_eq!(problems(&report), Vec::<String>::new());
+        assert!(report.passed());
+        // A wrong count fails with the word's own message.
+        let report = play(
+            "rules toy\nscenario \"x\"\nplayers 2\nboost G1\nexpect P1 boost 1\n",
+        );
+        let all = problems(&report);
+        assert!(
+            all.iter()
+                .any(|m| m.contains("expected P1 boost 1, found P1 boost 0")),
+            "{all:?}"
+        );
+        // The toy's word in another game is named as the toy's; a word no
+        // game has is the syntax error it always was.
+        let report = play("rules royal\nscenario \"x\"\nP1 boost 1\nboost G1\n");
+        let all = problems(&report);
+        assert!(
+            all.iter().any(|m| m
+                .contains("`boost` is a toy word; this scenario plays royal (used 2 times)")),
+            "{all:?}"
+        );
+        let report = play("rules toy\nscenario \"x\"\nplayers 2\nbost G1\n");
+        let all = problems(&report);
+        assert!(
+            all.iter()
+                .any(|m| m.contains("`bost` does not start any statement goti knows")),
+            "{all:?}"
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! A toy race, test-only: it exists to prove that a game is its folder
 //! (`crates/games/toy/`: these rules, and its tool part in `../tool/`) plus
 //! its line in the list (`crates/games/list/`). Players race one piece G1 each round a ring of
-//! `board.ring` tiles; the first home wins. Every word it uses is one all
-//! games share.
+//! `board.ring` tiles; the first home wins. Besides the words all games
+//! share it has one of its own, `boost` (`toy.boost`): a word, an action,
+//! a set-up fact, an expectation and an event no other game has.
 
 use goti_engine::*;
 
@@ -14,6 +15,7 @@ use std::sync::Arc;
 
 pub use params::ToyParams;
 pub use rule::ToyRule;
+pub use words::BOOST;
 
 use goti_engine::action::Action;
 use goti_engine::delegate_game;
@@ -55,12 +57,15 @@ pub struct Toy {
     table: Table,
     turn: Player,
     at: ByPlayer<Place>,
+    /// `toy.boost`: boosts each player still holds.
+    boosts: ByPlayer<u8>,
     winner: Option<Vec<Player>>,
 }
 
 impl PartialEq for Toy {
     fn eq(&self, o: &Toy) -> bool {
-        (self.table, self.turn, self.at, &self.winner) == (o.table, o.turn, o.at, &o.winner)
+        (self.table, self.turn, self.at, self.boosts, &self.winner)
+            == (o.table, o.turn, o.at, o.boosts, &o.winner)
     }
 }
 impl Eq for Toy {}
@@ -92,6 +97,19 @@ impl Toy {
             }
             at[p.player] = p.place;
         }
+        // toy.boost: `P1 boost N` sets what P1 holds; the rest hold the ruleset's.
+        let mut boosts = ByPlayer([rules.params.boosts; 4]);
+        for (i, fact) in setup.facts_in(words::BOOST) {
+            match (fact.player, fact.numbers.as_slice()) {
+                (Some(p), &[n]) if (0..=9).contains(&n) => boosts[p] = n as u8,
+                _ => errors.push(SetupError {
+                    rule: R::Boost.id(),
+                    part: SetupPart::Fact(i),
+                    message: "a player holds 0-9 boosts".into(),
+                    help: Some("write `P1 boost 1`".into()),
+                }),
+            }
+        }
         let turn = table.turn_of_setup(setup, R::TablePlayers.id(), &mut errors);
         if !errors.is_empty() {
             return Err(errors);
@@ -109,6 +127,7 @@ impl Toy {
             table,
             turn,
             at,
+            boosts,
             winner: None,
         };
         pos.winner = pos.home_first(turn);
@@ -163,6 +182,9 @@ impl Toy {
         _observe: &mut dyn FnMut(&Toy),
     ) -> Result<Toy, Rejection> {
         game_and_turn(&WORDS, self.winner.is_some(), (self.turn, by), (0, 1))?;
+        if let Action::Own(own) = action {
+            return self.boost(own, events);
+        }
         // toy.move: one clause, G1, one value 1-6, forward.
         let Action::Move(order) = action else {
             return Err(
@@ -181,6 +203,53 @@ impl Toy {
                 )
             }
         };
+        self.advance(clause.piece, v, R::MoveValue, events)
+    }
+
+    /// toy.boost: `boost G1` spends a boost and takes G1 two tiles forward.
+    fn boost(
+        &self,
+        own: &goti_engine::action::OwnAction,
+        events: &mut Vec<Event>,
+    ) -> Result<Toy, Rejection> {
+        if own.word != words::BOOST {
+            return Err(Rejection::new(
+                R::MoveValue,
+                format!("the toy race has no `{}`", own.word.text()),
+            ));
+        }
+        let [piece @ PieceId::Numbered(1)] = own.pieces[..] else {
+            return Err(Rejection::new(R::Boost, "boost the one piece, G1").help("write `boost G1`"));
+        };
+        let p = self.turn;
+        let left = self.boosts[p].checked_sub(1).ok_or_else(|| {
+            Rejection::new(R::Boost, format!("{p} has no boost left"))
+                .help("write `move G1 N`")
+        })?;
+        let mut ev = vec![Event {
+            rule: R::Boost.id(),
+            player: p,
+            what: What::Own {
+                word: words::BOOST,
+                piece,
+                number: i64::from(left),
+            },
+        }];
+        let mut next = self.advance(piece, 2, R::Boost, &mut ev)?;
+        next.boosts[p] = left;
+        events.extend(ev);
+        Ok(next)
+    }
+
+    /// G1 of the player to move goes `v` tiles forward (`rule` moves it),
+    /// then the turn passes or the game ends.
+    fn advance(
+        &self,
+        piece: PieceId,
+        v: u8,
+        rule: R,
+        events: &mut Vec<Event>,
+    ) -> Result<Toy, Rejection> {
         let p = self.turn;
         let from = self.at[p];
         // toy.home: past the last tile, the piece is home.
@@ -198,10 +267,10 @@ impl Toy {
         let mut next = self.clone();
         next.at[p] = to;
         let mut ev = vec![Event {
-            rule: R::MoveValue.id(),
+            rule: rule.id(),
             player: p,
             what: What::Moved {
-                piece: clause.piece,
+                piece,
                 from,
                 to,
                 total: v,
@@ -244,9 +313,14 @@ impl Toy {
         }
     }
 
-    /// Every `move G1 v` for v 0-7 and `next turn` (the brute force of the listing).
+    /// Every `move G1 v` for v 0-7, `boost G1`, `boost king` and `next
+    /// turn` (the brute force of the listing).
     pub fn legal_candidates(&self) -> Option<Vec<Action>> {
-        let mut out = vec![Action::NextTurn];
+        let mut out = vec![
+            Action::NextTurn,
+            Action::own(words::BOOST, vec![PieceId::Numbered(1)]),
+            Action::own(words::BOOST, vec![PieceId::King]),
+        ];
         for v in 0..=7u8 {
             out.push(Action::Move(crate::MoveOrder {
                 clauses: vec![crate::MoveClause {
@@ -280,8 +354,9 @@ impl Toy {
         goti_engine::legal::count_of_listing(self, limit)
     }
 
-    /// Every `move G1 N` the rules accept now.
+    /// Every `move G1 N` and `boost G1` the rules accept now.
     pub fn legal_list(&self, limit: usize) -> Result<Vec<Action>, goti_engine::legal::Unlisted> {
+        let boost = Action::own(words::BOOST, vec![PieceId::Numbered(1)]);
         let out: Vec<Action> = (1..=6u8)
             .map(|v| {
                 Action::Move(crate::MoveOrder {
@@ -292,6 +367,7 @@ impl Toy {
                     }],
                 })
             })
+            .chain([boost])
             .filter(|a| {
                 self.apply_observed(None, a, &mut Vec::new(), &mut |_| {})
                     .is_ok()
@@ -321,6 +397,10 @@ impl Toy {
     }
     pub fn turn(&self) -> Player {
         self.turn
+    }
+    /// `toy.boost`: the boosts `p` still holds.
+    pub fn boosts(&self, p: Player) -> u8 {
+        self.boosts[p]
     }
     /// The toy race scores no points.
     pub fn points(&self, _: Player) -> Option<i64> {
@@ -373,9 +453,10 @@ impl Toy {
             table,
             turn,
             at,
+            boosts,
             winner,
         } = self;
-        format!("{table:?} {turn:?} {at:?} {winner:?}")
+        format!("{table:?} {turn:?} {at:?} {boosts:?} {winner:?}")
     }
 }
 

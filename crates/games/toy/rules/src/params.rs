@@ -17,12 +17,22 @@ pub struct ToyBoardParams {
 pub struct ToyParams {
     pub name: String,
     pub board: ToyBoardParams,
+    /// `toy.boost`: boosts each player holds at the start.
+    pub boosts: u8,
 }
 
 impl Params for ToyParams {
-    const DEFAULT_YAML: &'static str = "name: toy\nboard:\n  ring: 8   # toy.move: tiles 1-8\n";
+    const DEFAULT_YAML: &'static str = "name: toy\nboard:\n  ring: 8   # toy.move: tiles 1-8\nboosts: 1   # toy.boost\n";
 
     fn validate(&self) -> Result<(), RulesetError> {
+        if self.boosts > 9 {
+            return Err(RulesetError {
+                field: "boosts".into(),
+                message: format!("must be 0-9, not {}", self.boosts),
+                offset: None,
+                unknown_field: false,
+            });
+        }
         if (4..=20).contains(&self.board.ring) {
             Ok(())
         } else {

@@ -9,6 +9,7 @@ rule_catalogue! {
     MoveValue => "toy.move", "a move of 1-6 takes G1 that many tiles forward; from the yard it lands on that tile";
     Home => "toy.home", "moving past the last tile brings the piece home";
     Turn => "toy.turn", "the turn passes after every move";
+    Boost => "toy.boost", "each player holds `boosts` boosts; `boost G1` spends one and takes G1 two tiles forward, as a move of 2";
     End => "toy.end", "the first piece home wins; the game is over";
     }
 }

@@ -1,8 +1,13 @@
-//! The words of the toy race's scenarios: only words every game has.
+//! The words of the toy race's scenarios: the words every game has, and
+//! its own `boost`, which the grammar does not know.
 
-use goti_engine::vocabulary::Vocabulary;
+use goti_engine::vocabulary::{Vocabulary, Word};
 
 use super::rule::ToyRule;
+
+/// `boost G1` (an action), `P1 boost 1` (a set-up fact and an
+/// expectation): the toy's own word (`toy.boost`).
+pub const BOOST: Word = Word::Named("boost");
 
 /// What the scenario language says of the toy race.
 pub const WORDS: Vocabulary = Vocabulary {
@@ -12,7 +17,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     piece_list: "G1",
     path_name: "home path",
     path_word: "home",
-    words: &[],
+    words: &[BOOST],
     foreign_word_help: "the toy race has one piece G1 a player, in the yard, on a tile, or home",
     word_help: &[],
     turn_help: "the turn passes after every move",
