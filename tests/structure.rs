@@ -791,7 +791,10 @@ fn the_shared_unions_name_no_games_word_but_the_known_few() {
         "Check::Standings",
         "Check::Legal",
     ];
-    assert_eq!(found, known, "members of the shared unions named as a game's word");
+    assert_eq!(
+        found, known,
+        "members of the shared unions named as a game's word"
+    );
 }
 
 #[test]

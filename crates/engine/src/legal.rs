@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use crate::action::{Action, MoveOrder};
 use crate::game::Game;
 use crate::piece::{Direction, PieceId};
-use crate::vocabulary::Vocabulary;
 pub use crate::ply::{Ply, Unlisted};
+use crate::vocabulary::Vocabulary;
 
 /// The most candidate actions a listing tries through the rules before it
 /// gives up (royal's moves are found by trying each combination).

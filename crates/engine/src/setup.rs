@@ -138,7 +138,9 @@ impl Setup {
     /// The last fact in `word` of `player` (a later statement overrides an
     /// earlier one), with its place in `facts`.
     pub fn fact(&self, word: Word, player: Option<Player>) -> Option<(usize, &SetupFact)> {
-        self.facts_in(word).filter(|(_, f)| f.player == player).last()
+        self.facts_in(word)
+            .filter(|(_, f)| f.player == player)
+            .last()
     }
 
     /// Whether the setup states `word` at all (`ranked`).

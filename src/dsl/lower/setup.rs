@@ -95,7 +95,9 @@ impl SetupState {
             StmtKind::Seats(_) if !allowed(st.span, Word::Seats, game, problems) => {}
             StmtKind::Seats(opposite) => {
                 let opposite = i64::from(opposite.value);
-                setup.facts.push(SetupFact::plain(Word::Seats, vec![opposite]));
+                setup
+                    .facts
+                    .push(SetupFact::plain(Word::Seats, vec![opposite]));
                 spans.facts.push(st.span);
                 spans.players = st.span;
             }
@@ -156,8 +158,12 @@ impl SetupState {
                         Some(PieceId::Numbered(g)) => Some(g),
                         Some(PieceId::King) => {
                             problems.push(
-                                Problem::new(name.span, "a fact in a game's own word names a numbered piece", "the King")
-                                    .help("name a piece G1, G2, ..."),
+                                Problem::new(
+                                    name.span,
+                                    "a fact in a game's own word names a numbered piece",
+                                    "the King",
+                                )
+                                .help("name a piece G1, G2, ..."),
                             );
                             return;
                         }

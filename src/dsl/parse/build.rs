@@ -139,57 +139,40 @@ impl Builder {
                     .map(|p| p.as_str().to_string())
                     .collect(),
             )),
-            Rule::setup_chain => {
+            // A game's own words (`own_statement`) chain with the language's.
+            Rule::setup_chain | Rule::own_setup => {
                 let mut out = Vec::new();
                 for item in inner {
                     let span = self.span(&item);
-                    out.push((Item::Stmt(self.setup_item(item)?), span));
+                    let kind = match item.as_rule() {
+                        Rule::own_fact => {
+                            StmtKind::OwnFact(self.own_phrase(item.into_inner(), span)?)
+                        }
+                        _ => self.setup_item(item)?,
+                    };
+                    out.push((Item::Stmt(kind), span));
                 }
                 Ok(out)
             }
             Rule::action_stmt => one(StmtKind::Action(self.action_stmt(inner, span)?)),
-            Rule::expect_illegal => {
-                let mut rule_id = None;
-                let mut player = None;
-                let mut action = None;
-                for p in inner {
-                    match p.as_rule() {
-                        Rule::rule_id => {
-                            rule_id =
-                                Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
-                        }
-                        Rule::player => player = Some(self.player(p)?),
-                        Rule::kw_expect | Rule::kw_illegal => {}
-                        _ => {
-                            let aspan = self.span(&p);
-                            action = Some((self.action(p)?, aspan));
-                        }
-                    }
-                }
-                let (action, aspan) = action.ok_or_else(|| internal(span))?;
-                let aspan = player.as_ref().map_or(aspan, |p| p.span.to(aspan));
-                one(StmtKind::ExpectIllegal {
-                    rule: rule_id,
-                    action: ActionStmt {
-                        player,
-                        action,
-                        span: aspan,
-                    },
-                })
-            }
-            Rule::expect => {
+            Rule::own_action => one(StmtKind::Action(self.own_action(inner, span)?)),
+            Rule::expect_illegal | Rule::own_illegal => one(self.expect_illegal(inner, span)?),
+            Rule::expect | Rule::own_expect => {
                 let mut out = Vec::new();
                 for p in inner.filter(|p| p.as_rule() != Rule::kw_expect) {
                     let span = self.span(&p);
-                    if p.as_rule() == Rule::expect_snapshot {
-                        let label = p
-                            .into_inner()
-                            .find(|x| x.as_rule() == Rule::string)
-                            .map(|s| self.string(s));
-                        out.push((Item::Stmt(StmtKind::Snapshot(label)), span));
-                    } else {
-                        out.push((Item::Stmt(StmtKind::Expect(self.expectation(p)?)), span));
-                    }
+                    let kind = match p.as_rule() {
+                        Rule::expect_snapshot => StmtKind::Snapshot(
+                            p.into_inner()
+                                .find(|x| x.as_rule() == Rule::string)
+                                .map(|s| self.string(s)),
+                        ),
+                        Rule::own_check => StmtKind::Expect(Expectation::Own(
+                            self.own_phrase(p.into_inner(), span)?,
+                        )),
+                        _ => StmtKind::Expect(self.expectation(p)?),
+                    };
+                    out.push((Item::Stmt(kind), span));
                 }
                 Ok(out)
             }
@@ -209,70 +192,41 @@ impl Builder {
         }
     }
 
-    /// A statement in a game's own word (the grammar's `own_statement`).
-    pub(super) fn own_statement(&self, pair: Pair<Rule>) -> Result2<Vec<(Item, Span)>> {
-        let span = self.span(&pair);
-        let rule = pair.as_rule();
-        let inner = pair.into_inner();
-        let kind = match rule {
-            Rule::own_action => StmtKind::Action(self.own_action(inner, span)?),
-            Rule::own_setup => {
-                let mut out = Vec::new();
-                for item in inner {
-                    let span = self.span(&item);
-                    let kind = match item.as_rule() {
-                        Rule::own_fact => {
-                            StmtKind::OwnFact(self.own_phrase(item.into_inner(), span)?)
-                        }
-                        _ => self.setup_item(item)?,
-                    };
-                    out.push((Item::Stmt(kind), span));
+    /// `expect illegal(RULE) P2: ACTION`, in the language's words or a
+    /// game's own.
+    fn expect_illegal(&self, inner: Pairs<Rule>, span: Span) -> Result2<StmtKind> {
+        let mut rule_id = None;
+        let mut player = None;
+        let mut action = None;
+        for p in inner {
+            match p.as_rule() {
+                Rule::rule_id => {
+                    rule_id = Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
                 }
-                return Ok(out);
-            }
-            Rule::own_expect => {
-                let mut out = Vec::new();
-                for p in inner.filter(|p| p.as_rule() != Rule::kw_expect) {
-                    let span = self.span(&p);
-                    let kind = match p.as_rule() {
-                        Rule::own_check => StmtKind::Expect(Expectation::Own(
-                            self.own_phrase(p.into_inner(), span)?,
-                        )),
-                        Rule::expect_snapshot => StmtKind::Snapshot(
-                            p.into_inner()
-                                .find(|x| x.as_rule() == Rule::string)
-                                .map(|s| self.string(s)),
-                        ),
-                        _ => StmtKind::Expect(self.expectation(p)?),
-                    };
-                    out.push((Item::Stmt(kind), span));
+                Rule::player => player = Some(self.player(p)?),
+                Rule::kw_expect | Rule::kw_illegal => {}
+                Rule::own_action => {
+                    let aspan = self.span(&p);
+                    let own = self.own_action(p.into_inner(), aspan)?;
+                    player = own.player;
+                    action = Some((own.action, aspan));
                 }
-                return Ok(out);
-            }
-            Rule::own_illegal => {
-                let mut rule_id = None;
-                let mut action = None;
-                for p in inner {
-                    match p.as_rule() {
-                        Rule::rule_id => {
-                            rule_id =
-                                Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
-                        }
-                        Rule::own_action => {
-                            let aspan = self.span(&p);
-                            action = Some(self.own_action(p.into_inner(), aspan)?);
-                        }
-                        _ => {}
-                    }
-                }
-                StmtKind::ExpectIllegal {
-                    rule: rule_id,
-                    action: action.ok_or_else(|| internal(span))?,
+                _ => {
+                    let aspan = self.span(&p);
+                    action = Some((self.action(p)?, aspan));
                 }
             }
-            other => return Err(mismatch(span, "a statement in a game's own word", other)),
-        };
-        Ok(vec![(Item::Stmt(kind), span)])
+        }
+        let (action, aspan) = action.ok_or_else(|| internal(span))?;
+        let aspan = player.as_ref().map_or(aspan, |p| p.span.to(aspan));
+        Ok(StmtKind::ExpectIllegal {
+            rule: rule_id,
+            action: ActionStmt {
+                player,
+                action,
+                span: aspan,
+            },
+        })
     }
 
     /// `P2: boost G1`: the action names its pieces, the statement its player.

@@ -178,7 +178,8 @@ fn parse_statement(
     let mut pairs = match ScenarioParser::parse(Rule::statement, chunk) {
         Ok(pairs) => pairs,
         Err(e) => {
-            return own_statement(chunk, offset).ok_or_else(|| syntax_error(e, chunk, offset, game))?
+            return own_statement(chunk, offset)
+                .ok_or_else(|| syntax_error(e, chunk, offset, game))?
         }
     };
     let stmt = pairs.next().and_then(|p| p.into_inner().next());
@@ -212,7 +213,7 @@ fn own_statement(chunk: &str, offset: usize) -> Option<Result<Vec<(Item, Span)>,
                 .iter()
                 .any(|g| g.vocabulary().named(word.as_str()).is_some())
         });
-    known.then(|| Builder { offset }.own_statement(pair))
+    known.then(|| Builder { offset }.statement(pair))
 }
 
 #[cfg(test)]

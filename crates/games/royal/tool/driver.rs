@@ -8,10 +8,10 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::royal::exit_action;
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules, Sink,
 };
-use crate::engine::royal::exit_action;
 use crate::rules::KingReturn;
 use crate::selfplay::fast::{Counted, FastDriver, Table};
 use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};

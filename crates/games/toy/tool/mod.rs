@@ -144,15 +144,17 @@ impl Played for Toy {
         let Check::Own(own) = check else {
             return None;
         };
-        Some(match (own.word, own.player, own.piece, own.numbers.as_slice()) {
-            (BOOST, Some(p), None, &[n]) => {
-                crate::runner::games::number(p, "boost", n, i64::from(self.boosts(p)))
-            }
-            _ => Err(format!(
-                "the toy race checks `P1 {} N`, the boosts a player holds",
-                own.word.text()
-            )),
-        })
+        Some(
+            match (own.word, own.player, own.piece, own.numbers.as_slice()) {
+                (BOOST, Some(p), None, &[n]) => {
+                    crate::runner::games::number(p, "boost", n, i64::from(self.boosts(p)))
+                }
+                _ => Err(format!(
+                    "the toy race checks `P1 {} N`, the boosts a player holds",
+                    own.word.text()
+                )),
+            },
+        )
     }
 }
 
@@ -241,9 +243,7 @@ mod tests {
         assert_eq!(problems(&report), Vec::<String>::new());
         assert!(report.passed());
         // A wrong count fails with the word's own message.
-        let report = play(
-            "rules toy\nscenario \"x\"\nplayers 2\nboost G1\nexpect P1 boost 1\n",
-        );
+        let report = play("rules toy\nscenario \"x\"\nplayers 2\nboost G1\nexpect P1 boost 1\n");
         let all = problems(&report);
         assert!(
             all.iter()
@@ -255,8 +255,9 @@ mod tests {
         let report = play("rules royal\nscenario \"x\"\nP1 boost 1\nboost G1\n");
         let all = problems(&report);
         assert!(
-            all.iter().any(|m| m
-                .contains("`boost` is a toy word; this scenario plays royal (used 2 times)")),
+            all.iter()
+                .any(|m| m
+                    .contains("`boost` is a toy word; this scenario plays royal (used 2 times)")),
             "{all:?}"
         );
         let report = play("rules toy\nscenario \"x\"\nplayers 2\nbost G1\n");

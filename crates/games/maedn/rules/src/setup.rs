@@ -213,9 +213,7 @@ fn seating(
         ));
     }
     // table.seats: Pn at seat n-1; two players opposite put P2 at seat 2.
-    let stated = setup
-        .fact(Word::Seats, None)
-        .map(|(_, f)| f.numbers == [1]);
+    let stated = setup.fact(Word::Seats, None).map(|(_, f)| f.numbers == [1]);
     let opposite = stated.unwrap_or(rules.params.table.two_players_opposite);
     if stated.is_some() && n != 2 {
         errors.push(err(

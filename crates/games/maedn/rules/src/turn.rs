@@ -8,10 +8,10 @@ use super::MaednCheck as C;
 use super::*;
 use super::{Quiet, Sink};
 use goti_engine::action::{Action, OwnAction};
-use goti_engine::vocabulary::Word;
 use goti_engine::event::{Event, Rejection, What};
 use goti_engine::precedence::{game_and_turn, Refusals};
 use goti_engine::table::transact;
+use goti_engine::vocabulary::Word;
 
 impl Maedn {
     /// Applies an action of `by` (`None`: the player to move) to a copy; a

@@ -233,8 +233,8 @@ fn falls_of(
                 format!("portal has pieces G1-G5; there is no G{piece}"),
                 None,
             )),
-            Some(_) if !(0..=i64::from(rules.params.dice.mercy_falls)).contains(&count) => {
-                errors.push(err(
+            Some(_) if !(0..=i64::from(rules.params.dice.mercy_falls)).contains(&count) => errors
+                .push(err(
                     R::ToiletMercy,
                     part,
                     format!(
@@ -242,8 +242,7 @@ fn falls_of(
                         rules.params.dice.mercy_falls
                     ),
                     None,
-                ))
-            }
+                )),
             Some((t, _)) if t < MAX_TOILETS => {
                 falls[player.index()][piece as usize - 1][t] = count as u8
             }

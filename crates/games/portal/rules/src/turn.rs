@@ -5,10 +5,10 @@ use super::words::WORDS;
 use super::PortalCheck as C;
 use super::*;
 use goti_engine::action::Action;
-use goti_engine::vocabulary::Word;
 use goti_engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use goti_engine::piece::Player;
 use goti_engine::precedence::{game_and_turn, Refusals};
+use goti_engine::vocabulary::Word;
 
 impl Portal {
     /// Applies an action of the player to move in place (no copy of the
@@ -83,7 +83,8 @@ impl Portal {
         let mut refusals = Refusals::quiet_if(!S::REASONS);
         // (3) dice.two: a move or an entry needs a value due.
         let due = self.roll.due();
-        if due.is_none() && (matches!(action, Action::Move(_)) || enter::entering(action).is_some()) {
+        if due.is_none() && (matches!(action, Action::Move(_)) || enter::entering(action).is_some())
+        {
             refusals.refuse(C::Due, || {
                 Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
                     .help("roll the dice first (`roll 6 3`)")

@@ -51,7 +51,9 @@ impl Royal {
                     steps: None,
                 });
             }
-            setup.facts.push(SetupFact::of(Word::FirstTurn, p, Vec::new()));
+            setup
+                .facts
+                .push(SetupFact::of(Word::FirstTurn, p, Vec::new()));
             setup.facts.push(SetupFact::of(Word::Store, p, Vec::new()));
         }
         Royal::from_setup(rules, &setup, &mut Vec::new()).map_err(|mut e| e.remove(0))

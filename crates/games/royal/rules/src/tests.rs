@@ -442,11 +442,7 @@ fn exit_start_three_credits() {
 fn exit_cost_and_worked_example_004() {
     // Exits (004): all four guards in the Yard and 3 credits: G1, G2 and G3 may exit.
     let pos = table(&[P1, P2]).build();
-    refused(
-        &pos,
-        exit_action(vec![g(1), g(2), g(3), g(4)]),
-        "exit.cost",
-    );
+    refused(&pos, exit_action(vec![g(1), g(2), g(3), g(4)]), "exit.cost");
     let (pos, ids) = play(&pos, exit_action(vec![g(1), g(2), g(3)]));
     assert_eq!(pos.seat(P1).credits, 0);
     for n in 1..=3 {
@@ -454,11 +450,7 @@ fn exit_cost_and_worked_example_004() {
     }
     assert_eq!(at(&pos, P1, g(4)), Out);
     assert!(ids.contains(&"exit.cost"));
-    refused(
-        &table(&[P1, P2]).build(),
-        exit_action(vec![K]),
-        "exit.cost",
-    );
+    refused(&table(&[P1, P2]).build(), exit_action(vec![K]), "exit.cost");
 }
 
 #[test]

@@ -7,10 +7,10 @@ use super::RoyalCheck as C;
 use super::*;
 use crate::params::KingReturn;
 use goti_engine::action::{Action, OwnAction};
-use goti_engine::vocabulary::Word;
 use goti_engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use goti_engine::piece::{Piece, Place, Player};
 use goti_engine::precedence::game_and_turn;
+use goti_engine::vocabulary::Word;
 
 impl Royal {
     /// Applies an action of the player whose turn it is to a copy of this

@@ -219,12 +219,13 @@ impl Toy {
             ));
         }
         let [piece @ PieceId::Numbered(1)] = own.pieces[..] else {
-            return Err(Rejection::new(R::Boost, "boost the one piece, G1").help("write `boost G1`"));
+            return Err(
+                Rejection::new(R::Boost, "boost the one piece, G1").help("write `boost G1`")
+            );
         };
         let p = self.turn;
         let left = self.boosts[p].checked_sub(1).ok_or_else(|| {
-            Rejection::new(R::Boost, format!("{p} has no boost left"))
-                .help("write `move G1 N`")
+            Rejection::new(R::Boost, format!("{p} has no boost left")).help("write `move G1 N`")
         })?;
         let mut ev = vec![Event {
             rule: R::Boost.id(),

@@ -22,7 +22,8 @@ pub struct ToyParams {
 }
 
 impl Params for ToyParams {
-    const DEFAULT_YAML: &'static str = "name: toy\nboard:\n  ring: 8   # toy.move: tiles 1-8\nboosts: 1   # toy.boost\n";
+    const DEFAULT_YAML: &'static str =
+        "name: toy\nboard:\n  ring: 8   # toy.move: tiles 1-8\nboosts: 1   # toy.boost\n";
 
     fn validate(&self) -> Result<(), RulesetError> {
         if self.boosts > 9 {
