@@ -37,7 +37,8 @@ pub fn keywords() -> &'static [&'static str] {
 }
 
 /// The words of `game`'s language from the grammar's keyword list: every
-/// keyword but those only other games have.
+/// keyword but those only other games have, and the game's own words the
+/// grammar does not know (`Word::Named`).
 pub fn keywords_of(game: GameKind) -> &'static [&'static str] {
     static BY_GAME: [std::sync::OnceLock<Vec<&'static str>>; GameKind::ALL.len()] =
         [const { std::sync::OnceLock::new() }; GameKind::ALL.len()];
@@ -60,12 +61,20 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
         .flat_map(|w| tokens(*w))
         .filter(|t| !ours.contains(t) && !common.contains(t))
         .collect();
-    keywords()
+    let named = v.words.iter().filter_map(|w| match w {
+        Word::Named(text) => Some(*text),
+        _ => None,
+    });
+    let mut out: Vec<&'static str> = keywords()
         .iter()
         .copied()
         .filter(|k| !foreign.contains(k))
         .filter(|k| GameKind::ALL.iter().all(|g| g.name() != *k) || *k == game.name())
-        .collect()
+        .chain(named)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The words that start an action or an expectation.

@@ -262,6 +262,15 @@ mod tests {
         );
         let report = play("rules toy\nscenario \"x\"\nplayers 2\nbost G1\n");
         let all = problems(&report);
+        // The "did you mean" draws on the toy's own words too.
+        let helps: Vec<Option<String>> = report
+            .scenarios
+            .iter()
+            .flat_map(|s| &s.problems)
+            .chain(&report.file_problems)
+            .map(|d| d.help.clone())
+            .collect();
+        assert_eq!(helps, [Some("did you mean `boost`?".to_string())]);
         assert!(
             all.iter()
                 .any(|m| m.contains("`bost` does not start any statement goti knows")),
