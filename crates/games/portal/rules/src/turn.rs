@@ -83,8 +83,8 @@ impl Portal {
         let mut refusals = Refusals::quiet_if(!S::REASONS);
         // (3) dice.two: a move or an entry needs a value due.
         let due = self.roll.due();
-        if due.is_none() && (matches!(action, Action::Move(_)) || enter::entering(action).is_some())
-        {
+        let entry = enter::entering(action);
+        if due.is_none() && (matches!(action, Action::Move(_)) || entry.is_some()) {
             refusals.refuse(C::Due, || {
                 Rejection::new(R::DiceTwo, "no value to play: roll the dice first")
                     .help("roll the dice first (`roll 6 3`)")
@@ -102,7 +102,7 @@ impl Portal {
                 Err(Rejection::new(R::DiceMustPlay, why)
                     .help("in portal, `roll` and the moves drive the turn"))
             }
-            Action::Own(own) => match enter::entering(action) {
+            Action::Own(own) => match entry {
                 Some(piece) => self.enter(piece, due, refusals, ev),
                 None if own.word == Word::Enter => Err(Rejection::new(
                     R::EnterSix,
