@@ -81,15 +81,8 @@ pub enum StmtKind {
     Ranked,
     /// Maedn: `seats opposite` (true) or `seats side` (false).
     Seats(Spanned<bool>),
-    /// A set-up fact in a game's own word (`P1 boost 2`).
+    /// A set-up fact in a game's own word (`P1 credits 2`, `P1 G1 falls 42 2`).
     OwnFact(OwnPhrase),
-    /// Portal: `P1 G1 falls 42 2`.
-    Falls {
-        player: Spanned<i64>,
-        piece: Spanned<PieceName>,
-        trigger: Spanned<i64>,
-        count: Spanned<i64>,
-    },
 }
 
 /// `players 3` or `players P1 P2 P4`.
@@ -144,11 +137,7 @@ pub struct PlacementStmt {
 pub enum Fact {
     /// `store empty` is `Store(vec![])`.
     Store(Vec<Spanned<i64>>),
-    Credits(Spanned<i64>),
-    Battle(Spanned<i64>),
     FirstTurn,
-    /// Portal: `P1 doubles 2`.
-    Doubles(Spanned<i64>),
 }
 
 /// An action, with the player it names (`P2: ...`) if any.
@@ -222,8 +211,6 @@ pub enum Expectation {
     Turn(Spanned<i64>),
     Winner(Spanned<i64>),
     GameOver,
-    /// Portal: `burned 5`.
-    Burned(Vec<Spanned<i64>>),
     /// Portal: `roll again`.
     RollAgain,
     /// Portal: `standings P1 P3 P2`.
@@ -239,9 +226,8 @@ pub enum Expectation {
         depth: Spanned<i64>,
         nodes: Spanned<i64>,
     },
-    /// Maedn: `returns 3 -1 -1 -1`.
-    Returns(Vec<Spanned<i64>>),
-    /// An expectation in a game's own word (`expect P1 boost 2`).
+    /// An expectation in a game's own word (`expect P1 battle 20`,
+    /// `expect returns 3 -1 -1 -1`).
     Own(OwnPhrase),
 }
 
@@ -262,11 +248,6 @@ pub enum PieceCheck {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NumberCheck {
-    Battle(i64),
-    Progress(i64),
-    Score(i64),
-    Credits(i64),
+    /// Royal: `P1 store 3 5`, `P1 store empty`.
     Store(Vec<i64>),
-    /// Portal: `P1 tokens 1`.
-    Tokens(i64),
 }

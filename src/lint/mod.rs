@@ -117,7 +117,7 @@ pub fn lint_table<G: Played>(rules: &Arc<G::Rules>, cfg: &Config) -> TableReport
     let mut lengths = Vec::new();
     let mut probed = 0;
     let mut left = 0;
-    for policy in policies::<G>() {
+    for policy in policies(&driver, table) {
         let d = G::driver(rules.clone(), cfg.mode, policy);
         let (l, stopped) = termination(&d, cfg, policy);
         lengths.push(l);
@@ -254,9 +254,12 @@ fn reached<G: Game>(start: &G, plies: &[crate::engine::Action]) -> Option<G> {
 }
 
 /// The policies a game's self-play has: points only where it scores them.
-fn policies<G: Played>() -> Vec<Policy> {
+fn policies<D: Driver>(driver: &D, table: &[Player]) -> Vec<Policy> {
     let mut out = vec![Policy::Random, Policy::Greedy];
-    if G::VOCABULARY.allows(crate::engine::Word::Battle) {
+    let scores = driver
+        .new_game(table)
+        .is_ok_and(|pos| pos.points(table[0]).is_some());
+    if scores {
         out.push(Policy::Points);
     }
     out

@@ -14,15 +14,11 @@ pub enum Word {
     GroupCount,
     Midpoint,
     Store,
-    Credits,
-    Battle,
     FirstTurn,
     Mode,
     Exit,
     Enter,
     Ranked,
-    Doubles,
-    Falls,
     /// `on lane N`.
     Lane,
     /// `in base`.
@@ -31,10 +27,6 @@ pub enum Word {
     Toilet,
     /// `on home N` (royal's Home path; portal's is its lane).
     HomePathTile,
-    Progress,
-    Score,
-    Tokens,
-    Burned,
     RollAgain,
     Standings,
     /// Maedn: `in goal N`.
@@ -45,8 +37,6 @@ pub enum Word {
     Pass,
     /// Maedn: `expect legal: ...`.
     Legal,
-    /// Maedn: `expect returns ...`.
-    Returns,
     /// A word the grammar does not know, which only a game's vocabulary
     /// names (lower case): a set-up fact `P1 WORD N...`, an action `WORD
     /// G1...`, an expectation `expect P1 WORD N...`, each read by that game.
@@ -61,30 +51,21 @@ impl Word {
         Word::GroupCount,
         Word::Midpoint,
         Word::Store,
-        Word::Credits,
-        Word::Battle,
         Word::FirstTurn,
         Word::Mode,
         Word::Exit,
         Word::Enter,
         Word::Ranked,
-        Word::Doubles,
-        Word::Falls,
         Word::Lane,
         Word::Base,
         Word::Toilet,
         Word::HomePathTile,
-        Word::Progress,
-        Word::Score,
-        Word::Tokens,
-        Word::Burned,
         Word::RollAgain,
         Word::Standings,
         Word::Goal,
         Word::Seats,
         Word::Pass,
         Word::Legal,
-        Word::Returns,
     ];
 
     /// How the word is written.
@@ -94,32 +75,66 @@ impl Word {
             Word::GroupCount => "solo/pair/trio/quad",
             Word::Midpoint => "midpoint",
             Word::Store => "store",
-            Word::Credits => "credits",
-            Word::Battle => "battle",
             Word::FirstTurn => "first turn",
             Word::Mode => "mode",
             Word::Exit => "exit",
             Word::Enter => "enter",
             Word::Ranked => "ranked",
-            Word::Doubles => "doubles",
-            Word::Falls => "falls",
             Word::Lane => "on lane N",
             Word::Base => "in base",
             Word::Toilet => "in toilet",
             Word::HomePathTile => "on home N",
-            Word::Progress => "progress",
-            Word::Score => "score",
-            Word::Tokens => "tokens",
-            Word::Burned => "burned",
             Word::RollAgain => "roll again",
             Word::Standings => "standings",
             Word::Goal => "in goal N",
             Word::Seats => "seats",
             Word::Pass => "pass",
             Word::Legal => "legal",
-            Word::Returns => "returns",
             Word::Named(text) => text,
         }
+    }
+}
+
+/// Where a phrase in a game's own word stands in a scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhraseAt {
+    /// A set-up fact: `P1 credits 2`, `P1 G1 falls 42 2`.
+    Fact,
+    /// An action: `boost G1`.
+    Action,
+    /// An expectation: `expect P1 credits 2`, `expect returns 1 -1`.
+    Check,
+}
+
+/// How a game's own word ([`Word::Named`]) is written in one place of a
+/// scenario, so that the language refuses any other form with a located
+/// problem before the game reads it (the game may then rely on the form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Phrase {
+    pub word: Word,
+    pub at: PhraseAt,
+    /// Whether it names a player first (`P1 credits 2`); an action's player
+    /// is the `P2:` every action may have, so this is `false` for actions.
+    pub player: bool,
+    /// How many pieces it names, least and most (`P1 G1 falls 42 2`: one).
+    pub pieces: (u8, u8),
+    /// How many numbers follow the word, least and most.
+    pub numbers: (u8, u8),
+    /// Whether a number may be below zero (`battle -5`).
+    pub signed: bool,
+    /// The phrase as a user would write it, for help: `P1 credits 2`.
+    pub example: &'static str,
+}
+
+impl Phrase {
+    /// Whether a phrase naming a player or not, `pieces` pieces and
+    /// `numbers` numbers is written in this form.
+    pub fn fits(&self, player: bool, pieces: usize, numbers: &[i64]) -> bool {
+        let within = |n: usize, (lo, hi): (u8, u8)| (lo as usize..=hi as usize).contains(&n);
+        (self.player == player || self.at == PhraseAt::Action)
+            && within(pieces, self.pieces)
+            && within(numbers.len(), self.numbers)
+            && (self.signed || numbers.iter().all(|n| *n >= 0))
     }
 }
 
@@ -139,6 +154,9 @@ pub struct Vocabulary {
     pub path_word: &'static str,
     /// Words only this game has.
     pub words: &'static [Word],
+    /// How each of its [`Word::Named`] words is written, wherever it may
+    /// stand (a set-up fact, an action, an expectation).
+    pub phrases: &'static [Phrase],
     /// Help for a word of another game used here (empty: name the game
     /// that has it).
     pub foreign_word_help: &'static str,
@@ -193,6 +211,12 @@ impl Vocabulary {
             .copied()
             .find(|w| matches!(w, Word::Named(n) if n.eq_ignore_ascii_case(text)))
     }
+    /// The forms of its own `word` at `at`.
+    pub fn phrases_of(&self, word: Word, at: PhraseAt) -> impl Iterator<Item = &Phrase> {
+        self.phrases
+            .iter()
+            .filter(move |p| p.word == word && p.at == at)
+    }
     /// A place in this game's words: `in base`, `on lane 2`, `in goal 3`.
     pub fn place_words(&self, place: Place) -> String {
         match place {
@@ -228,6 +252,6 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 28, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 19, "a new Word goes into Word::ALL");
     }
 }

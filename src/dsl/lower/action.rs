@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use super::words::{allowed, own_word, piece_of, player_of, small_all};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
+use crate::engine::vocabulary::PhraseAt;
 use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
 
 pub(super) fn lower_action(
@@ -39,7 +40,7 @@ pub(super) fn lower_action(
         ActionAst::Pass if !allowed(a.span, Word::Pass, limits.game, problems) => return None,
         ActionAst::Pass => Action::NextTurn,
         ActionAst::Own(phrase) => {
-            let word = own_word(&phrase.word, limits.game, problems)?;
+            let word = own_word(phrase, PhraseAt::Action, limits.game, problems)?;
             let mut pieces = Vec::new();
             for name in &phrase.pieces {
                 pieces.push(piece_of(name, limits, problems)?);

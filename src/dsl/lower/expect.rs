@@ -2,11 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{
-    allowed, check_rule_id, off_ring, own_word, piece_of, place_of, player_of, small_all,
-};
+use super::words::{allowed, check_rule_id, off_ring, own_word, piece_of, place_of, player_of};
 use super::{Check, Limits, OwnCheck, Problem};
 use crate::dsl::ast::*;
+use crate::engine::vocabulary::PhraseAt;
 use crate::engine::{Player, Word};
 
 pub(super) fn lower_expectation(
@@ -40,15 +39,11 @@ pub(super) fn lower_expectation(
     let only = |word: Word, problems: &mut Vec<Problem>| allowed(span, word, limits.game, problems);
     Some(match e {
         Expectation::Own(_) => unreachable!("an expectation in a game's own word is lowered above"),
-        Expectation::Returns(_) if !only(Word::Returns, problems) => return None,
         Expectation::Legal(_)
         | Expectation::LegalActions(_)
         | Expectation::LegalCount(_)
         | Expectation::Perft { .. } => {
             unreachable!("what the rules allow is lowered by lower_allowed, above")
-        }
-        Expectation::Returns(list) => {
-            OwnCheck::plain(Word::Returns, list.iter().map(|n| n.value).collect())
         }
         Expectation::Piece {
             player: pn,
@@ -77,27 +72,9 @@ pub(super) fn lower_expectation(
         Expectation::Number { player: pn, check } => {
             let p = player(pn, problems)?;
             match &check.value {
-                NumberCheck::Tokens(n) => {
-                    only(Word::Tokens, problems).then_some(())?;
-                    OwnCheck::of(Word::Tokens, p, vec![*n])
-                }
-                other => {
-                    let word = match other {
-                        NumberCheck::Battle(_) => Word::Battle,
-                        NumberCheck::Progress(_) => Word::Progress,
-                        NumberCheck::Score(_) => Word::Score,
-                        NumberCheck::Credits(_) => Word::Credits,
-                        _ => Word::Store,
-                    };
-                    only(word, problems).then_some(())?;
-                    match other {
-                        NumberCheck::Battle(n)
-                        | NumberCheck::Progress(n)
-                        | NumberCheck::Score(n)
-                        | NumberCheck::Credits(n) => OwnCheck::of(word, p, vec![*n]),
-                        NumberCheck::Store(v) => OwnCheck::of(word, p, v.clone()),
-                        NumberCheck::Tokens(_) => return None,
-                    }
+                NumberCheck::Store(v) => {
+                    only(Word::Store, problems).then_some(())?;
+                    OwnCheck::of(Word::Store, p, v.clone())
                 }
             }
         }
@@ -133,11 +110,6 @@ pub(super) fn lower_expectation(
             }
             Check::NotApplied(id.value.clone())
         }
-        Expectation::Burned(v) => {
-            only(Word::Burned, problems).then_some(())?;
-            let values = small_all(v, "a die value", problems)?;
-            OwnCheck::plain(Word::Burned, values.into_iter().map(i64::from).collect())
-        }
         Expectation::RollAgain => {
             only(Word::RollAgain, problems).then_some(())?;
             OwnCheck::plain(Word::RollAgain, Vec::new())
@@ -159,7 +131,7 @@ fn lower_own(
     problems: &mut Vec<Problem>,
     mentioned: &mut BTreeSet<Player>,
 ) -> Option<Check> {
-    let word = own_word(&phrase.word, limits.game, problems)?;
+    let word = own_word(phrase, PhraseAt::Check, limits.game, problems)?;
     let player = match &phrase.player {
         Some(n) => {
             let p = player_of(n, limits.game, problems)?;

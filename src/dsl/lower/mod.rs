@@ -169,11 +169,7 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
     for st in &sc.statements {
         let setup_stmt = matches!(
             st.kind,
-            StmtKind::Place(_)
-                | StmtKind::Fact { .. }
-                | StmtKind::Turn(_)
-                | StmtKind::Falls { .. }
-                | StmtKind::OwnFact(_)
+            StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_) | StmtKind::OwnFact(_)
         );
         if setup_stmt && seen_action {
             problems.push(
@@ -191,7 +187,6 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
             | StmtKind::Seats(_)
             | StmtKind::Ranked
             | StmtKind::Turn(_)
-            | StmtKind::Falls { .. }
             | StmtKind::OwnFact(_)
             | StmtKind::Place(_)
             | StmtKind::Fact { .. } => state.statement(st, limits, problems),

@@ -4,10 +4,11 @@
 use std::collections::BTreeSet;
 
 use super::words::{
-    allowed, fact_word, own_word, piece_of, place_of, player_of, small, small_all, MAX_STEPS,
+    allowed, fact_word, own_word, piece_of, place_of, player_of, small_all, MAX_STEPS,
 };
 use super::{Header, Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
+use crate::engine::vocabulary::PhraseAt;
 use crate::engine::{PieceId, Placement, Player, Setup, SetupFact, Word};
 
 /// The set-up as the statements build it.
@@ -113,34 +114,8 @@ impl SetupState {
                     spans.turn = Some(st.span);
                 }
             }
-            StmtKind::Falls {
-                player,
-                piece,
-                trigger,
-                count,
-            } => {
-                if !allowed(st.span, Word::Falls, game, problems) {
-                    return;
-                }
-                let p = player_of(player, limits.game, problems);
-                let g = piece_of(piece, limits, problems);
-                let trigger = small(trigger, "a tile", problems);
-                let count = small(count, "a count of falls", problems);
-                if let (Some(p), Some(PieceId::Numbered(g)), Some(trigger), Some(count)) =
-                    (p, g, trigger, count)
-                {
-                    mentioned.insert(p);
-                    setup.facts.push(SetupFact {
-                        word: Word::Falls,
-                        player: Some(p),
-                        piece: Some(g),
-                        numbers: vec![trigger.into(), count.into()],
-                    });
-                    spans.facts.push(st.span);
-                }
-            }
             StmtKind::OwnFact(phrase) => {
-                let Some(word) = own_word(&phrase.word, game, problems) else {
+                let Some(word) = own_word(phrase, PhraseAt::Fact, game, problems) else {
                     return;
                 };
                 let player = match &phrase.player {
@@ -306,11 +281,8 @@ impl SetupState {
             return;
         }
         let numbers = match fact {
-            Fact::Doubles(d) => small(d, "a count of doubles", problems).map(|d| vec![d.into()]),
             Fact::Store(rolls) => small_all(rolls, "a roll", problems)
                 .map(|rolls| rolls.into_iter().map(i64::from).collect()),
-            Fact::Credits(c) => small(c, "exit credits", problems).map(|c| vec![c.into()]),
-            Fact::Battle(b) => Some(vec![b.value]),
             Fact::FirstTurn => Some(Vec::new()),
         };
         let Some(numbers) = numbers else {

@@ -3,6 +3,7 @@
 
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
+use crate::engine::vocabulary::{Phrase, PhraseAt};
 use crate::engine::{GameKind, PieceId, Place, Player, Word};
 
 /// A word of another game used in this one; `None` when `game` has it.
@@ -38,31 +39,112 @@ pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem>
 }
 
 /// The [`Word::Named`] word a phrase is written in, when `game`'s vocabulary
-/// has it; else the problem (a word of another game, named as such).
+/// has it in this form at `at` (`PhraseAt`); else the problem: a word of
+/// another game, named as such, or a form the word does not have, with the
+/// forms it has.
 pub(super) fn own_word(
-    word: &Spanned<String>,
+    phrase: &OwnPhrase,
+    at: PhraseAt,
     game: GameKind,
     problems: &mut Vec<Problem>,
 ) -> Option<Word> {
-    if let Some(w) = game.vocabulary().named(&word.value) {
+    let word = &phrase.word;
+    let vocabulary = game.vocabulary();
+    let Some(w) = vocabulary.named(&word.value) else {
+        let theirs = GameKind::ALL
+            .iter()
+            .find_map(|g| g.vocabulary().named(&word.value));
+        match theirs {
+            Some(w) => {
+                allowed(word.span, w, game, problems);
+            }
+            None => problems.push(
+                Problem::new(
+                    word.span,
+                    format!("`{}` is not a word of {game}", word.value),
+                    "unknown word",
+                )
+                .help("a game's own words are listed in its rulebook"),
+            ),
+        }
+        return None;
+    };
+    let forms: Vec<&Phrase> = vocabulary.phrases_of(w, at).collect();
+    let numbers: Vec<i64> = phrase.numbers.iter().map(|n| n.value).collect();
+    if forms
+        .iter()
+        .any(|f| f.fits(phrase.player.is_some(), phrase.pieces.len(), &numbers))
+    {
         return Some(w);
     }
-    let theirs = GameKind::ALL
-        .iter()
-        .find_map(|g| g.vocabulary().named(&word.value));
-    match theirs {
-        Some(w) => {
-            allowed(word.span, w, game, problems);
-        }
-        None => problems.push(
+    let examples = |forms: &[&Phrase]| {
+        let list: Vec<String> = forms.iter().map(|f| format!("`{}`", f.example)).collect();
+        list.join(" or ")
+    };
+    let start = phrase
+        .player
+        .as_ref()
+        .map(|p| p.span.start)
+        .into_iter()
+        .chain(phrase.pieces.first().map(|p| p.span.start))
+        .chain([word.span.start])
+        .min()
+        .unwrap_or(word.span.start);
+    let end = phrase.numbers.last().map_or(word.span.end, |n| n.span.end);
+    let text = w.text();
+    let Some(form) = forms.first() else {
+        let all: Vec<&Phrase> = vocabulary.phrases.iter().filter(|p| p.word == w).collect();
+        let what = match at {
+            PhraseAt::Fact => "a set-up fact",
+            PhraseAt::Action => "an action",
+            PhraseAt::Check => "an expectation",
+        };
+        problems.push(
             Problem::new(
                 word.span,
-                format!("`{}` is not a word of {game}", word.value),
-                "unknown word",
+                format!("`{text}` is not {what} in {game}"),
+                "not here",
             )
-            .help("a game's own words are listed in its rulebook"),
-        ),
-    }
+            .help(format!("`{text}` is written {}", examples(&all))),
+        );
+        return None;
+    };
+    let count = |(lo, hi): (u8, u8), one: &str, many: &str| match (lo, hi) {
+        (0, 0) => format!("no {many}"),
+        (1, 1) => format!("one {one}"),
+        (lo, hi) if lo == hi => format!("{lo} {many}"),
+        (lo, 255) => format!("at least {lo} {many}"),
+        (lo, hi) => format!("{lo}-{hi} {many}"),
+    };
+    let (span, reason) = if at != PhraseAt::Action && phrase.player.is_some() != form.player {
+        let span = phrase.player.as_ref().map_or(word.span, |p| p.span);
+        if form.player {
+            (span, format!("`{text}` names a player first"))
+        } else {
+            (span, format!("`{text}` names no player"))
+        }
+    } else if !(form.pieces.0 as usize..=form.pieces.1 as usize).contains(&phrase.pieces.len()) {
+        let span = phrase.pieces.first().map_or(word.span, |p| p.span);
+        (
+            span,
+            format!("`{text}` names {}", count(form.pieces, "piece", "pieces")),
+        )
+    } else if let Some(n) = phrase.numbers.iter().find(|n| !form.signed && n.value < 0) {
+        (n.span, format!("`{text}` counts from 0, not {}", n.value))
+    } else {
+        let n = phrase.numbers.len();
+        (
+            Span::new(start, end),
+            format!(
+                "`{text}` takes {}, not {n}",
+                count(form.numbers, "number", "numbers")
+            ),
+        )
+    };
+    problems.push(
+        Problem::new(span, reason, "not this word's form")
+            .help(format!("write {}", examples(&forms))),
+    );
     None
 }
 
@@ -203,10 +285,7 @@ pub(super) fn off_ring(span: Span, t: i64, limits: &Limits) -> Problem {
 pub(super) fn fact_word(fact: &Fact) -> Word {
     match fact {
         Fact::Store(_) => Word::Store,
-        Fact::Credits(_) => Word::Credits,
-        Fact::Battle(_) => Word::Battle,
         Fact::FirstTurn => Word::FirstTurn,
-        Fact::Doubles(_) => Word::Doubles,
     }
 }
 

@@ -272,19 +272,6 @@ impl Builder {
                     .ok_or_else(|| internal(span))?;
                 Ok(StmtKind::Turn(self.player(p)?))
             }
-            Rule::falls_stmt => {
-                let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
-                let piece = self.piece(inner.next().ok_or_else(|| internal(span))?)?;
-                let mut nums = inner.filter(|p| p.as_rule() == Rule::int);
-                let trigger = self.int(nums.next().ok_or_else(|| internal(span))?)?;
-                let count = self.int(nums.next().ok_or_else(|| internal(span))?)?;
-                Ok(StmtKind::Falls {
-                    player,
-                    piece,
-                    trigger,
-                    count,
-                })
-            }
             Rule::placement => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
                 let what_pair = inner.next().ok_or_else(|| internal(span))?;
@@ -355,15 +342,6 @@ impl Builder {
                     .map(|p| self.int(p))
                     .collect::<Result<_, _>>()?,
             ),
-            Rule::credits_fact => {
-                Fact::Credits(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
-            }
-            Rule::battle_fact => {
-                Fact::Battle(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
-            }
-            Rule::doubles_fact => {
-                Fact::Doubles(self.int(nums.into_iter().next().ok_or_else(|| internal(span))?)?)
-            }
             Rule::first_turn_fact => Fact::FirstTurn,
             other => return Err(mismatch(span, "a fact", other)),
         })
@@ -638,12 +616,6 @@ impl Builder {
                 ))
             }
             Rule::roll_again => Expectation::RollAgain,
-            Rule::burned => Expectation::Burned(
-                inner
-                    .filter(|x| x.as_rule() == Rule::int)
-                    .map(|x| self.int(x))
-                    .collect::<Result<_, _>>()?,
-            ),
             Rule::standings => Expectation::Standings(
                 inner
                     .filter(|x| x.as_rule() == Rule::player)
@@ -653,12 +625,6 @@ impl Builder {
             Rule::legal | Rule::legal_count | Rule::perft => {
                 return self.allowed(rule, inner.collect(), span)
             }
-            Rule::returns => Expectation::Returns(
-                inner
-                    .filter(|x| x.as_rule() == Rule::signed)
-                    .map(|x| self.int(x))
-                    .collect::<Result<_, _>>()?,
-            ),
             _ => return Err(internal(span)),
         })
     }
@@ -682,7 +648,7 @@ impl Builder {
         })
     }
 
-    /// `P1 battle -10`, `progress 300`, `score 290`, `credits 2`, `store 3 5`.
+    /// `P1 store 3 5`, `P1 store empty`.
     fn number_check(
         &self,
         mut inner: pest::iterators::Pairs<Rule>,
@@ -697,17 +663,7 @@ impl Builder {
             .filter(|x| matches!(x.as_rule(), Rule::int | Rule::signed))
             .map(|x| self.int(x).map(|s| s.value))
             .collect::<Result<_, _>>()?;
-        // Every check but `store` has exactly one number (the grammar's).
-        let first = || match nums.as_slice() {
-            [n] => Ok(*n),
-            _ => Err(internal(cspan)),
-        };
         let check = match crule {
-            Rule::battle_fact => NumberCheck::Battle(first()?),
-            Rule::progress_check => NumberCheck::Progress(first()?),
-            Rule::score_check => NumberCheck::Score(first()?),
-            Rule::credits_fact => NumberCheck::Credits(first()?),
-            Rule::tokens_check => NumberCheck::Tokens(first()?),
             Rule::store_fact => NumberCheck::Store(nums),
             other => return Err(mismatch(cspan, "a number check", other)),
         };

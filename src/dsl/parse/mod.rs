@@ -178,8 +178,25 @@ fn parse_statement(
     let mut pairs = match ScenarioParser::parse(Rule::statement, chunk) {
         Ok(pairs) => pairs,
         Err(e) => {
-            return own_statement(chunk, offset)
-                .ok_or_else(|| syntax_error(e, chunk, offset, game))?
+            let at = error_pos(&e);
+            return match own_statement(chunk) {
+                Own::Parsed(pair) => Builder { offset }.statement(pair),
+                // `expect P1 credits x`: the game's word stood; what follows it did not.
+                Own::Failed(own, further) if further > at && named_anywhere(word_at(chunk, at)) => {
+                    Err(syntax_error(own, chunk, offset, game, &[]))
+                }
+                // A game's own word could stand where the statement broke:
+                // the game's words of that form are among what was expected.
+                Own::Failed(_, further) if further > at => {
+                    let own = suggest::own_words_at(chunk, at, game);
+                    Err(syntax_error(e, chunk, offset, game, &own))
+                }
+                Own::Unknown(first) if first == at => {
+                    let own = suggest::own_words_at(chunk, at, game);
+                    Err(syntax_error(e, chunk, offset, game, &own))
+                }
+                _ => Err(syntax_error(e, chunk, offset, game, &[])),
+            };
         }
     };
     let stmt = pairs.next().and_then(|p| p.into_inner().next());
@@ -196,24 +213,63 @@ fn parse_statement(
     b.statement(pair)
 }
 
-/// A statement the grammar does not know, in a word a game's vocabulary
-/// names (`P1 boost 2`): `None` when it is not one, so the statement's
-/// syntax error stands as it was.
-fn own_statement(chunk: &str, offset: usize) -> Option<Result<Vec<(Item, Span)>, Problem>> {
-    let mut pairs = ScenarioParser::parse(Rule::own_statement, chunk).ok()?;
-    let pair = pairs.next()?.into_inner().next()?;
+/// What the grammar of a game's own words (`own_statement`) makes of a
+/// statement that `statement` did not parse.
+enum Own<'a> {
+    /// In words some game's vocabulary names (`P1 credits 2`).
+    Parsed(pest::iterators::Pair<'a, Rule>),
+    /// In its shape, but this word (at this offset) is no game's.
+    Unknown(usize),
+    /// Not in its shape: the error and how far it got.
+    Failed(pest::error::Error<Rule>, usize),
+}
+
+fn own_statement(chunk: &str) -> Own<'_> {
+    let pair = match ScenarioParser::parse(Rule::own_statement, chunk) {
+        Ok(mut pairs) => pairs.next().and_then(|p| p.into_inner().next()),
+        Err(e) => {
+            let at = error_pos(&e);
+            return Own::Failed(e, at);
+        }
+    };
+    let Some(pair) = pair else {
+        return Own::Unknown(0);
+    };
     // Every word the grammar did not know is one a game's vocabulary names.
-    let known = pair
+    let unknown = pair
         .clone()
         .into_inner()
         .flatten()
         .filter(|p| p.as_rule() == Rule::own_word)
-        .all(|word| {
-            GameKind::ALL
-                .iter()
-                .any(|g| g.vocabulary().named(word.as_str()).is_some())
-        });
-    known.then(|| Builder { offset }.statement(pair))
+        .find(|word| !named_anywhere(word.as_str()));
+    match unknown {
+        Some(word) => Own::Unknown(word.as_span().start()),
+        None => Own::Parsed(pair),
+    }
+}
+
+/// Whether some game's vocabulary names `word` (`Word::Named`).
+fn named_anywhere(word: &str) -> bool {
+    GameKind::ALL
+        .iter()
+        .any(|g| g.vocabulary().named(word).is_some())
+}
+
+/// Where a parse failed, as an offset into the statement.
+fn error_pos(e: &pest::error::Error<Rule>) -> usize {
+    match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    }
+}
+
+/// The word that starts at `at` (up to white space, `,` or `:`).
+fn word_at(chunk: &str, at: usize) -> &str {
+    let rest = chunk.get(at..).unwrap_or("");
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .unwrap_or(rest.len());
+    &rest[..end]
 }
 
 #[cfg(test)]

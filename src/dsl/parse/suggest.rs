@@ -5,14 +5,15 @@
 use super::Rule;
 use crate::dsl::ast::Span;
 use crate::dsl::problem::Problem;
+use crate::engine::vocabulary::PhraseAt;
 use crate::engine::{GameKind, Word};
 
 /// The grammar, whose case-insensitive literals are the language's keywords.
 const GRAMMAR: &str = include_str!("../../../grammar/scenario.pest");
 
 /// Every keyword of the language, of every game: the grammar's own
-/// case-insensitive literals (`^"expect"`) of two letters or more, and the
-/// games' names. One list, kept by the grammar itself, for the formatter,
+/// case-insensitive literals (`^"expect"`) of two letters or more, the
+/// games' names and their own words. One list, kept by the grammar itself, for the formatter,
 /// the suggestions and editor support (a new word in the grammar is a
 /// keyword everywhere at once).
 pub fn keywords() -> &'static [&'static str] {
@@ -30,6 +31,16 @@ pub fn keywords() -> &'static [&'static str] {
             rest = &after[j + 1..];
         }
         out.extend(crate::engine::GameKind::ALL.iter().map(|g| g.name()));
+        // Every game's own words (`Word::Named`), which the grammar does not know.
+        out.extend(
+            crate::engine::GameKind::ALL
+                .iter()
+                .flat_map(|g| g.vocabulary().words.iter())
+                .filter_map(|w| match w {
+                    Word::Named(text) => Some(*text),
+                    _ => None,
+                }),
+        );
         out.sort_unstable();
         out.dedup();
         out
@@ -61,16 +72,18 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
         .flat_map(|w| tokens(*w))
         .filter(|t| !ours.contains(t) && !common.contains(t))
         .collect();
-    let named = v.words.iter().filter_map(|w| match w {
-        Word::Named(text) => Some(*text),
-        _ => None,
-    });
+    // Other games' own words, unless this game has the word too.
+    let theirs = |k: &str| {
+        GameKind::ALL
+            .iter()
+            .any(|g| g.vocabulary().named(k).is_some())
+            && v.named(k).is_none()
+    };
     let mut out: Vec<&'static str> = keywords()
         .iter()
         .copied()
-        .filter(|k| !foreign.contains(k))
+        .filter(|k| !foreign.contains(k) && !theirs(k))
         .filter(|k| GameKind::ALL.iter().all(|g| g.name() != *k) || *k == game.name())
-        .chain(named)
         .collect();
     out.sort_unstable();
     out.dedup();
@@ -126,13 +139,69 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
     )
 }
 
+/// The words of `game`'s own (`Word::Named`) that could stand at `at` of
+/// `chunk`: those with a phrase of the statement's kind (an expectation
+/// after `expect`, a set-up fact after a player, else an action) that names
+/// a player and a piece as the clause so far does.
+pub(super) fn own_words_at(chunk: &str, at: usize, game: GameKind) -> Vec<&'static str> {
+    let before = chunk.get(..at).unwrap_or("");
+    let words: Vec<String> = before
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let is_player =
+        |w: &str| w.len() > 1 && w.starts_with('p') && w[1..].chars().all(|c| c.is_ascii_digit());
+    let is_piece = |w: &str| {
+        (w.len() > 1 && w.starts_with('g') && w[1..].chars().all(|c| c.is_ascii_digit()))
+            || w == "king"
+            || w == "k"
+    };
+    let first = words.first().map(String::as_str).unwrap_or("");
+    let at_kind = match (first, words.get(1).map(String::as_str)) {
+        ("expect", Some(w)) if w.starts_with("illegal") => PhraseAt::Action,
+        ("expect", _) => PhraseAt::Check,
+        (w, _) if is_player(w) && !before.trim_start()[w.len()..].starts_with(':') => {
+            PhraseAt::Fact
+        }
+        _ => PhraseAt::Action,
+    };
+    // The clause the word stands in: after the last `,` (a chain), else the
+    // whole statement but its leading `expect`.
+    let clause = before.rsplit(',').next().unwrap_or("");
+    let tokens: Vec<String> = clause
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let player = tokens.iter().any(|w| is_player(w.trim_end_matches(':')));
+    let pieces = tokens.iter().filter(|w| is_piece(w)).count();
+    let mut out: Vec<&'static str> = game
+        .vocabulary()
+        .phrases
+        .iter()
+        .filter(|p| p.at == at_kind)
+        .filter(|p| p.at == PhraseAt::Action || p.player == player)
+        .filter(|p| {
+            at_kind == PhraseAt::Action
+                || (p.pieces.0 as usize..=p.pieces.1 as usize).contains(&pieces)
+        })
+        .map(|p| p.word.text())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// A syntax error in the words of `game` (the scenario's, as far as the
 /// file has said): what was expected and "did you mean" only among them.
+/// `own` are the game's own words that could stand where it broke.
 pub(super) fn syntax_error(
     e: pest::error::Error<Rule>,
     chunk: &str,
     offset: usize,
     game: GameKind,
+    own: &[&str],
 ) -> Problem {
     let ours = keywords_of(game);
     let pos = match e.location {
@@ -171,6 +240,7 @@ pub(super) fn syntax_error(
         }
         _ => vec![],
     };
+    expected.extend(own.iter().map(|w| format!("`{w}`")));
     expected.sort_unstable();
     expected.dedup();
     // "Did you mean" only among the words that could stand here (all of the

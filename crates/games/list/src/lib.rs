@@ -256,6 +256,28 @@ mod tests {
         }
     }
 
+    /// Every game's own word has a phrase (so the language accepts it
+    /// somewhere), and every phrase is of a word the game names, its
+    /// example written in it.
+    #[test]
+    fn every_own_word_is_written_somewhere() {
+        for g in GameKind::ALL {
+            let v = g.vocabulary();
+            for w in v.words.iter().filter(|w| matches!(w, Word::Named(_))) {
+                assert!(v.phrases.iter().any(|p| p.word == *w), "{g}: {w:?}");
+                assert_eq!(v.named(&w.text().to_uppercase()), Some(*w), "{g}: {w:?}");
+            }
+            for p in v.phrases {
+                assert!(
+                    matches!(p.word, Word::Named(_)) && v.allows(p.word),
+                    "{g}: `{}` is of a word {g} does not name",
+                    p.example
+                );
+                assert!(p.example.contains(p.word.text()), "{g}: `{}`", p.example);
+            }
+        }
+    }
+
     #[test]
     fn vocabulary_rules_are_in_their_game() {
         for g in GameKind::ALL {

@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use super::driver::MaednDriver;
 use crate::dsl::lower::Check;
-use crate::engine::{Maedn, MaednRules, Mode, PieceId, Word};
+use crate::engine::maedn::RETURNS;
+use crate::engine::{Maedn, MaednRules, Mode, PieceId};
 use crate::runner::games::{fail, numbers, Played, Reduction};
 use crate::selfplay::fast::{SpeedBench, SpeedPath};
 use crate::selfplay::Policy;
@@ -79,7 +80,7 @@ impl Played for Maedn {
             return None;
         };
         Some(match (own.word, own.player, own.numbers.as_slice()) {
-            (Word::Returns, None, want) => {
+            (RETURNS, None, want) => {
                 let now = self.returns();
                 if now == want {
                     Ok(())

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::driver::PortalDriver;
 use crate::dsl::lower::Check;
+use crate::engine::portal::{BURNED, TOKENS};
 use crate::engine::{Mode, PieceId, Player, Portal, PortalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
@@ -145,8 +146,8 @@ impl Played for Portal {
             return None;
         };
         Some(match (own.word, own.player, own.numbers.as_slice()) {
-            (Word::Tokens, Some(p), &[n]) => number(p, "tokens", n, self.tokens(p)),
-            (Word::Burned, None, want) => {
+            (TOKENS, Some(p), &[n]) => number(p, "tokens", n, self.tokens(p)),
+            (BURNED, None, want) => {
                 let burned: Vec<i64> = self.roll().burned().iter().map(|&v| i64::from(v)).collect();
                 // Each value written must have burned as often as written.
                 let held = want.iter().all(|v| {

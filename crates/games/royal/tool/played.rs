@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::driver::RoyalDriver;
 use crate::dsl::lower::Check;
+use crate::engine::royal::{BATTLE, CREDITS, PROGRESS, SCORE};
 use crate::engine::{Direction, Mode, PieceId, Place, Player, Royal, RoyalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
@@ -261,10 +262,10 @@ impl Played for Royal {
         };
         let (word, p, piece) = (own.word, own.player?, own.piece);
         Some(match (word, piece, own.numbers.as_slice()) {
-            (Word::Battle, None, &[n]) => number(p, "battle", n, self.seat(p).battle),
-            (Word::Progress, None, &[n]) => number(p, "progress", n, self.progress_points(p)),
-            (Word::Score, None, &[n]) => number(p, "score", n, self.score(p)),
-            (Word::Credits, None, &[n]) => number(p, "credits", n, self.seat(p).credits as i64),
+            (BATTLE, None, &[n]) => number(p, "battle", n, self.seat(p).battle),
+            (PROGRESS, None, &[n]) => number(p, "progress", n, self.progress_points(p)),
+            (SCORE, None, &[n]) => number(p, "score", n, self.score(p)),
+            (CREDITS, None, &[n]) => number(p, "credits", n, self.seat(p).credits as i64),
             (Word::Store, None, rolls) => {
                 let mut want = rolls.to_vec();
                 want.sort_unstable();

@@ -33,6 +33,7 @@ mod rule;
 mod setup;
 mod turn;
 mod words;
+pub use words::RETURNS;
 
 use std::sync::Arc;
 

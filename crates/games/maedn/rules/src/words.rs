@@ -1,9 +1,23 @@
 //! The words of `maedn`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
 
 use super::rule::MaednRule;
+
+/// `expect returns 3 -1 -1 -1`: what each player is paid at the end.
+pub const RETURNS: Word = Word::Named("returns");
+
+/// How maedn's own words are written.
+const PHRASES: &[Phrase] = &[Phrase {
+    word: RETURNS,
+    at: PhraseAt::Check,
+    player: false,
+    pieces: (0, 0),
+    numbers: (1, 255),
+    signed: true,
+    example: "expect returns 3 -1 -1 -1",
+}];
 
 /// What the scenario language says of maedn.
 pub const WORDS: Vocabulary = Vocabulary {
@@ -20,9 +34,10 @@ pub const WORDS: Vocabulary = Vocabulary {
         Word::Seats,
         Word::Pass,
         Word::Legal,
-        Word::Returns,
+        RETURNS,
         Word::Standings,
     ],
+    phrases: PHRASES,
     foreign_word_help: "maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
     word_help: &[
         (

@@ -28,7 +28,7 @@ impl Portal {
         let turn = present.turn_of_setup(setup, R::TablePlayers.id(), &mut errors);
         let doubles_of = |p| {
             setup
-                .fact(Word::Doubles, Some(p))
+                .fact(words::DOUBLES, Some(p))
                 .map(|(i, f)| (i, f.numbers.first().copied().unwrap_or(-1)))
         };
         let mut doubles = 0;
@@ -213,7 +213,7 @@ fn falls_of(
 ) -> [[[u8; MAX_TOILETS]; 5]; 4] {
     let board = &rules.board;
     let mut falls = [[[0u8; MAX_TOILETS]; 5]; 4];
-    for (i, f) in setup.facts_in(Word::Falls) {
+    for (i, f) in setup.facts_in(words::FALLS) {
         let part = SetupPart::Fact(i);
         let (Some(player), Some(piece), &[trigger, count]) = (f.player, f.piece, &f.numbers[..])
         else {

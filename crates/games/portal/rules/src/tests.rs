@@ -288,7 +288,7 @@ fn the_state_key_reads_falls_up_to_the_mercy_number() {
             });
         }
         s.facts.push(goti_engine::setup::SetupFact {
-            word: goti_engine::vocabulary::Word::Falls,
+            word: crate::FALLS,
             player: Some(P1),
             piece: Some(1),
             numbers: vec![42, i64::from(count)],

@@ -1,9 +1,58 @@
 //! The words of `portal`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
 
 use super::rule::PortalRule;
+
+/// `P1 doubles 1`: doubles thrown in a row (`dice.doubles`).
+pub const DOUBLES: Word = Word::Named("doubles");
+/// `P1 G1 falls 42 2`: how often a piece fell into a toilet.
+pub const FALLS: Word = Word::Named("falls");
+/// `expect P1 tokens 1`: a player's tokens.
+pub const TOKENS: Word = Word::Named("tokens");
+/// `expect burned 5`: the die values burned this turn.
+pub const BURNED: Word = Word::Named("burned");
+
+/// How portal's own words are written.
+const PHRASES: &[Phrase] = &[
+    Phrase {
+        word: DOUBLES,
+        at: PhraseAt::Fact,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: false,
+        example: "P1 doubles 1",
+    },
+    Phrase {
+        word: FALLS,
+        at: PhraseAt::Fact,
+        player: true,
+        pieces: (1, 1),
+        numbers: (2, 2),
+        signed: false,
+        example: "P1 G1 falls 42 2",
+    },
+    Phrase {
+        word: TOKENS,
+        at: PhraseAt::Check,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: true,
+        example: "expect P1 tokens 1",
+    },
+    Phrase {
+        word: BURNED,
+        at: PhraseAt::Check,
+        player: false,
+        pieces: (0, 0),
+        numbers: (1, 2),
+        signed: false,
+        example: "expect burned 5",
+    },
+];
 
 /// What the scenario language says of portal.
 pub const WORDS: Vocabulary = Vocabulary {
@@ -16,16 +65,17 @@ pub const WORDS: Vocabulary = Vocabulary {
     words: &[
         Word::Enter,
         Word::Ranked,
-        Word::Doubles,
-        Word::Falls,
+        DOUBLES,
+        FALLS,
         Word::Lane,
         Word::Base,
         Word::Toilet,
-        Word::Tokens,
-        Word::Burned,
+        TOKENS,
+        BURNED,
         Word::RollAgain,
         Word::Standings,
     ],
+    phrases: PHRASES,
     foreign_word_help:
         "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",
     word_help: &[

@@ -41,6 +41,7 @@ mod setup;
 mod store;
 mod turn;
 mod words;
+pub use words::{BATTLE, CREDITS, PROGRESS, SCORE};
 
 #[cfg(test)]
 mod tests;

@@ -195,7 +195,7 @@ fn seat_facts(
         } else {
             seat.store = Store::free();
         }
-        if let Some((i, credits)) = fact(Word::Credits) {
+        if let Some((i, credits)) = fact(words::CREDITS) {
             let c = single(credits);
             match u8::try_from(c) {
                 Ok(c) if c <= params.exits.cap => seat.credits = c,
@@ -210,7 +210,7 @@ fn seat_facts(
                 }),
             }
         }
-        if let Some((_, battle)) = fact(Word::Battle) {
+        if let Some((_, battle)) = fact(words::BATTLE) {
             seat.battle = single(battle);
         }
         seat.first_turn = fact(Word::FirstTurn).is_some();
@@ -256,7 +256,7 @@ fn record_set_up(setup: &Setup, present: Table, turn: Player, events: &mut Vec<E
     if setup
         .players
         .iter()
-        .any(|&p| setup.fact(Word::Credits, Some(p)).is_none())
+        .any(|&p| setup.fact(words::CREDITS, Some(p)).is_none())
     {
         events.push(note(
             R::ExitStart,

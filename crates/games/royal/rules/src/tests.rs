@@ -54,7 +54,7 @@ impl T {
     fn credits(mut self, p: Player, c: u8) -> T {
         self.0
             .facts
-            .push(SetupFact::of(Word::Credits, p, vec![i64::from(c)]));
+            .push(SetupFact::of(crate::CREDITS, p, vec![i64::from(c)]));
         self
     }
     fn first_turn(mut self, p: Player) -> T {
@@ -1361,7 +1361,9 @@ fn the_state_key_leaves_out_points_only() {
         midpoint: None,
         steps: Some(walked - 52),
     });
-    far.0.facts.push(SetupFact::of(Word::Battle, P1, vec![-40]));
+    far.0
+        .facts
+        .push(SetupFact::of(crate::BATTLE, P1, vec![-40]));
     let b = far.build();
     assert_ne!(a, b);
     assert_ne!(a.score(P1), b.score(P1));

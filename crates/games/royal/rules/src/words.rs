@@ -1,9 +1,76 @@
 //! The words of `royal`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
 
 use super::rule::RoyalRule;
+
+/// `P1 battle 20`: battle points (`points.battle`).
+pub const BATTLE: Word = Word::Named("battle");
+/// `P1 credits 2`: exit credits (`exit.credit`).
+pub const CREDITS: Word = Word::Named("credits");
+/// `expect P1 progress 12`: progress points (`points.progress`).
+pub const PROGRESS: Word = Word::Named("progress");
+/// `expect P1 score 30`: battle and progress points together.
+pub const SCORE: Word = Word::Named("score");
+
+/// How royal's own words are written.
+const PHRASES: &[Phrase] = &[
+    Phrase {
+        word: CREDITS,
+        at: PhraseAt::Fact,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: false,
+        example: "P1 credits 2",
+    },
+    Phrase {
+        word: CREDITS,
+        at: PhraseAt::Check,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: false,
+        example: "expect P1 credits 2",
+    },
+    Phrase {
+        word: BATTLE,
+        at: PhraseAt::Fact,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: true,
+        example: "P1 battle 20",
+    },
+    Phrase {
+        word: BATTLE,
+        at: PhraseAt::Check,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: true,
+        example: "expect P1 battle 20",
+    },
+    Phrase {
+        word: PROGRESS,
+        at: PhraseAt::Check,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: true,
+        example: "expect P1 progress 12",
+    },
+    Phrase {
+        word: SCORE,
+        at: PhraseAt::Check,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: true,
+        example: "expect P1 score 30",
+    },
+];
 
 /// What the scenario language says of royal.
 pub const WORDS: Vocabulary = Vocabulary {
@@ -18,17 +85,18 @@ pub const WORDS: Vocabulary = Vocabulary {
         Word::GroupCount,
         Word::Midpoint,
         Word::Store,
-        Word::Credits,
-        Word::Battle,
+        CREDITS,
+        BATTLE,
         Word::FirstTurn,
         Word::Mode,
         Word::Exit,
         Word::HomePathTile,
-        Word::Progress,
-        Word::Score,
+        PROGRESS,
+        SCORE,
         // end.finish: the standings once the game is over.
         Word::Standings,
     ],
+    phrases: PHRASES,
     // Empty: the help names the game that has the word (`rules portal`).
     foreign_word_help: "",
     word_help: &[(Word::Enter, "royal guards leave the Yard with `exit G1`")],

@@ -1,13 +1,44 @@
 //! The words of the toy race's scenarios: the words every game has, and
 //! its own `boost`, which the grammar does not know.
 
-use goti_engine::vocabulary::{Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
 
 use super::rule::ToyRule;
 
 /// `boost G1` (an action), `P1 boost 1` (a set-up fact and an
 /// expectation): the toy's own word (`toy.boost`).
 pub const BOOST: Word = Word::Named("boost");
+
+/// How the toy's own word is written.
+const PHRASES: &[Phrase] = &[
+    Phrase {
+        word: BOOST,
+        at: PhraseAt::Fact,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: false,
+        example: "P1 boost 1",
+    },
+    Phrase {
+        word: BOOST,
+        at: PhraseAt::Action,
+        player: false,
+        pieces: (0, 255),
+        numbers: (0, 0),
+        signed: false,
+        example: "boost G1",
+    },
+    Phrase {
+        word: BOOST,
+        at: PhraseAt::Check,
+        player: true,
+        pieces: (0, 0),
+        numbers: (1, 1),
+        signed: false,
+        example: "expect P1 boost 1",
+    },
+];
 
 /// What the scenario language says of the toy race.
 pub const WORDS: Vocabulary = Vocabulary {
@@ -18,6 +49,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_name: "home path",
     path_word: "home",
     words: &[BOOST],
+    phrases: PHRASES,
     foreign_word_help: "the toy race has one piece G1 a player, in the yard, on a tile, or home",
     word_help: &[],
     turn_help: "the turn passes after every move",

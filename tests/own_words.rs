@@ -1,0 +1,134 @@
+//! A game's own words (issue 45): royal's `credits`, `battle`, `progress`
+//! and `score`, portal's `doubles`, `falls`, `tokens` and `burned`, and
+//! maedn's `returns` are the games' vocabulary, not the grammar's. Each is
+//! read in the forms its game declares; any other form is a located
+//! problem that says the form, never a panic or a silent reading.
+
+use std::path::Path;
+
+use goti::runner::{self, FileReport, RunOptions};
+
+fn run(text: &str) -> FileReport {
+    let opts = RunOptions {
+        skip_snapshots: true,
+        ..RunOptions::default()
+    };
+    runner::run_text("own.goti", text, Path::new("own.goti"), &opts, None)
+}
+
+/// Every problem as `line:column message | help`.
+fn problems(text: &str) -> Vec<String> {
+    let report = run(text);
+    report
+        .file_problems
+        .iter()
+        .chain(report.scenarios.iter().flat_map(|s| &s.problems))
+        .map(|d| {
+            let (line, col) = d.source.line_col(d.span.start);
+            format!(
+                "{line}:{col} {} | {}",
+                d.message,
+                d.help.as_deref().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+fn passed(text: &str) -> bool {
+    let report = run(text);
+    assert!(!report.scenarios.is_empty(), "no scenario in {text:?}");
+    report.scenarios.iter().all(|s| s.passed())
+}
+
+#[test]
+fn the_shipped_games_words_read_as_before() {
+    // The brief's line: P2's solo guard on 23 is captured by the merge;
+    // points.battle pays 20 for a capture (ROYAL.md), and the exit credits
+    // stay at the 3 players start with (exit.start).
+    assert!(passed(
+        "scenario \"merge capture on a shared tile\"\n\
+         P1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\n\
+         expect P2 G1 in yard\n\
+         expect P1 battle 20\n\
+         expect P1 battle 20, P1 credits 3, P2 battle 0\n"
+    ));
+    // Set-up facts chain with placements, in any case.
+    assert!(passed(
+        "scenario \"facts\"\nP1 G1 on 5, P2 G1 on 9, P1 Credits 2, P1 battle -5\n\
+         expect P1 credits 2, P1 BATTLE -5\n"
+    ));
+    // A wrong number is a failed expectation, as it always was.
+    assert!(!passed(
+        "scenario \"wrong\"\nplayers 2\nP1 G1 on 5, P1 credits 2\nexpect P1 credits 1\n"
+    ));
+}
+
+#[test]
+fn a_form_the_word_does_not_have_is_a_located_problem() {
+    let text = "scenario \"forms\"\n\
+                players 2\n\
+                P1 credits\n\
+                P1 credits -1\n\
+                P1 G1 credits 2\n\
+                credits G1\n\
+                expect credits 2\n";
+    assert_eq!(
+        problems(text),
+        [
+            "3:1 `credits` takes one number, not 0 | write `P1 credits 2`",
+            "4:12 `credits` counts from 0, not -1 | write `P1 credits 2`",
+            "5:4 `credits` names no pieces | write `P1 credits 2`",
+            "6:1 `credits` is not an action in royal | `credits` is written `P1 credits 2` or `expect P1 credits 2`",
+            "7:8 `credits` names a player first | write `expect P1 credits 2`",
+        ]
+    );
+    let portal = "rules portal\nscenario \"forms\"\n\
+                  players 2\n\
+                  P1 G1 falls 42\n\
+                  P1 falls 42 2\n\
+                  expect burned\n\
+                  expect P1 burned 5\n";
+    assert_eq!(
+        problems(portal),
+        [
+            "4:1 `falls` takes 2 numbers, not 1 | write `P1 G1 falls 42 2`",
+            "5:4 `falls` names one piece | write `P1 G1 falls 42 2`",
+            "6:8 `burned` takes 1-2 numbers, not 0 | write `expect burned 5`",
+            "7:8 `burned` names no player | write `expect burned 5`",
+        ]
+    );
+}
+
+#[test]
+fn syntax_errors_keep_their_words() {
+    let text = "scenario \"typos\"\n\
+                expect P1 battel 20\n\
+                expect P1 credits x\n\
+                P1 G1 on 5, P1 crdits 2\n";
+    assert_eq!(
+        problems(text),
+        [
+            "2:11 unexpected `battel`: expected `battle`, `credits`, `progress`, `score`, `store` or a piece (`G1`, `G2`, ... or `king`) | did you mean `battle`?",
+            "3:19 unexpected `x`: expected a number or the end of the statement | ",
+            "4:16 unexpected `crdits`: expected `battle`, `credits`, `first`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | did you mean `credits`?",
+        ]
+    );
+    // Only the words of the game in play, and of the statement's kind.
+    let portal = "rules portal\nscenario \"typos\"\nP1 G1 flls 42 2\nexpect P1 tokns 1\n";
+    assert_eq!(
+        problems(portal),
+        [
+            "3:7 unexpected `flls`: expected `falls` or a place (`on 23`, `on home 2`, `home`, `in yard`) | did you mean `falls`?",
+            "4:11 unexpected `tokns`: expected `tokens` or a piece (`G1`, `G2`, ... or `king`) | did you mean `tokens`?",
+        ]
+    );
+}
+
+#[test]
+fn another_games_word_is_named_as_its() {
+    let text = "rules maedn\nscenario \"x\"\nplayers 2\nexpect P1 battle 0\n";
+    assert_eq!(
+        problems(text),
+        ["4:11 `battle` is a royal word; this scenario plays maedn | maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`"]
+    );
+}
