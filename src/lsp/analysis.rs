@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::engine::vocabulary::PhraseAt;
 use crate::engine::GameKind;
 use crate::runner::play::ruleset;
 use crate::runner::render::keyed;
@@ -341,8 +342,9 @@ impl Change {
         }
     }
 
-    /// The expectation that states it, if the language has one.
-    pub fn expectation(&self) -> Option<String> {
+    /// The expectation that states it, if `game`'s language has one (a
+    /// number: an expectation `expect P1 WORD N` in the game's own words).
+    pub fn expectation(&self, game: GameKind) -> Option<String> {
         match self {
             Change::Piece {
                 player,
@@ -354,11 +356,54 @@ impl Change {
                 name,
                 value,
                 ..
-            } => matches!(
-                name.as_str(),
-                "battle" | "progress" | "score" | "credits" | "tokens"
-            )
-            .then(|| format!("expect {player} {name} {value}")),
+            } => {
+                let words = game.vocabulary();
+                let word = words.named(name)?;
+                let number: i64 = value.parse().ok()?;
+                words
+                    .phrases_of(word, PhraseAt::Check)
+                    .any(|p| p.fits(true, 0, &[number]))
+                    .then(|| format!("expect {player} {name} {value}"))
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(name: &str, value: &str) -> Change {
+        Change::Number {
+            player: "P1".into(),
+            name: name.into(),
+            value: value.into(),
+            delta: None,
+        }
+    }
+
+    /// A changed number is offered as an expectation exactly where the
+    /// game's own words check it: royal's battle and credits, portal's
+    /// tokens; not another game's word, nor a store (not a number).
+    #[test]
+    fn a_number_is_expected_in_the_games_own_words() {
+        let royal = GameKind::Royal;
+        assert_eq!(
+            number("battle", "-20").expectation(royal).as_deref(),
+            Some("expect P1 battle -20")
+        );
+        assert_eq!(
+            number("credits", "2").expectation(royal).as_deref(),
+            Some("expect P1 credits 2")
+        );
+        assert_eq!(number("store", "3 5").expectation(royal), None);
+        assert_eq!(number("tokens", "1").expectation(royal), None);
+        assert_eq!(
+            number("tokens", "1")
+                .expectation(GameKind::Portal)
+                .as_deref(),
+            Some("expect P1 tokens 1")
+        );
+        assert_eq!(number("battle", "20").expectation(GameKind::Maedn), None);
     }
 }

@@ -592,9 +592,10 @@ pub fn code_actions(doc: &Document, uri: &Url, range: Range) -> Vec<CodeActionOr
     // Only what the scenario does not state already (after this line, up
     // to the next scenario).
     let stated = stated_after(&doc.text[end..]);
+    let game = doc.analysis.game_at(line + 1);
     let lines: Vec<String> = analysis::what_happened(Some(before), states.after)
         .iter()
-        .filter_map(Change::expectation)
+        .filter_map(|c| c.expectation(game))
         .filter(|l| !stated.contains(&normal(l)))
         .collect();
     if lines.is_empty() {
