@@ -64,6 +64,34 @@ fn the_shipped_games_words_read_as_before() {
 }
 
 #[test]
+fn royal_exit_is_its_own_action_in_every_place_an_action_stands() {
+    // exit.credit: one credit lets G2 leave the Yard onto the start tile,
+    // and the legal listing of ROYAL.md section 10 names it with the rest.
+    assert!(passed(
+        "scenario \"one credit gives one exit\"\nplayers 2\n\
+         P1 G1 on 20, P1 credits 1, P1 store 3\n\
+         expect legal: next turn | exit G2 | move G1 3 forward | move G1 3 backward\n\
+         P1: exit G2\n\
+         expect P1 credits 0\n\
+         expect illegal exit G3\n"
+    ));
+    let text = "scenario \"x\"\nplayers 2\nexit G2 G2\nexit\nexti G1\n";
+    assert_eq!(
+        problems(text),
+        [
+            "3:9 G2 is named twice in one exit | `exit` names each piece once",
+            "4:1 `exit` names at least one piece | write `exit G1`",
+            "5:1 `exti` does not start any statement goti knows | did you mean `exit`?",
+        ]
+    );
+    let portal = "rules portal\nscenario \"x\"\nplayers 2\nexit G1\n";
+    assert_eq!(
+        problems(portal),
+        ["4:1 `exit` is a royal word; this scenario plays portal | portal pieces leave base with `enter G1` on a 6"]
+    );
+}
+
+#[test]
 fn a_form_the_word_does_not_have_is_a_located_problem() {
     let text = "scenario \"forms\"\n\
                 players 2\n\

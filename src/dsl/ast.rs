@@ -151,7 +151,6 @@ pub struct ActionStmt {
 #[derive(Clone, Debug)]
 pub enum ActionAst {
     Roll(Vec<Spanned<i64>>),
-    Exit(Vec<Spanned<PieceName>>),
     Move(Vec<Clause>),
     NextTurn,
     /// Portal: `enter G3`; maedn: `enter` (or `enter G3`).

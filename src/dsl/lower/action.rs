@@ -24,7 +24,6 @@ pub(super) fn lower_action(
     };
     let action = match &a.action {
         ActionAst::Roll(dice) => Action::Roll(small_all(dice, "a roll", problems)?),
-        ActionAst::Exit(_) if !allowed(a.span, Word::Exit, limits.game, problems) => return None,
         ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
         ActionAst::Enter(Some(p)) => Action::own(Word::Enter, vec![piece_of(p, limits, problems)?]),
         ActionAst::Enter(None) if limits.game.vocabulary().bare_enter => {
@@ -41,31 +40,25 @@ pub(super) fn lower_action(
         ActionAst::Pass => Action::NextTurn,
         ActionAst::Own(phrase) => {
             let word = own_word(phrase, PhraseAt::Action, limits.game, problems)?;
+            // An action in a game's own word names a set of pieces (royal's
+            // `exit G1 G2`); naming one twice is a scenario error.
             let mut pieces = Vec::new();
             for name in &phrase.pieces {
-                pieces.push(piece_of(name, limits, problems)?);
-            }
-            Action::own(word, pieces)
-        }
-        ActionAst::Exit(pieces) => {
-            // An exit names a set of guards; naming one twice is a scenario error (ROYAL.md).
-            let mut out = Vec::new();
-            for p in pieces {
-                let piece = piece_of(p, limits, problems)?;
-                if out.contains(&piece) {
+                let piece = piece_of(name, limits, problems)?;
+                if pieces.contains(&piece) {
                     problems.push(
                         Problem::new(
-                            p.span,
-                            format!("{piece} is named twice in one exit"),
+                            name.span,
+                            format!("{piece} is named twice in one {}", word.text()),
                             "named again",
                         )
-                        .help("an exit names each guard once, e.g. `exit G1 G2`"),
+                        .help(format!("`{}` names each piece once", word.text())),
                     );
                     return None;
                 }
-                out.push(piece);
+                pieces.push(piece);
             }
-            Action::own(Word::Exit, out)
+            Action::own(word, pieces)
         }
         ActionAst::NextTurn => Action::NextTurn,
         ActionAst::Move(clauses) => {

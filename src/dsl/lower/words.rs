@@ -113,6 +113,7 @@ pub(super) fn own_word(
         (0, 0) => format!("no {many}"),
         (1, 1) => format!("one {one}"),
         (lo, hi) if lo == hi => format!("{lo} {many}"),
+        (1, 255) => format!("at least one {one}"),
         (lo, 255) => format!("at least {lo} {many}"),
         (lo, hi) => format!("{lo}-{hi} {many}"),
     };

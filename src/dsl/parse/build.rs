@@ -421,12 +421,6 @@ impl Builder {
                     .map(|x| self.int(x))
                     .collect::<Result<_, _>>()?,
             ),
-            Rule::exit => ActionAst::Exit(
-                inner
-                    .filter(|x| x.as_rule() == Rule::piece)
-                    .map(|x| self.piece(x))
-                    .collect::<Result<_, _>>()?,
-            ),
             Rule::next_turn => ActionAst::NextTurn,
             Rule::enter => {
                 let piece = inner.into_iter().find(|x| x.as_rule() == Rule::piece);
@@ -497,12 +491,21 @@ impl Builder {
                 let nodes = ints.next().ok_or_else(|| internal(span))??;
                 Expectation::Perft { depth, nodes }
             }
-            Rule::legal => {
-                if let Some(list) = inner.iter().find(|x| x.as_rule() == Rule::legal_actions) {
+            Rule::legal | Rule::own_legal => {
+                let list = inner
+                    .iter()
+                    .find(|x| matches!(x.as_rule(), Rule::legal_actions | Rule::own_legal_actions));
+                if let Some(list) = list {
                     let mut actions = Vec::new();
                     for a in list.clone().into_inner() {
                         let aspan = self.span(&a);
-                        actions.push(Spanned::new(self.action(a)?, aspan));
+                        let action = match a.as_rule() {
+                            Rule::own_listed => {
+                                ActionAst::Own(self.own_phrase(a.into_inner(), aspan)?)
+                            }
+                            _ => self.action(a)?,
+                        };
+                        actions.push(Spanned::new(action, aspan));
                     }
                     return Ok(Expectation::LegalActions(actions));
                 }
@@ -622,7 +625,7 @@ impl Builder {
                     .map(|x| self.player(x))
                     .collect::<Result<_, _>>()?,
             ),
-            Rule::legal | Rule::legal_count | Rule::perft => {
+            Rule::legal | Rule::own_legal | Rule::legal_count | Rule::perft => {
                 return self.allowed(rule, inner.collect(), span)
             }
             _ => return Err(internal(span)),

@@ -44,7 +44,11 @@ pub const WORDS: Vocabulary = Vocabulary {
             Word::HomePathTile,
             "maedn's goal fields are written `in goal N`",
         ),
-        (Word::Exit, "maedn pieces come in with `enter` on a 6"),
+        // Royal's `exit`.
+        (
+            Word::Named("exit"),
+            "maedn pieces come in with `enter` on a 6",
+        ),
         (Word::Lane, "maedn's goal fields are written `in goal N`"),
     ],
     turn_help: "the turn passes after an action, unless the die showed a 6",

@@ -84,7 +84,8 @@ pub const WORDS: Vocabulary = Vocabulary {
             "portal's home stretch is its lane: `on lane N`",
         ),
         (
-            Word::Exit,
+            // Royal's `exit`.
+            Word::Named("exit"),
             "portal pieces leave base with `enter G1` on a 6",
         ),
     ],

@@ -11,7 +11,7 @@ use goti_engine::precedence::Refusals;
 
 /// `exit G1 G2`: guards leave the Yard (`exit.cost`), royal's own action.
 pub fn exit_action(pieces: Vec<PieceId>) -> goti_engine::action::Action {
-    goti_engine::action::Action::own(goti_engine::vocabulary::Word::Exit, pieces)
+    goti_engine::action::Action::own(super::words::EXIT, pieces)
 }
 
 impl Royal {

@@ -41,7 +41,7 @@ mod setup;
 mod store;
 mod turn;
 mod words;
-pub use words::{BATTLE, CREDITS, PROGRESS, SCORE};
+pub use words::{BATTLE, CREDITS, EXIT, PROGRESS, SCORE};
 
 #[cfg(test)]
 mod tests;

@@ -10,7 +10,6 @@ use goti_engine::action::{Action, OwnAction};
 use goti_engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use goti_engine::piece::{Piece, Place, Player};
 use goti_engine::precedence::game_and_turn;
-use goti_engine::vocabulary::Word;
 
 impl Royal {
     /// Applies an action of the player whose turn it is to a copy of this
@@ -50,7 +49,7 @@ impl Royal {
         match action {
             Action::Roll(dice) => self.roll(dice, ev),
             Action::Own(OwnAction {
-                word: Word::Exit,
+                word: super::words::EXIT,
                 pieces,
             }) => self.exit(pieces, ev),
             Action::Move(order) => self.play_move(order, ev, observe),

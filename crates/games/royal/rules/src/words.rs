@@ -14,8 +14,20 @@ pub const PROGRESS: Word = Word::Named("progress");
 /// `expect P1 score 30`: battle and progress points together.
 pub const SCORE: Word = Word::Named("score");
 
+/// `exit G1 G2`: guards leave the Yard on exit credits (`exit.credit`).
+pub const EXIT: Word = Word::Named("exit");
+
 /// How royal's own words are written.
 const PHRASES: &[Phrase] = &[
+    Phrase {
+        word: EXIT,
+        at: PhraseAt::Action,
+        player: false,
+        pieces: (1, 255),
+        numbers: (0, 0),
+        signed: false,
+        example: "exit G1",
+    },
     Phrase {
         word: CREDITS,
         at: PhraseAt::Fact,
@@ -89,7 +101,7 @@ pub const WORDS: Vocabulary = Vocabulary {
         BATTLE,
         Word::FirstTurn,
         Word::Mode,
-        Word::Exit,
+        EXIT,
         Word::HomePathTile,
         PROGRESS,
         SCORE,
