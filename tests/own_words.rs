@@ -75,13 +75,14 @@ fn royal_exit_is_its_own_action_in_every_place_an_action_stands() {
          expect P1 credits 0\n\
          expect illegal exit G3\n"
     ));
-    let text = "scenario \"x\"\nplayers 2\nexit G2 G2\nexit\nexti G1\n";
+    let text = "scenario \"x\"\nplayers 2\nexit G2 G2\nexit\nexti G1\nexit2 G1\n";
     assert_eq!(
         problems(text),
         [
             "3:9 G2 is named twice in one exit | `exit` names each piece once",
             "4:1 `exit` names at least one piece | write `exit G1`",
             "5:1 `exti` does not start any statement goti knows | did you mean `exit`?",
+            "6:1 `exit2` does not start any statement goti knows | did you mean `exit`?",
         ]
     );
     let portal = "rules portal\nscenario \"x\"\nplayers 2\nexit G1\n";
@@ -140,6 +141,11 @@ fn syntax_errors_keep_their_words() {
             "3:19 unexpected `x`: expected a number or the end of the statement | ",
             "4:16 unexpected `crdits`: expected `battle`, `credits`, `first`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | did you mean `credits`?",
         ]
+    );
+    // A game's word ends where a word ends: `credits2` is not `credits 2`.
+    assert_eq!(
+        problems("scenario \"x\"\nplayers 2\nP1 credits2\n"),
+        ["3:4 unexpected `credits2`: expected `first`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | "]
     );
     // Only the words of the game in play, and of the statement's kind.
     let portal = "rules portal\nscenario \"typos\"\nP1 G1 flls 42 2\nexpect P1 tokns 1\n";
