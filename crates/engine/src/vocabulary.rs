@@ -124,6 +124,58 @@ pub struct Phrase {
 }
 
 impl Phrase {
+    /// A set-up fact that names a player and nothing else yet:
+    /// `Phrase::fact(CREDITS, "P1 credits 2").numbers(1, 1)`.
+    pub const fn fact(word: Word, example: &'static str) -> Phrase {
+        Phrase::new(word, PhraseAt::Fact, true, example)
+    }
+    /// An expectation that names a player and nothing else yet.
+    pub const fn check(word: Word, example: &'static str) -> Phrase {
+        Phrase::new(word, PhraseAt::Check, true, example)
+    }
+    /// An action that names no piece yet: `Phrase::action(EXIT, "exit G1").pieces(1, 255)`.
+    pub const fn action(word: Word, example: &'static str) -> Phrase {
+        Phrase::new(word, PhraseAt::Action, false, example)
+    }
+    const fn new(word: Word, at: PhraseAt, player: bool, example: &'static str) -> Phrase {
+        Phrase {
+            word,
+            at,
+            player,
+            pieces: (0, 0),
+            numbers: (0, 0),
+            signed: false,
+            example,
+        }
+    }
+    /// Names no player (`expect burned 5`).
+    pub const fn no_player(self) -> Phrase {
+        Phrase {
+            player: false,
+            ..self
+        }
+    }
+    /// Names `lo` to `hi` pieces.
+    pub const fn pieces(self, lo: u8, hi: u8) -> Phrase {
+        Phrase {
+            pieces: (lo, hi),
+            ..self
+        }
+    }
+    /// Is followed by `lo` to `hi` numbers.
+    pub const fn numbers(self, lo: u8, hi: u8) -> Phrase {
+        Phrase {
+            numbers: (lo, hi),
+            ..self
+        }
+    }
+    /// Its numbers may be below zero.
+    pub const fn signed(self) -> Phrase {
+        Phrase {
+            signed: true,
+            ..self
+        }
+    }
     /// Whether a phrase naming a player or not, `pieces` pieces and
     /// `numbers` numbers is written in this form.
     pub fn fits(&self, player: bool, pieces: usize, numbers: &[i64]) -> bool {
@@ -250,5 +302,21 @@ mod tests {
             assert!(!w.text().is_empty());
         }
         assert_eq!(all.len(), 18, "a new Word goes into Word::ALL");
+    }
+
+    #[test]
+    fn a_phrase_fits_its_own_form_only() {
+        let w = Word::Named("credits");
+        let fact = Phrase::fact(w, "P1 credits 2").numbers(1, 1);
+        assert!(fact.fits(true, 0, &[2]));
+        assert!(!fact.fits(false, 0, &[2]), "names a player");
+        assert!(!fact.fits(true, 1, &[2]), "names no piece");
+        assert!(!fact.fits(true, 0, &[]), "one number");
+        assert!(!fact.fits(true, 0, &[-1]), "from 0");
+        assert!(fact.signed().fits(true, 0, &[-1]));
+        // An action's player is the `P2:` every action may have.
+        let exit = Phrase::action(Word::Named("exit"), "exit G1").pieces(1, 255);
+        assert!(exit.fits(true, 2, &[]) && exit.fits(false, 1, &[]));
+        assert!(!exit.fits(false, 0, &[]));
     }
 }

@@ -1,7 +1,7 @@
 //! The words of `maedn`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, Vocabulary, Word};
 
 use super::rule::MaednRule;
 
@@ -9,15 +9,10 @@ use super::rule::MaednRule;
 pub const RETURNS: Word = Word::Named("returns");
 
 /// How maedn's own words are written.
-const PHRASES: &[Phrase] = &[Phrase {
-    word: RETURNS,
-    at: PhraseAt::Check,
-    player: false,
-    pieces: (0, 0),
-    numbers: (1, 255),
-    signed: true,
-    example: "expect returns 3 -1 -1 -1",
-}];
+const PHRASES: &[Phrase] = &[Phrase::check(RETURNS, "expect returns 3 -1 -1 -1")
+    .no_player()
+    .numbers(1, 255)
+    .signed()];
 
 /// What the scenario language says of maedn.
 pub const WORDS: Vocabulary = Vocabulary {

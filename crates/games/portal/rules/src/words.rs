@@ -1,7 +1,7 @@
 //! The words of `portal`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, Vocabulary, Word};
 
 use super::rule::PortalRule;
 
@@ -16,42 +16,16 @@ pub const BURNED: Word = Word::Named("burned");
 
 /// How portal's own words are written.
 const PHRASES: &[Phrase] = &[
-    Phrase {
-        word: DOUBLES,
-        at: PhraseAt::Fact,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: false,
-        example: "P1 doubles 1",
-    },
-    Phrase {
-        word: FALLS,
-        at: PhraseAt::Fact,
-        player: true,
-        pieces: (1, 1),
-        numbers: (2, 2),
-        signed: false,
-        example: "P1 G1 falls 42 2",
-    },
-    Phrase {
-        word: TOKENS,
-        at: PhraseAt::Check,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: true,
-        example: "expect P1 tokens 1",
-    },
-    Phrase {
-        word: BURNED,
-        at: PhraseAt::Check,
-        player: false,
-        pieces: (0, 0),
-        numbers: (1, 2),
-        signed: false,
-        example: "expect burned 5",
-    },
+    Phrase::fact(DOUBLES, "P1 doubles 1").numbers(1, 1),
+    Phrase::fact(FALLS, "P1 G1 falls 42 2")
+        .pieces(1, 1)
+        .numbers(2, 2),
+    Phrase::check(TOKENS, "expect P1 tokens 1")
+        .numbers(1, 1)
+        .signed(),
+    Phrase::check(BURNED, "expect burned 5")
+        .no_player()
+        .numbers(1, 2),
 ];
 
 /// What the scenario language says of portal.

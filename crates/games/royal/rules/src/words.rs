@@ -1,7 +1,7 @@
 //! The words of `royal`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, Vocabulary, Word};
 
 use super::rule::RoyalRule;
 
@@ -19,69 +19,19 @@ pub const EXIT: Word = Word::Named("exit");
 
 /// How royal's own words are written.
 const PHRASES: &[Phrase] = &[
-    Phrase {
-        word: EXIT,
-        at: PhraseAt::Action,
-        player: false,
-        pieces: (1, 255),
-        numbers: (0, 0),
-        signed: false,
-        example: "exit G1",
-    },
-    Phrase {
-        word: CREDITS,
-        at: PhraseAt::Fact,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: false,
-        example: "P1 credits 2",
-    },
-    Phrase {
-        word: CREDITS,
-        at: PhraseAt::Check,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: false,
-        example: "expect P1 credits 2",
-    },
-    Phrase {
-        word: BATTLE,
-        at: PhraseAt::Fact,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: true,
-        example: "P1 battle 20",
-    },
-    Phrase {
-        word: BATTLE,
-        at: PhraseAt::Check,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: true,
-        example: "expect P1 battle 20",
-    },
-    Phrase {
-        word: PROGRESS,
-        at: PhraseAt::Check,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: true,
-        example: "expect P1 progress 12",
-    },
-    Phrase {
-        word: SCORE,
-        at: PhraseAt::Check,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: true,
-        example: "expect P1 score 30",
-    },
+    Phrase::action(EXIT, "exit G1").pieces(1, 255),
+    Phrase::fact(CREDITS, "P1 credits 2").numbers(1, 1),
+    Phrase::check(CREDITS, "expect P1 credits 2").numbers(1, 1),
+    Phrase::fact(BATTLE, "P1 battle 20").numbers(1, 1).signed(),
+    Phrase::check(BATTLE, "expect P1 battle 20")
+        .numbers(1, 1)
+        .signed(),
+    Phrase::check(PROGRESS, "expect P1 progress 12")
+        .numbers(1, 1)
+        .signed(),
+    Phrase::check(SCORE, "expect P1 score 30")
+        .numbers(1, 1)
+        .signed(),
 ];
 
 /// What the scenario language says of royal.

@@ -1,7 +1,7 @@
 //! The words of the toy race's scenarios: the words every game has, and
 //! its own `boost`, which the grammar does not know.
 
-use goti_engine::vocabulary::{Phrase, PhraseAt, Vocabulary, Word};
+use goti_engine::vocabulary::{Phrase, Vocabulary, Word};
 
 use super::rule::ToyRule;
 
@@ -11,33 +11,9 @@ pub const BOOST: Word = Word::Named("boost");
 
 /// How the toy's own word is written.
 const PHRASES: &[Phrase] = &[
-    Phrase {
-        word: BOOST,
-        at: PhraseAt::Fact,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: false,
-        example: "P1 boost 1",
-    },
-    Phrase {
-        word: BOOST,
-        at: PhraseAt::Action,
-        player: false,
-        pieces: (0, 255),
-        numbers: (0, 0),
-        signed: false,
-        example: "boost G1",
-    },
-    Phrase {
-        word: BOOST,
-        at: PhraseAt::Check,
-        player: true,
-        pieces: (0, 0),
-        numbers: (1, 1),
-        signed: false,
-        example: "expect P1 boost 1",
-    },
+    Phrase::fact(BOOST, "P1 boost 1").numbers(1, 1),
+    Phrase::action(BOOST, "boost G1").pieces(0, 255),
+    Phrase::check(BOOST, "expect P1 boost 1").numbers(1, 1),
 ];
 
 /// What the scenario language says of the toy race.
