@@ -93,6 +93,38 @@ fn royal_exit_is_its_own_action_in_every_place_an_action_stands() {
 }
 
 #[test]
+fn enter_is_portals_and_maedns_own_word_in_each_its_form() {
+    // maedn: a 6 lets a piece come in (MAEDN.md: `enter` is legal on a 6,
+    // and the start field is free), bare or naming the piece; maedn's list
+    // form names it, beside a piece in any order.
+    assert!(passed(
+        "rules maedn\nscenario \"in on a six\"\nplayers 2\nroll 6\n\
+         expect legal: enter\nenter\nexpect P1 G1 on 0\n\
+         scenario \"named\"\nplayers 2\nroll 6\nenter G2\nexpect P1 G2 on 0\n"
+    ));
+    // portal: `enter G1` names the piece; alone in a listing, `enter` is
+    // an entry of whichever piece (PORTAL.md section 8).
+    let portal = "rules portal\nscenario \"x\"\nplayers 2\nenter\n";
+    assert_eq!(
+        problems(portal),
+        ["4:1 `enter` names one piece | write `enter G1`"]
+    );
+    // Royal's help for it still says what royal does instead.
+    assert_eq!(
+        problems("scenario \"x\"\nplayers 2\nenter G1\n"),
+        ["3:1 `enter` is a portal/maedn word; this scenario plays royal | royal guards leave the Yard with `exit G1`"]
+    );
+    // Syntax errors name it where an action stands.
+    assert_eq!(
+        problems("rules maedn\nscenario \"x\"\nplayers 2\nroll 6\nexpect legal: entr\nexpect legal: enter | G1\n"),
+        [
+            "5:15 unexpected `entr`: expected `enter`, a piece or an action (`move G1 3`, `next turn`, ...) | did you mean `enter`?",
+            "6:23 unexpected `G1`: expected `enter`, `move`, `next`, `pass` or `roll` | ",
+        ]
+    );
+}
+
+#[test]
 fn a_form_the_word_does_not_have_is_a_located_problem() {
     let text = "scenario \"forms\"\n\
                 players 2\n\
@@ -145,7 +177,7 @@ fn syntax_errors_keep_their_words() {
     // A game's word ends where a word ends: `credits2` is not `credits 2`.
     assert_eq!(
         problems("scenario \"x\"\nplayers 2\nP1 credits2\n"),
-        ["3:4 unexpected `credits2`: expected `first`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | "]
+        ["3:4 unexpected `credits2`: expected `battle`, `credits`, `first`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | did you mean `credits`?"]
     );
     // Only the words of the game in play, and of the statement's kind.
     let portal = "rules portal\nscenario \"typos\"\nP1 G1 flls 42 2\nexpect P1 tokns 1\n";

@@ -153,8 +153,6 @@ pub enum ActionAst {
     Roll(Vec<Spanned<i64>>),
     Move(Vec<Clause>),
     NextTurn,
-    /// Portal: `enter G3`; maedn: `enter` (or `enter G3`).
-    Enter(Option<Spanned<PieceName>>),
     /// Maedn: `pass`.
     Pass,
     /// An action in a game's own word (`boost G1`).
@@ -231,11 +229,12 @@ pub enum Expectation {
 }
 
 /// One action named after `expect legal:`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum LegalItem {
-    Enter,
     Pass,
     Piece(PieceName),
+    /// A game's own action with no piece (maedn's `enter`).
+    Own(OwnPhrase),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

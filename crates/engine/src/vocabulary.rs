@@ -16,7 +16,6 @@ pub enum Word {
     Store,
     FirstTurn,
     Mode,
-    Enter,
     Ranked,
     /// `on lane N`.
     Lane,
@@ -52,7 +51,6 @@ impl Word {
         Word::Store,
         Word::FirstTurn,
         Word::Mode,
-        Word::Enter,
         Word::Ranked,
         Word::Lane,
         Word::Base,
@@ -75,7 +73,6 @@ impl Word {
             Word::Store => "store",
             Word::FirstTurn => "first turn",
             Word::Mode => "mode",
-            Word::Enter => "enter",
             Word::Ranked => "ranked",
             Word::Lane => "on lane N",
             Word::Base => "in base",
@@ -228,8 +225,6 @@ pub struct Vocabulary {
     pub six_sided: bool,
     /// Whether a move names its rolls (false: it moves by the die thrown).
     pub moves_need_rolls: bool,
-    /// Whether `enter` may stand alone (bring in whichever piece the rules pick).
-    pub bare_enter: bool,
     /// Action words whose pieces are alike, so that the normal form of a
     /// legal action names none (`enter`: pieces in base are interchangeable,
     /// PORTAL.md §8, MAEDN.md §3).
@@ -301,7 +296,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 18, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 17, "a new Word goes into Word::ALL");
     }
 
     #[test]

@@ -24,18 +24,6 @@ pub(super) fn lower_action(
     };
     let action = match &a.action {
         ActionAst::Roll(dice) => Action::Roll(small_all(dice, "a roll", problems)?),
-        ActionAst::Enter(_) if !allowed(a.span, Word::Enter, limits.game, problems) => return None,
-        ActionAst::Enter(Some(p)) => Action::own(Word::Enter, vec![piece_of(p, limits, problems)?]),
-        ActionAst::Enter(None) if limits.game.vocabulary().bare_enter => {
-            Action::own(Word::Enter, Vec::new())
-        }
-        ActionAst::Enter(None) => {
-            problems.push(
-                Problem::new(a.span, "name the piece that enters", "which piece?")
-                    .help("write `enter G1`"),
-            );
-            return None;
-        }
         ActionAst::Pass if !allowed(a.span, Word::Pass, limits.game, problems) => return None,
         ActionAst::Pass => Action::NextTurn,
         ActionAst::Own(phrase) => {

@@ -4,10 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, piece_of};
+use super::words::{allowed, own_word, piece_of};
 use super::{Check, Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::legal::normal_text_in;
+use crate::engine::vocabulary::PhraseAt;
 use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
 
 /// The deepest `expect perft` a scenario may ask for (each ply multiplies
@@ -79,11 +80,14 @@ fn lower(
             // Maedn's list: `enter`, `pass`, and pieces that move by the die.
             let mut out: Vec<(Action, Span)> = Vec::new();
             for item in items {
-                let a = match item.value {
-                    LegalItem::Enter => Action::own(Word::Enter, Vec::new()),
+                let a = match &item.value {
+                    LegalItem::Own(phrase) => {
+                        let word = own_word(phrase, PhraseAt::Action, limits.game, problems)?;
+                        Action::own(word, Vec::new())
+                    }
                     LegalItem::Pass => Action::NextTurn,
                     LegalItem::Piece(name) => {
-                        let piece = piece_of(&Spanned::new(name, item.span), limits, problems)?;
+                        let piece = piece_of(&Spanned::new(*name, item.span), limits, problems)?;
                         Action::Move(MoveOrder {
                             clauses: vec![MoveClause {
                                 piece,
@@ -102,10 +106,16 @@ fn lower(
             let mut ok = true;
             for a in actions {
                 let lowered = match &a.value {
-                    // `enter` in a listing: an entry, whichever piece
-                    // (PORTAL.md §8: pieces in base are interchangeable).
-                    ActionAst::Enter(None) => allowed(a.span, Word::Enter, limits.game, problems)
-                        .then(|| Action::own(Word::Enter, Vec::new())),
+                    // A word whose pieces are alike, alone in a listing: its
+                    // normal form, whichever piece (portal's `enter`, PORTAL.md
+                    // §8: pieces in base are interchangeable).
+                    ActionAst::Own(p) if p.pieces.is_empty() && alike(&p.word.value, limits) => {
+                        limits
+                            .game
+                            .vocabulary()
+                            .named(&p.word.value)
+                            .map(|w| Action::own(w, Vec::new()))
+                    }
                     other => {
                         let stmt = ActionStmt {
                             player: None,
@@ -156,4 +166,11 @@ fn lower(
         }
         _ => return None,
     })
+}
+
+/// Whether `word` is one of the game's whose pieces are alike
+/// (`Vocabulary::pieces_alike`), so a listing names it with no piece.
+fn alike(word: &str, limits: &Limits) -> bool {
+    let v = limits.game.vocabulary();
+    v.named(word).is_some_and(|w| v.pieces_alike.contains(&w))
 }

@@ -422,10 +422,6 @@ impl Builder {
                     .collect::<Result<_, _>>()?,
             ),
             Rule::next_turn => ActionAst::NextTurn,
-            Rule::enter => {
-                let piece = inner.into_iter().find(|x| x.as_rule() == Rule::piece);
-                ActionAst::Enter(piece.map(|p| self.piece(p)).transpose()?)
-            }
             Rule::pass => ActionAst::Pass,
             Rule::move_stmt => {
                 let mut clauses = Vec::new();
@@ -510,14 +506,23 @@ impl Builder {
                     return Ok(Expectation::LegalActions(actions));
                 }
                 let mut items = Vec::new();
-                for item in inner
-                    .into_iter()
-                    .filter(|x| x.as_rule() == Rule::legal_item)
+                // Maedn's list, with a game's own words (`own_items`) or not.
+                let listed = inner.into_iter().flat_map(|x| match x.as_rule() {
+                    Rule::own_items => x.into_inner().collect(),
+                    _ => vec![x],
+                });
+                for item in
+                    listed.filter(|x| matches!(x.as_rule(), Rule::legal_item | Rule::own_item))
                 {
                     let ispan = self.span(&item);
                     let what = item.into_inner().next().ok_or_else(|| internal(ispan))?;
                     let value = match what.as_rule() {
-                        Rule::kw_enter => LegalItem::Enter,
+                        Rule::own_word => LegalItem::Own(OwnPhrase {
+                            player: None,
+                            pieces: Vec::new(),
+                            word: Spanned::new(what.as_str().to_ascii_lowercase(), ispan),
+                            numbers: Vec::new(),
+                        }),
                         Rule::kw_pass => LegalItem::Pass,
                         Rule::piece => LegalItem::Piece(self.piece(what)?.value),
                         other => return Err(mismatch(ispan, "a legal action", other)),

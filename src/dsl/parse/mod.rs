@@ -183,11 +183,18 @@ fn parse_statement(
                 Own::Parsed(pair) => Builder { offset }.statement(pair),
                 // `expect P1 credits x`: the game's word stood; what follows it did not.
                 Own::Failed(own, further) if further > at && named_anywhere(word_at(chunk, at)) => {
-                    Err(syntax_error(own, chunk, offset, game, &[]))
+                    let words = if tried_own_word(&own) {
+                        suggest::own_words_at(chunk, further, game)
+                    } else {
+                        Vec::new()
+                    };
+                    Err(syntax_error(own, chunk, offset, game, &words))
                 }
                 // A game's own word could stand where the statement broke:
                 // the game's words of that form are among what was expected.
-                Own::Failed(_, further) if further > at => {
+                Own::Failed(own, further)
+                    if further > at || (further == at && tried_own_word(&own)) =>
+                {
                     let own = suggest::own_words_at(chunk, at, game);
                     Err(syntax_error(e, chunk, offset, game, &own))
                 }
@@ -253,6 +260,13 @@ fn named_anywhere(word: &str) -> bool {
     GameKind::ALL
         .iter()
         .any(|g| g.vocabulary().named(word).is_some())
+}
+
+/// Whether a game's own word was among what `own_statement` would have
+/// taken where it failed (`legal: enter | G1`: an action, so `enter` too).
+fn tried_own_word(e: &pest::error::Error<Rule>) -> bool {
+    matches!(&e.variant, pest::error::ErrorVariant::ParsingError { positives, .. }
+        if positives.contains(&Rule::own_word))
 }
 
 /// Where a parse failed, as an offset into the statement.

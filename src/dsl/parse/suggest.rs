@@ -118,6 +118,8 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
             Rule::clause => "a piece and its rolls (`G1 3+4`)",
             Rule::EOI => "the end of the statement",
             Rule::tile_group => "a player and pieces (`P1 G1 G2`)",
+            Rule::legal_actions => "an action (`move G1 3`, `next turn`, ...)",
+            Rule::legal_item if game.vocabulary().allows(Word::Legal) => "a piece",
             Rule::kw_empty => "`empty`",
             Rule::kw_midpoint => "`midpoint`",
             Rule::kw_turn => "`turn`",
@@ -160,15 +162,19 @@ pub(super) fn own_words_at(chunk: &str, at: usize, game: GameKind) -> Vec<&'stat
     let first = words.first().map(String::as_str).unwrap_or("");
     let at_kind = match (first, words.get(1).map(String::as_str)) {
         ("expect", Some(w)) if w.starts_with("illegal") => PhraseAt::Action,
+        // `expect legal: next turn | exit G1`: a list of actions.
+        ("expect", Some(w)) if w.starts_with("legal:") || before.contains("legal:") => {
+            PhraseAt::Action
+        }
         ("expect", _) => PhraseAt::Check,
         (w, _) if is_player(w) && !before.trim_start()[w.len()..].starts_with(':') => {
             PhraseAt::Fact
         }
         _ => PhraseAt::Action,
     };
-    // The clause the word stands in: after the last `,` (a chain), else the
-    // whole statement but its leading `expect`.
-    let clause = before.rsplit(',').next().unwrap_or("");
+    // The clause the word stands in: after the last `,` (a chain) or `|`
+    // (a list of actions), else the whole statement.
+    let clause = before.rsplit([',', '|']).next().unwrap_or("");
     let tokens: Vec<String> = clause
         .split(|c: char| c.is_whitespace())
         .filter(|w| !w.is_empty())

@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::{Action, Direction, MoveClause, MoveOrder};
-use goti_engine::vocabulary::Word;
 
 /// One legal action of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,12 +19,12 @@ pub enum Choice {
 
 /// `enter`: bring a piece in (the lowest-numbered in base), maedn's own action.
 pub fn bring_in() -> Action {
-    Action::own(Word::Enter, Vec::new())
+    Action::own(super::words::ENTER, Vec::new())
 }
 
 /// `enter G3`: this piece is the one brought in.
 pub fn enter_action(piece: PieceId) -> Action {
-    Action::own(Word::Enter, vec![piece])
+    Action::own(super::words::ENTER, vec![piece])
 }
 
 impl Choice {

@@ -33,7 +33,7 @@ mod rule;
 mod setup;
 mod turn;
 mod words;
-pub use words::RETURNS;
+pub use words::{ENTER, RETURNS};
 
 use std::sync::Arc;
 

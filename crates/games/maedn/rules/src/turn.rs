@@ -11,7 +11,6 @@ use goti_engine::action::{Action, OwnAction};
 use goti_engine::event::{Event, Rejection, What};
 use goti_engine::precedence::{game_and_turn, Refusals};
 use goti_engine::table::transact;
-use goti_engine::vocabulary::Word;
 
 impl Maedn {
     /// Applies an action of `by` (`None`: the player to move) to a copy; a
@@ -77,11 +76,11 @@ impl Maedn {
         match action {
             Action::Roll(_) => unreachable!("a throw was handled above"),
             Action::Own(OwnAction {
-                word: Word::Enter,
+                word: super::words::ENTER,
                 pieces,
             }) if pieces.is_empty() => Some(Choice::Enter),
             Action::Own(OwnAction {
-                word: Word::Enter,
+                word: super::words::ENTER,
                 pieces,
             }) if pieces.len() == 1 => match self.piece_index(pieces[0]) {
                 Ok(g) if self.route[p.index()][g] == BASE => Some(Choice::Enter),
@@ -141,7 +140,8 @@ impl Maedn {
             },
             Action::NextTurn => Some(Choice::Pass),
             Action::Own(OwnAction {
-                word: Word::Enter, ..
+                word: super::words::ENTER,
+                ..
             }) => {
                 refusals.add(
                     C::Piece,
@@ -277,7 +277,7 @@ impl Maedn {
         };
         let named = match action {
             Action::Own(OwnAction {
-                word: Word::Enter,
+                word: super::words::ENTER,
                 pieces,
             }) => pieces.first().and_then(|id| self.piece_index(*id).ok()),
             _ => None,

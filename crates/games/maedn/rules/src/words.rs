@@ -8,11 +8,17 @@ use super::rule::MaednRule;
 /// `expect returns 3 -1 -1 -1`: what each player is paid at the end.
 pub const RETURNS: Word = Word::Named("returns");
 
+/// `enter`: a piece comes in from base on a 6 (`enter G1` names which).
+pub const ENTER: Word = Word::Named("enter");
+
 /// How maedn's own words are written.
-const PHRASES: &[Phrase] = &[Phrase::check(RETURNS, "expect returns 3 -1 -1 -1")
-    .no_player()
-    .numbers(1, 255)
-    .signed()];
+const PHRASES: &[Phrase] = &[
+    Phrase::action(ENTER, "enter").pieces(0, 1),
+    Phrase::check(RETURNS, "expect returns 3 -1 -1 -1")
+        .no_player()
+        .numbers(1, 255)
+        .signed(),
+];
 
 /// What the scenario language says of maedn.
 pub const WORDS: Vocabulary = Vocabulary {
@@ -23,7 +29,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_name: "goal",
     path_word: "goal",
     words: &[
-        Word::Enter,
+        ENTER,
         Word::Base,
         Word::Goal,
         Word::Seats,
@@ -54,8 +60,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_help: "maedn's goal fields are 1-4",
     six_sided: false,
     moves_need_rolls: false,
-    bare_enter: true,
-    pieces_alike: &[Word::Enter],
+    pieces_alike: &[ENTER],
     forward_only: Some(MaednRule::MoveFree.id()),
     end_rule: MaednRule::EndWin.id(),
     players_rule: MaednRule::TablePlayers.id(),

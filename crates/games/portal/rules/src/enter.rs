@@ -8,14 +8,14 @@ use goti_engine::precedence::Refusals;
 
 /// `enter G3`: the piece leaves base on the 6 (`enter.six`), portal's own action.
 pub fn enter_action(piece: PieceId) -> goti_engine::action::Action {
-    goti_engine::action::Action::own(goti_engine::vocabulary::Word::Enter, vec![piece])
+    goti_engine::action::Action::own(super::words::ENTER, vec![piece])
 }
 
 /// The piece an `enter` names, if the action is one that names one.
 pub(crate) fn entering(action: &goti_engine::action::Action) -> Option<PieceId> {
     match action {
         goti_engine::action::Action::Own(goti_engine::action::OwnAction {
-            word: goti_engine::vocabulary::Word::Enter,
+            word: super::words::ENTER,
             pieces,
         }) => match pieces[..] {
             [piece] => Some(piece),

@@ -29,7 +29,7 @@ impl Portal {
     /// every piece and every value 1-6 (not only the due one), `next turn`
     /// (the brute force of the listing).
     pub fn legal_candidates(&self) -> Option<Vec<Action>> {
-        let bare_enter = Action::own(goti_engine::vocabulary::Word::Enter, Vec::new());
+        let bare_enter = Action::own(super::words::ENTER, Vec::new());
         let mut out = vec![Action::NextTurn, bare_enter];
         for g in 1..=5u8 {
             out.push(enter::enter_action(PieceId::Numbered(g)));

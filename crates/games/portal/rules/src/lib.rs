@@ -39,7 +39,7 @@ mod setup;
 mod toilet;
 mod turn;
 mod words;
-pub use words::{BURNED, DOUBLES, FALLS, TOKENS};
+pub use words::{BURNED, DOUBLES, ENTER, FALLS, TOKENS};
 
 use std::sync::Arc;
 

@@ -8,7 +8,6 @@ use goti_engine::action::Action;
 use goti_engine::event::{Event, Quiet, Rejection, Sink, Unexplained, What};
 use goti_engine::piece::Player;
 use goti_engine::precedence::{game_and_turn, Refusals};
-use goti_engine::vocabulary::Word;
 
 impl Portal {
     /// Applies an action of the player to move in place (no copy of the
@@ -104,7 +103,7 @@ impl Portal {
             }
             Action::Own(own) => match entry {
                 Some(piece) => self.enter(piece, due, refusals, ev),
-                None if own.word == Word::Enter => Err(Rejection::new(
+                None if own.word == super::words::ENTER => Err(Rejection::new(
                     R::EnterSix,
                     "name the piece that enters: `enter G1`",
                 )),

@@ -14,8 +14,12 @@ pub const TOKENS: Word = Word::Named("tokens");
 /// `expect burned 5`: the die values burned this turn.
 pub const BURNED: Word = Word::Named("burned");
 
+/// `enter G1`: a piece leaves base on a 6 (`enter.six`).
+pub const ENTER: Word = Word::Named("enter");
+
 /// How portal's own words are written.
 const PHRASES: &[Phrase] = &[
+    Phrase::action(ENTER, "enter G1").pieces(1, 1),
     Phrase::fact(DOUBLES, "P1 doubles 1").numbers(1, 1),
     Phrase::fact(FALLS, "P1 G1 falls 42 2")
         .pieces(1, 1)
@@ -37,7 +41,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_name: "lane",
     path_word: "lane",
     words: &[
-        Word::Enter,
+        ENTER,
         Word::Ranked,
         DOUBLES,
         FALLS,
@@ -71,8 +75,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_help: "`home` alone means the piece is home",
     six_sided: true,
     moves_need_rolls: true,
-    bare_enter: false,
-    pieces_alike: &[Word::Enter],
+    pieces_alike: &[ENTER],
     forward_only: None,
     end_rule: PortalRule::EndWin.id(),
     players_rule: PortalRule::TablePlayers.id(),

@@ -61,7 +61,11 @@ pub const WORDS: Vocabulary = Vocabulary {
     phrases: PHRASES,
     // Empty: the help names the game that has the word (`rules portal`).
     foreign_word_help: "",
-    word_help: &[(Word::Enter, "royal guards leave the Yard with `exit G1`")],
+    word_help: &[(
+        // Portal's and maedn's `enter`.
+        Word::Named("enter"),
+        "royal guards leave the Yard with `exit G1`",
+    )],
     turn_help: "write `next turn` to pass the turn on",
     first_field: 1,
     tile_word: "tile",
@@ -70,7 +74,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_help: "`home` alone means the piece is home",
     six_sided: true,
     moves_need_rolls: true,
-    bare_enter: false,
     pieces_alike: &[],
     forward_only: None,
     end_rule: RoyalRule::EndFinish.id(),

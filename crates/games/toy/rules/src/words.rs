@@ -36,7 +36,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_help: "the toy race has no home path",
     six_sided: true,
     moves_need_rolls: true,
-    bare_enter: false,
     pieces_alike: &[],
     forward_only: Some(ToyRule::MoveValue.id()),
     end_rule: ToyRule::End.id(),
