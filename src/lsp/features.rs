@@ -15,6 +15,7 @@ use lsp_types::{
 use super::analysis::{self, Analysis, Change};
 use super::text::{word_at, LineIndex};
 use super::Document;
+use crate::engine::vocabulary::PhraseAt;
 use crate::engine::GameKind;
 use crate::runner::{self, Diagnostic};
 
@@ -131,7 +132,8 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         let legal = doc.analysis.legal_by(line)?;
         format!("**What the rules allow here**\n\n{legal}")
     } else {
-        return None;
+        // A game's own word: its forms, or whose word it is.
+        own_word_hover(game, word)?
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
@@ -140,6 +142,30 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         }),
         range: Some(index.range(&doc.text, start, end)),
     })
+}
+
+/// A game's own word (`Word::Named`): how it is written, from the game's
+/// phrases; in another game's scenario, whose word it is.
+fn own_word_hover(game: GameKind, word: &str) -> Option<String> {
+    let Some(w) = game.vocabulary().named(word) else {
+        let owner = GameKind::ALL
+            .iter()
+            .find(|g| g.vocabulary().named(word).is_some())?;
+        return Some(format!(
+            "**`{}`** is a word of {owner}'s own; this scenario plays {game}",
+            word.to_ascii_lowercase()
+        ));
+    };
+    let mut out = format!("**`{}`**, a word of {game}'s own, written", w.text());
+    for p in game.vocabulary().phrases.iter().filter(|p| p.word == w) {
+        let place = match p.at {
+            PhraseAt::Fact => "a set-up fact",
+            PhraseAt::Action => "an action",
+            PhraseAt::Check => "an expectation",
+        };
+        out.push_str(&format!("\n- `{}` ({place})", p.example));
+    }
+    Some(out)
 }
 
 fn rule_hover(game: GameKind, id: &str) -> String {
@@ -842,6 +868,23 @@ pub fn symbols(doc: &Document) -> DocumentSymbolResponse {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_games_own_word_hovers_with_its_forms() {
+        assert_eq!(
+            own_word_hover(GameKind::Royal, "Credits").as_deref(),
+            Some(
+                "**`credits`**, a word of royal's own, written\n\
+                 - `P1 credits 2` (a set-up fact)\n\
+                 - `expect P1 credits 2` (an expectation)"
+            )
+        );
+        assert_eq!(
+            own_word_hover(GameKind::Portal, "exit").as_deref(),
+            Some("**`exit`** is a word of royal's own; this scenario plays portal")
+        );
+        assert_eq!(own_word_hover(GameKind::Royal, "move"), None);
+    }
 
     #[test]
     fn a_rule_hover_carries_its_whole_clause() {
