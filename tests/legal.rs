@@ -150,9 +150,56 @@ expect legal: next turn\n";
     let o = goti(dir.path(), &["run", "deep.goti"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        text(&o).contains("needs more than the 5000000 nodes"),
+        text(&o).contains(
+            "needs more than the 5000000 nodes the perfts of a scenario may visit together"
+        ),
         "{}",
         text(&o)
+    );
+}
+
+/// The perfts of a scenario share one budget, and those of a file one
+/// more: a file of many deep perfts takes the time of a few, where each
+/// used to spend a budget of its own (a pull request's file could hold
+/// thousands, each a few seconds).
+#[test]
+fn the_perfts_of_a_scenario_and_of_a_file_share_a_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut file = String::from("scenario \"one\"\nplayers 2\n");
+    file.push_str(&"expect perft 12 = 1\n".repeat(3));
+    for s in 0..5 {
+        file.push_str(&format!(
+            "scenario \"more {s}\"\nplayers 2\nexpect perft 12 = 1\n"
+        ));
+    }
+    std::fs::write(dir.path().join("deep.goti"), &file).unwrap();
+    let o = goti(dir.path(), &["run", "deep.goti"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o);
+    let spent = |what: &str| out.matches(what).count();
+    // The first perft of each scenario spends the scenario's budget; the
+    // fourth's 5,000,000 are the last of the file's.
+    assert_eq!(
+        spent("needs more than the 5000000 nodes the perfts of a scenario may visit together"),
+        3,
+        "{out}"
+    );
+    assert_eq!(
+        spent("needs more than the 5000000 nodes left of the 20000000 the perfts of a file may visit together"),
+        1,
+        "{out}"
+    );
+    // The scenario's next two find nothing left.
+    assert!(
+        out.contains("needs more than the 0 nodes left of the 5000000 the perfts of a scenario may visit together"),
+        "{out}"
+    );
+    // After four scenarios the file's 20,000,000 are spent: the last two
+    // scenarios' perfts visit nothing.
+    assert_eq!(
+        spent("needs more than the 0 nodes left of the 20000000 the perfts of a file may visit together"),
+        2,
+        "{out}"
     );
 }
 

@@ -390,6 +390,8 @@ pub fn run_parsed(
         .collect();
     let mut header_reported = false;
     let mut names: HashMap<&str, usize> = HashMap::new();
+    // What the file's `expect perft`s may visit together (play::expect).
+    let mut perft_left = play::FILE_PERFT_NODES;
     for (i, sc) in file.scenarios.iter().enumerate() {
         if only.is_some_and(|o| o != sc.name.value) {
             continue;
@@ -428,7 +430,7 @@ pub fn run_parsed(
         };
         let sc = &with_header;
         let sc_report = if problems.is_empty() {
-            play::play(sc, from_file, &source, path, opts)
+            play::play(sc, from_file, &source, path, opts, &mut perft_left)
         } else {
             // Still validate what did parse, so every problem shows at once.
             let check_only = RunOptions {
@@ -446,7 +448,7 @@ pub fn run_parsed(
                 end_always: false,
                 caches: opts.caches.clone(),
             };
-            let mut r = play::play(sc, from_file, &source, path, &check_only);
+            let mut r = play::play(sc, from_file, &source, path, &check_only, &mut perft_left);
             // A player count error there only echoes lines lost to syntax errors.
             r.problems.retain(|d| {
                 !(d.rule == Some(r.game.vocabulary().players_rule) && d.span == sc.span)

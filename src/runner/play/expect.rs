@@ -35,8 +35,12 @@ pub const LIST_LIMIT: usize = 10_000;
 /// `expect legal count` counts on the counting path, which builds no
 /// action (royal counts its moves by combining what each piece may do).
 pub const COUNT_LIMIT: usize = usize::MAX;
-/// The most nodes an `expect perft` visits (scenarios come from pull requests).
+/// The most nodes the `expect perft`s of one scenario visit together
+/// (scenarios come from pull requests).
 pub const SCENARIO_PERFT_NODES: u64 = 5_000_000;
+/// The most nodes the `expect perft`s of one file visit together, so that
+/// a file's time is bounded however many scenarios it holds.
+pub const FILE_PERFT_NODES: u64 = 20_000_000;
 
 /// `expect legal: ...`: exactly this set, the differences named (five of each at most).
 fn legal_set(pos: &Position, want: &[crate::engine::Action]) -> Result<(), String> {
@@ -98,7 +102,9 @@ fn legal_set(pos: &Position, want: &[crate::engine::Action]) -> Result<(), Strin
 }
 
 /// What the rules allow: the legal set, its count, a perft.
-fn allowed(check: &Check, pos: &Position) -> Result<(), String> {
+/// `perft` is what the scenario's perfts may still visit (`Perft`), and is
+/// spent by this one.
+fn allowed(check: &Check, pos: &Position, perft: &mut PerftLeft) -> Result<(), String> {
     let fail = |want: String, found: String| Err(format!("expected {want}, found {found}"));
     match check {
         Check::Legal(want) => legal_set(pos, want),
@@ -108,13 +114,31 @@ fn allowed(check: &Check, pos: &Position) -> Result<(), String> {
             Err(why) => Err(format!("the legal actions here are not counted: {why}")),
         },
         Check::Perft { depth, nodes } => {
-            let mut budget = Budget::new(SCENARIO_PERFT_NODES);
-            match pos.perft(*depth, &mut budget) {
+            let mut budget = Budget::new(perft.scenario.min(perft.file));
+            let result = pos.perft(*depth, &mut budget);
+            let spent = budget.nodes.min(budget.max_nodes);
+            perft.scenario -= spent;
+            perft.file -= spent;
+            match result {
                 Ok(n) if n == *nodes => Ok(()),
-                Ok(n) => fail(format!("perft {depth} = {nodes}"), format!("perft {depth} = {n}")),
-                Err(PerftError::Budget { nodes: spent, .. }) => Err(format!(
-                    "perft {depth} needs more than the {SCENARIO_PERFT_NODES} nodes a scenario may visit (stopped after {spent}); `goti perft FILE:LINE --depth {depth}` counts it with a larger budget"
-                )),
+                Ok(n) => fail(
+                    format!("perft {depth} = {nodes}"),
+                    format!("perft {depth} = {n}"),
+                ),
+                Err(PerftError::Budget { .. }) => {
+                    let (max, whose) = if perft.file == 0 {
+                        (FILE_PERFT_NODES, "the perfts of a file")
+                    } else {
+                        (SCENARIO_PERFT_NODES, "the perfts of a scenario")
+                    };
+                    let left = match budget.max_nodes {
+                        n if n == max => format!("the {max} nodes"),
+                        n => format!("the {n} nodes left of the {max}"),
+                    };
+                    Err(format!(
+                        "perft {depth} needs more than {left} {whose} may visit together; `goti perft FILE:LINE --depth {depth}` counts it with a larger budget"
+                    ))
+                }
                 Err(e) => Err(format!("perft {depth}: {e}")),
             }
         }
@@ -123,7 +147,30 @@ fn allowed(check: &Check, pos: &Position) -> Result<(), String> {
 }
 
 /// Checks one expectation; on failure says what was expected and found.
-pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<(), String> {
+/// What the `expect perft`s still may visit: of the scenario's budget and
+/// of the file's.
+#[derive(Clone, Copy, Debug)]
+pub struct PerftLeft {
+    pub scenario: u64,
+    pub file: u64,
+}
+
+impl PerftLeft {
+    /// A scenario's whole budget, of the `file` nodes its file has left.
+    pub fn new(file: u64) -> PerftLeft {
+        PerftLeft {
+            scenario: SCENARIO_PERFT_NODES,
+            file,
+        }
+    }
+}
+
+pub(super) fn evaluate(
+    check: &Check,
+    pos: &Position,
+    last: &[Event],
+    perft: &mut PerftLeft,
+) -> Result<(), String> {
     let fail = |want: String, found: String| Err(format!("expected {want}, found {found}"));
     // table.pieces: a piece the table does not have is named, never looked up.
     let named = match check {
@@ -249,7 +296,7 @@ pub(super) fn evaluate(check: &Check, pos: &Position, last: &[Event]) -> Result<
                 format!("the game still running, {} to move", pos.turn()),
             ),
         },
-        Check::Legal(_) | Check::LegalCount(_) | Check::Perft { .. } => allowed(check, pos),
+        Check::Legal(_) | Check::LegalCount(_) | Check::Perft { .. } => allowed(check, pos, perft),
         Check::Own(_) => Err(format!(
             "this expectation is not one of {}'s (lowering keeps expectations to their game)",
             pos.game()

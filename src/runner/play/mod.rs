@@ -7,6 +7,7 @@
 //! ruleset a scenario names.
 
 mod expect;
+pub use expect::{FILE_PERFT_NODES, SCENARIO_PERFT_NODES};
 pub mod ruleset;
 mod steps;
 
@@ -265,13 +266,15 @@ impl ScenarioReport {
 }
 
 /// Plays `sc` from `source` (the file at `path`); its first `from_file`
-/// statements are the file's header.
+/// statements are the file's header. `file_perft` is what the `expect
+/// perft`s of the file may still visit, and is spent by this scenario's.
 pub fn play(
     sc: &Scenario,
     from_file: usize,
     source: &Source,
     path: &Path,
     opts: &RunOptions,
+    file_perft: &mut u64,
 ) -> ScenarioReport {
     let mut report = ScenarioReport {
         name: sc.name.value.clone(),
@@ -372,6 +375,7 @@ pub fn play(
         events,
         last_action,
         snapshots: 0,
+        perft: expect::PerftLeft::new(*file_perft),
         report,
     };
     for step in &plan.steps {
@@ -383,6 +387,7 @@ pub fn play(
             break;
         }
     }
+    *file_perft = play.perft.file;
     if opts.keep_end && (opts.end_always || play.report.problems.is_empty()) {
         play.report.end = Some(Box::new(End {
             position: play.pos.clone(),
@@ -445,6 +450,8 @@ struct Play<'a> {
     last_action: Range<usize>,
     /// Snapshot statements seen so far (names unlabelled snapshots).
     snapshots: usize,
+    /// What its `expect perft`s may still visit.
+    perft: expect::PerftLeft,
     report: ScenarioReport,
 }
 

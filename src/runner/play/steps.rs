@@ -155,7 +155,7 @@ impl Play<'_> {
     /// `expect ...`: checked against the position now.
     pub(super) fn expect(&mut self, check: &Check, span: Span) -> Flow {
         let last = &self.events[self.last_action.clone()];
-        let result = evaluate(check, &self.pos, last);
+        let result = evaluate(check, &self.pos, last, &mut self.perft);
         if let Err(found) = &result {
             self.report.problems.push(Diagnostic::new(
                 Kind::Expectation,
