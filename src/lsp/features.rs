@@ -15,7 +15,6 @@ use lsp_types::{
 use super::analysis::{self, Analysis, Change};
 use super::text::{word_at, LineIndex};
 use super::Document;
-use crate::engine::vocabulary::PhraseAt;
 use crate::engine::GameKind;
 use crate::runner::{self, Diagnostic};
 
@@ -158,12 +157,7 @@ fn own_word_hover(game: GameKind, word: &str) -> Option<String> {
     };
     let mut out = format!("**`{}`**, a word of {game}'s own, written", w.text());
     for p in game.vocabulary().phrases.iter().filter(|p| p.word == w) {
-        let place = match p.at {
-            PhraseAt::Fact => "a set-up fact",
-            PhraseAt::Action => "an action",
-            PhraseAt::Check => "an expectation",
-        };
-        out.push_str(&format!("\n- `{}` ({place})", p.example));
+        out.push_str(&format!("\n- `{}` ({})", p.example, p.at.name()));
     }
     Some(out)
 }

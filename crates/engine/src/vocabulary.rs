@@ -100,6 +100,22 @@ pub enum PhraseAt {
     Check,
 }
 
+impl PhraseAt {
+    /// What a phrase there is: "a set-up fact", "an action", "an expectation".
+    pub const fn name(self) -> &'static str {
+        match self {
+            PhraseAt::Fact => "a set-up fact",
+            PhraseAt::Action => "an action",
+            PhraseAt::Check => "an expectation",
+        }
+    }
+}
+
+/// Whether `n` lies in `lo..=hi`.
+fn within(n: usize, (lo, hi): (u8, u8)) -> bool {
+    (lo as usize..=hi as usize).contains(&n)
+}
+
 /// How a game's own word ([`Word::Named`]) is written in one place of a
 /// scenario, so that the language refuses any other form with a located
 /// problem before the game reads it (the game may then rely on the form).
@@ -173,12 +189,15 @@ impl Phrase {
             ..self
         }
     }
+    /// Whether it names `n` pieces.
+    pub fn takes_pieces(&self, n: usize) -> bool {
+        within(n, self.pieces)
+    }
     /// Whether a phrase naming a player or not, `pieces` pieces and
     /// `numbers` numbers is written in this form.
     pub fn fits(&self, player: bool, pieces: usize, numbers: &[i64]) -> bool {
-        let within = |n: usize, (lo, hi): (u8, u8)| (lo as usize..=hi as usize).contains(&n);
         (self.player == player || self.at == PhraseAt::Action)
-            && within(pieces, self.pieces)
+            && self.takes_pieces(pieces)
             && within(numbers.len(), self.numbers)
             && (self.signed || numbers.iter().all(|n| *n >= 0))
     }

@@ -105,18 +105,16 @@ fn lower(
             let mut out = Vec::new();
             let mut ok = true;
             for a in actions {
-                let lowered = match &a.value {
-                    // A word whose pieces are alike, alone in a listing: its
-                    // normal form, whichever piece (portal's `enter`, PORTAL.md
-                    // §8: pieces in base are interchangeable).
-                    ActionAst::Own(p) if p.pieces.is_empty() && alike(&p.word.value, limits) => {
-                        limits
-                            .game
-                            .vocabulary()
-                            .named(&p.word.value)
-                            .map(|w| Action::own(w, Vec::new()))
-                    }
-                    other => {
+                // A word whose pieces are alike, alone in a listing: its
+                // normal form, whichever piece (portal's `enter`, PORTAL.md
+                // §8: pieces in base are interchangeable).
+                let alone = match &a.value {
+                    ActionAst::Own(p) if p.pieces.is_empty() => alike(&p.word.value, limits),
+                    _ => None,
+                };
+                let lowered = match (alone, &a.value) {
+                    (Some(word), _) => Some(Action::own(word, Vec::new())),
+                    (None, other) => {
                         let stmt = ActionStmt {
                             player: None,
                             action: other.clone(),
@@ -168,9 +166,9 @@ fn lower(
     })
 }
 
-/// Whether `word` is one of the game's whose pieces are alike
+/// `word`, when it is one of the game's whose pieces are alike
 /// (`Vocabulary::pieces_alike`), so a listing names it with no piece.
-fn alike(word: &str, limits: &Limits) -> bool {
+fn alike(word: &str, limits: &Limits) -> Option<Word> {
     let v = limits.game.vocabulary();
-    v.named(word).is_some_and(|w| v.pieces_alike.contains(&w))
+    v.named(word).filter(|w| v.pieces_alike.contains(w))
 }

@@ -81,28 +81,21 @@ pub(super) fn own_word(
         let list: Vec<String> = forms.iter().map(|f| format!("`{}`", f.example)).collect();
         list.join(" or ")
     };
+    // A phrase is written player, pieces, word, numbers.
     let start = phrase
         .player
         .as_ref()
-        .map(|p| p.span.start)
-        .into_iter()
-        .chain(phrase.pieces.first().map(|p| p.span.start))
-        .chain([word.span.start])
-        .min()
-        .unwrap_or(word.span.start);
+        .map(|p| p.span)
+        .or(phrase.pieces.first().map(|p| p.span))
+        .map_or(word.span.start, |s| s.start);
     let end = phrase.numbers.last().map_or(word.span.end, |n| n.span.end);
     let text = w.text();
     let Some(form) = forms.first() else {
         let all: Vec<&Phrase> = vocabulary.phrases.iter().filter(|p| p.word == w).collect();
-        let what = match at {
-            PhraseAt::Fact => "a set-up fact",
-            PhraseAt::Action => "an action",
-            PhraseAt::Check => "an expectation",
-        };
         problems.push(
             Problem::new(
                 word.span,
-                format!("`{text}` is not {what} in {game}"),
+                format!("`{text}` is not {} in {game}", at.name()),
                 "not here",
             )
             .help(format!("`{text}` is written {}", examples(&all))),
@@ -124,7 +117,7 @@ pub(super) fn own_word(
         } else {
             (span, format!("`{text}` names no player"))
         }
-    } else if !(form.pieces.0 as usize..=form.pieces.1 as usize).contains(&phrase.pieces.len()) {
+    } else if !form.takes_pieces(phrase.pieces.len()) {
         let span = phrase.pieces.first().map_or(word.span, |p| p.span);
         (
             span,

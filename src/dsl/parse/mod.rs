@@ -11,7 +11,7 @@ pub(crate) mod suggest;
 
 use build::Builder;
 pub use split::split_statements;
-use suggest::syntax_error;
+use suggest::{error_pos, syntax_error, word_at};
 pub use suggest::{keywords, keywords_of};
 
 use super::ast::*;
@@ -179,31 +179,28 @@ fn parse_statement(
         Ok(pairs) => pairs,
         Err(e) => {
             let at = error_pos(&e);
-            return match own_statement(chunk) {
-                Own::Parsed(pair) => Builder { offset }.statement(pair),
+            // Whether a game's own word could stand where the statement
+            // broke: then the game's words of that form are expected there.
+            let here = match own_statement(chunk) {
+                Own::Parsed(pair) => return Builder { offset }.statement(pair),
                 // `expect P1 credits x`: the game's word stood; what follows it did not.
                 Own::Failed(own, further) if further > at && named_anywhere(word_at(chunk, at)) => {
-                    let words = if tried_own_word(&own) {
-                        suggest::own_words_at(chunk, further, game)
-                    } else {
-                        Vec::new()
+                    let words = match tried_own_word(&own) {
+                        true => suggest::own_words_at(chunk, further, game),
+                        false => Vec::new(),
                     };
-                    Err(syntax_error(own, chunk, offset, game, &words))
+                    return Err(syntax_error(own, chunk, offset, game, &words));
                 }
-                // A game's own word could stand where the statement broke:
-                // the game's words of that form are among what was expected.
-                Own::Failed(own, further)
-                    if further > at || (further == at && tried_own_word(&own)) =>
-                {
-                    let own = suggest::own_words_at(chunk, at, game);
-                    Err(syntax_error(e, chunk, offset, game, &own))
+                Own::Failed(own, further) => {
+                    further > at || (further == at && tried_own_word(&own))
                 }
-                Own::Unknown(first) if first == at => {
-                    let own = suggest::own_words_at(chunk, at, game);
-                    Err(syntax_error(e, chunk, offset, game, &own))
-                }
-                _ => Err(syntax_error(e, chunk, offset, game, &[])),
+                Own::Unknown(first) => first == at,
             };
+            let words = match here {
+                true => suggest::own_words_at(chunk, at, game),
+                false => Vec::new(),
+            };
+            return Err(syntax_error(e, chunk, offset, game, &words));
         }
     };
     let stmt = pairs.next().and_then(|p| p.into_inner().next());
@@ -267,23 +264,6 @@ fn named_anywhere(word: &str) -> bool {
 fn tried_own_word(e: &pest::error::Error<Rule>) -> bool {
     matches!(&e.variant, pest::error::ErrorVariant::ParsingError { positives, .. }
         if positives.contains(&Rule::own_word))
-}
-
-/// Where a parse failed, as an offset into the statement.
-fn error_pos(e: &pest::error::Error<Rule>) -> usize {
-    match e.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    }
-}
-
-/// The word that starts at `at` (up to white space, `,` or `:`).
-fn word_at(chunk: &str, at: usize) -> &str {
-    let rest = chunk.get(at..).unwrap_or("");
-    let end = rest
-        .find(|c: char| c.is_whitespace() || c == ',' || c == ':')
-        .unwrap_or(rest.len());
-    &rest[..end]
 }
 
 #[cfg(test)]

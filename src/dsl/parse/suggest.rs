@@ -141,6 +141,23 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
     )
 }
 
+/// Where a parse failed, as an offset into the statement.
+pub(super) fn error_pos(e: &pest::error::Error<Rule>) -> usize {
+    match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    }
+}
+
+/// The word that starts at `at` (up to white space, `,` or `:`).
+pub(super) fn word_at(chunk: &str, at: usize) -> &str {
+    let rest = chunk.get(at..).unwrap_or("");
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
 /// The words of `game`'s own (`Word::Named`) that could stand at `at` of
 /// `chunk`: those with a phrase of the statement's kind (an expectation
 /// after `expect`, a set-up fact after a player, else an action) that names
@@ -188,10 +205,7 @@ pub(super) fn own_words_at(chunk: &str, at: usize, game: GameKind) -> Vec<&'stat
         .iter()
         .filter(|p| p.at == at_kind)
         .filter(|p| p.at == PhraseAt::Action || p.player == player)
-        .filter(|p| {
-            at_kind == PhraseAt::Action
-                || (p.pieces.0 as usize..=p.pieces.1 as usize).contains(&pieces)
-        })
+        .filter(|p| at_kind == PhraseAt::Action || p.takes_pieces(pieces))
         .map(|p| p.word.text())
         .collect();
     out.sort_unstable();
@@ -210,16 +224,9 @@ pub(super) fn syntax_error(
     own: &[&str],
 ) -> Problem {
     let ours = keywords_of(game);
-    let pos = match e.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    let pos = pos.min(chunk.len());
+    let pos = error_pos(&e).min(chunk.len());
     let rest = &chunk[pos..];
-    let word_len = match rest
-        .find(|c: char| c.is_whitespace() || c == ',' || c == ':')
-        .unwrap_or(rest.len())
-    {
+    let word_len = match word_at(chunk, pos).len() {
         // A stray `:` or `,` is the unexpected thing itself.
         0 => rest
             .chars()
