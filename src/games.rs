@@ -9,6 +9,8 @@
 pub mod maedn;
 #[path = "../crates/games/portal/tool/mod.rs"]
 pub mod portal;
+#[path = "../crates/games/race/tool/mod.rs"]
+pub mod race;
 #[path = "../crates/games/royal/tool/mod.rs"]
 pub mod royal;
 #[cfg(feature = "toy")]

@@ -98,7 +98,7 @@ fn usage_and_io_errors_exit_2() {
     assert_eq!(code(&o), 2);
     let o = goti(&["rules", "chess"]);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("goti has no ruleset `chess` (known: royal, portal, maedn)"));
+    assert!(stderr(&o).contains("goti has no ruleset `chess` (known: royal, portal, maedn, race)"));
     let empty = tempfile::tempdir().unwrap();
     let o = goti_in(empty.path(), &["run", "."], true);
     assert_eq!(code(&o), 2);
@@ -175,7 +175,7 @@ fn coverage_is_full_on_the_shipped_suite_and_fails_on_gaps() {
     let o = goti(&["coverage", "scenarios"]);
     assert_eq!(code(&o), 0, "{}", stdout(&o));
     assert!(
-        stdout(&o).contains("112 of 112 rule IDs covered"),
+        stdout(&o).contains("127 of 127 rule IDs covered"),
         "{}",
         stdout(&o)
     );

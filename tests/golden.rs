@@ -158,6 +158,19 @@ const COMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "render-race",
+        &[
+            "render",
+            "scenarios/race/captures.goti",
+            "--name",
+            "in a Ludo, nobody is captured on a safe field",
+            "--step",
+            "1",
+            "-o",
+            "@OUT.svg",
+        ],
+    ),
+    (
         "report",
         &[
             "run",
@@ -195,6 +208,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("rules-royal", &["rules", "--game", "royal"]),
     ("rules-portal", &["rules", "--game", "portal"]),
     ("rules-maedn", &["rules", "--game", "maedn"]),
+    ("rules-race", &["rules", "--game", "race"]),
     ("rules-royal-dump", &["rules", "--game", "royal", "--dump"]),
     (
         "rules-portal-dump",

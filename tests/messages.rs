@@ -292,7 +292,7 @@ fn a_ruleset_of_no_game_is_told_every_game_to_extend() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(
         text(&o).contains(
-            "--ruleset rules/odd.yaml: its keys fit no game's ruleset; say which game it is for with `extends: royal` (or portal, maedn)"
+            "--ruleset rules/odd.yaml: its keys fit no game's ruleset; say which game it is for with `extends: royal` (or portal, maedn, race)"
         ),
         "{}",
         text(&o)

@@ -112,7 +112,7 @@ fn enter_is_portals_and_maedns_own_word_in_each_its_form() {
     // Royal's help for it still says what royal does instead.
     assert_eq!(
         problems("scenario \"x\"\nplayers 2\nenter G1\n"),
-        ["3:1 `enter` is a portal/maedn word; this scenario plays royal | royal guards leave the Yard with `exit G1`"]
+        ["3:1 `enter` is a portal/maedn/race word; this scenario plays royal | royal guards leave the Yard with `exit G1`"]
     );
     // Syntax errors name it where an action stands.
     assert_eq!(

@@ -98,10 +98,11 @@ fn render_every_step(file: &Path) -> usize {
         for step in &sc.transcript {
             // Every piece is drawn somewhere: on the board, in a Yard or
             // base, or Home (royal: 4 guards and a King a seat; portal:
-            // 5 pieces; maedn: 4 pieces, in base, on the ring or in goal).
+            // 5 pieces; maedn and race's shipped descriptions: 4 pieces,
+            // in base, on the ring or in goal).
             let (_, count) = drawn(&step.svg);
             let per_seat = match sc.game {
-                goti::engine::GameKind::Maedn => 4,
+                goti::engine::GameKind::Maedn | goti::engine::GameKind::Race => 4,
                 _ => 5,
             };
             assert!(

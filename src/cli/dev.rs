@@ -79,6 +79,21 @@ enum DevCommand {
     Legal(Walks),
     /// The fast paths against the general engine, every position compared.
     ComparePaths(Walks),
+    /// The shipped race description against the Rust maedn: seeded games
+    /// played on both in lockstep, every node compared (RACE.md's default
+    /// is maedn as data). Exits 0 when they agree, 1 at the first
+    /// disagreement.
+    RaceAsMaedn {
+        /// Games per table size.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The first game's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One table size (2-4); default each of them.
+        #[arg(long)]
+        players: Option<usize>,
+    },
     /// Fuzz the scenario language: mutated scenario files must never panic.
     FuzzText {
         /// How many mutated inputs.
@@ -180,6 +195,14 @@ fn run(cli: DevCli) -> Result<i32, CliError> {
             let json = format == TextOrJson::Json;
             super::fuzz::text(cases, seed, &corpus, &output, shard, json)?
         }
+        DevCommand::RaceAsMaedn {
+            games,
+            seed,
+            players,
+        } => {
+            super::error::checked_count(games, seed, "--games", super::error::MAX_GAMES)?;
+            race_as_maedn(games, seed, players)
+        }
         DevCommand::Goti { .. } => unreachable!("run as goti in main"),
         DevCommand::DiffBuild {
             paths,
@@ -201,4 +224,26 @@ fn run(cli: DevCli) -> Result<i32, CliError> {
             )?
         }
     })
+}
+
+/// `cargo xtask race-as-maedn`: each table size's lockstep, one line each.
+fn race_as_maedn(games: u64, seed: u64, players: Option<usize>) -> i32 {
+    let sizes = players.map_or(vec![2, 3, 4], |n| vec![n]);
+    for n in sizes {
+        let started = std::time::Instant::now();
+        match crate::games::race::as_maedn::compare(n, games, seed) {
+            Ok(a) => outln!(
+                "{n} players: {} games agree: {} actions played, {} tried on both ({:.1} s)",
+                a.games,
+                a.actions,
+                a.tried,
+                started.elapsed().as_secs_f64()
+            ),
+            Err(e) => {
+                errln!("{n} players: race and maedn disagree: {e}");
+                return 1;
+            }
+        }
+    }
+    0
 }

@@ -9,10 +9,10 @@ syntax keyword gotiKeyword again applied backward base battle before burned capt
 syntax keyword gotiKeyword credits doubles empty enter exit expect falls file first forward
 syntax keyword gotiKeyword game goal goes home illegal in journey lane legal maedn
 syntax keyword gotiKeyword midpoint mode move next no not on opposite over pair
-syntax keyword gotiKeyword pass past perft pit players portal progress quad ranked returns
-syntax keyword gotiKeyword roll royal rules scenario score seats set side snapshot solo
-syntax keyword gotiKeyword standings steps store tags tile to toilet tokens trio turn
-syntax keyword gotiKeyword winner yard
+syntax keyword gotiKeyword pass past perft pit players portal progress quad race ranked
+syntax keyword gotiKeyword returns roll royal rules scenario score seats set side snapshot
+syntax keyword gotiKeyword solo standings steps store tags tile to toilet tokens trio
+syntax keyword gotiKeyword turn winner yard
 
 syntax match gotiNumber /\<[0-9]\+\>/
 syntax match gotiPlayer /\<p[0-9]\+\>/

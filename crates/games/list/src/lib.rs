@@ -16,6 +16,8 @@ pub use goti_maedn as maedn;
 pub use goti_maedn::{Maedn, MaednRule, MaednRules};
 pub use goti_portal as portal;
 pub use goti_portal::{Portal, PortalRule, PortalRules};
+pub use goti_race as race;
+pub use goti_race::{Race, RaceRule, RaceRules};
 pub use goti_royal as royal;
 pub use goti_royal::{Board, Phase, Royal, RoyalRule, RoyalRules, Seat, Store};
 #[cfg(feature = "toy")]
@@ -31,6 +33,7 @@ pub mod params {
     pub use goti_engine::params::*;
     pub use goti_maedn::params::*;
     pub use goti_portal::params::*;
+    pub use goti_race::params::*;
     pub use goti_royal::params::*;
 }
 
@@ -49,6 +52,8 @@ macro_rules! for_each_game {
             Portal => $crate::portal::Portal,
             /// MAEDN.md: Mensch ärgere dich nicht as OpenSpiel plays it.
             Maedn => $crate::maedn::Maedn,
+            /// RACE.md: a race game of the Ludo family whose rules are a description file.
+            Race => $crate::race::Race,
         }
     };
 }
@@ -165,7 +170,7 @@ impl GameKind {
             .map(|r| r.id)
     }
 
-    /// The games users can name (the test-only toy left out): "royal, portal, maedn".
+    /// The games users can name (the test-only toy left out): "royal, portal, maedn, race".
     pub fn names() -> String {
         GameKind::ALL
             .iter()
@@ -304,9 +309,9 @@ mod tests {
         }
         let e = "chess".parse::<GameKind>().unwrap_err();
         let known = if cfg!(feature = "toy") {
-            "royal, portal, maedn, toy"
+            "royal, portal, maedn, race, toy"
         } else {
-            "royal, portal, maedn"
+            "royal, portal, maedn, race"
         };
         assert_eq!(
             e.to_string(),

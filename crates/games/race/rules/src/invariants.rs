@@ -1,0 +1,71 @@
+//! What holds in every race position.
+
+use super::*;
+
+impl Race {
+    /// One own piece per field; pieces of two players share a ring field
+    /// only where landing does not capture (`capture.land`,
+    /// `capture.safe`); players P1..Pn; the winner (if any) has every piece
+    /// home and no one else has.
+    pub(crate) fn invariants(&self) -> Result<(), String> {
+        let ring = self.rules.ring() as i8;
+        let last = self.rules.last();
+        let pieces = self.rules.pieces();
+        let mut fields = vec![None::<(Player, usize)>; self.rules.ring() as usize];
+        for p in self.players() {
+            if p.number() > self.n {
+                return Err(format!("{p} sits at a table of {}", self.n));
+            }
+            for g in 0..pieces {
+                let r = self.route[p.index()][g];
+                if r < BASE || r > last {
+                    return Err(format!("{p} G{} has route position {r}", g + 1));
+                }
+                if r != BASE {
+                    if let Some(h) = (0..pieces).find(|&h| h != g && self.route[p.index()][h] == r)
+                    {
+                        return Err(format!("{p} G{} and G{} share route {r}", g + 1, h + 1));
+                    }
+                }
+                if (0..ring).contains(&r) {
+                    let f = self.field(p, r);
+                    if let Some((q, h)) = fields[f as usize] {
+                        if q != p && self.rules.captures_on(f) {
+                            return Err(format!(
+                                "{p} G{} and {q} G{} share field {f}, where landing captures",
+                                g + 1,
+                                h + 1
+                            ));
+                        }
+                    }
+                    fields[f as usize] = Some((p, g));
+                }
+            }
+        }
+        let full: Vec<Player> = self
+            .players()
+            .filter(|&p| self.in_home(p) == pieces)
+            .collect();
+        match (self.winner, full.as_slice()) {
+            (None, []) => Ok(()),
+            (Some(w), [f]) if w == *f => Ok(()),
+            (w, f) => Err(format!("winner {w:?} but every piece home for {f:?}")),
+        }
+    }
+
+    /// Reachable positions add nothing a set-up could not have, but a
+    /// streak of throws: none after the end, none beyond the limit (none at all without one).
+    pub(crate) fn reachable(&self) -> Result<(), String> {
+        if self.winner.is_some() && self.die.is_some() {
+            return Err("a die is thrown after the end".into());
+        }
+        let limit = self.rules.params.again.limit;
+        if self.streak > limit {
+            return Err(format!(
+                "a streak of {} past the limit {limit}",
+                self.streak
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,59 @@
+//! Captures and the end (RACE.md §4).
+
+use super::*;
+use crate::Short;
+use goti_engine::event::What;
+
+impl Race {
+    /// Puts `p`'s piece `g` on route position `t`: `capture.land` sends the
+    /// opponents on that ring field back to base, unless it is safe
+    /// (`capture.safe`); then `end.win`. Returns whether it captured.
+    pub(super) fn land<S: Sink>(&mut self, g: usize, t: i8, ev: &mut S) -> bool {
+        let p = self.turn;
+        let ring = self.rules.ring() as i8;
+        let mut captured = false;
+        if t < ring {
+            let f = self.field(p, t);
+            let victims = self.opponents_on(p, f);
+            if !victims.is_empty() {
+                if self.rules.captures_on(f) {
+                    for &(q, h) in &victims {
+                        self.route[q.index()][h] = BASE;
+                        self.event(ev, R::CaptureLand, || What::Captured {
+                            victim: q,
+                            pieces: Short::of(&[PieceId::Numbered(h as u8 + 1)]),
+                            at: Place::Ring(f),
+                            size: 1,
+                        });
+                    }
+                    captured = true;
+                } else if self.rules.is_safe(f) {
+                    self.event(ev, R::CaptureSafe, || {
+                        What::Note("a safe field: the pieces share it")
+                    });
+                } else {
+                    self.event(ev, R::CaptureLand, || {
+                        What::Note("no capture on landing: the pieces share the field")
+                    });
+                }
+            }
+        }
+        self.route[p.index()][g] = t;
+        if self.in_home(p) == self.rules.pieces() {
+            self.finish(p, ev);
+        }
+        captured
+    }
+
+    /// `end.win`: the game ends at once; the winner stays the player to move.
+    pub(super) fn finish<S: Sink>(&mut self, w: Player, ev: &mut S) {
+        let mut standings = self.standings_now();
+        standings.retain(|&q| q != w);
+        standings.insert(0, w);
+        self.winner = Some(w);
+        self.event(ev, R::EndWin, || What::GameOver {
+            standings: standings.clone(),
+        });
+        self.standings = Some(standings);
+    }
+}

@@ -1,0 +1,270 @@
+//! Legal actions (RACE.md §3 and §5), in the description's order of
+//! obligation: a forfeit throw first, then the obligations as listed, then
+//! bringing a piece in and every free move, and a pass only when nothing
+//! else is legal. Allocation-free: at most one choice per piece and one
+//! `enter`.
+
+use super::dice::forfeit_at;
+use super::params::Obligation;
+use super::*;
+use crate::{Action, Direction, MoveClause, MoveOrder};
+
+/// One legal action of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Choice {
+    /// `move.pass`.
+    Pass,
+    /// Bring the lowest-numbered piece in base onto the start field.
+    Enter,
+    /// Move piece G(k+1) by the die.
+    Move(u8),
+}
+
+impl Choice {
+    /// The action a scenario would write for this choice.
+    pub fn action(self) -> Action {
+        match self {
+            Choice::Pass => Action::NextTurn,
+            Choice::Enter => Action::own(super::words::ENTER, Vec::new()),
+            Choice::Move(g) => Action::Move(MoveOrder {
+                clauses: vec![MoveClause {
+                    piece: PieceId::Numbered(g + 1),
+                    rolls: Vec::new(),
+                    direction: Direction::Forward,
+                }],
+            }),
+        }
+    }
+}
+
+/// As written after `expect legal:`: `pass`, `enter`, `G1`.
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Pass => f.write_str("pass"),
+            Choice::Enter => f.write_str("enter"),
+            Choice::Move(g) => write!(f, "G{}", g + 1),
+        }
+    }
+}
+
+/// The legal actions of a position (`enter` and one move per piece at most).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Legal {
+    list: [Choice; 5],
+    len: u8,
+}
+
+impl Legal {
+    const EMPTY: Legal = Legal {
+        list: [Choice::Pass; 5],
+        len: 0,
+    };
+    fn one(c: Choice) -> Legal {
+        let mut l = Legal::EMPTY;
+        l.push(c);
+        l
+    }
+    fn push(&mut self, c: Choice) {
+        self.list[self.len as usize] = c;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Choice] {
+        &self.list[..self.len as usize]
+    }
+    pub fn contains(&self, c: Choice) -> bool {
+        self.as_slice().contains(&c)
+    }
+}
+
+/// Why a piece cannot move (`move.free`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Blocked {
+    InBase,
+    /// Its target route position lies past the last home field.
+    PastHome(i8),
+    /// Its target holds this own piece.
+    Own(i8, usize),
+}
+
+/// What binds the player to move, if anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bound {
+    /// `throw.limit`: the throw is forfeit, only a pass is legal.
+    Forfeit,
+    /// `start.clear`: the piece on the start field must move.
+    ClearStart(usize),
+    /// `enter.value`, as an obligation: a piece must be brought in.
+    Enter,
+}
+
+impl Race {
+    /// `enter.value`: `d` brings a piece of `p` in (a piece in base, no
+    /// own piece on the start field).
+    pub(super) fn can_enter(&self, p: Player, d: u8) -> bool {
+        self.rules.params.enter.values.contains(&d)
+            && self.in_base(p) > 0
+            && self.own_at(p, 0).is_none()
+    }
+
+    /// What binds `p` with `d` thrown and `streak` such throws in a row: a
+    /// forfeit throw, then the obligations in the description's order.
+    pub(super) fn bound(&self, p: Player, d: u8, streak: u8) -> Option<Bound> {
+        if forfeit_at(&self.rules, streak) {
+            return Some(Bound::Forfeit);
+        }
+        for ob in &self.rules.params.obligations {
+            match ob {
+                // start.clear: a piece in base and an own piece on the start
+                // field that can move.
+                Obligation::ClearStart if self.in_base(p) > 0 => {
+                    if let Some(g) = self.own_at(p, 0) {
+                        if self.target(p, g, d).is_ok() {
+                            return Some(Bound::ClearStart(g));
+                        }
+                    }
+                }
+                // enter.value: a value that brings a piece in must.
+                Obligation::Enter if self.can_enter(p, d) => return Some(Bound::Enter),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// `move.free`: where piece `g` of `p` lands with `die`, or why it
+    /// cannot (no words built: `legal` must not allocate).
+    pub(super) fn target(&self, p: Player, g: usize, die: u8) -> Result<i8, Blocked> {
+        let r = self.route[p.index()][g];
+        if r == BASE {
+            return Err(Blocked::InBase);
+        }
+        let t = r + die as i8;
+        if t > self.rules.last() {
+            return Err(Blocked::PastHome(t));
+        }
+        match self.own_at(p, t) {
+            Some(h) => Err(Blocked::Own(t, h)),
+            None => Ok(t),
+        }
+    }
+
+    /// Why piece `g` of `p` cannot move, in words.
+    pub(super) fn blocked_words(&self, p: Player, g: usize, why: Blocked) -> String {
+        let r = self.route[p.index()][g];
+        match why {
+            Blocked::InBase => format!("G{} is in base: bring it in with `enter`", g + 1),
+            Blocked::PastHome(t) => format!(
+                "G{} on route {r} would go {} past home {}",
+                g + 1,
+                t - self.rules.last(),
+                self.rules.home_path()
+            ),
+            Blocked::Own(t, h) => {
+                let at = match self.place_of(p, t) {
+                    Place::HomePath(k) => format!("in goal {k}"),
+                    other => other.to_string(),
+                };
+                format!("G{} would land {at} on G{}, its own piece", g + 1, h + 1)
+            }
+        }
+    }
+
+    /// The legal actions now (empty before the die is thrown and after the end).
+    pub fn legal(&self) -> Legal {
+        match self.die.filter(|_| self.winner.is_none()) {
+            Some(die) => self.legal_with(die, self.streak),
+            None => Legal::EMPTY,
+        }
+    }
+
+    /// The legal actions with `die` thrown, `streak` such throws in a row.
+    fn legal_with(&self, die: u8, streak: u8) -> Legal {
+        let p = self.turn;
+        match self.bound(p, die, streak) {
+            Some(Bound::Forfeit) => return Legal::one(Choice::Pass),
+            Some(Bound::ClearStart(g)) => return Legal::one(Choice::Move(g as u8)),
+            Some(Bound::Enter) => return Legal::one(Choice::Enter),
+            None => {}
+        }
+        let mut legal = Legal::EMPTY;
+        if self.can_enter(p, die) {
+            legal.push(Choice::Enter);
+        }
+        for g in 0..self.rules.pieces() {
+            if self.target(p, g, die).is_ok() {
+                legal.push(Choice::Move(g as u8));
+            }
+        }
+        if legal.len == 0 {
+            // move.pass: nothing else is legal.
+            legal.push(Choice::Pass);
+        }
+        legal
+    }
+
+    /// RACE.md §5: the die is thrown next (one outcome per face), the
+    /// player chooses, or the game is over.
+    pub fn ply(&self) -> goti_engine::legal::Ply {
+        use goti_engine::legal::Ply;
+        if self.winner.is_some() {
+            Ply::Over
+        } else if self.die.is_none() {
+            Ply::Chance(self.rules.throws.clone())
+        } else {
+            Ply::Choice
+        }
+    }
+
+    /// Before a throw: the legal actions summed over the outcomes, without
+    /// throwing (perft's last two plies). A throw sets only the die and the
+    /// streak, and after it the player always has an action (`move.pass`).
+    pub fn leaves_after_throw(&self) -> Option<u64> {
+        if self.winner.is_some() || self.die.is_some() {
+            return None;
+        }
+        let faces = self.rules.params.dice.faces;
+        Some(
+            (1..=faces)
+                .map(|d| self.legal_with(d, self.streak_after(d)).len as u64)
+                .sum(),
+        )
+    }
+
+    /// Every action a player could name: `pass`, `enter`, `enter Gk` and
+    /// `move Gk` for every piece (the brute force of the listing).
+    pub fn legal_candidates(&self) -> Option<Vec<Action>> {
+        let mut out = vec![Action::NextTurn, Choice::Enter.action()];
+        for g in 1..=4u8 {
+            out.push(Action::own(super::words::ENTER, vec![PieceId::Numbered(g)]));
+            out.push(Choice::Move(g - 1).action());
+        }
+        Some(out)
+    }
+
+    /// An action in the rulebook's normal form, as scenario syntax.
+    pub fn action_text(&self, a: &Action) -> String {
+        goti_engine::legal::normal_text(a, <Self as crate::Game>::VOCABULARY)
+    }
+
+    /// The candidates are few and all tried ([`Self::legal_candidates`]):
+    /// the first `n` of them, whatever the seed.
+    pub fn legal_sample(&self, _seed: u64, n: usize) -> Vec<Action> {
+        goti_engine::legal::first_candidates(self, n)
+    }
+
+    /// The legal actions' number (the listing's length).
+    pub fn legal_count(&self, limit: usize) -> Result<u64, goti_engine::legal::Unlisted> {
+        goti_engine::legal::count_of_listing(self, limit)
+    }
+
+    /// RACE.md §5: `enter`, a move of each piece that may move, or `pass`,
+    /// as the obligations leave them; none before the throw.
+    pub fn legal_list(&self, limit: usize) -> Result<Vec<Action>, goti_engine::legal::Unlisted> {
+        let list: Vec<Action> = self.legal().as_slice().iter().map(|c| c.action()).collect();
+        if list.len() > limit {
+            return Err(goti_engine::legal::Unlisted::TooMany { limit });
+        }
+        Ok(list)
+    }
+}

@@ -1,0 +1,324 @@
+//! The `race` game (RACE.md): a dice race of the Ludo family whose rules
+//! are a description file ([`params::RaceParams`]): the track, the die,
+//! which values bring a piece in and throw again, the obligations and their
+//! order, captures and safe fields, the end. The position and its queries
+//! are here; each section of the rulebook has a room of its own:
+//!
+//! | file | RACE.md |
+//! |---|---|
+//! | `rule.rs` | every rule ID with its text |
+//! | `setup.rs` | §1 Table and board: seats, routes, validated set-ups |
+//! | `dice.rs` | §2 Throwing and turns |
+//! | `legal.rs` | §3 Legal actions, in the description's order of obligation |
+//! | `land.rs` | §4 Captures and the end |
+//! | `turn.rs` | applying an action in the order of refusals |
+//! | `invariants.rs` | what holds in every position |
+//!
+//! A piece's place is its route position `r` (`BASE`, 0 on its start field,
+//! `ring - 1` on the last common field, then the home fields). This crate
+//! shares no code with any other game: it depends on the engine core alone.
+
+use goti_engine::*;
+
+mod dice;
+mod invariants;
+mod land;
+mod legal;
+pub mod params;
+mod refusals;
+mod rule;
+mod setup;
+mod turn;
+mod words;
+pub use words::{ENTER, RETURNS};
+
+use std::sync::Arc;
+
+pub use legal::{Choice, Legal};
+pub(crate) use refusals::RaceCheck;
+pub use rule::RaceRule;
+
+use crate::params::RaceParams;
+use goti_engine::delegate_game;
+use goti_engine::piece::{Piece, PieceId, Place, Player};
+use goti_engine::setup::Sizes;
+use goti_engine::table::Table;
+use RaceRule as R;
+
+/// Route position of a piece in base (`board.base`: all start there).
+pub const BASE: i8 = -1;
+
+pub use goti_engine::event::{Quiet, Sink};
+
+/// A description's rules, with what play asks of them often made once.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RaceRules {
+    pub params: RaceParams,
+    /// The throw's outcomes as a perft's branches (RACE.md §5).
+    pub(crate) throws: Arc<[crate::Action]>,
+    /// `capture.safe`, by field.
+    pub(crate) safe: Vec<bool>,
+}
+
+impl RaceRules {
+    pub fn new(params: RaceParams) -> Arc<RaceRules> {
+        let throws = (1..=params.dice.faces)
+            .map(|d| crate::Action::Roll(vec![d]))
+            .collect();
+        let mut safe = vec![false; params.board.ring as usize];
+        for &f in &params.capture.safe {
+            if let Some(s) = safe.get_mut(f as usize) {
+                *s = true;
+            }
+        }
+        Arc::new(RaceRules {
+            params,
+            throws,
+            safe,
+        })
+    }
+    /// The common fields' count.
+    pub fn ring(&self) -> u8 {
+        self.params.board.ring
+    }
+    /// Home fields per player.
+    pub fn home_path(&self) -> u8 {
+        self.params.board.home
+    }
+    /// The table's pieces (`table.pieces`), the common fields and the home's.
+    pub fn sizes(&self) -> Sizes {
+        Sizes::new(self.pieces() as u8, self.ring(), self.home_path())
+    }
+    /// What field `tile` is: a seat's start field, a safe field.
+    pub fn tile_words(&self, tile: u8) -> Vec<String> {
+        let starts = &self.params.board.starts;
+        let mut out: Vec<String> = (0..starts.len())
+            .filter(|&s| starts[s] == tile)
+            .map(|s| format!("seat {s}'s start field"))
+            .collect();
+        if self.is_safe(tile) {
+            out.push("safe field".into());
+        }
+        out
+    }
+    /// The last route position (the last home field).
+    pub fn last(&self) -> i8 {
+        (self.ring() + self.home_path()) as i8 - 1
+    }
+    pub fn pieces(&self) -> usize {
+        self.params.table.pieces as usize
+    }
+    /// `capture.safe`: nobody is captured on field `f`.
+    pub fn is_safe(&self, f: u8) -> bool {
+        self.safe.get(f as usize).copied().unwrap_or(false)
+    }
+    /// Whether landing on field `f` captures opponents (`capture.land`,
+    /// `capture.safe`); where it does not, players share the field.
+    pub fn captures_on(&self, f: u8) -> bool {
+        self.params.capture.on_land && !self.is_safe(f)
+    }
+    /// The seats the board has (`board.starts`).
+    pub fn seats(&self) -> usize {
+        self.params.board.starts.len()
+    }
+}
+
+/// A validated `race` game state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Race {
+    rules: Arc<RaceRules>,
+    present: Table,
+    /// Players at the table (P1..Pn).
+    n: u8,
+    /// The seat of each player (`table.seats`).
+    seats: [u8; 4],
+    /// Route positions per player and piece (`BASE` in base).
+    route: [[i8; 4]; 4],
+    turn: Player,
+    /// The die thrown and not yet acted on.
+    die: Option<u8>,
+    /// Throws in a row of a value that throws again, this turn (`throw.limit`).
+    streak: u8,
+    /// The winner, once the game is over.
+    winner: Option<Player>,
+    standings: Option<Vec<Player>>,
+}
+
+impl Race {
+    pub fn rules(&self) -> &Arc<RaceRules> {
+        &self.rules
+    }
+    pub fn players(&self) -> impl Iterator<Item = Player> + '_ {
+        self.present.players()
+    }
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+    /// The die thrown and not yet acted on.
+    pub fn die(&self) -> Option<u8> {
+        self.die
+    }
+    pub fn seat(&self, p: Player) -> u8 {
+        self.seats[p.index()]
+    }
+    /// The route position of `p`'s piece `g` (0-based; `BASE` in base).
+    pub fn route(&self, p: Player, g: usize) -> i8 {
+        self.route[p.index()][g]
+    }
+    pub fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+    /// The ring field of route position `r` of `p` (`r` on the ring).
+    pub fn field(&self, p: Player, r: i8) -> u8 {
+        field_of(&self.rules, self.seat(p), r)
+    }
+    /// Where route position `r` of `p` is.
+    pub fn place_of(&self, p: Player, r: i8) -> Place {
+        let ring = self.rules.ring() as i8;
+        match r {
+            BASE => Place::Out,
+            r if r < ring => Place::Ring(self.field(p, r)),
+            r => Place::HomePath((r - ring + 1) as u8),
+        }
+    }
+    /// Whether the table has piece `id` (`table.pieces` may be fewer than 4).
+    pub fn has_piece(&self, id: PieceId) -> bool {
+        matches!(id, PieceId::Numbered(n) if (1..=self.rules.pieces() as u8).contains(&n))
+    }
+    pub fn piece(&self, p: Player, id: PieceId) -> Piece {
+        match id {
+            PieceId::Numbered(n) if self.has_piece(id) => {
+                let r = self.route[p.index()][n as usize - 1];
+                Piece {
+                    place: self.place_of(p, r),
+                    midpoint: false,
+                    steps: r.max(0) as i32,
+                }
+            }
+            other => unreachable!("race has pieces G1-G{}, not {other}", self.rules.pieces()),
+        }
+    }
+    /// Pieces at a place (home fields are each player's own: every
+    /// player's are listed).
+    pub fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)> {
+        let mut out = Vec::new();
+        for p in self.players() {
+            for g in 0..self.rules.pieces() {
+                if self.place_of(p, self.route[p.index()][g]) == place {
+                    out.push((p, PieceId::Numbered(g as u8 + 1)));
+                }
+            }
+        }
+        out
+    }
+    /// The pieces of players other than `p` on ring field `f`.
+    pub(crate) fn opponents_on(&self, p: Player, f: u8) -> Vec<(Player, usize)> {
+        let ring = self.rules.ring() as i8;
+        let mut out = Vec::new();
+        for q in self.players().filter(|&q| q != p) {
+            for h in 0..self.rules.pieces() {
+                let r = self.route[q.index()][h];
+                if (0..ring).contains(&r) && self.field(q, r) == f {
+                    out.push((q, h));
+                }
+            }
+        }
+        out
+    }
+    /// `p`'s piece at route position `r`, if any (a player's own pieces
+    /// never share a field: `move.free`).
+    fn own_at(&self, p: Player, r: i8) -> Option<usize> {
+        self.route[p.index()][..self.rules.pieces()]
+            .iter()
+            .position(|&x| x == r)
+    }
+    /// Pieces of `p` in base.
+    pub fn in_base(&self, p: Player) -> usize {
+        self.route[p.index()][..self.rules.pieces()]
+            .iter()
+            .filter(|&&r| r == BASE)
+            .count()
+    }
+    /// Pieces of `p` in the home fields.
+    pub fn in_home(&self, p: Player) -> usize {
+        let ring = self.rules.ring() as i8;
+        self.route[p.index()][..self.rules.pieces()]
+            .iter()
+            .filter(|&&r| r >= ring)
+            .count()
+    }
+    /// Race scores no points.
+    pub fn points(&self, _: Player) -> Option<i64> {
+        None
+    }
+
+    pub fn final_standings(&self) -> Option<&[Player]> {
+        self.standings.as_deref()
+    }
+    /// Pieces home, then steps made, then player number.
+    pub fn standings_now(&self) -> Vec<Player> {
+        let mut list: Vec<Player> = self.players().collect();
+        list.sort_by_key(|&p| (std::cmp::Reverse(self.lead_key(p)), p));
+        list
+    }
+    /// What ranks `p`: pieces home, then steps made.
+    pub fn lead_key(&self, p: Player) -> [i64; 2] {
+        let steps: i64 = self.route[p.index()][..self.rules.pieces()]
+            .iter()
+            .map(|&r| r.max(0) as i64)
+            .sum();
+        [self.in_home(p) as i64, steps]
+    }
+    /// `end.win`'s returns: the winner what makes the sum 0, every other
+    /// player `returns.loser`; all 0 while the game goes on.
+    pub fn returns(&self) -> Vec<i64> {
+        let loser = self.rules.params.returns.loser;
+        let n = self.n as i64;
+        self.players()
+            .map(|p| match self.winner {
+                None => 0,
+                Some(w) if w == p => -loser * (n - 1),
+                Some(_) => loser,
+            })
+            .collect()
+    }
+
+    /// The position as `goti lint`'s visit keys it (`Game::state_key`):
+    /// all of it (race keeps no points).
+    pub fn state_key(&self) -> String {
+        let Race {
+            rules: _,
+            present,
+            n,
+            seats,
+            route,
+            turn,
+            die,
+            streak,
+            winner,
+            standings,
+        } = self;
+        format!(
+            "{present:?} {n} {seats:?} {route:?} {turn:?} {die:?} {streak} {winner:?} {standings:?}"
+        )
+    }
+}
+
+/// The ring field of route position `r` from seat `seat`.
+pub(crate) fn field_of(rules: &RaceRules, seat: u8, r: i8) -> u8 {
+    let ring = rules.ring() as u16;
+    let start = rules.params.board.starts[seat as usize] as u16;
+    ((start + r as u16) % ring) as u8
+}
+
+delegate_game!(
+    Race,
+    RaceRules,
+    RaceParams,
+    RaceRule::CATALOGUE,
+    &words::WORDS,
+    "RACE.md"
+);
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,188 @@
+//! The description of a race game: every choice of the Ludo family that
+//! `race` offers, named after what it does (RACE.md names the rule each
+//! key shapes). A description is a ruleset file, untrusted like any other:
+//! [`Params::validate`] refuses one that makes no board, naming the key.
+
+use serde::{Deserialize, Serialize};
+
+pub(crate) use goti_engine::params::*;
+
+/// The shipped default description (embedded in the binary): maedn as data.
+pub const RACE_DEFAULT_YAML: &str = include_str!("race.yaml");
+
+/// `table.players`, `table.seats`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceTableParams {
+    /// Pieces per player.
+    pub pieces: u8,
+    /// At a table of two, P2 sits halfway round the board.
+    pub two_players_opposite: bool,
+}
+
+/// `board.ring`, `board.home`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceBoardParams {
+    /// Common fields, numbered from 0.
+    pub ring: u8,
+    /// Each seat's start field (2-4 seats).
+    pub starts: Vec<u8>,
+    /// Home fields per player.
+    pub home: u8,
+}
+
+/// `dice.throw`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceDiceParams {
+    pub faces: u8,
+}
+
+/// `enter.value`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceEnterParams {
+    /// The values that bring a piece in.
+    pub values: Vec<u8>,
+}
+
+/// What binds the player before any free choice, in the order listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Obligation {
+    /// `start.clear`: a piece on the start field, with pieces waiting in
+    /// base, must move on if it can.
+    ClearStart,
+    /// `enter.value`: a value that brings a piece in must bring one in.
+    Enter,
+}
+
+/// `capture.land`, `capture.safe`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceCaptureParams {
+    /// Landing on an opponent's pieces sends them to base.
+    pub on_land: bool,
+    /// Fields where nobody is captured.
+    pub safe: Vec<u8>,
+}
+
+/// `throw.again`, `throw.limit`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceAgainParams {
+    /// The values that throw again.
+    pub values: Vec<u8>,
+    /// A pass on such a value throws again too.
+    pub after_pass: bool,
+    /// A capture throws again.
+    pub on_capture: bool,
+    /// The Nth throw in a row of such a value is forfeit (0: no limit).
+    pub limit: u8,
+}
+
+/// `end.win`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceReturnParams {
+    /// Every player but the winner.
+    pub loser: i64,
+}
+
+/// A race game's description.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceParams {
+    pub name: String,
+    pub table: RaceTableParams,
+    pub board: RaceBoardParams,
+    pub dice: RaceDiceParams,
+    pub enter: RaceEnterParams,
+    /// What binds the player first, in this order.
+    pub obligations: Vec<Obligation>,
+    pub capture: RaceCaptureParams,
+    pub again: RaceAgainParams,
+    pub returns: RaceReturnParams,
+}
+
+impl Params for RaceParams {
+    // end.win: the returns once the game is over.
+    const POINTS_ONLY: &'static [&'static str] = &["returns"];
+    const DEFAULT_YAML: &'static str = RACE_DEFAULT_YAML;
+
+    fn validate(&self) -> Result<(), RulesetError> {
+        let b = &self.board;
+        // Route positions are small integers: ring + home + a die stays below 128.
+        within("board.ring", b.ring, 4..=80)?;
+        within("board.starts", b.starts.len(), 2..=4)?;
+        for (i, s) in b.starts.iter().enumerate() {
+            let field = format!("board.starts.{i}");
+            if *s >= b.ring {
+                return Err(err(field, off_ring(*s, b.ring)));
+            }
+            if b.starts[..i].contains(s) {
+                return Err(err(field, format!("two seats start on field {s}")));
+            }
+        }
+        within("table.pieces", self.table.pieces, 1..=4)?;
+        within_key("board.home", b.home, self.table.pieces..=8, "table.pieces")?;
+        within("dice.faces", self.dice.faces, 1..=20)?;
+        faces("enter.values", &self.enter.values, self.dice.faces)?;
+        if self.enter.values.is_empty() {
+            return Err(err(
+                "enter.values",
+                "no value brings a piece in, so no piece ever leaves base",
+            ));
+        }
+        faces("again.values", &self.again.values, self.dice.faces)?;
+        for (i, o) in self.obligations.iter().enumerate() {
+            if self.obligations[..i].contains(o) {
+                return Err(err(
+                    format!("obligations.{i}"),
+                    "an obligation is listed twice",
+                ));
+            }
+        }
+        for (i, f) in self.capture.safe.iter().enumerate() {
+            let field = format!("capture.safe.{i}");
+            if *f >= b.ring {
+                return Err(err(field, off_ring(*f, b.ring)));
+            }
+            if self.capture.safe[..i].contains(f) {
+                return Err(err(field, format!("field {f} is listed twice")));
+            }
+        }
+        within("again.limit", self.again.limit, 0..=10)?;
+        within("returns.loser", self.returns.loser, -1000..=0)?;
+        Ok(())
+    }
+}
+
+fn off_ring(f: u8, ring: u8) -> String {
+    format!("field {f} is off the ring (0-{})", ring - 1)
+}
+
+/// Every value of a list is a face of the die, and listed once.
+fn faces(key: &str, values: &[u8], faces: u8) -> Result<(), RulesetError> {
+    for (i, v) in values.iter().enumerate() {
+        let field = format!("{key}.{i}");
+        if !(1..=faces).contains(v) {
+            return Err(err(field, format!("a die shows 1-{faces}, not {v}")));
+        }
+        if values[..i].contains(v) {
+            return Err(err(field, format!("{v} is listed twice")));
+        }
+    }
+    Ok(())
+}
+
+/// The shipped description, for the game's own tests (serde_yaml is a
+/// dev-dependency only: the engine never reads YAML itself).
+#[cfg(test)]
+pub(crate) fn shipped() -> RaceParams {
+    let p: RaceParams =
+        serde_yaml::from_str(RaceParams::DEFAULT_YAML).expect("the shipped description reads");
+    p.validate().expect("the shipped description is valid");
+    p
+}

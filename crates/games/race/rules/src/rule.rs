@@ -1,0 +1,23 @@
+//! The rule catalogue of `race` (RACE.md).
+
+use goti_engine::rule_catalogue;
+
+rule_catalogue! {
+    /// Every rule of RACE.md, in document order.
+    RaceRule {
+    TablePlayers => "table.players", "2 up to the seats' number of players P1-Pn in order, table.pieces pieces each; turns go P1->Pn";
+    TableSeats => "table.seats", "Pn sits at seat n-1; two players opposite put P2 halfway round";
+    BoardRing => "board.ring", "board.ring common fields from 0; seat s starts on board.starts[s]; pieces move up and wrap";
+    BoardHome => "board.home", "board.home home fields per player, entered after the field before its start";
+    BoardBase => "board.base", "pieces not on the board are in base; all start there";
+    DiceThrow => "dice.throw", "a turn is one throw of one die of dice.faces, then one action: bring in, move or pass";
+    ThrowAgain => "throw.again", "after an action on a value of again.values (or a capture, with again.on_capture) the same player throws again";
+    ThrowLimit => "throw.limit", "the again.limit-th such throw in a row is forfeit: pass, and the next player throws";
+    StartClear => "start.clear", "obligation clear_start: with a piece in base, an own piece on the start field that can move must move";
+    EnterValue => "enter.value", "a value of enter.values brings a piece onto a start field free of own pieces (obligation enter: must)";
+    MoveFree => "move.free", "any own piece may move if its target is at most the last home field and holds no own piece";
+    MovePass => "move.pass", "when no action is legal the player passes";
+    CaptureLand => "capture.land", "with capture.on_land, landing or entering on opponents sends them back to base";
+    CaptureSafe => "capture.safe", "on the fields of capture.safe nobody is captured: players share them";
+    EndWin => "end.win", "the game ends when a player has every piece home: the others returns.loser, the winner the rest";
+}}

@@ -1,0 +1,235 @@
+//! Race engine tests through its API: the description's checks, each
+//! choice the description offers shown on a position derived by hand from
+//! RACE.md, and the listing against the rules on random walks. The
+//! scenarios in scenarios/race cover every rule ID through the language.
+
+use super::*;
+use crate::params::Params;
+use crate::params::{Obligation, RaceParams};
+use crate::{Action, Direction, MoveClause, MoveOrder, Placement, Setup};
+
+const P1: Player = Player::ALL[0];
+const P2: Player = Player::ALL[1];
+
+fn g(n: u8) -> PieceId {
+    PieceId::Numbered(n)
+}
+
+/// A Ludo: safe fields 8 and 21, no obligations, a capture throws again,
+/// the third 6 in a row is forfeit.
+fn ludo() -> RaceParams {
+    let mut p = crate::params::shipped();
+    p.board.ring = 52;
+    p.board.starts = vec![0, 13, 26, 39];
+    p.board.home = 6;
+    p.obligations = vec![];
+    p.capture.safe = vec![8, 21];
+    p.again.after_pass = false;
+    p.again.on_capture = true;
+    p.again.limit = 3;
+    p.validate().expect("the ludo is valid");
+    p
+}
+
+fn setup(params: RaceParams, pieces: &[(Player, u8, Place)], turn: Player) -> Race {
+    let mut s = Setup {
+        players: vec![P1, P2],
+        turn: Some(turn),
+        ..Setup::default()
+    };
+    for &(p, n, place) in pieces {
+        s.placements.push(Placement {
+            player: p,
+            piece: g(n),
+            place,
+            midpoint: None,
+            steps: None,
+        });
+    }
+    Race::from_setup(RaceRules::new(params), &s, &mut Vec::new()).expect("valid setup")
+}
+
+fn mv(n: u8) -> Action {
+    Action::Move(MoveOrder {
+        clauses: vec![MoveClause {
+            piece: g(n),
+            rolls: vec![],
+            direction: Direction::Forward,
+        }],
+    })
+}
+
+fn play(pos: &Race, a: Action) -> Race {
+    pos.apply(&a, &mut Vec::new())
+        .unwrap_or_else(|r| panic!("{a:?}: {r}"))
+}
+
+fn refused_by(pos: &Race, a: &Action, rule: &str) {
+    let mut ev = Vec::new();
+    match pos.apply_observed(None, a, &mut ev, &mut |_| {}) {
+        Ok(_) => panic!("{a:?} was allowed; expected {rule}"),
+        Err(r) => assert_eq!(r.rule.0, rule, "{r}"),
+    }
+    assert!(ev.is_empty(), "a refusal leaves no events");
+}
+
+fn legal(pos: &Race) -> String {
+    pos.legal_words()
+}
+
+/// A change made to a description.
+type Change = fn(&mut RaceParams);
+
+#[test]
+fn a_description_is_refused_naming_its_key() {
+    let cases: &[(Change, &str)] = &[
+        (|p| p.board.starts = vec![0, 40], "board.starts.1"),
+        (|p| p.board.starts = vec![0, 0], "board.starts.1"),
+        (|p| p.board.starts = vec![0], "board.starts"),
+        (|p| p.enter.values = vec![7], "enter.values.0"),
+        (|p| p.enter.values = vec![], "enter.values"),
+        (|p| p.again.values = vec![6, 6], "again.values.1"),
+        (|p| p.capture.safe = vec![3, 44], "capture.safe.1"),
+        (
+            |p| p.obligations = vec![Obligation::Enter, Obligation::Enter],
+            "obligations.1",
+        ),
+        (|p| p.board.home = 3, "board.home"),
+    ];
+    for (change, field) in cases {
+        let mut p = crate::params::shipped();
+        change(&mut p);
+        let e = p.validate().expect_err(field);
+        assert_eq!(e.field, *field, "{e}");
+    }
+}
+
+/// The shipped description is maedn's: a 6 must bring a piece in, and a
+/// piece on the start field must clear it (start.clear before enter.value).
+#[test]
+fn the_shipped_obligations_bind_in_their_order() {
+    let p = crate::params::shipped();
+    let pos = setup(p.clone(), &[(P1, 1, Place::Ring(0))], P1);
+    let pos = play(&pos, Action::Roll(vec![6]));
+    assert_eq!(legal(&pos), "G1");
+    refused_by(&pos, &Choice::Enter.action(), "start.clear");
+    let pos = setup(p, &[(P1, 1, Place::Ring(5))], P1);
+    let pos = play(&pos, Action::Roll(vec![6]));
+    assert_eq!(legal(&pos), "enter");
+    refused_by(&pos, &mv(1), "enter.value");
+    // throw.again: the 6 keeps the turn.
+    let pos = play(&pos, Choice::Enter.action());
+    assert_eq!((pos.turn(), pos.route(P1, 1)), (P1, 0));
+}
+
+/// Without obligations, entering is one choice among the moves.
+#[test]
+fn without_obligations_entering_is_a_choice() {
+    let pos = setup(ludo(), &[(P1, 1, Place::Ring(5))], P1);
+    let pos = play(&pos, Action::Roll(vec![6]));
+    assert_eq!(legal(&pos), "enter G1");
+    let moved = play(&pos, mv(1));
+    assert_eq!(moved.route(P1, 0), 11);
+    refused_by(
+        &play(&moved, Action::Roll(vec![3])),
+        &Choice::Enter.action(),
+        "enter.value",
+    );
+}
+
+/// capture.safe: on field 8 the pieces share; elsewhere a capture sends
+/// the piece home and (again.on_capture) throws again.
+#[test]
+fn safe_fields_share_and_captures_throw_again() {
+    let pos = setup(
+        ludo(),
+        &[(P1, 1, Place::Ring(5)), (P2, 1, Place::Ring(8))],
+        P1,
+    );
+    let shared = play(&play(&pos, Action::Roll(vec![3])), mv(1));
+    assert_eq!(shared.pieces_at(Place::Ring(8)).len(), 2);
+    assert_eq!(shared.turn(), P2, "a 3 without a capture passes the turn");
+    shared.invariants().unwrap();
+    let pos = setup(
+        ludo(),
+        &[(P1, 1, Place::Ring(5)), (P2, 1, Place::Ring(9))],
+        P1,
+    );
+    let hit = play(&play(&pos, Action::Roll(vec![4])), mv(1));
+    assert_eq!(hit.piece(P2, g(1)).place, Place::Out);
+    assert_eq!(hit.turn(), P1, "a capture throws again");
+}
+
+/// throw.limit: the third 6 in a row is forfeit: only `pass`, and the turn
+/// passes (a 6 otherwise throws again).
+#[test]
+fn the_third_six_in_a_row_is_forfeit() {
+    let mut pos = setup(ludo(), &[(P1, 1, Place::Ring(1))], P1);
+    for _ in 0..2 {
+        pos = play(&play(&pos, Action::Roll(vec![6])), mv(1));
+        assert_eq!(pos.turn(), P1);
+    }
+    let third = play(&pos, Action::Roll(vec![6]));
+    assert_eq!(legal(&third), "pass");
+    refused_by(&third, &mv(1), "throw.limit");
+    let passed = play(&third, Action::NextTurn);
+    assert_eq!(passed.turn(), P2);
+    assert_eq!(passed.route(P1, 0), 13);
+}
+
+#[test]
+fn the_listing_is_what_the_rules_accept_on_random_walks() {
+    let mut compared = goti_engine::legal::Compared::default();
+    for params in [crate::params::shipped(), ludo()] {
+        let rules = RaceRules::new(params);
+        for players in [2, 3, 4] {
+            let start = Race::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
+            for seed in 0..20 {
+                compared += goti_engine::legal::walk_and_compare(&start, 600, seed)
+                    .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
+            }
+        }
+    }
+    assert!(compared.nodes > 5000, "{compared:?}");
+}
+
+/// The quiet path (in place, no copy) and `apply` agree on every
+/// candidate, refused ones included.
+#[test]
+fn quiet_play_agrees_with_apply_on_every_candidate() {
+    let mut tried = 0;
+    for params in [crate::params::shipped(), ludo()] {
+        let rules = RaceRules::new(params);
+        for seed in 0..10u64 {
+            let mut pos = Race::new_game(rules.clone(), &Player::ALL[..4], None).unwrap();
+            let mut rng = seed * 7 + 1;
+            for _ in 0..300 {
+                let mut candidates = pos.legal_candidates().unwrap();
+                candidates.extend((0..=7).map(|d| Action::Roll(vec![d])));
+                for a in &candidates {
+                    let applied = pos.apply(a, &mut Vec::new());
+                    let mut quiet = pos.clone();
+                    let ok = quiet.play_with(a, &mut crate::Quiet);
+                    match applied {
+                        Ok(next) => assert!(ok && quiet == next, "{a:?} from {pos:?}"),
+                        Err(_) => assert!(!ok && quiet == pos, "{a:?} from {pos:?}"),
+                    }
+                    tried += 1;
+                }
+                let options: Vec<Action> = match pos.ply() {
+                    goti_engine::legal::Ply::Over => break,
+                    goti_engine::legal::Ply::Chance(o) => o.to_vec(),
+                    goti_engine::legal::Ply::Choice => pos.legal_list(10).unwrap(),
+                };
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let a = &options[(rng >> 33) as usize % options.len()];
+                assert!(pos.play_in_place(a, &mut Vec::new()));
+                pos.invariants().unwrap();
+                pos.reachable().unwrap();
+            }
+        }
+    }
+    assert!(tried > 30_000, "{tried} tried");
+}

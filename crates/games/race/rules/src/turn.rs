@@ -1,0 +1,383 @@
+//! Applying an action: the game being over, whose turn it is, the die, a
+//! forfeit throw and the obligations, then the piece and its target, in
+//! RACE.md's order of refusals.
+
+use super::legal::Bound;
+use super::words::{ENTER, WORDS};
+use super::RaceCheck as C;
+use super::*;
+use goti_engine::action::{Action, OwnAction};
+use goti_engine::event::{Event, Rejection, What};
+use goti_engine::precedence::{game_and_turn, Refusals};
+use goti_engine::table::transact;
+
+impl Race {
+    /// Applies an action of `by` (`None`: the player to move) to a copy; a
+    /// rejection leaves `self` and `events` untouched. A race action
+    /// settles as a whole, so `observe` sees the new position once.
+    pub fn apply_observed(
+        &self,
+        by: Option<Player>,
+        action: &Action,
+        events: &mut Vec<Event>,
+        observe: &mut dyn FnMut(&Race),
+    ) -> Result<Race, Rejection> {
+        let next = transact(self, events, |next, ev| next.apply_in_place(by, action, ev))?;
+        observe(&next);
+        Ok(next)
+    }
+
+    /// [`Self::play_in_place`] with its events handed to `sink`.
+    pub fn play_with<S: crate::Sink>(&mut self, action: &Action, sink: &mut S) -> bool {
+        if S::ON {
+            let mut events = Vec::new();
+            let applied = self.play_in_place(action, &mut events);
+            for e in events {
+                sink.put(e);
+            }
+            return applied;
+        }
+        // Nothing recorded: applied in place through the same checks.
+        // `apply_in_place` refuses before its first change (every check
+        // reads `&self`; `throw` checks, then sets the die), so a refusal
+        // leaves `self` as it was.
+        self.apply_in_place(None, action, sink).is_ok()
+    }
+
+    pub fn play_in_place(&mut self, action: &Action, events: &mut Vec<Event>) -> bool {
+        match self.apply(action, events) {
+            Ok(next) => {
+                *self = next;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Applies an action of the player to move.
+    pub fn apply(&self, action: &Action, events: &mut Vec<Event>) -> Result<Race, Rejection> {
+        self.apply_observed(None, action, events, &mut |_| {})
+    }
+
+    /// The choice an action names (`enter`, `move G1`, `pass`), or `None`
+    /// with its refusal: the piece must be one of the table's, a move one
+    /// piece by the die thrown (`dice.throw`).
+    fn choice_of(
+        &self,
+        action: &Action,
+        die: Option<u8>,
+        refusals: &mut Refusals<C>,
+    ) -> Option<Choice> {
+        let p = self.turn;
+        match action {
+            Action::Roll(_) => unreachable!("a throw was handled above"),
+            Action::Own(OwnAction { word, pieces }) if *word == ENTER && pieces.is_empty() => {
+                Some(Choice::Enter)
+            }
+            Action::Own(OwnAction { word, pieces }) if *word == ENTER && pieces.len() == 1 => {
+                match self.piece_index(pieces[0]) {
+                    Ok(g) if self.route[p.index()][g] == BASE => Some(Choice::Enter),
+                    Ok(g) => {
+                        refusals.add(
+                            C::Piece,
+                            Rejection::new(
+                                R::EnterValue,
+                                format!(
+                                    "G{} is not in base: only a piece in base is brought in",
+                                    g + 1
+                                ),
+                            ),
+                        );
+                        None
+                    }
+                    Err(r) => {
+                        refusals.add(C::Piece, r);
+                        None
+                    }
+                }
+            }
+            Action::Own(OwnAction { word, .. }) if *word == ENTER => {
+                refusals.add(
+                    C::Piece,
+                    Rejection::new(R::EnterValue, "one piece is brought in at a time")
+                        .help("write `enter` or `enter G1`"),
+                );
+                None
+            }
+            Action::Own(other) => {
+                refusals.add(
+                    C::Piece,
+                    Rejection::new(
+                        R::EnterValue,
+                        format!(
+                            "race has no `{}`; pieces come in with `enter`",
+                            other.word.text()
+                        ),
+                    ),
+                );
+                None
+            }
+            Action::Move(order) => match order.clauses.as_slice() {
+                [clause] => {
+                    if let (Some(d), [v]) = (die, clause.rolls.as_slice()) {
+                        if *v != d {
+                            refusals.add(
+                                C::Die,
+                                Rejection::new(R::DiceThrow, format!("the die shows {d}, not {v}"))
+                                    .help(format!(
+                                        "write `move {}` to move by the die",
+                                        clause.piece
+                                    )),
+                            );
+                        }
+                    } else if clause.rolls.len() > 1 {
+                        refusals.add(
+                            C::Die,
+                            Rejection::new(R::DiceThrow, "one die moves one piece once"),
+                        );
+                    }
+                    match self.piece_index(clause.piece) {
+                        Ok(g) => Some(Choice::Move(g as u8)),
+                        Err(r) => {
+                            refusals.add(C::Piece, r);
+                            None
+                        }
+                    }
+                }
+                _ => {
+                    refusals.add(
+                        C::Piece,
+                        Rejection::new(R::DiceThrow, "one throw moves one piece")
+                            .help("write `move G1`"),
+                    );
+                    None
+                }
+            },
+            Action::NextTurn => Some(Choice::Pass),
+        }
+    }
+
+    /// The route position the choice reaches with die `d` (`enter.value`,
+    /// `move.free`, `move.pass`), or `None` with its refusal (a pass has none).
+    fn target_of(&self, choice: Choice, d: u8, refusals: &mut Refusals<C>) -> Option<i8> {
+        let p = self.turn;
+        match choice {
+            Choice::Enter if !self.rules.params.enter.values.contains(&d) => {
+                let values: Vec<String> = self
+                    .rules
+                    .params
+                    .enter
+                    .values
+                    .iter()
+                    .map(u8::to_string)
+                    .collect();
+                refusals.add(
+                    C::Piece,
+                    Rejection::new(
+                        R::EnterValue,
+                        format!(
+                            "only {} brings a piece in (`enter.values`), not a {d}",
+                            values.join(" or ")
+                        ),
+                    ),
+                );
+                None
+            }
+            Choice::Enter if self.in_base(p) == 0 => {
+                refusals.add(
+                    C::Piece,
+                    Rejection::new(R::EnterValue, "no piece is in base"),
+                );
+                None
+            }
+            Choice::Enter if self.own_at(p, 0).is_some() => {
+                refusals.add(
+                    C::Piece,
+                    Rejection::new(R::EnterValue, "an own piece stands on the start field"),
+                );
+                None
+            }
+            Choice::Enter => Some(0),
+            Choice::Move(g) => refusals.add_result(
+                C::Piece,
+                self.target(p, g as usize, d).map_err(|why| {
+                    Rejection::new(R::MoveFree, self.blocked_words(p, g as usize, why))
+                }),
+            ),
+            Choice::Pass => {
+                if !self.legal().contains(Choice::Pass) {
+                    refusals.add(
+                        C::Piece,
+                        Rejection::new(R::MovePass, "a pass only when no action is legal")
+                            .help(format!("legal now: {}", self.legal_words())),
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    /// (4): a forfeit throw, then the obligations, refuse every other choice.
+    fn check_bound(&self, choice: Choice, d: u8, refusals: &mut Refusals<C>) {
+        let p = self.turn;
+        let refusal = match (self.bound(p, d, self.streak), choice) {
+            (Some(Bound::Forfeit), c) if c != Choice::Pass => Rejection::new(
+                R::ThrowLimit,
+                format!(
+                    "the {} throw in a row of a value that throws again is forfeit",
+                    ordinal(self.streak)
+                ),
+            )
+            .help("write `pass`"),
+            (Some(Bound::ClearStart(g)), c) if c != Choice::Move(g as u8) => Rejection::new(
+                R::StartClear,
+                format!(
+                    "G{} must leave the start field while pieces wait in base",
+                    g + 1
+                ),
+            )
+            .help(format!("write `move G{}`", g + 1)),
+            (Some(Bound::Enter), c) if c != Choice::Enter => Rejection::new(
+                R::EnterValue,
+                format!("a {d} with a piece in base must bring one in"),
+            )
+            .help("write `enter`"),
+            _ => return,
+        };
+        refusals.add(C::Obligation, refusal);
+    }
+
+    fn apply_in_place<S: Sink>(
+        &mut self,
+        by: Option<Player>,
+        action: &Action,
+        ev: &mut S,
+    ) -> Result<(), Rejection> {
+        // (1) the game being over (end.win), (2) whose turn it is (table.players).
+        let over = self.winner.is_some();
+        game_and_turn(&WORDS, over, (self.turn, by), (C::GameOver, C::Turn))?;
+        if let Action::Roll(values) = action {
+            return self.throw(values, ev);
+        }
+        let mut refusals = Refusals::new();
+        // (3) dice.throw: the die is thrown first.
+        let die = self.die;
+        if die.is_none() {
+            refusals.add(
+                C::Die,
+                Rejection::new(
+                    R::DiceThrow,
+                    format!("{} has not thrown the die", self.turn),
+                )
+                .help("throw first: `roll 6`"),
+            );
+        }
+        let choice = self.choice_of(action, die, &mut refusals);
+        let (Some(d), Some(choice)) = (die, choice) else {
+            return refusals.finish();
+        };
+        // (4) throw.limit, then the obligations in the description's order.
+        self.check_bound(choice, d, &mut refusals);
+        // (5) the piece and its target.
+        let target = self.target_of(choice, d, &mut refusals);
+        refusals.finish()?;
+        let t = match (choice, target) {
+            (Choice::Pass, _) => BASE,
+            (_, Some(t)) => t,
+            (c, None) => unreachable!("{c:?} passed every check but has no target"),
+        };
+        let named = match action {
+            Action::Own(OwnAction { pieces, .. }) => {
+                pieces.first().and_then(|id| self.piece_index(*id).ok())
+            }
+            _ => None,
+        };
+        self.resolve(choice, named, t, d, ev);
+        Ok(())
+    }
+
+    /// Carries out a checked choice with die `d` (`t` its target; a pass
+    /// has none), then passes the turn or keeps it (`throw.again`).
+    fn resolve<S: Sink>(&mut self, choice: Choice, named: Option<usize>, t: i8, d: u8, ev: &mut S) {
+        let p = self.turn;
+        let mut captured = false;
+        match choice {
+            Choice::Enter => {
+                let g = named.unwrap_or_else(|| {
+                    (0..self.rules.pieces())
+                        .find(|&g| self.route[p.index()][g] == BASE)
+                        .unwrap_or_else(|| unreachable!("a piece is in base (checked before)"))
+                });
+                let tile = self.field(p, 0);
+                self.event(ev, R::EnterValue, || What::Entered {
+                    piece: PieceId::Numbered(g as u8 + 1),
+                    tile,
+                });
+                captured = self.land(g, t, ev);
+            }
+            Choice::Move(g) => {
+                let rule = match self.bound(p, d, self.streak) {
+                    Some(Bound::ClearStart(_)) => R::StartClear,
+                    _ => R::MoveFree,
+                };
+                if S::ON {
+                    let (from, to) = (self.route[p.index()][g as usize], t);
+                    let (from, to) = (self.place_of(p, from), self.place_of(p, to));
+                    self.event(ev, rule, || What::Reached {
+                        piece: PieceId::Numbered(g + 1),
+                        from,
+                        to,
+                        value: d,
+                    });
+                }
+                // board.home: past the field before its start, into the home.
+                let ring = self.rules.ring() as i8;
+                if t >= ring && self.route[p.index()][g as usize] < ring {
+                    self.event(ev, R::BoardHome, || What::Note("turns into its home"));
+                }
+                captured = self.land(g as usize, t, ev);
+            }
+            Choice::Pass if self.forfeit() => {
+                self.event(ev, R::ThrowLimit, || What::Note("the forfeit throw: pass"))
+            }
+            Choice::Pass => self.event(ev, R::MovePass, || What::Note("no action is legal: pass")),
+        }
+        self.end_action(d, choice == Choice::Pass, captured, ev);
+    }
+
+    /// G1-Gn as an index, or the rejection for any other piece.
+    fn piece_index(&self, id: PieceId) -> Result<usize, Rejection> {
+        match id {
+            PieceId::Numbered(k) if self.has_piece(id) => Ok(k as usize - 1),
+            other => Err(Rejection::new(
+                R::TablePlayers,
+                format!(
+                    "race has pieces G1-G{}; there is no {other}",
+                    self.rules.pieces()
+                ),
+            )),
+        }
+    }
+
+    /// The legal actions as written: `enter`, `G1 G3`, `pass`.
+    pub fn legal_words(&self) -> String {
+        let words: Vec<String> = self
+            .legal()
+            .as_slice()
+            .iter()
+            .map(Choice::to_string)
+            .collect();
+        words.join(" ")
+    }
+}
+
+/// 1st, 2nd, 3rd, 4th, ...
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

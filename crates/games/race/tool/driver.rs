@@ -1,0 +1,95 @@
+//! Race self-play: a throw, a probe of an illegal action, then a legal
+//! action by the policy; a value that throws again (or a capture, as the
+//! description says) throws again within the same turn.
+
+use std::fmt::Write;
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::race::Choice;
+use crate::engine::{Action, Player, Race, RaceRules};
+use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
+
+/// Plays a race game (two players opposite, as the description says).
+pub struct RaceDriver {
+    pub rules: Arc<RaceRules>,
+    pub policy: Policy,
+}
+
+impl RaceDriver {
+    pub fn new(rules: Arc<RaceRules>) -> RaceDriver {
+        RaceDriver {
+            rules,
+            policy: Policy::Random,
+        }
+    }
+    pub fn with_policy(self, policy: Policy) -> RaceDriver {
+        RaceDriver { policy, ..self }
+    }
+}
+
+impl Driver for RaceDriver {
+    type Game = Race;
+
+    fn new_game(&self, players: &[Player]) -> Result<Race, String> {
+        Race::new_game(self.rules.clone(), players, None).map_err(|e| e.message)
+    }
+
+    fn play_turn(&self, turn: &mut Turn<'_, Race>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
+        let faces = self.rules.params.dice.faces;
+        let player = turn.pos().turn();
+        loop {
+            let die = rng.gen_range(1..=faces);
+            turn.must_play(Action::Roll(vec![die]), "throw")?;
+            if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
+                turn.probe(bad)?;
+            }
+            let legal = turn.pos().legal();
+            let choice = match self.policy {
+                Policy::Random => legal.as_slice().choose(rng).copied(),
+                policy => {
+                    let mut list = legal.as_slice().to_vec();
+                    list.shuffle(rng);
+                    let actions: Vec<Action> = list.iter().map(|c| c.action()).collect();
+                    policy_pick(policy, turn.pos(), &actions).map(|i| list[i])
+                }
+            };
+            let Some(choice) = choice else {
+                return Err(turn.fail("a die is thrown but no action is legal, not even a pass"));
+            };
+            turn.must_play(choice.action(), "action")?;
+            // throw.again keeps the turn; anything else ends it.
+            if turn.pos().turn() != player || turn.pos().winner().is_some() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn illegal_probe(&self, pos: &Race, rng: &mut ChaCha8Rng) -> Option<Action> {
+        pos.die()?;
+        let legal = pos.legal();
+        let mut bad: Vec<Action> = vec![Action::Roll(vec![1])];
+        if !legal.contains(Choice::Pass) {
+            bad.push(Action::NextTurn);
+        }
+        if !legal.contains(Choice::Enter) {
+            bad.push(Choice::Enter.action());
+        }
+        for g in 0..self.rules.pieces() as u8 {
+            if !legal.contains(Choice::Move(g)) {
+                bad.push(Choice::Move(g).action());
+            }
+        }
+        bad.choose(rng).cloned()
+    }
+
+    fn replay_header(&self, record: &Record) -> String {
+        let mut out = String::new();
+        writeln!(out, "rules race").ok();
+        writeln!(out, "players {}", record.players.len()).ok();
+        out
+    }
+}
