@@ -300,6 +300,37 @@ fn a_set_on_the_command_line_is_linted_and_named() {
     assert!(said.contains("[lint.dead-end]"), "{said}");
 }
 
+/// A table of fewer pieces than the game's words name (maedn's and
+/// race's `table.pieces`) is played through without a panic: the greedy
+/// policy and the games' fingerprints read the table's pieces, not the
+/// words' (a panic before: "maedn has pieces G1-G2, not G3").
+#[test]
+fn a_table_of_fewer_pieces_is_linted() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["maedn", "race"] {
+        let goal = if game == "maedn" {
+            "board.goal=2"
+        } else {
+            "board.home=2"
+        };
+        let mut args = vec![
+            "lint",
+            "--game",
+            game,
+            "--set",
+            "table.pieces=2",
+            "--set",
+            goal,
+        ];
+        args.extend(SMALL);
+        let o = goti(dir.path(), &args);
+        let said = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{game}: {said}");
+        assert!(!said.contains("panicked"), "{game}: {said}");
+        assert!(said.contains("greedy play:"), "{game}: {said}");
+    }
+}
+
 #[test]
 fn usage_errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();

@@ -235,7 +235,9 @@ pub fn greedy_pick<G: Game>(pos: &G, candidates: &[Action]) -> Option<usize> {
             continue;
         }
         let captures = sink.captured;
-        let mut progress: i64 = (1..=words.pieces)
+        // The table's pieces (maedn's and race's `table.pieces` may be
+        // fewer than the words name).
+        let mut progress: i64 = (1..=G::sizes(pos.rules()).pieces)
             .map(|g| i64::from(next.piece(me, PieceId::Numbered(g)).steps))
             .sum();
         if words.allows(crate::engine::Word::King) {
@@ -537,7 +539,7 @@ fn fingerprint<G: Game>(pos: &G, events: u64) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     let words = G::VOCABULARY;
     for p in pos.players() {
-        for g in 1..=words.pieces {
+        for g in 1..=G::sizes(pos.rules()).pieces {
             pos.piece(p, PieceId::Numbered(g)).hash(&mut h);
         }
         if words.allows(crate::engine::Word::King) {
