@@ -774,3 +774,62 @@ fn a_document_is_replayed_only_after_an_idle_pause() {
     }
     c.stop();
 }
+
+/// A race game's description is checked where the scenario names it (the
+/// key at fault, in the description), its scenarios' failures show where
+/// `goti run` reports them, and a hover on one of RACE.md's rule IDs
+/// gives the rule.
+#[test]
+fn a_race_description_is_checked_and_its_rules_hovered() {
+    let mut c = Client::start();
+    std::fs::write(
+        c.dir.path().join("bad.yaml"),
+        "extends: race\nenter:\n  values: [7]\n",
+    )
+    .unwrap();
+    let text = "scenario \"x\"\nrules race\nrules file \"bad.yaml\"\nplayers 2\n";
+    let (_, uri) = c.file("bad.goti", text);
+    c.open(&uri, text);
+    let d = c.diagnostics(&uri);
+    assert!(!d.is_empty(), "{d:?}");
+    assert_eq!(d[0]["range"]["start"]["line"], 2, "{d:?}");
+    let message = d[0]["message"].as_str().unwrap();
+    assert!(message.contains("bad.yaml:3:"), "{message}");
+    assert!(message.contains("enter.values.0"), "{message}");
+    assert!(message.contains("a die shows 1-6, not 7"), "{message}");
+
+    std::fs::write(
+        c.dir.path().join("ludo.yaml"),
+        "extends: race\nobligations: []\nagain:\n  limit: 2\n",
+    )
+    .unwrap();
+    // throw.limit: the second 6 in a row is forfeit; a wrong expectation
+    // (G1 moved) fails where `goti run` says.
+    let text = "scenario \"forfeit\"\nrules race\nrules file \"ludo.yaml\"\nplayers 2\nP1 G1 on 1, P1 G2 in goal 1, P1 G3 in goal 2, P1 G4 in goal 3\nroll 6\nmove G1\nroll 6\nexpect illegal(throw.limit) move G1\npass\nexpect P1 G1 on 13\n";
+    let (path, uri) = c.file("forfeit.goti", text);
+    c.open(&uri, text);
+    assert_eq!(
+        c.diagnostics(&uri),
+        Vec::<Value>::new(),
+        "checking finds nothing"
+    );
+    let played = c.diagnostics(&uri);
+    assert_eq!(played.len(), 1, "{played:?}");
+    let p = cli_problem(&path, "run");
+    assert_eq!(
+        played[0]["range"]["start"]["line"],
+        p["line"].as_u64().unwrap() - 1
+    );
+    let said = played[0]["message"].as_str().unwrap();
+    assert!(said.contains("found P1 G1 on 7"), "{said}");
+    let h = c.request(
+        "textDocument/hover",
+        doc_at(&uri, 8, col(text, 8, "throw.limit") + 2),
+    );
+    let said = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        said.contains("throw.limit") && said.contains("forfeit"),
+        "{h}"
+    );
+    c.stop();
+}

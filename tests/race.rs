@@ -125,3 +125,156 @@ fn the_reduced_board_has_maedns_positions() {
     assert!(maedn.parse::<u64>().is_ok_and(|n| n > 1000), "{maedn}");
     assert_eq!(positions("race"), maedn);
 }
+
+/// `goti` in `dir`, as CI runs it: the exit code and what it printed.
+fn goti_in(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_goti"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("CI", "true")
+        .output()
+        .expect("goti runs");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (o.status.code(), said)
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .args(["-c", "user.name=goti", "-c", "user.email=goti@example.com"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs")
+        .status
+        .success();
+    assert!(ok, "git {args:?}");
+}
+
+/// A race game written from scratch (`tests/race-from-scratch/`: one
+/// description of at most 60 lines, comments and blanks aside, and its
+/// scenarios), with no Rust change: every command of goti works on it.
+#[test]
+fn a_race_game_written_from_scratch_takes_every_command() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/race-from-scratch");
+    let description = std::fs::read_to_string(source.join("three-ways.yaml")).expect("read");
+    let lines = description
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .count();
+    assert!(lines <= 60, "{lines} lines");
+    let dir = tempfile::tempdir().expect("a scratch project");
+    let p = dir.path();
+    std::fs::create_dir(p.join("scenarios")).expect("a folder");
+    for f in ["three-ways.yaml", "goti.yaml", "scenarios/three-ways.goti"] {
+        std::fs::copy(source.join(f), p.join(f)).expect("copied");
+    }
+    git(p, &["init", "-q"]);
+    git(p, &["add", "-A"]);
+    git(p, &["commit", "-qm", "three ways"]);
+
+    // Its scenarios pass; events and refusals cite RACE.md's rule IDs.
+    let (code, said) = goti_in(p, &["run"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("8 passed, 0 failed"), "{said}");
+    let forfeit = "the second 4 in a row is forfeit";
+    let (code, said) = goti_in(
+        p,
+        &["explain", "scenarios/three-ways.goti", "--name", forfeit],
+    );
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("(throw.limit)"), "{said}");
+    assert!(
+        said.contains("refused as expected by throw.limit"),
+        "{said}"
+    );
+
+    // A picture: the board's safe fields drawn as such.
+    let (code, said) = goti_in(
+        p,
+        &["render", "scenarios/three-ways.goti:43", "-o", "b.svg"],
+    );
+    assert_eq!(code, Some(0), "{said}");
+    let svg = std::fs::read_to_string(p.join("b.svg")).expect("an SVG");
+    assert!(svg.contains("<svg") && svg.contains("safe"), "{said}");
+
+    // What the rules allow: perft by hand (the scenario's comment), 16.
+    let (code, said) = goti_in(
+        p,
+        &["perft", "scenarios/three-ways.goti:70", "--depth", "3"],
+    );
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("perft 3 = 16"), "{said}");
+
+    // A lint: the description's three seats make tables of 2 and 3.
+    let (code, said) = goti_in(p, &["lint", "--game", "race", "--games", "10"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains("three-ways.yaml") && said.contains("clean"),
+        "{said}"
+    );
+    assert!(
+        said.contains("race with 3 players") && !said.contains("4 players"),
+        "{said}"
+    );
+
+    // Mutants of every key; its score says where the scenarios are thin.
+    let (code, said) = goti_in(p, &["mutate"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains("valid mutants") && said.contains("survives: board.starts.1 8 -> 7"),
+        "{said}"
+    );
+
+    // Self-play under the invariants, at a table of three.
+    let (code, said) = goti_in(
+        p,
+        &["fuzz", "--game", "race", "--players", "3", "--games", "50"],
+    );
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("no violation"), "{said}");
+
+    // A change to it: the second 4 no longer forfeit.
+    let changed = description.replace("limit: 2 ", "limit: 3 ");
+    assert_ne!(changed, description);
+    std::fs::write(p.join("three-ways.yaml"), changed).expect("written");
+    let (code, said) = goti_in(p, &["diff", "--base", "HEAD"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("1 now failing"), "{said}");
+    assert!(
+        said.contains(&format!("three-ways.goti:30 {forfeit}")),
+        "{said}"
+    );
+    let (code, said) = goti_in(
+        p,
+        &[
+            "balance",
+            "--game",
+            "race",
+            "--players",
+            "3",
+            "--base",
+            "HEAD",
+            "--games",
+            "300",
+        ],
+    );
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("base: HEAD:three-ways.yaml"), "{said}");
+    assert!(said.contains("extra rolls per game"), "{said}");
+}
+
+/// `goti init --game race` starts a project that passes.
+#[test]
+fn init_starts_a_race_project() {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let (code, said) = goti_in(dir.path(), &["init", "--game", "race"]);
+    assert_eq!(code, Some(0), "{said}");
+    let (code, said) = goti_in(dir.path(), &["run"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("2 passed, 0 failed"), "{said}");
+}

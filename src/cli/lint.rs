@@ -74,12 +74,13 @@ fn games_to_lint(
     Ok(super::context::games_of(a.game, project, layers))
 }
 
-/// The tables of a game: `--players`, else every size its rules seat; a
-/// game with modes (royal's Journey and Clash) in each.
-fn tables(a: &LintCli, game: GameKind) -> Vec<(u8, Mode)> {
+/// The tables of a game: `--players`, else every size its rules seat (2
+/// up to the board's seats); a game with modes (royal's Journey and
+/// Clash) in each.
+fn tables(a: &LintCli, game: GameKind, rules: &Rules) -> Vec<(u8, Mode)> {
     let sizes: Vec<u8> = match a.players {
         Some(n) => vec![n],
-        None => vec![2, 3, 4],
+        None => (2..=rules.most_players()).collect(),
     };
     let has_modes = game.vocabulary().allows(crate::engine::Word::Mode);
     let modes: Vec<Mode> = match (has_modes, a.mode) {
@@ -126,7 +127,7 @@ fn lint_game(
     }
     let sets = changed_keys(game, &tree);
     let mut reports = Vec::new();
-    for (players, mode) in tables(a, game) {
+    for (players, mode) in tables(a, game, &rules) {
         let cfg = lint::Config {
             players,
             mode,
@@ -148,7 +149,9 @@ fn lint_game(
         reports.push(report);
     }
     // The small board in the first mode linted (Journey unless `--mode`).
-    let mode = tables(a, game).first().map_or(Mode::default(), |t| t.1);
+    let mode = tables(a, game, &rules)
+        .first()
+        .map_or(Mode::default(), |t| t.1);
     let reduced = reduced_variant((game, mode), &tree, &mut findings)?;
     Ok(Linted {
         game,

@@ -164,6 +164,10 @@ impl Rules {
     pub fn ring(&self) -> u8 {
         each_game!(self, G, r => G::ring(r))
     }
+    /// The most players a table of these rules seats.
+    pub fn most_players(&self) -> u8 {
+        each_game!(self, G, r => G::sizes(r).players)
+    }
     /// Royal's Home path or portal's lane length.
     pub fn home_path(&self) -> u8 {
         each_game!(self, G, r => G::home_path(r))

@@ -112,17 +112,30 @@ pub struct Checked<'a> {
 }
 
 /// What a game's set-up checks need of its rules: pieces per player (the
-/// King aside), the ring's length, and the Home path's (lane's, goal's).
+/// King aside), the ring's length, and the Home path's (lane's, goal's);
+/// and the most players a table seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sizes {
     pub pieces: u8,
     pub ring: u8,
     pub path: u8,
+    /// The most players a table of these rules seats (P1-P4, unless the
+    /// board has fewer seats: race's `board.starts`).
+    pub players: u8,
 }
 
 impl Sizes {
     pub const fn new(pieces: u8, ring: u8, path: u8) -> Sizes {
-        Sizes { pieces, ring, path }
+        Sizes {
+            pieces,
+            ring,
+            path,
+            players: Player::ALL.len() as u8,
+        }
+    }
+    /// These sizes at a board of `players` seats.
+    pub const fn seating(self, players: u8) -> Sizes {
+        Sizes { players, ..self }
     }
 }
 

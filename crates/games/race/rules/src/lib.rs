@@ -85,9 +85,10 @@ impl RaceRules {
     pub fn home_path(&self) -> u8 {
         self.params.board.home
     }
-    /// The table's pieces (`table.pieces`), the common fields and the home's.
+    /// The table's pieces (`table.pieces`), the common fields and the
+    /// home's, and the seats (`board.starts`).
     pub fn sizes(&self) -> Sizes {
-        Sizes::new(self.pieces() as u8, self.ring(), self.home_path())
+        Sizes::new(self.pieces() as u8, self.ring(), self.home_path()).seating(self.seats() as u8)
     }
     /// What field `tile` is: a seat's start field, a safe field.
     pub fn tile_words(&self, tile: u8) -> Vec<String> {
