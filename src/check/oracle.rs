@@ -3,13 +3,95 @@
 //! by action; after every throw the player to act, before every action the
 //! set of legal actions, after every action the ring, the goals and the
 //! bases, and at the end the returns must agree. A disagreement comes back
-//! as a goti scenario that reproduces it.
+//! as a goti scenario that reproduces it. The game replayed is maedn, or
+//! any game that plays as it ([`AsMaedn`]: race's description of it).
+
+use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::engine::maedn::{Choice, BASE};
-use crate::engine::{Action, Game, Maedn, MaednRules, Place, Player};
-use crate::games::maedn::action_of;
+use crate::engine::{Action, Game, Maedn, Place, Player};
+
+/// A player's action as OpenSpiel's maedn numbers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Pass,
+    /// Bring a piece in from base.
+    Enter,
+    /// Move piece G(k+1) by the die.
+    Move(u8),
+}
+
+/// As written after `expect legal:`: `pass`, `enter`, `G1`.
+impl std::fmt::Display for Pick {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pick::Pass => f.write_str("pass"),
+            Pick::Enter => f.write_str("enter"),
+            Pick::Move(g) => write!(f, "G{}", g + 1),
+        }
+    }
+}
+
+/// A game OpenSpiel's maedn judges: its positions read as OpenSpiel's
+/// (route positions, -1 in base), its legal actions as [`Pick`]s.
+pub trait AsMaedn: Game {
+    /// A new game at a table of `players` (two: opposite or not).
+    fn new_table(
+        rules: Arc<Self::Rules>,
+        players: &[Player],
+        opposite: Option<bool>,
+    ) -> Result<Self, String>;
+    /// The legal actions of the player to move.
+    fn picks(&self) -> Vec<Pick>;
+    /// The action a scenario writes for a pick.
+    fn action(pick: Pick) -> Action;
+    /// The route position of `p`'s piece `g` (0-based; -1 in base).
+    fn route_at(&self, p: Player, g: usize) -> i8;
+    /// `p`'s pieces in base.
+    fn in_base_of(&self, p: Player) -> usize;
+    /// OpenSpiel's returns (all 0 while the game goes on).
+    fn returns_now(&self) -> Vec<i64>;
+}
+
+impl AsMaedn for Maedn {
+    fn new_table(
+        rules: Arc<Self::Rules>,
+        players: &[Player],
+        opposite: Option<bool>,
+    ) -> Result<Maedn, String> {
+        Maedn::new_game(rules, players, opposite).map_err(|e| e.message)
+    }
+    fn picks(&self) -> Vec<Pick> {
+        use crate::engine::maedn::Choice;
+        self.legal()
+            .as_slice()
+            .iter()
+            .map(|c| match *c {
+                Choice::Pass => Pick::Pass,
+                Choice::Enter => Pick::Enter,
+                Choice::Move(g) => Pick::Move(g),
+            })
+            .collect()
+    }
+    fn action(pick: Pick) -> Action {
+        use crate::engine::maedn::Choice;
+        crate::games::maedn::action_of(match pick {
+            Pick::Pass => Choice::Pass,
+            Pick::Enter => Choice::Enter,
+            Pick::Move(g) => Choice::Move(g),
+        })
+    }
+    fn route_at(&self, p: Player, g: usize) -> i8 {
+        self.route(p, g)
+    }
+    fn in_base_of(&self, p: Player) -> usize {
+        self.in_base(p)
+    }
+    fn returns_now(&self) -> Vec<i64> {
+        self.returns()
+    }
+}
 
 /// One game as OpenSpiel played it.
 #[derive(Clone, Debug, Deserialize)]
@@ -55,12 +137,12 @@ pub struct Disagreement {
     pub scenario: String,
 }
 
-/// The ruleset keys `rules` changes from the shipped maedn, as `set` lines.
-fn changed_keys(rules: &MaednRules) -> Vec<(String, String)> {
-    use crate::rules::{MaednParams, RulesetParams};
+/// The ruleset keys `rules` changes from the game's shipped ones, as `set` lines.
+fn changed_keys<G: Game>(rules: &G::Rules) -> Vec<(String, String)> {
+    use crate::rules::RulesetParams;
     let (Ok(a), Ok(b)) = (
-        serde_yaml::to_value(MaednParams::shipped()),
-        serde_yaml::to_value(&rules.params),
+        serde_yaml::to_value(G::Params::shipped()),
+        serde_yaml::to_value(G::params(rules)),
     ) else {
         return Vec::new();
     };
@@ -105,42 +187,46 @@ fn diff_values(
 }
 
 /// OpenSpiel's id of a goti choice for the player to move.
-fn action_id(pos: &Maedn, c: Choice) -> u16 {
+fn action_id<G: AsMaedn>(pos: &G, c: Pick) -> u16 {
     match c {
-        Choice::Pass => 0,
-        Choice::Enter => 1,
-        Choice::Move(g) => 2 + pos.route(pos.turn(), g as usize) as u16,
+        Pick::Pass => 0,
+        Pick::Enter => 1,
+        Pick::Move(g) => 2 + pos.route_at(pos.turn(), g as usize) as u16,
     }
 }
 
 /// The goti choice of an OpenSpiel action (a move names the piece of the
 /// player to move on that route position).
-fn choice_of(pos: &Maedn, a: u16) -> Option<Choice> {
+fn choice_of<G: AsMaedn>(pos: &G, a: u16) -> Option<Pick> {
+    let pieces = G::sizes(pos.rules()).pieces as usize;
     match a {
-        0 => Some(Choice::Pass),
-        1 => Some(Choice::Enter),
+        0 => Some(Pick::Pass),
+        1 => Some(Pick::Enter),
         a => {
             let r = (a - 2) as i8;
-            (0..4usize)
-                .find(|&g| pos.route(pos.turn(), g) == r)
-                .map(|g| Choice::Move(g as u8))
+            (0..pieces)
+                .find(|&g| pos.route_at(pos.turn(), g) == r)
+                .map(|g| Pick::Move(g as u8))
         }
     }
 }
 
 /// The board as OpenSpiel's record writes it: ring owners, goal owners.
-fn board(pos: &Maedn) -> (String, String) {
-    let mut ring = vec![b'0'; pos.rules().ring() as usize];
+fn board<G: AsMaedn>(pos: &G) -> (String, String) {
+    let mut ring = vec![b'0'; G::ring(pos.rules()) as usize];
     let mut goal = vec![b'0'; 16];
+    let pieces = G::sizes(pos.rules()).pieces;
     for p in pos.players() {
-        for g in 0..4 {
-            let r = pos.route(p, g);
-            if r == BASE {
-                continue;
-            }
-            match pos.place_of(p, r) {
+        for g in 1..=pieces {
+            match pos.piece(p, crate::engine::PieceId::Numbered(g)).place {
                 Place::Ring(f) => ring[f as usize] = b'1' + p.index() as u8,
-                Place::HomePath(k) => goal[4 * p.index() + k as usize - 1] = b'1' + p.index() as u8,
+                // OpenSpiel has four goal fields a player; a longer goal
+                // (`--set`) is written as far as theirs goes.
+                Place::HomePath(k) => {
+                    if let Some(c) = goal.get_mut(4 * p.index() + k as usize - 1) {
+                        *c = b'1' + p.index() as u8;
+                    }
+                }
                 _ => {}
             }
         }
@@ -153,20 +239,24 @@ fn board(pos: &Maedn) -> (String, String) {
 
 /// The replay scenario's first lines: where it comes from, the table, the
 /// seats and every rule changed from the shipped ones.
-fn header_lines(game: &GameRecord, rules: &MaednRules, opposite: Option<bool>) -> Vec<String> {
+fn header_lines<G: Game>(
+    game: &GameRecord,
+    rules: &G::Rules,
+    opposite: Option<bool>,
+) -> Vec<String> {
     let mut lines: Vec<String> = vec![
         format!(
             "# OpenSpiel maedn, table {}, seed {}: replayed by `cargo xtask oracle`",
             game.table, game.seed
         ),
         format!("scenario \"openspiel {} seed {}\"", game.table, game.seed),
-        "rules maedn".into(),
+        format!("rules {}", G::VOCABULARY.name),
         format!("players {}", game.players),
     ];
     if let Some(o) = opposite {
         lines.push(if o { "seats opposite" } else { "seats side" }.into());
     }
-    for (key, value) in changed_keys(rules) {
+    for (key, value) in changed_keys::<G>(rules) {
         lines.push(format!("set {key} = {value}"));
     }
     lines
@@ -194,20 +284,20 @@ fn ring_expectations(theirs: &str, ours: &str) -> Vec<String> {
 /// Replays `game` in goti; the number of player actions, or the first
 /// disagreement.
 /// Replays `game`: the player actions compared and the perfts compared.
-pub fn replay(
+pub fn replay<G: AsMaedn>(
     game: &GameRecord,
-    rules: &std::sync::Arc<MaednRules>,
+    rules: &Arc<G::Rules>,
 ) -> Result<(u64, u64), Box<Disagreement>> {
     let players: Vec<Player> = Player::ALL[..game.players.clamp(2, 4) as usize].to_vec();
     let rules = rules.clone();
     let opposite = (game.players == 2).then_some(game.opposite);
-    let mut lines = header_lines(game, &rules, opposite);
-    let mut pos = Maedn::new_game(rules, &players, opposite).map_err(|e| {
+    let mut lines = header_lines::<G>(game, &rules, opposite);
+    let mut pos = G::new_table(rules, &players, opposite).map_err(|e| {
         Box::new(Disagreement {
             table: game.table.clone(),
             seed: game.seed,
             step: 0,
-            what: format!("goti cannot set the table up: {}", e.message),
+            what: format!("goti cannot set the table up: {e}"),
             scenario: String::new(),
         })
     })?;
@@ -257,12 +347,7 @@ pub fn replay(
             ));
         };
         actions += 1;
-        let mut ours: Vec<u16> = pos
-            .legal()
-            .as_slice()
-            .iter()
-            .map(|&c| action_id(&pos, c))
-            .collect();
+        let mut ours: Vec<u16> = pos.picks().iter().map(|&c| action_id(&pos, c)).collect();
         ours.sort_unstable();
         let mut theirs = step.legal.clone();
         theirs.sort_unstable();
@@ -286,7 +371,7 @@ pub fn replay(
                 vec![],
             ));
         };
-        let action = action_of(choice);
+        let action = G::action(choice);
         lines.push(crate::selfplay::action_text(&action).replace("next turn", "pass"));
         pos = match pos.apply(&action, &mut events) {
             Ok(p) => p,
@@ -308,7 +393,11 @@ pub fn replay(
             ));
         }
         let (ring, goal) = board(&pos);
-        let out: Vec<u8> = pos.players().map(|p| pos.in_base(p) as u8).collect();
+        let out: Vec<u8> = pos
+            .players()
+            .into_iter()
+            .map(|p| pos.in_base_of(p) as u8)
+            .collect();
         if ring != step.ring || goal != step.goal || out != step.out {
             let expect = ring_expectations(&step.ring, &ring);
             return Err(disagree(
@@ -328,7 +417,7 @@ pub fn replay(
         }
         perfts += u64::from(last.perft.is_some());
     }
-    let ours = pos.returns();
+    let ours = pos.returns_now();
     if ours != game.returns || !pos.is_over() {
         let words: Vec<String> = game.returns.iter().map(ToString::to_string).collect();
         return Err(disagree(
@@ -343,7 +432,7 @@ pub fn replay(
 
 /// Where OpenSpiel's player to throw (`cur`, 0-based) is not goti's: what
 /// differs and the expectation that shows it.
-fn wrong_thrower(pos: &Maedn, cur: Option<i64>) -> Option<(String, Vec<String>)> {
+fn wrong_thrower<G: Game>(pos: &G, cur: Option<i64>) -> Option<(String, Vec<String>)> {
     let cur = cur.unwrap_or(-1);
     (cur != pos.turn().index() as i64).then(|| {
         (
@@ -359,7 +448,7 @@ fn wrong_thrower(pos: &Maedn, cur: Option<i64>) -> Option<(String, Vec<String>)>
 
 /// Where OpenSpiel's perft after `step` (if it gave one) differs from
 /// goti's from `pos`: what differs and the expectation that shows it.
-fn perft_differs(pos: &Maedn, step: &StepRecord) -> Option<(String, String)> {
+fn perft_differs<G: Game>(pos: &G, step: &StepRecord) -> Option<(String, String)> {
     let (depth, theirs) = step.perft?;
     let mut budget = crate::engine::legal::Budget::new(50_000_000);
     match crate::engine::legal::perft(pos, depth, &mut budget) {
@@ -389,17 +478,17 @@ pub struct Judged {
 
 /// Runs OpenSpiel (`py script`) for every chunk, one process per chunk on
 /// `jobs` threads (rayon), and replays each game it prints in goti.
-pub fn judge_chunks(
+pub fn judge_chunks<G: AsMaedn>(
     (py, script): (&std::path::Path, &std::path::Path),
     seed: u64,
     work: &[Chunk],
-    rules: &std::sync::Arc<MaednRules>,
+    rules: &Arc<G::Rules>,
     jobs: usize,
 ) -> Judged {
     use rayon::prelude::*;
     let run = || {
         work.par_iter()
-            .map(|chunk| judge_chunk((py, script), seed, chunk, rules))
+            .map(|chunk| judge_chunk::<G>((py, script), seed, chunk, rules))
             .collect::<Vec<Judged>>()
     };
     let parts = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
@@ -420,11 +509,11 @@ pub fn judge_chunks(
 }
 
 /// One OpenSpiel process: its games read as they come, each replayed.
-fn judge_chunk(
+fn judge_chunk<G: AsMaedn>(
     (py, script): (&std::path::Path, &std::path::Path),
     seed: u64,
     (table, first, n): &Chunk,
-    rules: &std::sync::Arc<MaednRules>,
+    rules: &Arc<G::Rules>,
 ) -> Judged {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
@@ -457,7 +546,7 @@ fn judge_chunk(
             }
         };
         out.games += 1;
-        match replay(&game, rules) {
+        match replay::<G>(&game, rules) {
             Ok((a, p)) => {
                 out.actions += a;
                 out.perfts += p;

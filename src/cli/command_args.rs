@@ -184,8 +184,9 @@ pub(super) struct BenchCli {
 // The arguments of `cargo xtask oracle` (a plain comment: clap would read a doc comment as help).
 #[derive(clap::Args, Debug)]
 pub(super) struct OracleCli {
-    /// The game: maedn (the one with a public implementation).
-    #[arg(long, value_parser = ["maedn"], default_value = "maedn")]
+    /// The game: maedn (the one with a public implementation), or race
+    /// (its default description is maedn as data, judged the same way).
+    #[arg(long, value_parser = ["maedn", "race"], default_value = "maedn")]
     pub game: String,
     /// Games per table.
     #[arg(long, default_value_t = 500)]

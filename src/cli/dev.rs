@@ -91,8 +91,16 @@ enum DevCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// One table size (2-4); default each of them.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: Option<u8>,
+        /// Instead: the two general engines timed on the same games (one
+        /// core, events recorded), race against maedn.
         #[arg(long)]
-        players: Option<usize>,
+        bench: bool,
+        /// With --bench: also a race description of this file, on its own
+        /// games.
+        #[arg(long, value_name = "FILE", requires = "bench")]
+        also: Option<PathBuf>,
     },
     /// Fuzz the scenario language: mutated scenario files must never panic.
     FuzzText {
@@ -199,9 +207,15 @@ fn run(cli: DevCli) -> Result<i32, CliError> {
             games,
             seed,
             players,
+            bench,
+            also,
         } => {
             super::error::checked_count(games, seed, "--games", super::error::MAX_GAMES)?;
-            race_as_maedn(games, seed, players)
+            if bench {
+                race_bench(games, seed, players, also.as_deref())?
+            } else {
+                race_as_maedn(games, seed, players)
+            }
         }
         DevCommand::Goti { .. } => unreachable!("run as goti in main"),
         DevCommand::DiffBuild {
@@ -227,8 +241,8 @@ fn run(cli: DevCli) -> Result<i32, CliError> {
 }
 
 /// `cargo xtask race-as-maedn`: each table size's lockstep, one line each.
-fn race_as_maedn(games: u64, seed: u64, players: Option<usize>) -> i32 {
-    let sizes = players.map_or(vec![2, 3, 4], |n| vec![n]);
+fn race_as_maedn(games: u64, seed: u64, players: Option<u8>) -> i32 {
+    let sizes = players.map_or(vec![2, 3, 4], |n| vec![usize::from(n)]);
     for n in sizes {
         let started = std::time::Instant::now();
         match crate::games::race::as_maedn::compare(n, games, seed) {
@@ -246,4 +260,46 @@ fn race_as_maedn(games: u64, seed: u64, players: Option<usize>) -> i32 {
         }
     }
     0
+}
+
+/// `cargo xtask race-as-maedn --bench`: the general engines of maedn and
+/// of race's description of it on the same games, one line a table size;
+/// with `--also FILE`, that description on its own games too.
+fn race_bench(
+    games: u64,
+    seed: u64,
+    players: Option<u8>,
+    also: Option<&std::path::Path>,
+) -> Result<i32, CliError> {
+    use crate::games::race::as_maedn;
+    let sizes = players.map_or(vec![2, 3, 4], |n| vec![usize::from(n)]);
+    for &n in &sizes {
+        let s = as_maedn::side_by_side(n, games, seed)?;
+        let rate = |secs: f64| s.actions as f64 / secs / 1e6;
+        outln!(
+            "{n} players, {} games, {} actions (one core, events recorded): maedn {:.2} M actions/s, race {:.2} M actions/s: race takes {:.2}x maedn's time",
+            s.games,
+            s.actions,
+            rate(s.maedn),
+            rate(s.race),
+            s.race / s.maedn
+        );
+    }
+    if let Some(file) = also {
+        use crate::rules::RulesetParams;
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| CliError::new(format!("{}: {e}", crate::shown::path(file))))?;
+        let params = crate::engine::params::RaceParams::from_yaml(&text)
+            .map_err(|e| CliError::new(format!("{}: {e}", crate::shown::path(file))))?;
+        let rules = crate::engine::RaceRules::new(params);
+        for &n in &sizes {
+            let (actions, secs) = as_maedn::replay_speed(rules.clone(), n, games, seed)?;
+            outln!(
+                "{n} players, {games} games of {}: {actions} actions, race {:.2} M actions/s",
+                crate::shown::path(file),
+                actions as f64 / secs / 1e6
+            );
+        }
+    }
+    Ok(0)
 }

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-use crate::check::oracle::{judge_chunks, Chunk, Judged};
-use crate::engine::MaednRules;
+use crate::check::oracle::{judge_chunks, AsMaedn, Chunk, Judged};
+use crate::engine::{Game, Maedn, Race};
 
 /// Games are sharded in blocks of this many per table.
 pub const SHARD_BLOCK: u64 = 50;
@@ -36,11 +36,19 @@ pub fn oracle(args: &OracleCli, jobs: usize) -> Result<i32, CliError> {
 }
 
 fn run(args: &OracleCli, jobs: usize) -> Result<i32, String> {
-    let (rules, py) = ready(args)?;
+    // The game replayed: maedn, or race's description of it.
+    match args.game.as_str() {
+        "race" => run_game::<Race>(args, jobs),
+        _ => run_game::<Maedn>(args, jobs),
+    }
+}
+
+fn run_game<G: AsMaedn>(args: &OracleCli, jobs: usize) -> Result<i32, String> {
+    let (rules, py) = ready::<G>(args)?;
     let shard = super::sharding::shard_of(args.shard)?;
     let (work, expected) = chunks(args, shard, jobs);
     let started = std::time::Instant::now();
-    let judged = judge_chunks((&py, &args.script), args.seed, &work, &rules, jobs.max(1));
+    let judged = judge_chunks::<G>((&py, &args.script), args.seed, &work, &rules, jobs.max(1));
     let secs = started.elapsed().as_secs_f64();
     let broken = !judged.failures.is_empty() || judged.games != expected;
     if args.format == super::command_args::TextOrJson::Json {
@@ -57,7 +65,7 @@ fn run(args: &OracleCli, jobs: usize) -> Result<i32, String> {
 
 /// The arguments checked, goti's rules with `--set`, and a Python that
 /// has OpenSpiel.
-fn ready(args: &OracleCli) -> Result<(Arc<MaednRules>, PathBuf), String> {
+fn ready<G: Game>(args: &OracleCli) -> Result<(Arc<G::Rules>, PathBuf), String> {
     const TABLES: [&str; 4] = ["2o", "2s", "3", "4"];
     if args.games == 0 {
         return Err("--games 0 checks nothing".into());
@@ -80,13 +88,13 @@ fn ready(args: &OracleCli) -> Result<(Arc<MaednRules>, PathBuf), String> {
     }
     let params = {
         use crate::rules::RulesetParams;
-        crate::rules::MaednParams::shipped()
+        G::Params::shipped()
             .with_overrides(&overrides)
             .map_err(|e| format!("--set: {e}"))?
     };
     let py = python(args.python.as_deref());
     match Command::new(&py).args(["-c", "import pyspiel"]).output() {
-        Ok(o) if o.status.success() => Ok((MaednRules::new(params), py)),
+        Ok(o) if o.status.success() => Ok((G::new_rules(params), py)),
         Ok(o) => Err(format!(
             "{} has no OpenSpiel (pyspiel): {}\n  install it: python3 -m venv target/openspiel-venv && target/openspiel-venv/bin/pip install open_spiel",
             crate::shown::path(&py),
@@ -161,7 +169,8 @@ fn print_json(
 /// written as a scenario that reproduces it.
 fn print_text(args: &OracleCli, judged: &Judged, secs: f64) {
     outln!(
-        "maedn oracle: {} OpenSpiel games ({} tables x {} each, seed {}), {} player actions and {} perfts compared in {secs:.1} s: {} disagreement(s)",
+        "{} oracle: {} OpenSpiel games ({} tables x {} each, seed {}), {} player actions and {} perfts compared in {secs:.1} s: {} disagreement(s)",
+        args.game,
         judged.games,
         args.tables.len(),
         args.games,
@@ -176,7 +185,7 @@ fn print_text(args: &OracleCli, judged: &Judged, secs: f64) {
     for d in judged.found.iter().take(20) {
         let path = args
             .output
-            .join(format!("maedn-{}-seed{}.goti", d.table, d.seed));
+            .join(format!("{}-{}-seed{}.goti", args.game, d.table, d.seed));
         outln!(
             "DISAGREE table {} seed {} step {}: {}",
             d.table,

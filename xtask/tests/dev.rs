@@ -386,3 +386,42 @@ fn fuzz_text_shards_merge_to_one_run() {
     assert_eq!(merged["cases"], one["cases"], "{merged} against {one}");
     assert_eq!(merged["failure"], one["failure"], "{merged} against {one}");
 }
+
+/// `race-as-maedn`: the lockstep at each table size, exit 0 when they
+/// agree; `--bench` times the two general engines on the same games (and a
+/// description of a file on its own games); a table maedn cannot seat, or
+/// `--also` without `--bench`, is a usage error, exit 2.
+#[test]
+fn race_as_maedn_agrees_and_times_both_engines() {
+    let o = xtask(&["race-as-maedn", "--games", "40"]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    for n in 2..=4 {
+        assert!(
+            stdout(&o).contains(&format!("{n} players: 40 games agree")),
+            "{}",
+            stdout(&o)
+        );
+    }
+    let o = xtask(&[
+        "race-as-maedn",
+        "--bench",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--also",
+        "scenarios/race/ludo.yaml",
+    ]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    let said = stdout(&o);
+    assert!(
+        said.contains("3 players, 20 games") && said.contains("race takes"),
+        "{said}"
+    );
+    assert!(said.contains("games of scenarios/race/ludo.yaml"), "{said}");
+    let o = xtask(&["race-as-maedn", "--games", "5", "--players", "5"]);
+    assert_eq!(code(&o), 2, "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("--players"), "{}", stderr(&o));
+    let o = xtask(&["race-as-maedn", "--also", "x.yaml"]);
+    assert_eq!(code(&o), 2, "--also needs --bench: {}", stderr(&o));
+}

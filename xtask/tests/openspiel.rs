@@ -132,6 +132,66 @@ fn a_changed_rule_is_caught_and_reproduced() {
     }
 }
 
+/// Race's default description (maedn as data, RACE.md) judged by
+/// OpenSpiel as maedn is: 300 games on each table agree, perfts included;
+/// with a 5 that also brings a piece in, it disagrees, and the scenario it
+/// writes (`rules race`, the key set) fails in goti.
+#[test]
+fn openspiel_judges_race_as_it_judges_maedn() {
+    let py = python();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = goti(&[
+        "oracle", "--game", "race", "--games", "300", "--python", &py, "--output", out,
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(text.contains("race oracle: 1200 OpenSpiel games"), "{text}");
+    assert!(text.contains(": 0 disagreement(s)"), "{text}");
+    assert!(text.contains(" and 60 perfts compared"), "{text}");
+    let o = goti(&[
+        "oracle",
+        "--game",
+        "race",
+        "--games",
+        "2",
+        "--tables",
+        "4",
+        "--python",
+        &py,
+        "--set",
+        "enter.values=[5, 6]",
+        "--output",
+        out,
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    for f in std::fs::read_dir(dir.path()).unwrap() {
+        let f = f.unwrap().path();
+        let written = std::fs::read_to_string(&f).unwrap();
+        assert!(
+            written.contains("rules race") && written.contains("set enter.values = [5,6]"),
+            "{written}"
+        );
+        let run = goti(&["run", f.to_str().unwrap()]);
+        assert_eq!(
+            run.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&run.stdout)
+        );
+    }
+}
+
 /// OpenSpiel's minimal-win games: the shipped scenarios are what the
 /// generator writes, and it checked every legal line with OpenSpiel.
 #[test]

@@ -154,3 +154,154 @@ fn same(m: &Maedn, r: &Race) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// OpenSpiel's maedn judges race's description of it as it judges maedn
+/// (`cargo xtask oracle --game race`).
+impl crate::check::oracle::AsMaedn for Race {
+    fn new_table(
+        rules: std::sync::Arc<crate::engine::RaceRules>,
+        players: &[Player],
+        opposite: Option<bool>,
+    ) -> Result<Race, String> {
+        Race::new_game(rules, players, opposite).map_err(|e| e.message)
+    }
+    fn picks(&self) -> Vec<crate::check::oracle::Pick> {
+        use crate::check::oracle::Pick;
+        use crate::engine::race::Choice;
+        self.legal()
+            .as_slice()
+            .iter()
+            .map(|c| match *c {
+                Choice::Pass => Pick::Pass,
+                Choice::Enter => Pick::Enter,
+                Choice::Move(g) => Pick::Move(g),
+            })
+            .collect()
+    }
+    fn action(pick: crate::check::oracle::Pick) -> Action {
+        use crate::check::oracle::Pick;
+        use crate::engine::race::Choice;
+        match pick {
+            Pick::Pass => Choice::Pass,
+            Pick::Enter => Choice::Enter,
+            Pick::Move(g) => Choice::Move(g),
+        }
+        .action()
+    }
+    fn route_at(&self, p: Player, g: usize) -> i8 {
+        self.route(p, g)
+    }
+    fn in_base_of(&self, p: Player) -> usize {
+        self.in_base(p)
+    }
+    fn returns_now(&self) -> Vec<i64> {
+        self.returns()
+    }
+}
+
+/// What [`side_by_side`] measured: the games and actions replayed, and
+/// each general engine's seconds for all of them.
+#[derive(Clone, Copy, Debug)]
+pub struct Speeds {
+    pub games: u64,
+    pub actions: u64,
+    pub maedn: f64,
+    pub race: f64,
+}
+
+/// The general engines on the same games: `games` seeded games of random
+/// legal actions (and throws) recorded on maedn, then replayed whole on
+/// maedn and on race's default description, each timed on one core with
+/// its events recorded (as the runner plays); the final positions compared.
+pub fn side_by_side(players: usize, games: u64, seed: u64) -> Result<Speeds, Error> {
+    Error::of(ErrorKind::Check, || {
+        let table = Player::ALL
+            .get(..players)
+            .ok_or_else(|| format!("a table of {players}: maedn seats 2-4"))?;
+        let maedn = Maedn::new_game(crate::rules::shipped_rules::<Maedn>(), table, None)
+            .map_err(|e| e.message)?;
+        let race = Race::new_game(crate::rules::shipped_rules::<Race>(), table, None)
+            .map_err(|e| e.message)?;
+        let recorded = record(&maedn, games, seed)?;
+        let actions: u64 = recorded.iter().map(|g| g.len() as u64).sum();
+        let (m_end, maedn_secs) = replay(&maedn, &recorded)?;
+        let (r_end, race_secs) = replay(&race, &recorded)?;
+        for (m, r) in m_end.iter().zip(&r_end) {
+            same(m, r)?;
+        }
+        Ok(Speeds {
+            games,
+            actions,
+            maedn: maedn_secs,
+            race: race_secs,
+        })
+    })
+}
+
+/// A race description's own games, recorded and replayed as
+/// [`side_by_side`] does: the actions and the seconds.
+pub fn replay_speed(
+    rules: std::sync::Arc<crate::engine::RaceRules>,
+    players: usize,
+    games: u64,
+    seed: u64,
+) -> Result<(u64, f64), Error> {
+    Error::of(ErrorKind::Check, || {
+        let table = Player::ALL
+            .get(..players)
+            .ok_or_else(|| format!("a table of {players}"))?;
+        let start = Race::new_game(rules, table, None).map_err(|e| e.message)?;
+        let recorded = record(&start, games, seed)?;
+        let actions = recorded.iter().map(|g| g.len() as u64).sum();
+        let (_, secs) = replay(&start, &recorded)?;
+        Ok((actions, secs))
+    })
+}
+
+/// `games` seeded games from `start`: a random outcome at each throw, a
+/// random legal action at each choice, until the end.
+fn record<G: Game>(start: &G, games: u64, seed: u64) -> Result<Vec<Vec<Action>>, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut all = Vec::new();
+    for game in 0..games {
+        let mut pos = start.clone();
+        let mut played = Vec::new();
+        loop {
+            let a = match pos.ply() {
+                Ply::Over => break,
+                Ply::Chance(o) => o[rng.gen_range(0..o.len())].clone(),
+                Ply::Choice => {
+                    let list = pos.legal_list(64).map_err(|e| format!("{e:?}"))?;
+                    list[rng.gen_range(0..list.len())].clone()
+                }
+            };
+            if !pos.play_in_place(&a, &mut Vec::new()) || played.len() > 100_000 {
+                return Err(format!(
+                    "game {game}: {a:?} is refused, or the game does not end"
+                ));
+            }
+            played.push(a);
+        }
+        all.push(played);
+    }
+    Ok(all)
+}
+
+/// Replays every recorded game from `start` with events recorded: the
+/// final positions and the seconds.
+fn replay<G: Game>(start: &G, recorded: &[Vec<Action>]) -> Result<(Vec<G>, f64), String> {
+    let mut events = Vec::new();
+    let mut ends = Vec::with_capacity(recorded.len());
+    let started = std::time::Instant::now();
+    for game in recorded {
+        let mut pos = start.clone();
+        for a in game {
+            if !pos.play_in_place(a, &mut events) {
+                return Err(format!("{a:?} is refused on replay"));
+            }
+            events.clear();
+        }
+        ends.push(pos);
+    }
+    Ok((ends, started.elapsed().as_secs_f64().max(1e-9)))
+}
