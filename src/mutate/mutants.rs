@@ -48,6 +48,7 @@ const CHOICES: &[(&str, &[&str])] = &[
     ("parted_groups", &["size", "named"]),
     ("parted_moves", &["whole_group", "after_groups"]),
     ("king_return", &["free", "exit"]),
+    ("stops", &["passing", "landing"]),
 ];
 
 /// Every mutant of `tree` (the whole ruleset as merged for a run). `name`

@@ -21,7 +21,9 @@ impl Race {
                 if r < BASE || r > last {
                     return Err(format!("{p} G{} has route position {r}", g + 1));
                 }
-                if r != BASE {
+                // move.share: own pieces share ring fields only where the
+                // rules say so, home fields never.
+                if r != BASE && !(self.rules.own_share() && r < ring) {
                     if let Some(h) = (0..pieces).find(|&h| h != g && self.route[p.index()][h] == r)
                     {
                         return Err(format!("{p} G{} and G{} share route {r}", g + 1, h + 1));

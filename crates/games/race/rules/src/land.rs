@@ -39,6 +39,20 @@ impl Race {
             }
         }
         self.route[p.index()][g] = t;
+        if t < ring {
+            let f = self.field(p, t);
+            let mine = self.own_count_on(p, f);
+            if mine > 1 {
+                // move.share: own pieces share the field; blockade.form: as
+                // many as blockade.size block it.
+                self.event(ev, R::MoveShare, || {
+                    What::Note("own pieces share the field")
+                });
+                if mine == self.rules.blockade_size() {
+                    self.event(ev, R::BlockadeForm, || What::Note("a blockade forms"));
+                }
+            }
+        }
         if self.in_home(p) == self.rules.pieces() {
             self.finish(p, ev);
         }

@@ -85,6 +85,9 @@ pub(super) enum Blocked {
     PastHome(i8),
     /// Its target holds this own piece.
     Own(i8, usize),
+    /// An opponent's blockade on this field stops it (`blockade.stop`):
+    /// on its target (true) or on its way.
+    Blockade(u8, Player, bool),
 }
 
 /// What binds the player to move, if anything.
@@ -104,7 +107,8 @@ impl Race {
     pub(super) fn can_enter(&self, p: Player, d: u8) -> bool {
         self.rules.params.enter.values.contains(&d)
             && self.in_base(p) > 0
-            && self.own_at(p, 0).is_none()
+            && (self.rules.own_share() || self.own_at(p, 0).is_none())
+            && self.blockade_on(p, self.field(p, 0)).is_none()
     }
 
     /// What binds `p` with `d` thrown and `streak` such throws in a row: a
@@ -143,7 +147,25 @@ impl Race {
         if t > self.rules.last() {
             return Err(Blocked::PastHome(t));
         }
-        match self.own_at(p, t) {
+        // blockade.stop: a blockade on the target, or (stops: passing) on
+        // a ring field passed on the way.
+        if self.rules.blockade_size() > 0 {
+            let passing = self.rules.params.blockade.stops == params::Stops::Passing;
+            let ring = self.rules.ring() as i8;
+            for s in (r + 1)..=t.min(ring - 1) {
+                if s < t && !passing {
+                    continue;
+                }
+                let f = self.field(p, s);
+                if let Some(q) = self.blockade_on(p, f) {
+                    return Err(Blocked::Blockade(f, q, s == t));
+                }
+            }
+        }
+        // move.free, move.share: an own piece on the target, unless own
+        // pieces share ring fields.
+        let shares = self.rules.own_share() && t < self.rules.ring() as i8;
+        match self.own_at(p, t).filter(|_| !shares) {
             Some(h) => Err(Blocked::Own(t, h)),
             None => Ok(t),
         }
@@ -166,6 +188,10 @@ impl Race {
                     other => other.to_string(),
                 };
                 format!("G{} would land {at} on G{}, its own piece", g + 1, h + 1)
+            }
+            Blocked::Blockade(f, q, landing) => {
+                let how = if landing { "land on" } else { "pass" };
+                format!("G{} cannot {how} {q}'s blockade on field {f}", g + 1)
             }
         }
     }

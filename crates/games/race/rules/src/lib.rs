@@ -118,6 +118,14 @@ impl RaceRules {
     pub fn captures_on(&self, f: u8) -> bool {
         self.params.capture.on_land && !self.is_safe(f)
     }
+    /// `move.share`: own pieces may share a ring field.
+    pub fn own_share(&self) -> bool {
+        self.params.moving.own_share
+    }
+    /// `blockade.form`: pieces of one player on a field that block (0: none).
+    pub fn blockade_size(&self) -> usize {
+        self.params.blockade.size as usize
+    }
     /// The seats the board has (`board.starts`).
     pub fn seats(&self) -> usize {
         self.params.board.starts.len()
@@ -226,8 +234,27 @@ impl Race {
         }
         out
     }
-    /// `p`'s piece at route position `r`, if any (a player's own pieces
-    /// never share a field: `move.free`).
+    /// `blockade.form`: the player other than `p` whose pieces on ring
+    /// field `f` make a blockade, if any.
+    pub(crate) fn blockade_on(&self, p: Player, f: u8) -> Option<Player> {
+        let size = self.rules.blockade_size();
+        if size == 0 {
+            return None;
+        }
+        let on = self.opponents_on(p, f);
+        self.players()
+            .find(|&q| q != p && on.iter().filter(|(o, _)| *o == q).count() >= size)
+    }
+    /// `p`'s pieces on ring field `f`.
+    pub(crate) fn own_count_on(&self, p: Player, f: u8) -> usize {
+        let ring = self.rules.ring() as i8;
+        self.route[p.index()][..self.rules.pieces()]
+            .iter()
+            .filter(|&&r| (0..ring).contains(&r) && self.field(p, r) == f)
+            .count()
+    }
+    /// `p`'s piece at route position `r`, if any (the lowest-numbered, where
+    /// own pieces share a field: `move.share`).
     fn own_at(&self, p: Player, r: i8) -> Option<usize> {
         self.route[p.index()][..self.rules.pieces()]
             .iter()

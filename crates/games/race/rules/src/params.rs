@@ -68,6 +68,36 @@ pub struct RaceCaptureParams {
     pub safe: Vec<u8>,
 }
 
+/// `move.share`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceMoveParams {
+    /// Own pieces may share a ring field (never a home field).
+    pub own_share: bool,
+}
+
+/// What a blockade stops (`blockade.stop`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stops {
+    /// No opponent's piece passes it or lands on it.
+    #[default]
+    Passing,
+    /// No opponent's piece lands on it; pieces jump it.
+    Landing,
+}
+
+/// `blockade.form`, `blockade.stop`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceBlockadeParams {
+    /// This many pieces of one player on one ring field make a blockade
+    /// (0: none).
+    pub size: u8,
+    /// What it stops.
+    pub stops: Stops,
+}
+
 /// `throw.again`, `throw.limit`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -101,7 +131,13 @@ pub struct RaceParams {
     pub enter: RaceEnterParams,
     /// What binds the player first, in this order.
     pub obligations: Vec<Obligation>,
+    /// How pieces share fields (a description without it: they do not).
+    #[serde(rename = "move", default)]
+    pub moving: RaceMoveParams,
     pub capture: RaceCaptureParams,
+    /// Blockades (a description without it: none).
+    #[serde(default)]
+    pub blockade: RaceBlockadeParams,
     pub again: RaceAgainParams,
     pub returns: RaceReturnParams,
 }
@@ -151,6 +187,21 @@ impl Params for RaceParams {
             }
             if self.capture.safe[..i].contains(f) {
                 return Err(err(field, format!("field {f} is listed twice")));
+            }
+        }
+        let size = self.blockade.size;
+        if size > 0 {
+            within_key(
+                "blockade.size",
+                size,
+                2..=self.table.pieces.max(2),
+                "table.pieces",
+            )?;
+            if !self.moving.own_share {
+                return Err(err(
+                    "blockade.size",
+                    "a blockade is pieces of one player sharing a field: set move.own_share to true",
+                ));
             }
         }
         within("again.limit", self.again.limit, 0..=10)?;

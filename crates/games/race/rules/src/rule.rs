@@ -16,8 +16,11 @@ rule_catalogue! {
     StartClear => "start.clear", "obligation clear_start: with a piece in base, an own piece on the start field that can move must move";
     EnterValue => "enter.value", "a value of enter.values brings a piece onto a start field free of own pieces (obligation enter: must)";
     MoveFree => "move.free", "any own piece may move if its target is at most the last home field and holds no own piece";
+    MoveShare => "move.share", "with move.own_share, own pieces may share a ring field (never a home field)";
     MovePass => "move.pass", "when no action is legal the player passes";
     CaptureLand => "capture.land", "with capture.on_land, landing or entering on opponents sends them back to base";
     CaptureSafe => "capture.safe", "on the fields of capture.safe nobody is captured: players share them";
+    BlockadeForm => "blockade.form", "blockade.size pieces of one player on one ring field make a blockade";
+    BlockadeStop => "blockade.stop", "no opponent lands on or enters onto a blockade; with stops: passing none passes it";
     EndWin => "end.win", "the game ends when a player has every piece home: the others returns.loser, the winner the rest";
 }}

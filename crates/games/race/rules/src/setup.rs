@@ -156,7 +156,8 @@ fn clash(
 ) -> Option<(R, String)> {
     let ring = rules.ring() as i8;
     for &(q, h, s) in placed {
-        if q == p && s == r {
+        // move.share: own pieces share ring fields where the rules say so.
+        if q == p && s == r && !(rules.own_share() && r < ring) {
             return Some((
                 R::MoveFree,
                 format!(

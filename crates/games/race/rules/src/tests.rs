@@ -31,6 +31,22 @@ fn ludo() -> RaceParams {
     p
 }
 
+/// Blockades: own pieces share fields, two of one player block; on the
+/// shipped board they stop passing, on the Ludo's only landing.
+fn blockading() -> [RaceParams; 2] {
+    let mut a = crate::params::shipped();
+    a.moving.own_share = true;
+    a.blockade.size = 2;
+    let mut b = ludo();
+    b.moving.own_share = true;
+    b.blockade.size = 2;
+    b.blockade.stops = crate::params::Stops::Landing;
+    for p in [&a, &b] {
+        p.validate().expect("valid");
+    }
+    [a, b]
+}
+
 fn setup(params: RaceParams, pieces: &[(Player, u8, Place)], turn: Player) -> Race {
     let mut s = Setup {
         players: vec![P1, P2],
@@ -95,6 +111,14 @@ fn a_description_is_refused_naming_its_key() {
             "obligations.1",
         ),
         (|p| p.board.home = 3, "board.home"),
+        (|p| p.blockade.size = 2, "blockade.size"),
+        (
+            |p| {
+                p.moving.own_share = true;
+                p.blockade.size = 5
+            },
+            "blockade.size",
+        ),
     ];
     for (change, field) in cases {
         let mut p = crate::params::shipped();
@@ -180,7 +204,8 @@ fn the_third_six_in_a_row_is_forfeit() {
 #[test]
 fn the_listing_is_what_the_rules_accept_on_random_walks() {
     let mut compared = goti_engine::legal::Compared::default();
-    for params in [crate::params::shipped(), ludo()] {
+    let [a, b] = blockading();
+    for params in [crate::params::shipped(), ludo(), a, b] {
         let rules = RaceRules::new(params);
         for players in [2, 3, 4] {
             let start = Race::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
@@ -198,7 +223,8 @@ fn the_listing_is_what_the_rules_accept_on_random_walks() {
 #[test]
 fn quiet_play_agrees_with_apply_on_every_candidate() {
     let mut tried = 0;
-    for params in [crate::params::shipped(), ludo()] {
+    let [a, b] = blockading();
+    for params in [crate::params::shipped(), ludo(), a, b] {
         let rules = RaceRules::new(params);
         for seed in 0..10u64 {
             let mut pos = Race::new_game(rules.clone(), &Player::ALL[..4], None).unwrap();

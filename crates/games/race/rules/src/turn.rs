@@ -190,10 +190,24 @@ impl Race {
                 );
                 None
             }
-            Choice::Enter if self.own_at(p, 0).is_some() => {
+            Choice::Enter if !self.rules.own_share() && self.own_at(p, 0).is_some() => {
                 refusals.add(
                     C::Piece,
                     Rejection::new(R::EnterValue, "an own piece stands on the start field"),
+                );
+                None
+            }
+            Choice::Enter if self.blockade_on(p, self.field(p, 0)).is_some() => {
+                let f = self.field(p, 0);
+                let q = self
+                    .blockade_on(p, f)
+                    .map_or(String::new(), |q| q.to_string());
+                refusals.add(
+                    C::Piece,
+                    Rejection::new(
+                        R::BlockadeStop,
+                        format!("{q}'s blockade stands on the start field {f}"),
+                    ),
                 );
                 None
             }
@@ -201,7 +215,11 @@ impl Race {
             Choice::Move(g) => refusals.add_result(
                 C::Piece,
                 self.target(p, g as usize, d).map_err(|why| {
-                    Rejection::new(R::MoveFree, self.blocked_words(p, g as usize, why))
+                    let rule = match why {
+                        super::legal::Blocked::Blockade(..) => R::BlockadeStop,
+                        _ => R::MoveFree,
+                    };
+                    Rejection::new(rule, self.blocked_words(p, g as usize, why))
                 }),
             ),
             Choice::Pass => {
