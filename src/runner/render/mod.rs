@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 pub mod png;
+pub mod route;
 pub mod svg;
 
 use crate::engine::{Event, PieceId, Player};
