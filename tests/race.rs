@@ -230,7 +230,11 @@ fn a_race_game_written_from_scratch_takes_every_command() {
         "{said}"
     );
 
-    // Self-play under the invariants, at a table of three.
+    // Self-play of the project's description under the invariants, at a
+    // table of three; four players do not fit its three seats.
+    let (code, said) = goti_in(p, &["fuzz", "--game", "race", "--games", "5"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("seat at most 3 players"), "{said}");
     let (code, said) = goti_in(
         p,
         &["fuzz", "--game", "race", "--players", "3", "--games", "50"],

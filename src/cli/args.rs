@@ -154,8 +154,10 @@ pub(super) enum Command {
     Coverage(CoverageCli),
     /// Random self-play with invariant checks.
     ///
-    /// Self-play plays complete games with seeded dice and random legal
-    /// choices, checking every invariant after every group's move, that a
+    /// Self-play plays complete games of the project's rules (goti.yaml's
+    /// ruleset of the game, else the built-in one) with seeded dice and
+    /// random legal choices, checking every invariant after every group's
+    /// move, that a
     /// random illegal action is refused without a trace, and that a seed
     /// replays to the same game. On a violation it writes a shrunk scenario
     /// that replays it and exits 1. With --text it mutates scenario files

@@ -74,7 +74,14 @@ pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
             run(&fresh, self.games, self.seed, self.cfg, self.out, self.part)
         }
     }
-    Ok(Rules::default_of(game).visit(Fuzz {
+    let rules = project_rules(game)?;
+    if players > rules.most_players() {
+        let most = rules.most_players();
+        return Err(CliError(format!(
+            "--players {players}: these {game} rules seat at most {most} players; write --players {most}"
+        )));
+    }
+    Ok(rules.visit(Fuzz {
         mode,
         games,
         seed,
@@ -82,6 +89,17 @@ pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
         out,
         part,
     }))
+}
+
+/// The rules `goti fuzz` plays: the project's ruleset file of `game`
+/// (goti.yaml's `rules:`), else the built-in one.
+fn project_rules(game: GameKind) -> Result<Rules, CliError> {
+    let project = super::context::project().map_err(CliError)?;
+    let root = super::context::root(project.as_ref());
+    let layers = crate::runner::play::ruleset::project_layers(project.as_ref());
+    let (tree, _) = crate::runner::play::ruleset::project_tree(game, &layers, &root)
+        .map_err(|e| CliError(e.to_string()))?;
+    Rules::from_tree(game, tree).map_err(|e| CliError(e.to_string()))
 }
 
 /// `cargo xtask compare-paths`: seeded games on the fast path and the
