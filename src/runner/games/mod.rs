@@ -157,6 +157,19 @@ pub(crate) fn fail(want: String, found: String) -> Result<(), String> {
     Err(format!("expected {want}, found {found}"))
 }
 
+/// `expect returns 3 -1 -1 -1` (maedn's and race's `end.win`): what each
+/// player is paid now against what the scenario wants.
+pub(crate) fn returns_are(want: &[i64], now: &[i64]) -> Result<(), String> {
+    if now == want {
+        Ok(())
+    } else {
+        fail(
+            format!("returns {}", numbers(want)),
+            format!("returns {}", numbers(now)),
+        )
+    }
+}
+
 /// Numbers as a scenario writes them: `3 -1 -1`.
 pub(crate) fn numbers<T: ToString>(list: &[T]) -> String {
     list.iter()

@@ -6,7 +6,7 @@ use super::driver::MaednDriver;
 use crate::dsl::lower::Check;
 use crate::engine::maedn::RETURNS;
 use crate::engine::{Maedn, MaednRules, Mode, PieceId};
-use crate::runner::games::{fail, numbers, Played, Reduction};
+use crate::runner::games::{returns_are, Played, Reduction};
 use crate::selfplay::fast::{SpeedBench, SpeedPath};
 use crate::selfplay::Policy;
 
@@ -80,17 +80,7 @@ impl Played for Maedn {
             return None;
         };
         Some(match (own.word, own.player, own.numbers.as_slice()) {
-            (RETURNS, None, want) => {
-                let now = self.returns();
-                if now == want {
-                    Ok(())
-                } else {
-                    fail(
-                        format!("returns {}", numbers(want)),
-                        format!("returns {}", numbers(&now)),
-                    )
-                }
-            }
+            (RETURNS, None, want) => returns_are(want, &self.returns()),
             _ => return None,
         })
     }

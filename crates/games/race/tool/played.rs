@@ -6,7 +6,7 @@ use super::driver::RaceDriver;
 use crate::dsl::lower::Check;
 use crate::engine::race::RETURNS;
 use crate::engine::{Mode, PieceId, Race, RaceRules};
-use crate::runner::games::{fail, numbers, Played, Reduction};
+use crate::runner::games::{returns_are, Played, Reduction};
 use crate::selfplay::Policy;
 
 impl Played for Race {
@@ -67,17 +67,7 @@ impl Played for Race {
             return None;
         };
         Some(match (own.word, own.player, own.numbers.as_slice()) {
-            (RETURNS, None, want) => {
-                let now = self.returns();
-                if now == want {
-                    Ok(())
-                } else {
-                    fail(
-                        format!("returns {}", numbers(want)),
-                        format!("returns {}", numbers(&now)),
-                    )
-                }
-            }
+            (RETURNS, None, want) => returns_are(want, &self.returns()),
             _ => return None,
         })
     }
