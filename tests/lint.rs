@@ -331,6 +331,33 @@ fn a_table_of_fewer_pieces_is_linted() {
     }
 }
 
+/// A race of two dice is linted on a reduced board whose home keeps as
+/// many fields as the fewest a throw moves: with one home field, a piece
+/// on the last common field would wait for a 1 that two dice never throw,
+/// a dead end of the reduction and not of the game (found before the fix).
+/// With the description's own home that short, the dead end is real.
+#[test]
+fn two_dice_are_linted_on_a_home_they_can_reach() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = format!(
+        "{}/scenarios/race/two-dice.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::copy(&shipped, dir.path().join("two-dice.yaml")).unwrap();
+    let mut args = vec!["lint", "--game", "race", "--ruleset", "two-dice.yaml"];
+    args.extend(SMALL);
+    let o = goti(dir.path(), &args);
+    let said = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{said}");
+    assert!(said.contains("board.home = 2"), "{said}");
+    assert!(said.contains("0 dead ends"), "{said}");
+    args.extend(["--set", "board.home=1", "--set", "table.pieces=1"]);
+    let o = goti(dir.path(), &args);
+    let said = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("lint.dead-end"), "{said}");
+}
+
 #[test]
 fn usage_errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();

@@ -45,9 +45,11 @@ fn a_description_that_differs_from_maedn_is_caught() {
     }
 }
 
-/// Every shipped maedn scenario passes under `rules race` (its default
-/// description is maedn's), with maedn's four rule IDs named as race
-/// names them and the snapshot lines left out (their bodies name the game).
+/// Every shipped maedn scenario passes under `rules race` with `rules file
+/// "maedn.yaml"` (maedn as data, under MAEDN.md's rule IDs), unchanged but
+/// for that rules line and the snapshot lines left out (their bodies name
+/// the game). Where a rule ID were cited under RACE.md's name, an `expect
+/// illegal(dice.one)` would not match.
 #[test]
 fn the_shipped_maedn_scenarios_pass_under_race() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -61,26 +63,28 @@ fn the_shipped_maedn_scenarios_pass_under_race() {
         let text = std::fs::read_to_string(&path).expect("a scenario file");
         scenarios += text.lines().filter(|l| l.starts_with("scenario ")).count();
         assert!(text.contains("rules maedn"), "{}", path.display());
+        // Unchanged but for the rules line (and the snapshots, which are
+        // maedn's files): MAEDN.md's rule IDs are maedn.yaml's `names`.
         let moved: String = text
             .lines()
             .filter(|l| !l.trim_start().starts_with("snapshot"))
             .map(|l| {
-                let l = if l.trim() == "rules maedn" {
-                    "rules race".to_string()
+                if l.trim() == "rules maedn" {
+                    "rules race\nrules file \"maedn.yaml\"\n".to_string()
                 } else {
-                    l.to_string()
-                };
-                l.replace("dice.one", "dice.throw")
-                    .replace("dice.six-again", "throw.again")
-                    .replace("enter.six", "enter.value")
-                    .replace("board.goal", "board.home")
-                    + "\n"
+                    format!("{l}\n")
+                }
             })
             .collect();
         std::fs::write(dir.path().join(path.file_name().expect("a name")), moved).expect("written");
         files += 1;
     }
     assert!(files >= 10, "{files} maedn files");
+    std::fs::copy(
+        root.join("scenarios/race/maedn.yaml"),
+        dir.path().join("maedn.yaml"),
+    )
+    .expect("maedn.yaml copied");
     let o = Command::new(env!("CARGO_BIN_EXE_goti"))
         .args(["run", "."])
         .current_dir(dir.path())
@@ -97,6 +101,22 @@ fn the_shipped_maedn_scenarios_pass_under_race() {
     );
     let all = format!("{scenarios} passed, 0 failed");
     assert!(out.contains(&all), "{all}: {out}");
+    // Their coverage is MAEDN.md's: the 13 rules maedn.yaml puts in play,
+    // under MAEDN.md's IDs, every one covered.
+    let (code, said) = goti_in(dir.path(), &["coverage", ".", "--game", "race"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("13 of 13 rule IDs covered"), "{said}");
+    for id in ["dice.one", "dice.six-again", "enter.six", "board.goal"] {
+        assert!(
+            said.lines()
+                .any(|l| l.starts_with(&format!("{id} ")) && l.contains("scenario(s)")),
+            "{id}: {said}"
+        );
+    }
+    assert!(
+        said.contains("dice.throw                 not in play"),
+        "{said}"
+    );
 }
 
 /// `goti lint`'s visit of every reachable position of the reduced board
@@ -281,4 +301,88 @@ fn init_starts_a_race_project() {
     let (code, said) = goti_in(dir.path(), &["run"]);
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("2 passed, 0 failed"), "{said}");
+}
+
+/// The rule IDs a `goti coverage` of the project's `target` lists, and
+/// those it lists as out of play.
+fn coverage_of(target: &str) -> (Option<i32>, String, Vec<String>, Vec<String>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, said) = goti_in(root, &["coverage", target, "--game", "race"]);
+    let mut covered = Vec::new();
+    let mut out = Vec::new();
+    for line in said
+        .lines()
+        .filter(|l| l.contains('.') && !l.starts_with(' '))
+    {
+        let Some(id) = line.split_whitespace().next() else {
+            continue;
+        };
+        if line.contains("not in play") {
+            out.push(id.to_string());
+        } else if line.contains("scenario(s)") {
+            covered.push(id.to_string());
+        }
+    }
+    (code, said, covered, out)
+}
+
+/// The two shipped descriptions (RACE.md §6): each one's scenarios cover
+/// every rule it puts in play, the coverage gate asks no other, and its
+/// rulebook in docs/src/rulebooks/ states exactly those rules.
+#[test]
+fn each_shipped_description_covers_the_rules_its_rulebook_states() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (name, in_play) in [("ludo", 14), ("two-dice", 17)] {
+        let (code, said, covered, out) = coverage_of(&format!("scenarios/race/{name}.goti"));
+        assert_eq!(code, Some(0), "{name}: {said}");
+        assert!(
+            said.contains(&format!("{in_play} of {in_play} rule IDs covered")),
+            "{name}: {said}"
+        );
+        assert_eq!(covered.len() + out.len(), 19, "{name}: {said}");
+        let book = std::fs::read_to_string(root.join(format!("docs/src/rulebooks/race-{name}.md")))
+            .unwrap();
+        let mut stated: Vec<String> = book
+            .lines()
+            .filter_map(|l| l.strip_prefix("- `"))
+            .filter_map(|l| l.split('`').next())
+            .map(str::to_string)
+            .collect();
+        stated.sort();
+        let mut covered = covered;
+        covered.sort();
+        assert_eq!(
+            stated, covered,
+            "{name}: the rulebook's rules are the ones in play"
+        );
+        for id in &out {
+            assert!(
+                book.contains(&format!("`{id}`")),
+                "{name}: says {id} is out of play"
+            );
+        }
+    }
+    // The family as a whole: every rule of RACE.md is in play in some
+    // scenario's description, and covered.
+    let (code, said, covered, out) = coverage_of("scenarios/race");
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!((covered.len(), out.len()), (19, 0), "{said}");
+}
+
+/// The guide's Ludo (docs/src/race.md) is the shipped file, whole.
+#[test]
+fn the_guide_shows_the_shipped_ludo() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/src/race.md")).unwrap();
+    let file = std::fs::read_to_string(root.join("scenarios/race/ludo.yaml")).unwrap();
+    let shown = guide
+        .split("```yaml\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a yaml block");
+    assert!(shown.starts_with("name: ludo"), "{shown}");
+    assert!(
+        file.ends_with(shown),
+        "the guide shows:\n{shown}\nthe file is:\n{file}"
+    );
 }

@@ -32,6 +32,13 @@ pub fn coverage(
         .iter()
         .map(|g| g.catalogue().iter().map(|r| (r.id.0, Vec::new())).collect())
         .collect();
+    // Per game: its catalogue, then the IDs a description gave its rules
+    // (`race`'s `names`), each once, in the order first met.
+    let mut rows: Vec<Vec<crate::engine::RuleInfo>> =
+        games.iter().map(|g| g.catalogue().to_vec()).collect();
+    // Per game: the rules some counted scenario's rules put in play (`None`
+    // until one says; a scenario whose rules switch nothing off puts all).
+    let mut in_play: Vec<Option<std::collections::BTreeSet<&str>>> = vec![None; games.len()];
     let mut failing = Vec::new();
     for report in runner::play_each(&files, None, None, &opts) {
         // A file that failed as a whole (unreadable, no scenario) is a failure too.
@@ -45,19 +52,17 @@ pub fn coverage(
                 failing.push(who);
                 continue;
             }
-            let Some(table) = games
-                .iter()
-                .position(|g| *g == sc.game)
-                .map(|i| &mut by_rule[i])
-            else {
+            let Some(gi) = games.iter().position(|g| *g == sc.game) else {
                 *elsewhere.entry(sc.game.name()).or_default() += 1;
                 continue;
             };
-            for id in &sc.rules_applied {
-                if let Some(list) = table.get_mut(id.0) {
-                    list.push(who.clone());
-                }
-            }
+            tally(
+                (&mut by_rule[gi], &mut rows[gi], &mut in_play[gi]),
+                games[gi],
+                sc,
+                &who,
+                &mut failing,
+            );
         }
     }
     if selected == 0 && !opts.select.is_everything() && !select.pick.allow_empty {
@@ -69,12 +74,28 @@ pub fn coverage(
     let mut total = 0;
     let mut lines = Vec::new();
     for (gi, game) in games.iter().enumerate() {
-        let catalogue = game.catalogue();
-        total += catalogue.len();
-        lines.push(format!("== {} ({} rule IDs)", game.name(), catalogue.len()));
+        let catalogue = &rows[gi];
+        // A game no counted scenario played: every rule is asked for.
+        let live = |id: &str| in_play[gi].as_ref().is_none_or(|s| s.contains(id));
+        let count = catalogue.iter().filter(|r| live(r.id.0)).count();
+        total += count;
+        lines.push(if count == catalogue.len() {
+            format!("== {} ({} rule IDs)", game.name(), catalogue.len())
+        } else {
+            format!(
+                "== {} ({} rule IDs, {count} in play in these scenarios' rules)",
+                game.name(),
+                catalogue.len()
+            )
+        });
         for info in catalogue {
             let list = &by_rule[gi][info.id.0];
-            if list.is_empty() {
+            if !live(info.id.0) {
+                lines.push(format!(
+                    "{:<26} not in play (no scenario's rules use it)",
+                    info.id.0
+                ));
+            } else if list.is_empty() {
                 gaps.push((game.name(), info.id.0, info.text));
                 lines.push(format!("{:<26} MISSING  {}", info.id.0, info.text));
             } else if verbose {
@@ -127,6 +148,51 @@ pub fn coverage(
     } else {
         1
     })
+}
+
+/// One game's tally: rule ID -> scenarios, its rows, the rules in play.
+type GameTally<'t> = (
+    &'t mut std::collections::BTreeMap<&'static str, Vec<String>>,
+    &'t mut Vec<crate::engine::RuleInfo>,
+    &'t mut Option<std::collections::BTreeSet<&'static str>>,
+);
+
+/// Counts a passing scenario of game `game` as `who`: the rules it
+/// applied, the rules its rules put in play, and the IDs its rules give
+/// the game's rules where they rename them (`race`'s `names`).
+fn tally(
+    (table, rows, in_play): GameTally<'_>,
+    game: crate::engine::GameKind,
+    sc: &runner::ScenarioReport,
+    who: &str,
+    failing: &mut Vec<String>,
+) {
+    for info in sc.catalogue.iter().flatten() {
+        if !table.contains_key(info.id.0) {
+            table.insert(info.id.0, Vec::new());
+            rows.push(*info);
+        }
+    }
+    let play = in_play.get_or_insert_with(Default::default);
+    match &sc.in_play {
+        Some(ids) => {
+            play.extend(ids.iter().map(|id| id.0));
+            // An oracle is loud: a rule applied that its rules say is out
+            // of play means the game's list is wrong.
+            for id in sc.rules_applied.iter().filter(|id| !ids.contains(id)) {
+                failing.push(format!(
+                    "{who}: applies {}, which its rules do not put in play",
+                    id.0
+                ));
+            }
+        }
+        None => play.extend(game.catalogue().iter().map(|r| r.id.0)),
+    }
+    for id in &sc.rules_applied {
+        if let Some(list) = table.get_mut(id.0) {
+            list.push(who.to_string());
+        }
+    }
 }
 
 /// The Markdown summary: the count, a table of the rule IDs no passing

@@ -164,6 +164,18 @@ impl Rules {
     pub fn ring(&self) -> u8 {
         each_game!(self, G, r => G::ring(r))
     }
+    /// The rule IDs these rules put in play (`Params::rules_in_play`);
+    /// `None`: every rule of the game's catalogue.
+    pub fn rules_in_play(&self) -> Option<Vec<crate::engine::RuleId>> {
+        use crate::engine::params::Params;
+        each_game!(self, G, r => G::params(r).rules_in_play())
+    }
+    /// The game's catalogue under the IDs these rules cite
+    /// (`Params::catalogue`: a `race` description may rename its rules).
+    pub fn catalogue(&self) -> std::borrow::Cow<'static, [crate::engine::RuleInfo]> {
+        use crate::engine::params::Params;
+        each_game!(self, G, r => G::params(r).catalogue(G::CATALOGUE))
+    }
     /// The most players a table of these rules seats.
     pub fn most_players(&self) -> u8 {
         each_game!(self, G, r => G::sizes(r).players)

@@ -31,6 +31,23 @@ pub trait Params:
     fn unplayable(&self) -> Vec<Unplayable> {
         Vec::new()
     }
+
+    /// The rule IDs these parameters put in play, where a game's
+    /// parameters switch rules off (a `race` description: RACE.md §6);
+    /// `None` (the default): every rule of the catalogue.
+    fn rules_in_play(&self) -> Option<Vec<crate::RuleId>> {
+        None
+    }
+
+    /// The game's catalogue (`family`) under the rule IDs these parameters
+    /// give its rules, where they rename any (a `race` description's
+    /// `names`); the catalogue itself by default.
+    fn catalogue(
+        &self,
+        family: &'static [crate::RuleInfo],
+    ) -> std::borrow::Cow<'static, [crate::RuleInfo]> {
+        std::borrow::Cow::Borrowed(family)
+    }
 }
 
 /// Valid parameters that make no game: the field at fault, why, and the

@@ -69,3 +69,23 @@ macro_rules! rule_catalogue {
         }
     };
 }
+
+/// A rule ID a description names at run time (a `race` description's
+/// `names`), made `'static` once: every distinct name is kept for the life
+/// of the process, so what is kept is at most the text of the descriptions
+/// read, each name once however often it is loaded.
+pub fn intern(name: &str) -> RuleId {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(&kept) = names.get(name) {
+        return RuleId(kept);
+    }
+    let kept: &'static str = Box::leak(name.to_string().into_boxed_str());
+    names.insert(kept);
+    RuleId(kept)
+}

@@ -28,6 +28,9 @@ pub struct Limits {
     pub ring: u8,
     /// Royal's Home path, or portal's lane.
     pub home_path: u8,
+    /// The rule IDs the scenario's rules cite (the game's catalogue, under
+    /// a `race` description's own names).
+    pub rule_ids: Vec<&'static str>,
 }
 
 impl Limits {

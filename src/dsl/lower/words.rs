@@ -323,7 +323,7 @@ pub(super) fn check_rule_id(
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> bool {
-    if limits.game.has_rule(&id.value) {
+    if limits.rule_ids.contains(&id.value.as_str()) {
         return true;
     }
     let mut p = Problem::new(
@@ -331,7 +331,7 @@ pub(super) fn check_rule_id(
         format!("`{}` is not a rule ID of {}", id.value, limits.game.name()),
         "unknown rule",
     );
-    p = match crate::closest::closest(&id.value, limits.game.catalogue().iter().map(|r| r.id.0)) {
+    p = match crate::closest::closest(&id.value, limits.rule_ids.iter().copied()) {
         Some(s) => p.help(format!(
             "did you mean `{s}`? `goti rules --game {}` lists them all",
             limits.game.name()

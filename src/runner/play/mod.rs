@@ -235,6 +235,12 @@ pub struct ScenarioReport {
     /// Rule IDs the engine applied (events, rejections) or that an
     /// `expect illegal(RULE)` named.
     pub rules_applied: BTreeSet<RuleId>,
+    /// The rule IDs its rules put in play (`Rules::rules_in_play`; `None`:
+    /// every rule of the game, as before its rules were loaded).
+    pub in_play: Option<Vec<RuleId>>,
+    /// The game's catalogue under the IDs its rules cite, where they
+    /// rename any (a `race` description's `names`).
+    pub catalogue: Option<Vec<crate::engine::RuleInfo>>,
     /// The command line's `--set` keys this scenario's ruleset has (and took).
     pub sets_applied: Vec<String>,
     /// How the scenario met the run's mutant (`goti mutate`), if any.
@@ -265,6 +271,26 @@ impl ScenarioReport {
     }
 }
 
+/// What lowering checks a scenario against under `rules`; the rules in
+/// play and the catalogue, where the rules rename it, go to `report`.
+fn limits_of(
+    game: GameKind,
+    rules: &crate::runner::position::Rules,
+    report: &mut ScenarioReport,
+) -> Limits {
+    report.in_play = rules.rules_in_play();
+    let catalogue = rules.catalogue();
+    if let std::borrow::Cow::Owned(own) = &catalogue {
+        report.catalogue = Some(own.clone());
+    }
+    Limits {
+        game,
+        ring: rules.ring(),
+        home_path: rules.home_path(),
+        rule_ids: catalogue.iter().map(|r| r.id.0).collect(),
+    }
+}
+
 /// Plays `sc` from `source` (the file at `path`); its first `from_file`
 /// statements are the file's header. `file_perft` is what the `expect
 /// perft`s of the file may still visit, and is spent by this scenario's.
@@ -283,6 +309,8 @@ pub fn play(
         tags: Vec::new(),
         problems: Vec::new(),
         rules_applied: BTreeSet::new(),
+        in_play: None,
+        catalogue: None,
         sets_applied: Vec::new(),
         mutant: None,
         snapshots: Vec::new(),
@@ -306,11 +334,7 @@ pub fn play(
         report.problems.extend(to_diagnostics(&problems));
         return report;
     };
-    let limits = Limits {
-        game: header.kind,
-        ring: rules.ring(),
-        home_path: rules.home_path(),
-    };
+    let limits = limits_of(header.kind, &rules, &mut report);
     let plan = lower::lower(sc, &limits, &header, &mut problems);
     report.problems.extend(to_diagnostics(&problems));
     let lowering_failed = !report.problems.is_empty();

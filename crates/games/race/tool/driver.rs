@@ -39,11 +39,13 @@ impl Driver for RaceDriver {
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Race>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
-        let faces = self.rules.params.dice.faces;
+        let dice = &self.rules.params.dice;
         let player = turn.pos().turn();
         loop {
-            let die = rng.gen_range(1..=faces);
-            turn.must_play(Action::Roll(vec![die]), "throw")?;
+            let throw = (0..dice.count)
+                .map(|_| rng.gen_range(1..=dice.faces))
+                .collect();
+            turn.must_play(Action::Roll(throw), "throw")?;
             if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
                 turn.probe(bad)?;
             }
@@ -71,7 +73,8 @@ impl Driver for RaceDriver {
     fn illegal_probe(&self, pos: &Race, rng: &mut ChaCha8Rng) -> Option<Action> {
         pos.die()?;
         let legal = pos.legal();
-        let mut bad: Vec<Action> = vec![Action::Roll(vec![1])];
+        let mut bad: Vec<Action> =
+            vec![Action::Roll(vec![1; self.rules.params.dice.count as usize])];
         if !legal.contains(Choice::Pass) {
             bad.push(Action::NextTurn);
         }

@@ -1,14 +1,15 @@
-//! Throwing and turns (RACE.md §2): one die a turn, the values that throw
-//! again, and the limit on them.
+//! Throwing and turns (RACE.md §2): one throw a turn, read as the sum of
+//! its dice; the values and doubles that throw again, and the limit on them.
 
 use super::*;
 use crate::Short;
 use goti_engine::event::{Rejection, What};
 
 impl Race {
-    /// `dice.throw`: the player to move throws one die, once.
+    /// `dice.throw`: the player to move throws `dice.count` dice, once.
     pub(super) fn throw<S: Sink>(&mut self, values: &[u8], ev: &mut S) -> Result<(), Rejection> {
         let faces = self.rules.params.dice.faces;
+        let count = self.rules.params.dice.count as usize;
         if let Some(d) = self.die {
             return Err(Rejection::new(
                 R::DiceThrow,
@@ -19,24 +20,31 @@ impl Race {
             )
             .help("act on the throw: `enter`, `move G1` or `pass`"));
         }
-        let [v] = values else {
+        if values.len() != count {
+            let (want, example) = match count {
+                1 => ("one die".to_string(), "roll 6"),
+                2 => ("two dice".to_string(), "roll 6 3"),
+                n => (format!("{n} dice"), "roll 6 3 2"),
+            };
             return Err(Rejection::new(
                 R::DiceThrow,
-                format!("race throws one die, not {}", values.len()),
+                format!("this game throws {want}, not {}", values.len()),
             )
-            .help("write `roll 6`"));
-        };
-        if !(1..=faces).contains(v) {
+            .help(format!("write `{example}`")));
+        }
+        if let Some(v) = values.iter().find(|v| !(1..=faces).contains(*v)) {
             return Err(Rejection::new(
                 R::DiceThrow,
                 format!("a die shows 1-{faces}, not {v}"),
             ));
         }
-        let v = *v;
+        let v: u8 = values.iter().sum();
+        let double = count > 1 && values.iter().all(|&d| d == values[0]);
         self.die = Some(v);
-        self.streak = self.streak_after(v);
+        self.double = double;
+        self.streak = self.streak_after(v, double);
         self.event(ev, R::DiceThrow, || What::Rolled {
-            dice: Short::of(&[v]),
+            dice: Short::of(values),
         });
         if self.forfeit() {
             self.event(ev, R::ThrowLimit, || {
@@ -46,12 +54,13 @@ impl Race {
         Ok(())
     }
 
-    /// The throws in a row of a value that throws again, once `v` is thrown
-    /// (counted only up to `again.limit`, and not at all without one: no
-    /// rule reads more, so positions that differ only there are one).
-    pub(super) fn streak_after(&self, v: u8) -> u8 {
+    /// The throws in a row that throw again, once `v` is thrown (a double
+    /// if `double`), counted only up to `again.limit`, and not at all
+    /// without one: no rule reads more, so positions that differ only there
+    /// are one.
+    pub(super) fn streak_after(&self, v: u8, double: bool) -> u8 {
         let limit = self.rules.params.again.limit;
-        if self.rules.params.again.values.contains(&v) {
+        if again_by(&self.rules, v, double).is_some() {
             self.streak.saturating_add(1).min(limit)
         } else {
             0
@@ -64,7 +73,8 @@ impl Race {
     }
 
     /// After an action: `throw.again` keeps the turn after a value that
-    /// throws again (a pass only with `again.after_pass`) or a capture
+    /// throws again, `throw.double` after a double (a pass only with
+    /// `again.after_pass`), `throw.again` after a capture
     /// (`again.on_capture`); a forfeit throw (`throw.limit`) and every other
     /// pass the turn on.
     pub(super) fn end_action<S: Sink>(
@@ -75,17 +85,22 @@ impl Race {
         ev: &mut S,
     ) {
         let forfeit = self.forfeit();
+        let double = std::mem::take(&mut self.double);
         self.die = None;
         if self.winner.is_some() {
             return;
         }
         let again = &self.rules.params.again;
-        let by_value = again.values.contains(&die) && (!passed || again.after_pass);
+        let by_throw = again_by(&self.rules, die, double).filter(|_| !passed || again.after_pass);
         let by_capture = again.on_capture && captured;
         if forfeit {
             self.pass_turn(ev);
-        } else if by_value {
-            self.event(ev, R::ThrowAgain, || What::Note("this value throws again"));
+        } else if let Some(rule) = by_throw {
+            let why = match rule {
+                R::ThrowDouble => "a double throws again",
+                _ => "this value throws again",
+            };
+            self.event(ev, rule, || What::Note(why));
         } else if by_capture {
             self.event(ev, R::ThrowAgain, || What::Note("a capture throws again"));
         } else {
@@ -98,6 +113,19 @@ impl Race {
         self.event(ev, R::DiceThrow, || What::TurnEnds { next });
         self.turn = next;
         self.streak = 0;
+    }
+}
+
+/// The rule by which throw `v` (a double if `double`) throws again, if
+/// any: `throw.again` for a value of `again.values`, else `throw.double`.
+pub(super) fn again_by(rules: &RaceRules, v: u8, double: bool) -> Option<R> {
+    let again = &rules.params.again;
+    if again.values.contains(&v) {
+        Some(R::ThrowAgain)
+    } else if again.on_double && double {
+        Some(R::ThrowDouble)
+    } else {
+        None
     }
 }
 

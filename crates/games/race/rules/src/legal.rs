@@ -249,10 +249,18 @@ impl Race {
         if self.winner.is_some() || self.die.is_some() {
             return None;
         }
-        let faces = self.rules.params.dice.faces;
         Some(
-            (1..=faces)
-                .map(|d| self.legal_with(d, self.streak_after(d)).len as u64)
+            self.rules
+                .throws
+                .iter()
+                .map(|a| {
+                    let Action::Roll(dice) = a else {
+                        unreachable!("a throw's outcome is a roll, not {a:?}")
+                    };
+                    let d: u8 = dice.iter().sum();
+                    let double = dice.len() > 1 && dice.iter().all(|&x| x == dice[0]);
+                    self.legal_with(d, self.streak_after(d, double)).len as u64
+                })
                 .sum(),
         )
     }

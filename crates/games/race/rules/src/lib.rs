@@ -58,12 +58,15 @@ pub struct RaceRules {
     pub(crate) throws: Arc<[crate::Action]>,
     /// `capture.safe`, by field.
     pub(crate) safe: Vec<bool>,
+    /// The ID each rule is cited by (`names`), in RACE.md's order.
+    ids: Vec<RuleId>,
 }
 
 impl RaceRules {
     pub fn new(params: RaceParams) -> Arc<RaceRules> {
-        let throws = (1..=params.dice.faces)
-            .map(|d| crate::Action::Roll(vec![d]))
+        let throws = throws(params.dice.count, params.dice.faces)
+            .into_iter()
+            .map(crate::Action::Roll)
             .collect();
         let mut safe = vec![false; params.board.ring as usize];
         for &f in &params.capture.safe {
@@ -71,11 +74,22 @@ impl RaceRules {
                 *s = true;
             }
         }
+        let ids = RaceRule::ALL.iter().map(|&r| params.rule_id(r)).collect();
         Arc::new(RaceRules {
             params,
             throws,
             safe,
+            ids,
         })
+    }
+    /// The ID rule `r` is cited by: the description's name for it, else
+    /// RACE.md's.
+    pub fn id(&self, r: RaceRule) -> RuleId {
+        self.ids[r as usize]
+    }
+    /// `id` (RACE.md's) under the description's name for it.
+    pub fn cited(&self, id: RuleId) -> RuleId {
+        RaceRule::from_id(id.0).map_or(id, |r| self.id(r))
     }
     /// The common fields' count.
     pub fn ring(&self) -> u8 {
@@ -132,6 +146,27 @@ impl RaceRules {
     }
 }
 
+/// The throw's outcomes as a perft counts them (RACE.md §5): each set of
+/// faces once, in rising order (a throw is read as its sum, and a double is
+/// a double whichever die is named first).
+fn throws(count: u8, faces: u8) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..count.max(1) {
+        out = out
+            .into_iter()
+            .flat_map(|t| {
+                let low = t.last().copied().unwrap_or(1);
+                (low..=faces).map(move |d| {
+                    let mut t = t.clone();
+                    t.push(d);
+                    t
+                })
+            })
+            .collect();
+    }
+    out
+}
+
 /// A validated `race` game state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Race {
@@ -144,8 +179,10 @@ pub struct Race {
     /// Route positions per player and piece (`BASE` in base).
     route: [[i8; 4]; 4],
     turn: Player,
-    /// The die thrown and not yet acted on.
+    /// The throw not yet acted on, read as the sum of its dice.
     die: Option<u8>,
+    /// That throw is a double (`throw.double`: several dice, one face).
+    double: bool,
     /// Throws in a row of a value that throws again, this turn (`throw.limit`).
     streak: u8,
     /// The winner, once the game is over.
@@ -163,9 +200,13 @@ impl Race {
     pub fn turn(&self) -> Player {
         self.turn
     }
-    /// The die thrown and not yet acted on.
+    /// The throw not yet acted on, read as the sum of its dice.
     pub fn die(&self) -> Option<u8> {
         self.die
+    }
+    /// Whether that throw is a double (`throw.double`).
+    pub fn double(&self) -> bool {
+        self.double
     }
     pub fn seat(&self, p: Player) -> u8 {
         self.seats[p.index()]
@@ -322,12 +363,13 @@ impl Race {
             route,
             turn,
             die,
+            double,
             streak,
             winner,
             standings,
         } = self;
         format!(
-            "{present:?} {n} {seats:?} {route:?} {turn:?} {die:?} {streak} {winner:?} {standings:?}"
+            "{present:?} {n} {seats:?} {route:?} {turn:?} {die:?} {double} {streak} {winner:?} {standings:?}"
         )
     }
 }

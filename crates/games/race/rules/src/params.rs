@@ -3,6 +3,8 @@
 //! key shapes). A description is a ruleset file, untrusted like any other:
 //! [`Params::validate`] refuses one that makes no board, naming the key.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 pub(crate) use goti_engine::params::*;
@@ -32,11 +34,26 @@ pub struct RaceBoardParams {
     pub home: u8,
 }
 
-/// `dice.throw`.
+/// `dice.throw`: the dice thrown together, read as their sum.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceDiceParams {
+    /// Dice thrown together (a description without it: one).
+    #[serde(default = "one")]
+    pub count: u8,
+    /// Faces of each die, 1 up.
     pub faces: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+impl RaceDiceParams {
+    /// The values a throw can read: `count` up to `count * faces`.
+    pub fn values(&self) -> std::ops::RangeInclusive<u8> {
+        self.count..=self.count.saturating_mul(self.faces)
+    }
 }
 
 /// `enter.value`.
@@ -108,6 +125,10 @@ pub struct RaceAgainParams {
     pub after_pass: bool,
     /// A capture throws again.
     pub on_capture: bool,
+    /// A double (every die showing the same face) throws again
+    /// (`throw.double`; a description without it: no).
+    #[serde(default)]
+    pub on_double: bool,
     /// The Nth throw in a row of such a value is forfeit (0: no limit).
     pub limit: u8,
 }
@@ -140,12 +161,44 @@ pub struct RaceParams {
     pub blockade: RaceBlockadeParams,
     pub again: RaceAgainParams,
     pub returns: RaceReturnParams,
+    /// The description's own rule IDs (`names`): a rule of RACE.md
+    /// to the ID its events, refusals and coverage cite instead (a
+    /// description without it: RACE.md's).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub names: BTreeMap<String, String>,
 }
 
 impl Params for RaceParams {
     // end.win: the returns once the game is over.
     const POINTS_ONLY: &'static [&'static str] = &["returns"];
     const DEFAULT_YAML: &'static str = RACE_DEFAULT_YAML;
+
+    /// RACE.md §6, under the description's own names.
+    fn rules_in_play(&self) -> Option<Vec<goti_engine::RuleId>> {
+        Some(
+            self.race_rules_in_play()
+                .into_iter()
+                .map(|r| self.rule_id(r))
+                .collect(),
+        )
+    }
+
+    /// RACE.md's catalogue under the description's own names.
+    fn catalogue(
+        &self,
+        family: &'static [goti_engine::RuleInfo],
+    ) -> std::borrow::Cow<'static, [goti_engine::RuleInfo]> {
+        if self.names.is_empty() {
+            return std::borrow::Cow::Borrowed(family);
+        }
+        crate::RaceRule::ALL
+            .iter()
+            .map(|&r| goti_engine::RuleInfo {
+                id: self.rule_id(r),
+                text: r.text(),
+            })
+            .collect()
+    }
 
     fn validate(&self) -> Result<(), RulesetError> {
         let b = &self.board;
@@ -163,15 +216,34 @@ impl Params for RaceParams {
         }
         within("table.pieces", self.table.pieces, 1..=4)?;
         within_key("board.home", b.home, self.table.pieces..=8, "table.pieces")?;
+        within("dice.count", self.dice.count, 1..=3)?;
         within("dice.faces", self.dice.faces, 1..=20)?;
-        faces("enter.values", &self.enter.values, self.dice.faces)?;
+        // Route positions stay below 128: ring 80 + home 8 + a throw of 36.
+        if self.dice.count as u16 * self.dice.faces as u16 > 36 {
+            return Err(err(
+                "dice.faces",
+                format!(
+                    "{} dice of {} faces throw up to {}: at most 36 is a throw",
+                    self.dice.count,
+                    self.dice.faces,
+                    self.dice.count as u16 * self.dice.faces as u16
+                ),
+            ));
+        }
+        faces("enter.values", &self.enter.values, &self.dice)?;
         if self.enter.values.is_empty() {
             return Err(err(
                 "enter.values",
                 "no value brings a piece in, so no piece ever leaves base",
             ));
         }
-        faces("again.values", &self.again.values, self.dice.faces)?;
+        faces("again.values", &self.again.values, &self.dice)?;
+        if self.again.on_double && self.dice.count < 2 {
+            return Err(err(
+                "again.on_double",
+                "one die throws no double: set dice.count to 2 or more, or on_double to false",
+            ));
+        }
         for (i, o) in self.obligations.iter().enumerate() {
             if self.obligations[..i].contains(o) {
                 return Err(err(
@@ -204,6 +276,7 @@ impl Params for RaceParams {
                 ));
             }
         }
+        self.check_names()?;
         within("again.limit", self.again.limit, 0..=10)?;
         within("returns.loser", self.returns.loser, -1000..=0)?;
         Ok(())
@@ -214,12 +287,21 @@ fn off_ring(f: u8, ring: u8) -> String {
     format!("field {f} is off the ring (0-{})", ring - 1)
 }
 
-/// Every value of a list is a face of the die, and listed once.
-fn faces(key: &str, values: &[u8], faces: u8) -> Result<(), RulesetError> {
+/// Every value of a list is a value a throw reads, and listed once.
+fn faces(key: &str, values: &[u8], dice: &RaceDiceParams) -> Result<(), RulesetError> {
+    let can = dice.values();
     for (i, v) in values.iter().enumerate() {
         let field = format!("{key}.{i}");
-        if !(1..=faces).contains(v) {
-            return Err(err(field, format!("a die shows 1-{faces}, not {v}")));
+        if !can.contains(v) {
+            let what = if dice.count == 1 {
+                "a die shows"
+            } else {
+                "the dice read"
+            };
+            return Err(err(
+                field,
+                format!("{what} {}-{}, not {v}", can.start(), can.end()),
+            ));
         }
         if values[..i].contains(v) {
             return Err(err(field, format!("{v} is listed twice")));
@@ -236,4 +318,92 @@ pub(crate) fn shipped() -> RaceParams {
         serde_yaml::from_str(RaceParams::DEFAULT_YAML).expect("the shipped description reads");
     p.validate().expect("the shipped description is valid");
     p
+}
+
+impl RaceParams {
+    /// The ID rule `r` is cited by: the description's own name for it
+    /// (`names`), else RACE.md's.
+    pub fn rule_id(&self, r: crate::RaceRule) -> goti_engine::RuleId {
+        match self.names.get(r.id().0) {
+            Some(own) => goti_engine::rule::intern(own),
+            None => r.id(),
+        }
+    }
+
+    /// `names`: each key a rule of RACE.md, each name a dotted ID of
+    /// lowercase words that no other rule is cited by.
+    fn check_names(&self) -> Result<(), RulesetError> {
+        use crate::RaceRule as R;
+        let cited: Vec<&str> = R::ALL
+            .iter()
+            .map(|r| self.names.get(r.id().0).map_or(r.id().0, String::as_str))
+            .collect();
+        for (rule, own) in &self.names {
+            let field = format!("names.{rule}");
+            if R::from_id(rule).is_none() {
+                let all: Vec<&str> = R::ALL.iter().map(|r| r.id().0).collect();
+                return Err(err(
+                    field,
+                    format!(
+                        "`{rule}` is not a rule of RACE.md (its rules: {})",
+                        all.join(", ")
+                    ),
+                ));
+            }
+            let word = |w: &str| {
+                !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            };
+            if own.len() > 40 || !own.contains('.') || !own.split('.').all(word) {
+                return Err(err(
+                    field,
+                    format!(
+                        "`{own}` is not a rule ID: dotted lowercase words, at most 40 characters (`dice.one`)"
+                    ),
+                ));
+            }
+            if cited.iter().filter(|c| **c == own.as_str()).count() > 1 {
+                return Err(err(
+                    field,
+                    format!("`{own}` would cite two rules: each rule needs an ID of its own"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The rule IDs this description puts in play (RACE.md §6): every rule
+    /// of the family but those its keys switch off.
+    pub fn race_rules_in_play(&self) -> Vec<crate::RaceRule> {
+        use crate::RaceRule as R;
+        let again = &self.again;
+        let by_value = !again.values.is_empty();
+        R::ALL
+            .iter()
+            .copied()
+            .filter(|r| match r {
+                R::ThrowAgain => by_value || again.on_capture,
+                R::ThrowDouble => again.on_double,
+                R::ThrowLimit => again.limit > 0 && (by_value || again.on_double),
+                R::StartClear => self.obligations.contains(&Obligation::ClearStart),
+                R::MoveShare => self.moving.own_share,
+                R::CaptureSafe => self.capture.on_land && !self.capture.safe.is_empty(),
+                R::BlockadeForm | R::BlockadeStop => self.blockade.size > 0,
+                // Named one by one: a new rule must say when it is in play.
+                R::TablePlayers
+                | R::TableSeats
+                | R::BoardRing
+                | R::BoardHome
+                | R::BoardBase
+                | R::DiceThrow
+                | R::EnterValue
+                | R::MoveFree
+                | R::MovePass
+                // capture.land decides sharing when captures are off, too.
+                | R::CaptureLand
+                | R::EndWin => true,
+            })
+            .collect()
+    }
 }

@@ -10,9 +10,10 @@ rule_catalogue! {
     BoardRing => "board.ring", "board.ring common fields from 0; seat s starts on board.starts[s]; pieces move up and wrap";
     BoardHome => "board.home", "board.home home fields per player, entered after the field before its start";
     BoardBase => "board.base", "pieces not on the board are in base; all start there";
-    DiceThrow => "dice.throw", "a turn is one throw of one die of dice.faces, then one action: bring in, move or pass";
+    DiceThrow => "dice.throw", "a turn is one throw of dice.count dice of dice.faces, read as their sum, then one action: bring in, move or pass";
     ThrowAgain => "throw.again", "after an action on a value of again.values (or a capture, with again.on_capture) the same player throws again";
-    ThrowLimit => "throw.limit", "the again.limit-th such throw in a row is forfeit: pass, and the next player throws";
+    ThrowDouble => "throw.double", "with again.on_double, after an action on a double (every die the same face) the same player throws again";
+    ThrowLimit => "throw.limit", "the again.limit-th throw in a row that throws again (by value or as a double) is forfeit: pass, and the next player throws";
     StartClear => "start.clear", "obligation clear_start: with a piece in base, an own piece on the start field that can move must move";
     EnterValue => "enter.value", "a value of enter.values brings a piece onto a start field free of own pieces (obligation enter: must)";
     MoveFree => "move.free", "any own piece may move if its target is at most the last home field and holds no own piece";

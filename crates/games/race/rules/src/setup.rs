@@ -22,6 +22,20 @@ impl Race {
         setup: &Setup,
         events: &mut Vec<Event>,
     ) -> Result<Race, Vec<SetupError>> {
+        Race::set_up(rules.clone(), setup, events).map_err(|mut errors| {
+            // Cited under the description's own names (`names`).
+            for e in &mut errors {
+                e.rule = rules.cited(e.rule);
+            }
+            errors
+        })
+    }
+
+    fn set_up(
+        rules: Arc<RaceRules>,
+        setup: &Setup,
+        events: &mut Vec<Event>,
+    ) -> Result<Race, Vec<SetupError>> {
         let mut errors = Vec::new();
         // table.players: 2 up to the seats' number, always P1..Pn in order.
         let present = Table::of_setup(setup, &super::words::WORDS, &mut errors);
@@ -85,6 +99,7 @@ impl Race {
             route,
             turn,
             die: None,
+            double: false,
             streak: 0,
             winner: None,
             standings: None,
@@ -139,7 +154,7 @@ impl Race {
 
     /// Records that `rule` applied (`what` is only built when recorded).
     pub(super) fn event<S: Sink>(&self, ev: &mut S, rule: R, what: impl FnOnce() -> What) {
-        goti_engine::event::record(ev, rule.id(), self.turn, what);
+        goti_engine::event::record(ev, self.rules.id(rule), self.turn, what);
     }
 }
 

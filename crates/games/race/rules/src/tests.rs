@@ -31,6 +31,27 @@ fn ludo() -> RaceParams {
     p
 }
 
+/// Two dice and blockades (scenarios/race/two-dice.yaml): two dice read
+/// as their sum, a 5 to enter, a double throws again, the third in a row
+/// is forfeit; two pieces block passing.
+fn two_dice() -> RaceParams {
+    let mut p = crate::params::shipped();
+    p.board.ring = 68;
+    p.board.starts = vec![0, 17, 34, 51];
+    p.board.home = 7;
+    p.dice.count = 2;
+    p.enter.values = vec![5];
+    p.obligations = vec![];
+    p.moving.own_share = true;
+    p.capture.safe = vec![0, 7, 12, 17, 24, 29, 34, 41, 46, 51, 58, 63];
+    p.blockade.size = 2;
+    p.again.values = vec![];
+    p.again.on_double = true;
+    p.again.limit = 3;
+    p.validate().expect("the two-dice description is valid");
+    p
+}
+
 /// Blockades: own pieces share fields, two of one player block; on the
 /// shipped board they stop passing, on the Ludo's only landing.
 fn blockading() -> [RaceParams; 2] {
@@ -111,6 +132,48 @@ fn a_description_is_refused_naming_its_key() {
             "obligations.1",
         ),
         (|p| p.board.home = 3, "board.home"),
+        (|p| p.dice.count = 4, "dice.count"),
+        (
+            |p| {
+                p.dice.count = 2;
+                p.dice.faces = 20
+            },
+            "dice.faces",
+        ),
+        (
+            |p| {
+                p.dice.count = 2;
+                p.enter.values = vec![13]
+            },
+            "enter.values.0",
+        ),
+        (|p| p.enter.values = vec![12], "enter.values.0"),
+        (|p| p.again.on_double = true, "again.on_double"),
+        (
+            |p| {
+                p.names.insert("dice.one".into(), "dice.uno".into());
+            },
+            "names.dice.one",
+        ),
+        (
+            |p| {
+                p.names.insert("dice.throw".into(), "Dice One".into());
+            },
+            "names.dice.throw",
+        ),
+        (
+            |p| {
+                p.names.insert("dice.throw".into(), "move.free".into());
+            },
+            "names.dice.throw",
+        ),
+        (
+            |p| {
+                p.names.insert("dice.throw".into(), "dice.one".into());
+                p.names.insert("throw.again".into(), "dice.one".into());
+            },
+            "names.dice.throw",
+        ),
         (|p| p.blockade.size = 2, "blockade.size"),
         (
             |p| {
@@ -205,7 +268,7 @@ fn the_third_six_in_a_row_is_forfeit() {
 fn the_listing_is_what_the_rules_accept_on_random_walks() {
     let mut compared = goti_engine::legal::Compared::default();
     let [a, b] = blockading();
-    for params in [crate::params::shipped(), ludo(), a, b] {
+    for params in [crate::params::shipped(), ludo(), a, b, two_dice()] {
         let rules = RaceRules::new(params);
         for players in [2, 3, 4] {
             let start = Race::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
@@ -224,7 +287,7 @@ fn the_listing_is_what_the_rules_accept_on_random_walks() {
 fn quiet_play_agrees_with_apply_on_every_candidate() {
     let mut tried = 0;
     let [a, b] = blockading();
-    for params in [crate::params::shipped(), ludo(), a, b] {
+    for params in [crate::params::shipped(), ludo(), a, b, two_dice()] {
         let rules = RaceRules::new(params);
         for seed in 0..10u64 {
             let mut pos = Race::new_game(rules.clone(), &Player::ALL[..4], None).unwrap();
@@ -232,6 +295,8 @@ fn quiet_play_agrees_with_apply_on_every_candidate() {
             for _ in 0..300 {
                 let mut candidates = pos.legal_candidates().unwrap();
                 candidates.extend((0..=7).map(|d| Action::Roll(vec![d])));
+                candidates
+                    .extend([vec![2, 3], vec![4, 4], vec![0, 1], vec![1, 2, 3]].map(Action::Roll));
                 for a in &candidates {
                     let applied = pos.apply(a, &mut Vec::new());
                     let mut quiet = pos.clone();
@@ -258,4 +323,145 @@ fn quiet_play_agrees_with_apply_on_every_candidate() {
         }
     }
     assert!(tried > 30_000, "{tried} tried");
+}
+
+/// dice.throw with two dice: the throw is read as its sum; a throw of the
+/// wrong number of dice is refused; enter.value reads the sum (5 = 2 + 3).
+#[test]
+fn two_dice_are_read_as_their_sum() {
+    let start = setup(two_dice(), &[(P1, 2, Place::Ring(10))], P1);
+    refused_by(&start, &Action::Roll(vec![5]), "dice.throw");
+    refused_by(&start, &Action::Roll(vec![2, 7]), "dice.throw");
+    let five = play(&start, Action::Roll(vec![2, 3]));
+    assert_eq!(legal(&five), "enter G2");
+    let moved = play(&five, mv(2));
+    assert_eq!(moved.route(P1, 1), 15, "10 + 2 + 3");
+    assert_eq!(moved.turn(), P2, "2 and 3 is no double");
+}
+
+/// throw.double: a double throws again, a pass on one too
+/// (again.after_pass); throw.limit: the third double in a row is forfeit.
+#[test]
+fn a_double_throws_again_and_the_third_is_forfeit() {
+    let mut pos = setup(two_dice(), &[(P1, 1, Place::Ring(1))], P1);
+    let mut events = Vec::new();
+    pos = pos.apply(&Action::Roll(vec![4, 4]), &mut events).unwrap();
+    pos = pos.apply(&mv(1), &mut events).unwrap();
+    assert!(
+        events.iter().any(|e| e.rule.0 == "throw.double"),
+        "a double is cited: {events:?}"
+    );
+    assert_eq!((pos.turn(), pos.route(P1, 0)), (P1, 9));
+    pos = play(&play(&pos, Action::Roll(vec![1, 1])), mv(1));
+    assert_eq!((pos.turn(), pos.route(P1, 0)), (P1, 11));
+    let third = play(&pos, Action::Roll(vec![6, 6]));
+    assert_eq!(legal(&third), "pass");
+    refused_by(&third, &mv(1), "throw.limit");
+    assert_eq!(play(&third, Action::NextTurn).turn(), P2);
+}
+
+/// RACE.md §5: a throw of two dice of six has 21 outcomes, each set of
+/// faces once; with nothing on the board only a pass follows, but a 5
+/// (1+4, 2+3) brings a piece in: 21 leaves at depth 2, 2 of them `enter`.
+#[test]
+fn two_dice_branch_once_per_set_of_faces() {
+    let start = Race::new_game(RaceRules::new(two_dice()), &[P1, P2], None).unwrap();
+    let goti_engine::legal::Ply::Chance(outcomes) = start.ply() else {
+        panic!("a throw comes first");
+    };
+    assert_eq!(outcomes.len(), 21);
+    assert_eq!(start.leaves_after_throw(), Some(21));
+    let enters = outcomes
+        .iter()
+        .filter(|a| legal(&play(&start, (*a).clone())) == "enter")
+        .count();
+    assert_eq!(enters, 2);
+}
+
+/// RACE.md §6: the rules each description puts in play, derived from its
+/// keys by hand.
+#[test]
+fn a_description_puts_its_rules_in_play() {
+    let ids = |p: RaceParams| -> Vec<&'static str> {
+        p.race_rules_in_play().iter().map(|r| r.id().0).collect()
+    };
+    let family: Vec<&str> = RaceRule::ALL.iter().map(|r| r.id().0).collect();
+    let without = |off: &[&str]| -> Vec<&str> {
+        family
+            .iter()
+            .copied()
+            .filter(|r| !off.contains(r))
+            .collect()
+    };
+    // maedn: no double, no limit, no sharing, no safe field, no blockade.
+    assert_eq!(
+        ids(crate::params::shipped()),
+        without(&[
+            "throw.double",
+            "throw.limit",
+            "move.share",
+            "capture.safe",
+            "blockade.form",
+            "blockade.stop"
+        ])
+    );
+    assert_eq!(
+        ids(ludo()),
+        without(&[
+            "throw.double",
+            "start.clear",
+            "move.share",
+            "blockade.form",
+            "blockade.stop"
+        ])
+    );
+    assert_eq!(ids(two_dice()), without(&["throw.again", "start.clear"]));
+}
+
+/// `names`: a description's own rule IDs are what events, refusals and
+/// set-up errors cite, and what its catalogue and rules in play list.
+#[test]
+fn a_description_names_its_rules() {
+    use crate::params::Params;
+    let mut p = crate::params::shipped();
+    p.names.insert("dice.throw".into(), "dice.one".into());
+    p.names
+        .insert("start.clear".into(), "start.must-clear".into());
+    p.validate().expect("valid names");
+    let mut events = Vec::new();
+    let pos = Race::new_game(RaceRules::new(p.clone()), &[P1, P2], None).unwrap();
+    refused_by(&pos, &mv(1), "dice.one");
+    pos.apply(&Action::Roll(vec![6]), &mut events).unwrap();
+    assert!(events.iter().any(|e| e.rule.0 == "dice.one"), "{events:?}");
+    assert!(
+        events.iter().all(|e| e.rule.0 != "dice.throw"),
+        "{events:?}"
+    );
+    let on_start = setup(p.clone(), &[(P1, 1, Place::Ring(0))], P1);
+    let six = play(&on_start, Action::Roll(vec![6]));
+    refused_by(&six, &Choice::Enter.action(), "start.must-clear");
+    let ids: Vec<&str> = p
+        .catalogue(RaceRule::CATALOGUE)
+        .iter()
+        .map(|r| r.id.0)
+        .collect();
+    assert!(
+        ids.contains(&"dice.one") && !ids.contains(&"dice.throw"),
+        "{ids:?}"
+    );
+    let in_play: Vec<&str> = p.rules_in_play().unwrap().iter().map(|r| r.0).collect();
+    assert!(in_play.contains(&"start.must-clear"), "{in_play:?}");
+    // A set-up error cites the description's name too: one player.
+    p.names
+        .insert("table.players".into(), "table.sitting".into());
+    let lonely = Setup {
+        players: vec![P1],
+        turn: Some(P1),
+        ..Setup::default()
+    };
+    let errors = Race::from_setup(RaceRules::new(p), &lonely, &mut Vec::new()).unwrap_err();
+    assert!(
+        !errors.is_empty() && errors.iter().all(|e| e.rule.0 == "table.sitting"),
+        "{errors:?}"
+    );
 }

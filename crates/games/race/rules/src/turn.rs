@@ -22,7 +22,13 @@ impl Race {
         events: &mut Vec<Event>,
         observe: &mut dyn FnMut(&Race),
     ) -> Result<Race, Rejection> {
-        let next = transact(self, events, |next, ev| next.apply_in_place(by, action, ev))?;
+        let next = transact(self, events, |next, ev| next.apply_in_place(by, action, ev)).map_err(
+            |mut r| {
+                // Cited under the description's own names (`names`).
+                r.rule = self.rules.cited(r.rule);
+                r
+            },
+        )?;
         observe(&next);
         Ok(next)
     }
@@ -123,11 +129,15 @@ impl Race {
                         if *v != d {
                             refusals.add(
                                 C::Die,
-                                Rejection::new(R::DiceThrow, format!("the die shows {d}, not {v}"))
-                                    .help(format!(
-                                        "write `move {}` to move by the die",
-                                        clause.piece
-                                    )),
+                                Rejection::new(
+                                    R::DiceThrow,
+                                    if self.rules.params.dice.count == 1 {
+                                        format!("the die shows {d}, not {v}")
+                                    } else {
+                                        format!("the dice read {d}, not {v}")
+                                    },
+                                )
+                                .help(format!("write `move {}` to move by the die", clause.piece)),
                             );
                         }
                     } else if clause.rolls.len() > 1 {
