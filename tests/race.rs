@@ -251,14 +251,15 @@ fn a_race_game_written_from_scratch_takes_every_command() {
     );
 
     // Self-play of the project's description under the invariants, at a
-    // table of three; four players do not fit its three seats.
-    let (code, said) = goti_in(p, &["fuzz", "--game", "race", "--games", "5"]);
-    assert_eq!(code, Some(2), "{said}");
-    assert!(said.contains("seat at most 3 players"), "{said}");
+    // table of three (as many as its seats, unasked); four players do not
+    // fit its three seats.
     let (code, said) = goti_in(
         p,
-        &["fuzz", "--game", "race", "--players", "3", "--games", "50"],
+        &["fuzz", "--game", "race", "--players", "4", "--games", "5"],
     );
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("seat at most 3 players"), "{said}");
+    let (code, said) = goti_in(p, &["fuzz", "--game", "race", "--games", "50"]);
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("no violation"), "{said}");
 
@@ -276,19 +277,15 @@ fn a_race_game_written_from_scratch_takes_every_command() {
     let (code, said) = goti_in(
         p,
         &[
-            "balance",
-            "--game",
-            "race",
-            "--players",
-            "3",
-            "--base",
-            "HEAD",
-            "--games",
-            "300",
+            "balance", "--game", "race", "--base", "HEAD", "--games", "300",
         ],
     );
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("base: HEAD:three-ways.yaml"), "{said}");
+    assert!(
+        said.contains("race, 3 players"),
+        "as many as it seats: {said}"
+    );
     assert!(said.contains("extra rolls per game"), "{said}");
 }
 

@@ -127,6 +127,7 @@ type Played2 = (
 /// Plays both sides block by block until `stop` says so or the plan ends.
 fn play_both(
     args: &BalanceCli,
+    players: usize,
     (base, head): (&Rules, &Rules),
     plan: &Plan,
     stop: &dyn Fn(&[GameStats], &[GameStats]) -> bool,
@@ -185,7 +186,7 @@ fn play_both(
             Ok((b, h, <G::Params as Params>::POINTS_ONLY, scores))
         }
     }
-    let players = &Player::ALL[..args.players.clamp(2, 4) as usize];
+    let players = &Player::ALL[..players.clamp(2, 4)];
     let both = Both {
         args,
         players,
@@ -224,7 +225,9 @@ pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
         Rules::from_tree(args.game, t).map_err(|e| format!("the {which} ruleset: {e}"))
     };
     let (base, head) = (build(base_tree, "base")?, build(head_tree, "head")?);
-    let players = args.players.clamp(2, 4) as usize;
+    // Four players, or as many as both rules seat where they seat fewer.
+    let seat = base.most_players().min(head.most_players()).min(4);
+    let players = args.players.unwrap_or(seat).clamp(2, 4) as usize;
     let shard = super::sharding::shard_of(args.shard)?;
     let plan = Plan {
         first: args.seed,
@@ -238,7 +241,7 @@ pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
         None => true,
     };
     let started = std::time::Instant::now();
-    let (b, h, points_only, scores) = play_both(args, (&base, &head), &plan, &stop)?;
+    let (b, h, points_only, scores) = play_both(args, players, (&base, &head), &plan, &stop)?;
     let secs = started.elapsed().as_secs_f64();
     let report = compare(&b, &h, players);
     let decided =

@@ -16,10 +16,9 @@ pub(super) struct FuzzCli {
     /// The first game's seed (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Players at the table (2-4).
-    /// Players at the table (2-4).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
-    pub players: u8,
+    /// Players at the table (2-4; default: 4, or as many as the rules seat).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Option<u8>,
     /// Journey or Clash (royal).
     #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
     pub mode: ModeArg,
@@ -106,9 +105,9 @@ pub(super) struct BalanceCli {
     /// Games per side.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// Players at the table (2-4).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
-    pub players: u8,
+    /// Players at the table (2-4; default: 4, or as many as both rules seat).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Option<u8>,
     /// Journey or Clash (royal).
     #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
     pub mode: ModeArg,

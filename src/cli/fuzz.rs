@@ -45,7 +45,10 @@ fn bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
 pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
     let (games, seed, game, out) = (a.games, a.seed, a.game, a.output.as_path());
     let json = a.format == super::command_args::TextOrJson::Json;
-    let (players, max_turns, shard) = (a.players, a.max_turns, a.shard);
+    let (max_turns, shard) = (a.max_turns, a.shard);
+    let rules = project_rules(game)?;
+    // Four players, or as many as the rules seat where they seat fewer.
+    let players = a.players.unwrap_or(rules.most_players().min(4));
     super::error::checked_count(games, seed, "--games", super::error::MAX_GAMES)?;
     let shard = match super::sharding::shard_of(shard) {
         Ok(s) => s,
@@ -74,7 +77,6 @@ pub fn self_play(a: &FuzzCli, mode: Mode) -> Result<i32, CliError> {
             run(&fresh, self.games, self.seed, self.cfg, self.out, self.part)
         }
     }
-    let rules = project_rules(game)?;
     if players > rules.most_players() {
         let most = rules.most_players();
         return Err(CliError(format!(
