@@ -833,3 +833,32 @@ fn a_race_description_is_checked_and_its_rules_hovered() {
     );
     c.stop();
 }
+
+/// A description that names its own rule IDs (`names`): the scenario's
+/// `expect illegal(...)` under that name is checked clean and played
+/// clean, and hovering it shows the rule it names in RACE.md.
+#[test]
+fn a_description_s_own_rule_names_are_checked_and_hovered() {
+    let mut c = Client::start();
+    std::fs::write(
+        c.dir.path().join("named.yaml"),
+        "extends: race\nobligations: []\nagain:\n  limit: 2\nnames:\n  throw.limit: throw.forfeit\n",
+    )
+    .unwrap();
+    let text = "scenario \"forfeit\"\nrules race\nrules file \"named.yaml\"\nplayers 2\nP1 G1 on 1, P1 G2 in goal 1, P1 G3 in goal 2, P1 G4 in goal 3\nroll 6\nmove G1\nroll 6\nexpect illegal(throw.forfeit) move G1\n";
+    let (_, uri) = c.file("named.goti", text);
+    c.open(&uri, text);
+    assert_eq!(c.diagnostics(&uri), Vec::<Value>::new(), "checked");
+    assert_eq!(c.diagnostics(&uri), Vec::<Value>::new(), "played");
+    let h = c.request(
+        "textDocument/hover",
+        doc_at(&uri, 8, col(text, 8, "throw.forfeit") + 2),
+    );
+    let said = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        said.contains("throw.forfeit") && said.contains("name for `throw.limit`"),
+        "{h}"
+    );
+    assert!(said.contains("RACE.md:"), "{h}");
+    c.stop();
+}

@@ -124,6 +124,20 @@ impl Analysis {
             .map_or(GameKind::default(), |s| s.game)
     }
 
+    /// The rule the scenario at `line` cites as `id` under its rules' own
+    /// names (a `race` description's `names`), with RACE.md's ID for it.
+    pub fn named_rule_at(
+        &self,
+        line: usize,
+        id: &str,
+    ) -> Option<(crate::engine::RuleInfo, &'static str)> {
+        let sc = self.scenario_at(line)?;
+        let own = sc.catalogue.as_ref()?;
+        let i = own.iter().position(|r| r.id.0 == id)?;
+        let family = sc.game.catalogue().get(i)?;
+        Some((own[i], family.id.0))
+    }
+
     /// The states before and after the steps of 1-based `line`: `None`
     /// before when the line sets up the game; `None` altogether when no
     /// step of a played scenario stands on the line.

@@ -120,7 +120,19 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
     let (start, end, word) = word_at(&doc.text, offset)?;
     let line = index.line_of(start) + 1;
     let game = doc.analysis.game_at(line);
-    let markdown = if let Some(rule) = game.rule(word) {
+    let markdown = if let Some((own, family)) = doc.analysis.named_rule_at(line, word) {
+        // A description's own name for a rule: its text, and the family's
+        // rule it names (the rulebook's clause).
+        let mut out = format!(
+            "**`{}`** ({game}): {}\n\nThe description's name for `{family}`.",
+            own.id, own.text
+        );
+        let (name, text) = runner::position::rulebook(game);
+        if let Some(l) = rule_line(text, family) {
+            out.push_str(&format!("\n\n{name}:{}: {}", l + 1, clause_at(text, l)));
+        }
+        out
+    } else if let Some(rule) = game.rule(word) {
         rule_hover(game, rule.0)
     } else if let Some(piece) = analysis::piece_word(word) {
         piece_hover(doc, line, start, &piece)?

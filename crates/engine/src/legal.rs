@@ -11,7 +11,7 @@ use crate::action::{Action, MoveOrder};
 use crate::game::Game;
 use crate::piece::{Direction, PieceId};
 pub use crate::ply::{Ply, Unlisted};
-use crate::vocabulary::Vocabulary;
+use crate::vocabulary::{Vocabulary, Word};
 
 /// The most candidate actions a listing tries through the rules before it
 /// gives up (royal's moves are found by trying each combination).
@@ -44,6 +44,8 @@ pub fn normal_text_in(a: &Action, words: &Vocabulary, named_order: bool) -> Stri
             "roll {}",
             d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
         ),
+        // A game whose scenarios write `pass` (maedn, race) says so.
+        Action::NextTurn if words.words.contains(&Word::Pass) => "pass".into(),
         Action::NextTurn => "next turn".into(),
         // Pieces the normal form leaves out are alike (PORTAL.md §8).
         Action::Own(own) if words.pieces_alike.contains(&own.word) => own.word.text().into(),

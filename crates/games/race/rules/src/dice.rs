@@ -81,7 +81,7 @@ impl Race {
         &mut self,
         die: u8,
         passed: bool,
-        captured: bool,
+        (captured, homed): (bool, bool),
         ev: &mut S,
     ) {
         let forfeit = self.forfeit();
@@ -93,6 +93,7 @@ impl Race {
         let again = &self.rules.params.again;
         let by_throw = again_by(&self.rules, die, double).filter(|_| !passed || again.after_pass);
         let by_capture = again.on_capture && captured;
+        let by_home = again.on_home && homed;
         if forfeit {
             self.pass_turn(ev);
         } else if let Some(rule) = by_throw {
@@ -103,6 +104,10 @@ impl Race {
             self.event(ev, rule, || What::Note(why));
         } else if by_capture {
             self.event(ev, R::ThrowAgain, || What::Note("a capture throws again"));
+        } else if by_home {
+            self.event(ev, R::ThrowAgain, || {
+                What::Note("a piece reaching its home throws again")
+            });
         } else {
             self.pass_turn(ev);
         }

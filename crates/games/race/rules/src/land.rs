@@ -59,6 +59,36 @@ impl Race {
         captured
     }
 
+    /// `capture.pass`: a move from route position `from` to `t` sends the
+    /// opponents on every common field strictly between back to base, but
+    /// not on a safe field (`capture.safe`) nor a blockade's pieces.
+    /// Returns whether it captured.
+    pub(super) fn capture_passed<S: Sink>(&mut self, from: i8, t: i8, ev: &mut S) -> bool {
+        if !self.rules.params.capture.on_pass {
+            return false;
+        }
+        let p = self.turn;
+        let ring = self.rules.ring() as i8;
+        let mut captured = false;
+        for s in (from + 1)..t.min(ring) {
+            let f = self.field(p, s);
+            if self.rules.is_safe(f) || self.blockade_on(p, f).is_some() {
+                continue;
+            }
+            for (q, h) in self.opponents_on(p, f) {
+                self.route[q.index()][h] = BASE;
+                self.event(ev, R::CapturePass, || What::Captured {
+                    victim: q,
+                    pieces: Short::of(&[PieceId::Numbered(h as u8 + 1)]),
+                    at: Place::Ring(f),
+                    size: 1,
+                });
+                captured = true;
+            }
+        }
+        captured
+    }
+
     /// `end.win`: the game ends at once; the winner stays the player to move.
     pub(super) fn finish<S: Sink>(&mut self, w: Player, ev: &mut S) {
         let mut standings = self.standings_now();

@@ -88,6 +88,8 @@ pub(super) enum Blocked {
     /// An opponent's blockade on this field stops it (`blockade.stop`):
     /// on its target (true) or on its way.
     Blockade(u8, Player, bool),
+    /// A piece on this route position of its way stops it (`move.jump`).
+    Occupied(i8),
 }
 
 /// What binds the player to move, if anything.
@@ -162,6 +164,22 @@ impl Race {
                 }
             }
         }
+        // move.jump: without jumping, no field of the way holds a piece
+        // (anyone's on the ring, an own one in the home fields).
+        if !self.rules.params.moving.jump {
+            let ring = self.rules.ring() as i8;
+            for s in (r + 1)..t {
+                let held = if s < ring {
+                    let f = self.field(p, s);
+                    self.own_count_on(p, f) > 0 || !self.opponents_on(p, f).is_empty()
+                } else {
+                    self.own_at(p, s).is_some()
+                };
+                if held {
+                    return Err(Blocked::Occupied(s));
+                }
+            }
+        }
         // move.free, move.share: an own piece on the target, unless own
         // pieces share ring fields.
         let shares = self.rules.own_share() && t < self.rules.ring() as i8;
@@ -188,6 +206,14 @@ impl Race {
                     other => other.to_string(),
                 };
                 format!("G{} would land {at} on G{}, its own piece", g + 1, h + 1)
+            }
+            Blocked::Occupied(s) => {
+                let at = match self.place_of(p, s) {
+                    Place::HomePath(k) => format!("goal {k}"),
+                    Place::Ring(f) => format!("field {f}"),
+                    other => other.to_string(),
+                };
+                format!("G{} cannot jump the piece on {at}", g + 1)
             }
             Blocked::Blockade(f, q, landing) => {
                 let how = if landing { "land on" } else { "pass" };

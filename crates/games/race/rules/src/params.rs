@@ -75,22 +75,42 @@ pub enum Obligation {
     Enter,
 }
 
-/// `capture.land`, `capture.safe`.
+/// `capture.land`, `capture.pass`, `capture.safe`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceCaptureParams {
     /// Landing on an opponent's pieces sends them to base.
     pub on_land: bool,
+    /// Passing an opponent's pieces sends them to base (a description
+    /// without it: no).
+    #[serde(default)]
+    pub on_pass: bool,
     /// Fields where nobody is captured.
     pub safe: Vec<u8>,
 }
 
-/// `move.share`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `move.share`, `move.jump`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceMoveParams {
     /// Own pieces may share a ring field (never a home field).
     pub own_share: bool,
+    /// Pieces pass fields that hold pieces (a description without it: yes).
+    #[serde(default = "yes")]
+    pub jump: bool,
+}
+
+impl Default for RaceMoveParams {
+    fn default() -> Self {
+        RaceMoveParams {
+            own_share: false,
+            jump: true,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What a blockade stops (`blockade.stop`).
@@ -125,6 +145,10 @@ pub struct RaceAgainParams {
     pub after_pass: bool,
     /// A capture throws again.
     pub on_capture: bool,
+    /// A piece reaching its home fields throws again (a description
+    /// without it: no).
+    #[serde(default)]
+    pub on_home: bool,
     /// A double (every die showing the same face) throws again
     /// (`throw.double`; a description without it: no).
     #[serde(default)]
@@ -383,12 +407,16 @@ impl RaceParams {
             .iter()
             .copied()
             .filter(|r| match r {
-                R::ThrowAgain => by_value || again.on_capture,
+                R::ThrowAgain => by_value || again.on_capture || again.on_home,
                 R::ThrowDouble => again.on_double,
                 R::ThrowLimit => again.limit > 0 && (by_value || again.on_double),
                 R::StartClear => self.obligations.contains(&Obligation::ClearStart),
                 R::MoveShare => self.moving.own_share,
-                R::CaptureSafe => self.capture.on_land && !self.capture.safe.is_empty(),
+                R::MoveJump => !self.moving.jump,
+                R::CapturePass => self.capture.on_pass,
+                R::CaptureSafe => {
+                    (self.capture.on_land || self.capture.on_pass) && !self.capture.safe.is_empty()
+                }
                 R::BlockadeForm | R::BlockadeStop => self.blockade.size > 0,
                 // Named one by one: a new rule must say when it is in play.
                 R::TablePlayers

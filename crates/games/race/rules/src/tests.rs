@@ -52,6 +52,17 @@ fn two_dice() -> RaceParams {
     p
 }
 
+/// No jumping, captures in passing, a piece reaching home throws again.
+fn strict() -> RaceParams {
+    let mut p = crate::params::shipped();
+    p.moving.jump = false;
+    p.capture.on_pass = true;
+    p.capture.safe = vec![7];
+    p.again.on_home = true;
+    p.validate().expect("valid");
+    p
+}
+
 /// Blockades: own pieces share fields, two of one player block; on the
 /// shipped board they stop passing, on the Ludo's only landing.
 fn blockading() -> [RaceParams; 2] {
@@ -268,7 +279,7 @@ fn the_third_six_in_a_row_is_forfeit() {
 fn the_listing_is_what_the_rules_accept_on_random_walks() {
     let mut compared = goti_engine::legal::Compared::default();
     let [a, b] = blockading();
-    for params in [crate::params::shipped(), ludo(), a, b, two_dice()] {
+    for params in [crate::params::shipped(), ludo(), a, b, two_dice(), strict()] {
         let rules = RaceRules::new(params);
         for players in [2, 3, 4] {
             let start = Race::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
@@ -287,7 +298,17 @@ fn the_listing_is_what_the_rules_accept_on_random_walks() {
 fn quiet_play_agrees_with_apply_on_every_candidate() {
     let mut tried = 0;
     let [a, b] = blockading();
-    for params in [crate::params::shipped(), ludo(), a, b, two_dice()] {
+    let mut passing = strict();
+    passing.moving.jump = true;
+    for params in [
+        crate::params::shipped(),
+        ludo(),
+        a,
+        b,
+        two_dice(),
+        strict(),
+        passing,
+    ] {
         let rules = RaceRules::new(params);
         for seed in 0..10u64 {
             let mut pos = Race::new_game(rules.clone(), &Player::ALL[..4], None).unwrap();
@@ -399,7 +420,9 @@ fn a_description_puts_its_rules_in_play() {
         without(&[
             "throw.double",
             "throw.limit",
+            "move.jump",
             "move.share",
+            "capture.pass",
             "capture.safe",
             "blockade.form",
             "blockade.stop"
@@ -410,12 +433,17 @@ fn a_description_puts_its_rules_in_play() {
         without(&[
             "throw.double",
             "start.clear",
+            "move.jump",
             "move.share",
+            "capture.pass",
             "blockade.form",
             "blockade.stop"
         ])
     );
-    assert_eq!(ids(two_dice()), without(&["throw.again", "start.clear"]));
+    assert_eq!(
+        ids(two_dice()),
+        without(&["throw.again", "start.clear", "move.jump", "capture.pass"])
+    );
 }
 
 /// `names`: a description's own rule IDs are what events, refusals and
@@ -464,4 +492,56 @@ fn a_description_names_its_rules() {
         !errors.is_empty() && errors.iter().all(|e| e.rule.0 == "table.sitting"),
         "{errors:?}"
     );
+}
+
+/// move.jump off: no piece passes a held field (anyone's on the ring, an
+/// own one at home), but it may land on one; capture.pass: passed
+/// opponents go to base, not on a safe field; throw.again with
+/// again.on_home.
+#[test]
+fn jumping_refused_captures_in_passing_and_home_throws_again() {
+    let pos = setup(
+        strict(),
+        &[
+            (P1, 1, Place::Ring(5)),
+            (P2, 1, Place::Ring(7)),
+            (P1, 2, Place::HomePath(1)),
+            (P1, 3, Place::HomePath(3)),
+        ],
+        P1,
+    );
+    let three = play(&pos, Action::Roll(vec![3]));
+    refused_by(&three, &mv(1), "move.jump");
+    refused_by(&three, &mv(2), "move.jump");
+    assert_eq!(legal(&three), "pass");
+    // Onto the piece on 7 (a safe field): no jump, no capture.
+    let two = play(&pos, Action::Roll(vec![2]));
+    let landed = play(&two, mv(1));
+    assert_eq!(
+        landed.piece(P2, g(1)).place,
+        Place::Ring(7),
+        "P2 stays on the safe field 7"
+    );
+    // With jumping, passing 7 (safe) captures nobody; an unsafe field does.
+    let mut jumping = strict();
+    jumping.moving.jump = true;
+    jumping.capture.safe = vec![];
+    let pos = setup(
+        jumping,
+        &[(P1, 1, Place::Ring(5)), (P2, 1, Place::Ring(7))],
+        P1,
+    );
+    let mut events = Vec::new();
+    let moved = play(&pos, Action::Roll(vec![4]))
+        .apply(&mv(1), &mut events)
+        .unwrap();
+    assert_eq!(moved.route(P2, 0), BASE);
+    assert!(
+        events.iter().any(|e| e.rule.0 == "capture.pass"),
+        "{events:?}"
+    );
+    // again.on_home: into the home fields throws again.
+    let pos = setup(strict(), &[(P1, 1, Place::Ring(38))], P1);
+    let home = play(&play(&pos, Action::Roll(vec![3])), mv(1));
+    assert_eq!((home.turn(), home.route(P1, 0)), (P1, 41));
 }

@@ -227,6 +227,7 @@ impl Race {
                 self.target(p, g as usize, d).map_err(|why| {
                     let rule = match why {
                         super::legal::Blocked::Blockade(..) => R::BlockadeStop,
+                        super::legal::Blocked::Occupied(..) => R::MoveJump,
                         _ => R::MoveFree,
                     };
                     Rejection::new(rule, self.blocked_words(p, g as usize, why))
@@ -328,7 +329,7 @@ impl Race {
     /// has none), then passes the turn or keeps it (`throw.again`).
     fn resolve<S: Sink>(&mut self, choice: Choice, named: Option<usize>, t: i8, d: u8, ev: &mut S) {
         let p = self.turn;
-        let mut captured = false;
+        let (mut captured, mut homed) = (false, false);
         match choice {
             Choice::Enter => {
                 let g = named.unwrap_or_else(|| {
@@ -360,17 +361,20 @@ impl Race {
                 }
                 // board.home: past the field before its start, into the home.
                 let ring = self.rules.ring() as i8;
-                if t >= ring && self.route[p.index()][g as usize] < ring {
+                let from = self.route[p.index()][g as usize];
+                if t >= ring && from < ring {
                     self.event(ev, R::BoardHome, || What::Note("turns into its home"));
+                    homed = true;
                 }
-                captured = self.land(g as usize, t, ev);
+                captured = self.capture_passed(from, t, ev);
+                captured |= self.land(g as usize, t, ev);
             }
             Choice::Pass if self.forfeit() => {
                 self.event(ev, R::ThrowLimit, || What::Note("the forfeit throw: pass"))
             }
             Choice::Pass => self.event(ev, R::MovePass, || What::Note("no action is legal: pass")),
         }
-        self.end_action(d, choice == Choice::Pass, captured, ev);
+        self.end_action(d, choice == Choice::Pass, (captured, homed), ev);
     }
 
     /// G1-Gn as an index, or the rejection for any other piece.
