@@ -90,6 +90,11 @@ impl Race {
         if self.winner.is_some() {
             return;
         }
+        // end.places: a player who has just finished throws no more.
+        if self.has_finished(self.turn) {
+            self.pass_turn(ev);
+            return;
+        }
         let again = &self.rules.params.again;
         let by_throw = again_by(&self.rules, die, double).filter(|_| !passed || again.after_pass);
         let by_capture = again.on_capture && captured;
@@ -114,10 +119,28 @@ impl Race {
     }
 
     fn pass_turn<S: Sink>(&mut self, ev: &mut S) {
-        let next = self.present.next_after(self.turn);
+        let next = self.next_playing(self.turn);
         self.event(ev, R::DiceThrow, || What::TurnEnds { next });
         self.turn = next;
         self.streak = 0;
+    }
+}
+
+impl Race {
+    /// The player after `p` in turn order who has not finished
+    /// (`end.places`; every player without `end.play_on`).
+    pub(super) fn next_playing(&self, p: Player) -> Player {
+        let mut next = self.present.next_after(p);
+        for _ in 0..4 {
+            if !self.has_finished(next) {
+                return next;
+            }
+            next = self.present.next_after(next);
+        }
+        unreachable!(
+            "a game still on has two players playing: {:?}",
+            self.finished
+        )
     }
 }
 

@@ -48,6 +48,33 @@ impl Race {
             .players()
             .filter(|&p| self.in_home(p) == pieces)
             .collect();
+        if self.rules.params.end.play_on {
+            // end.places: the finished are those with every piece home;
+            // the player to move is still playing until the end.
+            // (Once over, the last player may have every piece home too.)
+            let mut finished = self.finished.clone();
+            finished.sort();
+            let agree = if self.winner.is_some() {
+                finished.iter().all(|p| full.contains(p))
+            } else {
+                finished == full
+            };
+            if !agree {
+                return Err(format!(
+                    "finished {:?} but every piece home for {full:?}",
+                    self.finished
+                ));
+            }
+            let left = self.n as usize - full.len();
+            return match (self.winner, left) {
+                (None, 2..) if !self.has_finished(self.turn) => Ok(()),
+                (Some(w), 0 | 1) if self.finished.first() == Some(&w) => Ok(()),
+                (w, left) => Err(format!(
+                    "winner {w:?}, turn {}, {left} playing, finished {:?}",
+                    self.turn, self.finished
+                )),
+            };
+        }
         match (self.winner, full.as_slice()) {
             (None, []) => Ok(()),
             (Some(w), [f]) if w == *f => Ok(()),

@@ -54,7 +54,11 @@ impl Race {
             }
         }
         if self.in_home(p) == self.rules.pieces() {
-            self.finish(p, ev);
+            if self.rules.params.end.play_on {
+                self.take_place(p, ev);
+            } else {
+                self.finish(p, ev);
+            }
         }
         captured
     }
@@ -87,6 +91,30 @@ impl Race {
             }
         }
         captured
+    }
+
+    /// `end.places`: `p`, every piece home, takes the next place and
+    /// leaves the turn order; with one player left, the game is over.
+    pub(super) fn take_place<S: Sink>(&mut self, p: Player, ev: &mut S) {
+        self.finished.push(p);
+        let place = self.finished.len();
+        self.event(ev, R::EndPlaces, || {
+            What::Note(match place {
+                1 => "every piece home: first place",
+                2 => "every piece home: second place",
+                _ => "every piece home: the next place",
+            })
+        });
+        let left: Vec<Player> = self.players().filter(|q| !self.has_finished(*q)).collect();
+        if let [last] = left.as_slice() {
+            let mut standings = self.finished.clone();
+            standings.push(*last);
+            self.winner = Some(standings[0]);
+            self.event(ev, R::EndPlaces, || What::GameOver {
+                standings: standings.clone(),
+            });
+            self.standings = Some(standings);
+        }
     }
 
     /// `end.win`: the game ends at once; the winner stays the player to move.

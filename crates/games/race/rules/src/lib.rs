@@ -187,6 +187,9 @@ pub struct Race {
     streak: u8,
     /// The winner, once the game is over.
     winner: Option<Player>,
+    /// The players with every piece home, in the order they finished
+    /// (`end.places`; empty without `end.play_on`).
+    finished: Vec<Player>,
     standings: Option<Vec<Player>>,
 }
 
@@ -217,6 +220,11 @@ impl Race {
     }
     pub fn winner(&self) -> Option<Player> {
         self.winner
+    }
+    /// Whether `p` has finished (`end.places`): every piece home, out of
+    /// the turn order.
+    pub fn has_finished(&self, p: Player) -> bool {
+        self.finished.contains(&p)
     }
     /// The ring field of route position `r` of `p` (`r` on the ring).
     pub fn field(&self, p: Player, r: i8) -> u8 {
@@ -339,10 +347,22 @@ impl Race {
         [self.in_home(p) as i64, steps]
     }
     /// `end.win`'s returns: the winner what makes the sum 0, every other
-    /// player `returns.loser`; all 0 while the game goes on.
+    /// player `returns.loser`; with `end.play_on` (`end.places`), place k
+    /// of n is paid n + 1 - 2k; all 0 while the game goes on.
     pub fn returns(&self) -> Vec<i64> {
         let loser = self.rules.params.returns.loser;
         let n = self.n as i64;
+        if let (true, Some(order)) = (self.rules.params.end.play_on, &self.standings) {
+            return self
+                .players()
+                .map(|p| {
+                    let k = order.iter().position(|&q| q == p).unwrap_or_else(|| {
+                        unreachable!("{p} has a place in the standings {order:?}")
+                    }) as i64;
+                    n - 1 - 2 * k
+                })
+                .collect();
+        }
         self.players()
             .map(|p| match self.winner {
                 None => 0,
@@ -366,10 +386,11 @@ impl Race {
             double,
             streak,
             winner,
+            finished,
             standings,
         } = self;
         format!(
-            "{present:?} {n} {seats:?} {route:?} {turn:?} {die:?} {double} {streak} {winner:?} {standings:?}"
+            "{present:?} {n} {seats:?} {route:?} {turn:?} {die:?} {double} {streak} {winner:?} {finished:?} {standings:?}"
         )
     }
 }

@@ -157,6 +157,15 @@ pub struct RaceAgainParams {
     pub limit: u8,
 }
 
+/// `end.places`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceEndParams {
+    /// Play goes on for places after the first player is home, until one
+    /// player is left.
+    pub play_on: bool,
+}
+
 /// `end.win`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -184,6 +193,10 @@ pub struct RaceParams {
     #[serde(default)]
     pub blockade: RaceBlockadeParams,
     pub again: RaceAgainParams,
+    /// How the game ends (a description without it: at the first player
+    /// home).
+    #[serde(default)]
+    pub end: RaceEndParams,
     pub returns: RaceReturnParams,
     /// The description's own rule IDs (`names`): a rule of RACE.md
     /// to the ID its events, refusals and coverage cite instead (a
@@ -418,6 +431,7 @@ impl RaceParams {
                     (self.capture.on_land || self.capture.on_pass) && !self.capture.safe.is_empty()
                 }
                 R::BlockadeForm | R::BlockadeStop => self.blockade.size > 0,
+                R::EndPlaces => self.end.play_on,
                 // Named one by one: a new rule must say when it is in play.
                 R::TablePlayers
                 | R::TableSeats

@@ -102,12 +102,41 @@ impl Race {
             double: false,
             streak: 0,
             winner: None,
+            finished: Vec::new(),
             standings: None,
         };
         pos.record_set_up(opposite, events);
-        // end.win: a set-up with every piece of a player home is a game won.
-        let full = pos.players().find(|&p| pos.in_home(p) == pieces);
-        if let Some(w) = full {
+        let full: Vec<Player> = pos
+            .players()
+            .filter(|&p| pos.in_home(p) == pieces)
+            .collect();
+        if pos.rules.params.end.play_on {
+            // end.places: players set up with every piece home have
+            // finished, in player order; the player to move is one still
+            // playing.
+            for &p in &full {
+                if pos.winner.is_none() {
+                    pos.take_place(p, events);
+                }
+            }
+            if pos.winner.is_none() && pos.has_finished(pos.turn) {
+                if setup.turn.is_some() {
+                    return Err(vec![error(
+                        R::EndPlaces,
+                        SetupPart::Turn,
+                        format!(
+                            "{} has every piece home and has finished: it has no turn",
+                            pos.turn
+                        ),
+                        Some("give the turn to a player still playing"),
+                    )]);
+                }
+                pos.turn = pos.next_playing(pos.turn);
+                let now = pos.turn;
+                pos.event(events, R::EndPlaces, || What::TurnEnds { next: now });
+            }
+        } else if let Some(&w) = full.first() {
+            // end.win: a set-up with every piece of a player home is a game won.
             pos.turn = w;
             pos.finish(w, events);
         }

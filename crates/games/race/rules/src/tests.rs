@@ -279,7 +279,17 @@ fn the_third_six_in_a_row_is_forfeit() {
 fn the_listing_is_what_the_rules_accept_on_random_walks() {
     let mut compared = goti_engine::legal::Compared::default();
     let [a, b] = blockading();
-    for params in [crate::params::shipped(), ludo(), a, b, two_dice(), strict()] {
+    let mut places = ludo();
+    places.end.play_on = true;
+    for params in [
+        crate::params::shipped(),
+        ludo(),
+        a,
+        b,
+        two_dice(),
+        strict(),
+        places,
+    ] {
         let rules = RaceRules::new(params);
         for players in [2, 3, 4] {
             let start = Race::new_game(rules.clone(), &Player::ALL[..players], None).unwrap();
@@ -424,6 +434,7 @@ fn a_description_puts_its_rules_in_play() {
             "move.share",
             "capture.pass",
             "capture.safe",
+            "end.places",
             "blockade.form",
             "blockade.stop"
         ])
@@ -437,12 +448,19 @@ fn a_description_puts_its_rules_in_play() {
             "move.share",
             "capture.pass",
             "blockade.form",
-            "blockade.stop"
+            "blockade.stop",
+            "end.places"
         ])
     );
     assert_eq!(
         ids(two_dice()),
-        without(&["throw.again", "start.clear", "move.jump", "capture.pass"])
+        without(&[
+            "throw.again",
+            "start.clear",
+            "move.jump",
+            "capture.pass",
+            "end.places"
+        ])
     );
 }
 
@@ -544,4 +562,64 @@ fn jumping_refused_captures_in_passing_and_home_throws_again() {
     let pos = setup(strict(), &[(P1, 1, Place::Ring(38))], P1);
     let home = play(&play(&pos, Action::Roll(vec![3])), mv(1));
     assert_eq!((home.turn(), home.route(P1, 0)), (P1, 41));
+}
+
+/// end.places: with end.play_on the first home takes first place and
+/// throws no more (a 6 would throw again), play goes on without it, the
+/// last player left takes the last place; returns n + 1 - 2k. A set-up
+/// may not give the turn to a finished player.
+#[test]
+fn with_play_on_players_finish_in_places() {
+    let mut p = crate::params::shipped();
+    p.end.play_on = true;
+    p.validate().unwrap();
+    let home = |q: Player| {
+        (1..=3u8)
+            .map(move |k| (q, k, Place::HomePath(k)))
+            .collect::<Vec<_>>()
+    };
+    let rules = RaceRules::new(p.clone());
+    let mut s = Setup {
+        players: vec![P1, P2, Player::ALL[2]],
+        turn: Some(P1),
+        ..Setup::default()
+    };
+    let mut put = |q: Player, n: u8, place: Place| {
+        s.placements.push(Placement {
+            player: q,
+            piece: g(n),
+            place,
+            midpoint: None,
+            steps: None,
+        })
+    };
+    for (q, n, place) in home(P1).into_iter().chain(home(P2)) {
+        put(q, n, place);
+    }
+    put(P1, 4, Place::Ring(37));
+    put(P2, 4, Place::Ring(8));
+    let pos = Race::from_setup(rules.clone(), &s, &mut Vec::new()).unwrap();
+    let first = play(&play(&pos, Action::Roll(vec![6])), mv(4));
+    assert!(first.has_finished(P1) && first.winner().is_none());
+    assert_eq!(first.turn(), P2, "a finished player throws no more");
+    let second = play(&play(&first, Action::Roll(vec![5])), mv(4));
+    assert_eq!(second.winner(), Some(P1));
+    assert_eq!(
+        second.final_standings(),
+        Some(&[P1, P2, Player::ALL[2]][..])
+    );
+    assert_eq!(second.returns(), vec![2, 0, -2]);
+    second.invariants().unwrap();
+    // A finished player named to move is refused by end.places.
+    s.placements.retain(|pl| pl.player == P1);
+    s.placements.pop();
+    s.placements.push(Placement {
+        player: P1,
+        piece: g(4),
+        place: Place::HomePath(4),
+        midpoint: None,
+        steps: None,
+    });
+    let errors = Race::from_setup(rules, &s, &mut Vec::new()).unwrap_err();
+    assert_eq!(errors[0].rule.0, "end.places", "{errors:?}");
 }
