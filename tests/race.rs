@@ -197,7 +197,8 @@ fn a_race_game_written_from_scratch_takes_every_command() {
     git(p, &["add", "-A"]);
     git(p, &["commit", "-qm", "three ways"]);
 
-    // Its scenarios pass; events and refusals cite RACE.md's rule IDs.
+    // Its scenarios pass; events and refusals cite its own rule IDs
+    // (`names`), RACE.md's where it names none.
     let (code, said) = goti_in(p, &["run"]);
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("8 passed, 0 failed"), "{said}");
@@ -207,11 +208,14 @@ fn a_race_game_written_from_scratch_takes_every_command() {
         &["explain", "scenarios/three-ways.goti", "--name", forfeit],
     );
     assert_eq!(code, Some(0), "{said}");
-    assert!(said.contains("(throw.limit)"), "{said}");
+    assert!(said.contains("(ways.second-four)"), "{said}");
     assert!(
-        said.contains("refused as expected by throw.limit"),
+        said.contains("refused as expected by ways.second-four"),
         "{said}"
     );
+    assert!(said.contains("(ways.throw-again)"), "{said}");
+    assert!(said.contains("(dice.throw)"), "{said}");
+    assert!(!said.contains("(throw.limit)"), "{said}");
 
     // A picture: the board's safe fields drawn as such.
     let (code, said) = goti_in(

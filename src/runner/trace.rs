@@ -152,13 +152,14 @@ pub struct Trace {
 }
 
 /// A rule ID read from a trace: the catalogue's own where the game has it
-/// (an engine change may also have named a new one).
+/// (an engine change may also have named a new one, and a `race`
+/// description names its own), else kept once per distinct ID.
 fn rule_id(game: GameKind, id: &str) -> RuleId {
     game.catalogue()
         .iter()
         .find(|r| r.id.0 == id)
         .map(|r| r.id)
-        .unwrap_or_else(|| RuleId(Box::leak(id.to_string().into_boxed_str())))
+        .unwrap_or_else(|| crate::engine::rule::intern(id))
 }
 
 /// Reads a trace; an error says what is wrong and where (`line N`).

@@ -575,7 +575,7 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
         known
             .into_iter()
             .find(|k| *k == s)
-            .unwrap_or_else(|| Box::leak(s.to_string().into_boxed_str()))
+            .unwrap_or_else(|| crate::engine::rule::intern(s).0)
     };
     let map = |x: &serde_json::Value, rules: bool| -> Option<BTreeMap<&'static str, f64>> {
         x.as_object()?

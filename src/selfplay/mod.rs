@@ -384,9 +384,14 @@ fn step<G: Game>(
     match result {
         Ok(next) => {
             check(&next)?;
+            // A rule ID of the catalogue under the rules' own names (a
+            // `race` description's `names`: the catalogue itself where it
+            // renames nothing, so a renamed rule cited by its old ID breaks).
+            use crate::engine::params::Params;
+            let catalogue = G::params(next.rules()).catalogue(G::CATALOGUE);
             if let Some(e) = events[mark..]
                 .iter()
-                .find(|e| !G::CATALOGUE.iter().any(|r| r.id == e.rule))
+                .find(|e| !catalogue.iter().any(|r| r.id == e.rule))
             {
                 return Err(Broken(format!("an event cites an unknown rule ID: {e}")));
             }

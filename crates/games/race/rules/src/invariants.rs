@@ -52,7 +52,7 @@ impl Race {
             // end.places: the finished are those with every piece home;
             // the player to move is still playing until the end.
             // (Once over, the last player may have every piece home too.)
-            let mut finished = self.finished.clone();
+            let mut finished = self.finished.to_vec();
             finished.sort();
             let agree = if self.winner.is_some() {
                 finished.iter().all(|p| full.contains(p))
@@ -68,7 +68,7 @@ impl Race {
             let left = self.n as usize - full.len();
             return match (self.winner, left) {
                 (None, 2..) if !self.has_finished(self.turn) => Ok(()),
-                (Some(w), 0 | 1) if self.finished.first() == Some(&w) => Ok(()),
+                (Some(w), 0 | 1) if self.finished.first() == Some(w) => Ok(()),
                 (w, left) => Err(format!(
                     "winner {w:?}, turn {}, {left} playing, finished {:?}",
                     self.turn, self.finished

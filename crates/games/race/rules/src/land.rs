@@ -107,7 +107,7 @@ impl Race {
         });
         let left: Vec<Player> = self.players().filter(|q| !self.has_finished(*q)).collect();
         if let [last] = left.as_slice() {
-            let mut standings = self.finished.clone();
+            let mut standings = self.finished.to_vec();
             standings.push(*last);
             self.winner = Some(standings[0]);
             self.event(ev, R::EndPlaces, || What::GameOver {

@@ -59,7 +59,7 @@ pub struct RaceRules {
     /// `capture.safe`, by field.
     pub(crate) safe: Vec<bool>,
     /// The ID each rule is cited by (`names`), in RACE.md's order.
-    ids: Vec<RuleId>,
+    ids: [RuleId; RaceRule::ALL.len()],
 }
 
 impl RaceRules {
@@ -74,7 +74,7 @@ impl RaceRules {
                 *s = true;
             }
         }
-        let ids = RaceRule::ALL.iter().map(|&r| params.rule_id(r)).collect();
+        let ids = std::array::from_fn(|i| params.rule_id(RaceRule::ALL[i]));
         Arc::new(RaceRules {
             params,
             throws,
@@ -167,6 +167,33 @@ fn throws(count: u8, faces: u8) -> Vec<Vec<u8>> {
     out
 }
 
+/// The players who have finished, in order (`end.places`): at most four,
+/// kept in place (a position is copied on every action).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Places {
+    order: [Option<Player>; 4],
+}
+
+impl Places {
+    pub(crate) fn push(&mut self, p: Player) {
+        let at = self.len();
+        assert!(at < 4, "a fifth player finished: {:?}", self.order);
+        self.order[at] = Some(p);
+    }
+    pub(crate) fn contains(&self, p: Player) -> bool {
+        self.order.contains(&Some(p))
+    }
+    pub(crate) fn len(&self) -> usize {
+        self.order.iter().flatten().count()
+    }
+    pub(crate) fn first(&self) -> Option<Player> {
+        self.order[0]
+    }
+    pub(crate) fn to_vec(self) -> Vec<Player> {
+        self.order.iter().flatten().copied().collect()
+    }
+}
+
 /// A validated `race` game state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Race {
@@ -188,8 +215,8 @@ pub struct Race {
     /// The winner, once the game is over.
     winner: Option<Player>,
     /// The players with every piece home, in the order they finished
-    /// (`end.places`; empty without `end.play_on`).
-    finished: Vec<Player>,
+    /// (`end.places`; none without `end.play_on`).
+    finished: Places,
     standings: Option<Vec<Player>>,
 }
 
@@ -224,7 +251,7 @@ impl Race {
     /// Whether `p` has finished (`end.places`): every piece home, out of
     /// the turn order.
     pub fn has_finished(&self, p: Player) -> bool {
-        self.finished.contains(&p)
+        self.finished.contains(p)
     }
     /// The ring field of route position `r` of `p` (`r` on the ring).
     pub fn field(&self, p: Player, r: i8) -> u8 {

@@ -102,7 +102,7 @@ impl Race {
             double: false,
             streak: 0,
             winner: None,
-            finished: Vec::new(),
+            finished: Places::default(),
             standings: None,
         };
         pos.record_set_up(opposite, events);
@@ -183,7 +183,9 @@ impl Race {
 
     /// Records that `rule` applied (`what` is only built when recorded).
     pub(super) fn event<S: Sink>(&self, ev: &mut S, rule: R, what: impl FnOnce() -> What) {
-        goti_engine::event::record(ev, self.rules.id(rule), self.turn, what);
+        if S::ON {
+            goti_engine::event::record(ev, self.rules.id(rule), self.turn, what);
+        }
     }
 }
 
