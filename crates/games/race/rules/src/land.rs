@@ -17,15 +17,7 @@ impl Race {
             let victims = self.opponents_on(p, f);
             if !victims.is_empty() {
                 if self.rules.captures_on(f) {
-                    for &(q, h) in &victims {
-                        self.route[q.index()][h] = BASE;
-                        self.event(ev, R::CaptureLand, || What::Captured {
-                            victim: q,
-                            pieces: Short::of(&[PieceId::Numbered(h as u8 + 1)]),
-                            at: Place::Ring(f),
-                            size: 1,
-                        });
-                    }
+                    self.send_to_base(&victims, f, R::CaptureLand, ev);
                     captured = true;
                 } else if self.rules.is_safe(f) {
                     self.event(ev, R::CaptureSafe, || {
@@ -79,18 +71,25 @@ impl Race {
             if self.rules.is_safe(f) || self.blockade_on(p, f).is_some() {
                 continue;
             }
-            for (q, h) in self.opponents_on(p, f) {
-                self.route[q.index()][h] = BASE;
-                self.event(ev, R::CapturePass, || What::Captured {
-                    victim: q,
-                    pieces: Short::of(&[PieceId::Numbered(h as u8 + 1)]),
-                    at: Place::Ring(f),
-                    size: 1,
-                });
-                captured = true;
-            }
+            let victims = self.opponents_on(p, f);
+            captured |= !victims.is_empty();
+            self.send_to_base(&victims, f, R::CapturePass, ev);
         }
         captured
+    }
+
+    /// Sends `victims` on ring field `f` back to base, by `rule`
+    /// (`capture.land`, `capture.pass`).
+    fn send_to_base<S: Sink>(&mut self, victims: &[(Player, usize)], f: u8, rule: R, ev: &mut S) {
+        for &(q, h) in victims {
+            self.route[q.index()][h] = BASE;
+            self.event(ev, rule, || What::Captured {
+                victim: q,
+                pieces: Short::of(&[PieceId::Numbered(h as u8 + 1)]),
+                at: Place::Ring(f),
+                size: 1,
+            });
+        }
     }
 
     /// `end.places`: `p`, every piece home, takes the next place and
