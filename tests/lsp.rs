@@ -860,5 +860,17 @@ fn a_description_s_own_rule_names_are_checked_and_hovered() {
         "{h}"
     );
     assert!(said.contains("RACE.md:"), "{h}");
+    // Completing a rule ID offers the description's names, not the ones
+    // they replace.
+    let items = c.request(
+        "textDocument/completion",
+        doc_at(&uri, 8, "expect illegal(throw.".len() as u32),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(labels.contains(&"throw.forfeit"), "{items}");
+    assert!(!labels.contains(&"throw.limit"), "{items}");
     c.stop();
 }

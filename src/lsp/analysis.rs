@@ -124,6 +124,12 @@ impl Analysis {
             .map_or(GameKind::default(), |s| s.game)
     }
 
+    /// The catalogue of the scenario at `line` under its rules' own names,
+    /// where they rename any (a `race` description's `names`).
+    pub fn catalogue_at(&self, line: usize) -> Option<&[crate::engine::RuleInfo]> {
+        self.scenario_at(line)?.catalogue.as_deref()
+    }
+
     /// The rule the scenario at `line` cites as `id` under its rules' own
     /// names (a `race` description's `names`), with RACE.md's ID for it.
     pub fn named_rule_at(

@@ -359,8 +359,13 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
         t.trim_end().ends_with(w)
     };
     if ends_with_word("illegal(") || ends_with_word("applied") {
+        // The scenario's rules' own names where a description gives them.
+        let catalogue = doc
+            .analysis
+            .catalogue_at(line)
+            .unwrap_or_else(|| game.catalogue());
         return CompletionResponse::Array(
-            game.catalogue()
+            catalogue
                 .iter()
                 .map(|r| {
                     item(
