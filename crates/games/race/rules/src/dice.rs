@@ -38,8 +38,7 @@ impl Race {
                 format!("a die shows 1-{faces}, not {v}"),
             ));
         }
-        let v: u8 = values.iter().sum();
-        let double = count > 1 && values.iter().all(|&d| d == values[0]);
+        let (v, double) = read(values);
         self.die = Some(v);
         self.double = double;
         self.streak = self.streak_after(v, double);
@@ -142,6 +141,13 @@ impl Race {
             self.finished
         )
     }
+}
+
+/// `dice.throw`: what the dice thrown read (their sum), and whether they
+/// are a double (`throw.double`: several dice, one face).
+pub(super) fn read(dice: &[u8]) -> (u8, bool) {
+    let double = dice.len() > 1 && dice.iter().all(|&d| d == dice[0]);
+    (dice.iter().sum(), double)
 }
 
 /// The rule by which throw `v` (a double if `double`) throws again, if

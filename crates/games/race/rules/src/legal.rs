@@ -171,7 +171,7 @@ impl Race {
             for s in (r + 1)..t {
                 let held = if s < ring {
                     let f = self.field(p, s);
-                    self.own_count_on(p, f) > 0 || !self.opponents_on(p, f).is_empty()
+                    self.players().any(|q| self.own_count_on(q, f) > 0)
                 } else {
                     self.own_at(p, s).is_some()
                 };
@@ -283,8 +283,7 @@ impl Race {
                     let Action::Roll(dice) = a else {
                         unreachable!("a throw's outcome is a roll, not {a:?}")
                     };
-                    let d: u8 = dice.iter().sum();
-                    let double = dice.len() > 1 && dice.iter().all(|&x| x == dice[0]);
+                    let (d, double) = super::dice::read(dice);
                     self.legal_with(d, self.streak_after(d, double)).len as u64
                 })
                 .sum(),
