@@ -122,6 +122,10 @@ pub enum What {
     Rolled {
         dice: Short<u8, 7>,
     },
+    /// A throw read through a game's table: the value it moves.
+    Read {
+        value: u8,
+    },
     /// Portal: a piece plays one value.
     Advanced {
         piece: PieceId,
@@ -199,6 +203,7 @@ impl What {
             | What::KingReturns { .. }
             | What::TurnEnds { .. }
             | What::Burned { .. }
+            | What::Read { .. }
             | What::Advanced { .. }
             | What::Entered { .. }
             | What::Reached { .. }
@@ -338,6 +343,7 @@ impl fmt::Display for What {
                 )
             }
             What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
+            What::Read { value } => write!(f, "the throw reads {value}"),
             What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
             What::Reached {
                 piece,

@@ -38,12 +38,12 @@ impl Played for Race {
     /// A ring of 16 fields (the four start fields 4 apart), one piece a
     /// player and a home of one field: every position is visited.
     /// One piece on a ring of 16. The home keeps as many fields as the
-    /// fewest a throw moves (`dice.count`), or the description's fewer: a
+    /// fewest a throw moves (`dice.count`, or `dice.table`'s least), or the description's fewer: a
     /// shorter one would strand a piece on the last common field that the
     /// description's own home lets in.
     fn reduced(rules: &RaceRules, _mode: Mode) -> Result<Reduction, &'static str> {
         let dice = &rules.params.dice;
-        let home = rules.home_path().min(dice.count.max(1)).to_string();
+        let home = rules.home_path().min(dice.least()).to_string();
         let sets = [
             ("board.ring", "16"),
             ("board.starts", "[0, 4, 8, 12]"),

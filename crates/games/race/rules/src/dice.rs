@@ -1,5 +1,5 @@
 //! Throwing and turns (RACE.md §2): one throw a turn, read as the sum of
-//! its dice; the values and doubles that throw again, and the limit on them.
+//! its dice or through the description's table; the values and doubles that throw again, and the limit on them.
 
 use super::*;
 use crate::Short;
@@ -38,13 +38,16 @@ impl Race {
                 format!("a die shows 1-{faces}, not {v}"),
             ));
         }
-        let (v, double) = read(values);
+        let (v, double) = read(&self.rules.params.dice, values);
         self.die = Some(v);
         self.double = double;
         self.streak = self.streak_after(v, double);
         self.event(ev, R::DiceThrow, || What::Rolled {
             dice: Short::of(values),
         });
+        if !self.rules.params.dice.table.is_empty() {
+            self.event(ev, R::DiceTable, || What::Read { value: v });
+        }
         if self.forfeit() {
             self.event(ev, R::ThrowLimit, || {
                 What::Note("too many such throws in a row: this one is forfeit")
@@ -143,11 +146,12 @@ impl Race {
     }
 }
 
-/// `dice.throw`: what the dice thrown read (their sum), and whether they
-/// are a double (`throw.double`: several dice, one face).
-pub(super) fn read(dice: &[u8]) -> (u8, bool) {
+/// `dice.throw`: what the dice thrown read (their sum, or its entry of
+/// `dice.table`), and whether they are a double (`throw.double`: several
+/// dice, one face).
+pub(super) fn read(params: &crate::params::RaceDiceParams, dice: &[u8]) -> (u8, bool) {
     let double = dice.len() > 1 && dice.iter().all(|&d| d == dice[0]);
-    (dice.iter().sum(), double)
+    (params.reads(dice.iter().sum()), double)
 }
 
 /// The rule by which throw `v` (a double if `double`) throws again, if

@@ -283,7 +283,7 @@ impl Race {
                     let Action::Roll(dice) = a else {
                         unreachable!("a throw's outcome is a roll, not {a:?}")
                     };
-                    let (d, double) = super::dice::read(dice);
+                    let (d, double) = super::dice::read(&self.rules.params.dice, dice);
                     self.legal_with(d, self.streak_after(d, double)).len as u64
                 })
                 .sum(),

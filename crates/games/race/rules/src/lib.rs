@@ -375,7 +375,8 @@ impl Race {
     }
     /// `end.win`'s returns: the winner what makes the sum 0, every other
     /// player `returns.loser`; with `end.play_on` (`end.places`), place k
-    /// of n is paid n + 1 - 2k; all 0 while the game goes on.
+    /// of n is paid n + 1 - 2k or `returns.places`' payout; all 0 while
+    /// the game goes on.
     pub fn returns(&self) -> Vec<i64> {
         let loser = self.rules.params.returns.loser;
         let n = self.n as i64;
@@ -385,8 +386,8 @@ impl Race {
                 .map(|p| {
                     let k = order.iter().position(|&q| q == p).unwrap_or_else(|| {
                         unreachable!("{p} has a place in the standings {order:?}")
-                    }) as i64;
-                    n - 1 - 2 * k
+                    });
+                    self.rules.params.returns.place(k, n as usize)
                 })
                 .collect();
         }

@@ -34,7 +34,8 @@ pub struct RaceBoardParams {
     pub home: u8,
 }
 
-/// `dice.throw`: the dice thrown together, read as their sum.
+/// `dice.throw`, `dice.table`: the dice thrown together, read as their
+/// sum or through a table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceDiceParams {
@@ -43,6 +44,11 @@ pub struct RaceDiceParams {
     pub count: u8,
     /// Faces of each die, 1 up.
     pub faces: u8,
+    /// `dice.table`: what each sum reads, the lowest sum (`count`) first,
+    /// one entry for every sum (a description without it: each sum reads
+    /// itself).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub table: Vec<u8>,
 }
 
 fn one() -> u8 {
@@ -50,9 +56,34 @@ fn one() -> u8 {
 }
 
 impl RaceDiceParams {
-    /// The values a throw can read: `count` up to `count * faces`.
-    pub fn values(&self) -> std::ops::RangeInclusive<u8> {
+    /// The sums a throw can make: `count` up to `count * faces`.
+    pub fn sums(&self) -> std::ops::RangeInclusive<u8> {
         self.count..=self.count.saturating_mul(self.faces)
+    }
+
+    /// What the sum `sum` reads: its entry of `dice.table`, else itself.
+    pub fn reads(&self, sum: u8) -> u8 {
+        match self.table.get(sum.wrapping_sub(self.count) as usize) {
+            Some(&v) => v,
+            None if self.table.is_empty() => sum,
+            None => unreachable!(
+                "dice.table gives every sum a value (validated): not {sum} of {:?}",
+                self.table
+            ),
+        }
+    }
+
+    /// Every value a throw can read, each once, lowest first.
+    pub fn values(&self) -> Vec<u8> {
+        let mut v: Vec<u8> = self.sums().map(|s| self.reads(s)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The fewest fields a throw moves.
+    pub fn least(&self) -> u8 {
+        self.values().first().copied().unwrap_or(1)
     }
 }
 
@@ -166,12 +197,33 @@ pub struct RaceEndParams {
     pub play_on: bool,
 }
 
-/// `end.win`.
+/// `end.win`, `end.places`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceReturnParams {
     /// Every player but the winner.
     pub loser: i64,
+    /// With `end.play_on`, what each place is paid: one list for each
+    /// table size from two players up, first place first (a description
+    /// without it: place k of n is paid n + 1 - 2k).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<Vec<i64>>,
+}
+
+impl RaceReturnParams {
+    /// What place `k` (0: first) of `n` players is paid.
+    pub fn place(&self, k: usize, n: usize) -> i64 {
+        match self.places.get(n.wrapping_sub(2)) {
+            Some(list) => *list.get(k).unwrap_or_else(|| {
+                unreachable!("returns.places pays {n} places (validated): {list:?}")
+            }),
+            None if self.places.is_empty() => n as i64 - 1 - 2 * k as i64,
+            None => unreachable!(
+                "returns.places has a list for every table (validated): not {n} in {:?}",
+                self.places
+            ),
+        }
+    }
 }
 
 /// A race game's description.
@@ -253,7 +305,7 @@ impl Params for RaceParams {
         }
         within("table.pieces", self.table.pieces, 1..=4)?;
         within_key("board.home", b.home, self.table.pieces..=8, "table.pieces")?;
-        within("dice.count", self.dice.count, 1..=3)?;
+        within("dice.count", self.dice.count, 1..=6)?;
         within("dice.faces", self.dice.faces, 1..=20)?;
         // Route positions stay below 128: ring 80 + home 8 + a throw of 36.
         if self.dice.count as u16 * self.dice.faces as u16 > 36 {
@@ -267,6 +319,7 @@ impl Params for RaceParams {
                 ),
             ));
         }
+        self.check_table()?;
         faces("enter.values", &self.enter.values, &self.dice)?;
         if self.enter.values.is_empty() {
             return Err(err(
@@ -316,6 +369,7 @@ impl Params for RaceParams {
         self.check_names()?;
         within("again.limit", self.again.limit, 0..=10)?;
         within("returns.loser", self.returns.loser, -1000..=0)?;
+        self.check_places()?;
         Ok(())
     }
 }
@@ -330,15 +384,16 @@ fn faces(key: &str, values: &[u8], dice: &RaceDiceParams) -> Result<(), RulesetE
     for (i, v) in values.iter().enumerate() {
         let field = format!("{key}.{i}");
         if !can.contains(v) {
-            let what = if dice.count == 1 {
-                "a die shows"
+            let sums = dice.sums();
+            let message = if !dice.table.is_empty() {
+                let list: Vec<String> = can.iter().map(u8::to_string).collect();
+                format!("dice.table reads {}, not {v}", list.join(", "))
+            } else if dice.count == 1 {
+                format!("a die shows {}-{}, not {v}", sums.start(), sums.end())
             } else {
-                "the dice read"
+                format!("the dice read {}-{}, not {v}", sums.start(), sums.end())
             };
-            return Err(err(
-                field,
-                format!("{what} {}-{}, not {v}", can.start(), can.end()),
-            ));
+            return Err(err(field, message));
         }
         if values[..i].contains(v) {
             return Err(err(field, format!("{v} is listed twice")));
@@ -365,6 +420,81 @@ impl RaceParams {
             Some(own) => goti_engine::rule::intern(own),
             None => r.id(),
         }
+    }
+
+    /// `dice.table`: absent, or one value for every sum the dice make,
+    /// each a move of 1 to 36 fields.
+    fn check_table(&self) -> Result<(), RulesetError> {
+        let dice = &self.dice;
+        if dice.table.is_empty() {
+            return Ok(());
+        }
+        let sums = dice.sums();
+        let want = sums.len();
+        if dice.table.len() != want {
+            return Err(err(
+                "dice.table",
+                format!(
+                    "{} dice of {} faces make {want} sums ({}-{}): the table gives one value for each, \
+                     the lowest sum first, not {}",
+                    dice.count,
+                    dice.faces,
+                    sums.start(),
+                    sums.end(),
+                    dice.table.len()
+                ),
+            ));
+        }
+        for (i, v) in dice.table.iter().enumerate() {
+            within(&format!("dice.table.{i}"), *v, 1..=36)?;
+        }
+        Ok(())
+    }
+
+    /// `returns.places`: absent, or (with `end.play_on`) one list for
+    /// each table size from two players up to the seats, as long as its
+    /// table is, each payout within -1000..=1000.
+    fn check_places(&self) -> Result<(), RulesetError> {
+        let places = &self.returns.places;
+        if places.is_empty() {
+            return Ok(());
+        }
+        if !self.end.play_on {
+            return Err(err(
+                "returns.places",
+                "places are paid only when play goes on for them: set end.play_on to true, \
+                 or remove returns.places",
+            ));
+        }
+        let seats = self.board.starts.len();
+        if places.len() != seats - 1 {
+            return Err(err(
+                "returns.places",
+                format!(
+                    "the board seats 2-{seats} players: give {} lists, one for each table size \
+                     from two players up (`[[1, -1], [2, 0, -2], [3, 1, -1, -3]]`), not {}",
+                    seats - 1,
+                    places.len()
+                ),
+            ));
+        }
+        for (i, list) in places.iter().enumerate() {
+            let n = i + 2;
+            if list.len() != n {
+                return Err(err(
+                    format!("returns.places.{i}"),
+                    format!(
+                        "list {} pays a table of {n}: {n} places, first place first, not {}",
+                        i + 1,
+                        list.len()
+                    ),
+                ));
+            }
+            for (k, v) in list.iter().enumerate() {
+                within(&format!("returns.places.{i}.{k}"), *v, -1000..=1000)?;
+            }
+        }
+        Ok(())
     }
 
     /// `names`: each key a rule of RACE.md, each name a dotted ID of
@@ -422,6 +552,7 @@ impl RaceParams {
             .filter(|r| match r {
                 R::ThrowAgain => by_value || again.on_capture || again.on_home,
                 R::ThrowDouble => again.on_double,
+                R::DiceTable => !self.dice.table.is_empty(),
                 R::ThrowLimit => again.limit > 0 && (by_value || again.on_double),
                 R::StartClear => self.obligations.contains(&Obligation::ClearStart),
                 R::MoveShare => self.moving.own_share,

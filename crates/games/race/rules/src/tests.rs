@@ -143,7 +143,39 @@ fn a_description_is_refused_naming_its_key() {
             "obligations.1",
         ),
         (|p| p.board.home = 3, "board.home"),
-        (|p| p.dice.count = 4, "dice.count"),
+        (|p| p.dice.count = 7, "dice.count"),
+        // dice.table: one entry for each of the sums 1-6 of one die.
+        (|p| p.dice.table = vec![1, 2, 3], "dice.table"),
+        (|p| p.dice.table = vec![1, 2, 3, 4, 5, 37], "dice.table.5"),
+        (|p| p.dice.table = vec![0, 2, 3, 4, 5, 6], "dice.table.0"),
+        // A 6 (enter.values) that the table never reads.
+        (|p| p.dice.table = vec![1, 2, 3, 4, 5, 5], "enter.values.0"),
+        // returns.places: only with end.play_on; a list per table of 2-4.
+        (
+            |p| p.returns.places = vec![vec![1, -1], vec![1, 0, -1], vec![3, 1, -1, -3]],
+            "returns.places",
+        ),
+        (
+            |p| {
+                p.end.play_on = true;
+                p.returns.places = vec![vec![1, -1], vec![1, 0, -1]]
+            },
+            "returns.places",
+        ),
+        (
+            |p| {
+                p.end.play_on = true;
+                p.returns.places = vec![vec![1, -1], vec![1, 0], vec![3, 1, -1, -3]]
+            },
+            "returns.places.1",
+        ),
+        (
+            |p| {
+                p.end.play_on = true;
+                p.returns.places = vec![vec![1, -1], vec![1, 0, -1], vec![3, 1, -1, 1001]]
+            },
+            "returns.places.2.3",
+        ),
         (
             |p| {
                 p.dice.count = 2;
@@ -409,6 +441,62 @@ fn two_dice_branch_once_per_set_of_faces() {
     assert_eq!(enters, 2);
 }
 
+/// Three dice of two faces read through a table (dice.table): sums 3-6
+/// read 6, 1, 2, 3.
+fn cowries() -> RaceParams {
+    let mut p = crate::params::shipped();
+    p.dice.count = 3;
+    p.dice.faces = 2;
+    p.dice.table = vec![6, 1, 2, 3];
+    p.validate().expect("the table is valid");
+    p
+}
+
+/// dice.table: a throw moves the table's value, not its sum; perft has
+/// one outcome per set of faces (4 for three dice of two faces), and only
+/// 1 1 1 (read 6) brings a piece in; the event cites dice.table.
+#[test]
+fn a_table_reads_the_throw() {
+    let start = setup(cowries(), &[(P1, 1, Place::Ring(10))], P1);
+    let mut events = Vec::new();
+    let thrown = start
+        .apply(&Action::Roll(vec![2, 2, 2]), &mut events)
+        .unwrap();
+    assert!(
+        events.iter().any(|e| e.rule.0 == "dice.table"),
+        "{events:?}"
+    );
+    assert_eq!(play(&thrown, mv(1)).route(P1, 0), 13, "a sum of 6 reads 3");
+    let fresh = Race::new_game(RaceRules::new(cowries()), &[P1, P2], None).unwrap();
+    let goti_engine::legal::Ply::Chance(outcomes) = fresh.ply() else {
+        panic!("a throw comes first");
+    };
+    assert_eq!(outcomes.len(), 4, "1 1 1, 1 1 2, 1 2 2, 2 2 2");
+    let enters: Vec<_> = outcomes
+        .iter()
+        .filter(|a| legal(&play(&fresh, (*a).clone())) == "enter")
+        .collect();
+    assert_eq!(enters, [&Action::Roll(vec![1, 1, 1])]);
+    assert_eq!(fresh.leaves_after_throw(), Some(4));
+    assert!(cowries()
+        .race_rules_in_play()
+        .contains(&RaceRule::DiceTable));
+}
+
+/// end.places with returns.places: the places are paid the table's list
+/// for as many players, not n + 1 - 2k.
+#[test]
+fn a_table_of_payouts_pays_the_places() {
+    let mut p = crate::params::shipped();
+    p.end.play_on = true;
+    p.returns.places = vec![vec![1, 0], vec![2, 1, 0], vec![5, 0, 0, -5]];
+    p.validate().expect("valid payouts");
+    assert_eq!(p.returns.place(0, 3), 2);
+    assert_eq!(p.returns.place(3, 4), -5);
+    let formula = crate::params::shipped().returns;
+    assert_eq!((formula.place(0, 4), formula.place(3, 4)), (3, -3));
+}
+
 /// RACE.md §6: the rules each description puts in play, derived from its
 /// keys by hand.
 #[test]
@@ -428,6 +516,7 @@ fn a_description_puts_its_rules_in_play() {
     assert_eq!(
         ids(crate::params::shipped()),
         without(&[
+            "dice.table",
             "throw.double",
             "throw.limit",
             "move.jump",
@@ -442,6 +531,7 @@ fn a_description_puts_its_rules_in_play() {
     assert_eq!(
         ids(ludo()),
         without(&[
+            "dice.table",
             "throw.double",
             "start.clear",
             "move.jump",
@@ -455,6 +545,7 @@ fn a_description_puts_its_rules_in_play() {
     assert_eq!(
         ids(two_dice()),
         without(&[
+            "dice.table",
             "throw.again",
             "start.clear",
             "move.jump",
