@@ -117,6 +117,27 @@ fn the_shipped_maedn_scenarios_pass_under_race() {
         said.contains("dice.throw                 not in play"),
         "{said}"
     );
+    // The report page links every event's rule ID to its text, the
+    // description's own IDs too.
+    let (code, said) = goti_in(
+        dir.path(),
+        &["run", ".", "--format", "html", "-o", "page.html"],
+    );
+    assert_eq!(code, Some(0), "{said}");
+    let page = std::fs::read_to_string(dir.path().join("page.html")).expect("a page");
+    let mut links = 0;
+    for href in page.split("href=\"#").skip(1) {
+        let target = href.split('"').next().expect("a closing quote");
+        assert!(
+            page.contains(&format!("id=\"{target}\"")),
+            "no anchor {target}"
+        );
+        links += 1;
+    }
+    assert!(
+        links > 100 && page.contains("href=\"#race-dice.one\""),
+        "{links} links"
+    );
 }
 
 /// `goti lint`'s visit of every reachable position of the reduced board
@@ -251,6 +272,11 @@ fn a_race_game_written_from_scratch_takes_every_command() {
     assert_eq!(code, Some(0), "{said}");
     assert!(
         said.contains("valid mutants") && said.contains("survives: board.starts.1 8 -> 7"),
+        "{said}"
+    );
+    // A mutant's label cites the rule by the description's own ID.
+    assert!(
+        said.contains("capture.safe.1 12 -> 11 (reads ways.mid-side)"),
         "{said}"
     );
 

@@ -302,6 +302,7 @@ fn valid_mutants(
         let (tree, _) = ruleset::project_tree(game, base, root)?;
         let ids: Vec<&str> = game.catalogue().iter().map(|r| r.id.0).collect();
         let table = rules_of_keys(Rules::default_yaml(game), &ids);
+        let own = own_ids(game, &tree);
         for m in mutants(&tree) {
             if pick.only.is_some_and(|o| !m.key.starts_with(o)) {
                 continue;
@@ -329,11 +330,39 @@ fn valid_mutants(
                 invalid_list.push(serde_json::json!({"game": game.name(), "key": m.key, "change": m.change, "refused": e.to_string()}));
                 continue;
             }
-            let rules = rules_for(&table, &m.key);
+            let rules = rules_for(&table, &m.key)
+                .into_iter()
+                .map(|id| match own.iter().find(|(family, _)| *family == id) {
+                    Some((_, named)) => named.to_string(),
+                    None => id,
+                })
+                .collect();
             work.push((game, m, rules));
         }
     }
     Ok((work, (invalid, invalid_list)))
+}
+
+/// The rules the project's ruleset cites by IDs of its own (a `race`
+/// description's `names`), as (the game's ID, its own): a mutant's label
+/// cites what the scenarios and coverage cite. None when the ruleset does
+/// not read (its mutants are refused anyway).
+fn own_ids(game: GameKind, tree: &serde_yaml::Value) -> Vec<(&'static str, &'static str)> {
+    let Ok(rules) = Rules::from_tree(game, tree.clone()) else {
+        return Vec::new();
+    };
+    let (family, named) = (game.catalogue(), rules.catalogue());
+    assert_eq!(
+        family.len(),
+        named.len(),
+        "{game}: a renamed catalogue lists the game's rules, one for one"
+    );
+    family
+        .iter()
+        .zip(named.iter())
+        .filter(|(f, n)| f.id != n.id)
+        .map(|(f, n)| (f.id.0, n.id.0))
+        .collect()
 }
 
 #[cfg(test)]

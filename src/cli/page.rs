@@ -108,6 +108,25 @@ pub struct PageHead {
     pub failed: usize,
     pub tags: std::collections::BTreeSet<String>,
     pub files: Vec<String>,
+    /// The rules cited under a description's own IDs, for the foot.
+    pub renamed: Renamed,
+}
+
+/// The rules a page's scenarios cite under a description's own IDs (a
+/// `race` description's `names`), by game and ID: the page anchors them
+/// beside each game's catalogue, so every event's link lands.
+#[derive(Default)]
+pub struct Renamed(std::collections::BTreeMap<(GameKind, &'static str), &'static str>);
+
+impl Renamed {
+    /// Notes the renamed rules of a file's scenarios.
+    pub fn add(&mut self, r: &FileReport) {
+        for s in &r.scenarios {
+            for info in s.catalogue.iter().flatten() {
+                self.0.entry((s.game, info.id.0)).or_insert(info.text);
+            }
+        }
+    }
 }
 
 impl PageHead {
@@ -120,6 +139,7 @@ impl PageHead {
             self.tags.extend(s.tags.iter().cloned());
         }
         self.files.push(r.source.name.clone());
+        self.renamed.add(r);
     }
 
     /// The page's head: title, counts and filters.
@@ -177,9 +197,9 @@ pub(super) fn head(title: &str, style: &str) -> String {
 }
 
 /// The page's end: the rules' text and the script.
-pub fn page_foot() -> String {
+pub fn page_foot(renamed: &Renamed) -> String {
     let mut m = Markup::new();
-    rules_section(&mut m);
+    rules_section(&mut m, renamed);
     m.raw(&format!("<script>{SCRIPT}</script>\n</body></html>\n"));
     m.finish()
 }
@@ -353,7 +373,11 @@ pub fn explain_page(reports: &[FileReport]) -> String {
             m.close("section").raw("\n");
         }
     }
-    rules_section(&mut m);
+    let mut renamed = Renamed::default();
+    for r in reports {
+        renamed.add(r);
+    }
+    rules_section(&mut m, &renamed);
     m.raw(READY);
     m.finish()
 }
@@ -420,17 +444,25 @@ fn explain_step(
         .raw("\n");
 }
 
-/// Every rule's text, each anchored as `#game-rule.id` for the event links.
-fn rules_section(m: &mut Markup) {
+/// Every rule's text, each anchored as `#game-rule.id` for the event
+/// links: each game's catalogue, then the rules its scenarios cite under a
+/// description's own IDs.
+fn rules_section(m: &mut Markup, renamed: &Renamed) {
     m.element("h2", &[("id", "rules")], "Rules").raw("\n");
-    for game in GameKind::ALL {
+    for &game in GameKind::ALL {
         m.element("h3", &[], game.name()).open("dl", &[]);
-        for info in game.catalogue() {
-            let id = format!("{}-{}", game.name(), info.id.0);
+        let family = game.catalogue();
+        let own = renamed
+            .0
+            .iter()
+            .filter(|((g, id), _)| *g == game && !family.iter().any(|r| r.id.0 == *id))
+            .map(|((_, id), text)| (*id, *text));
+        for (rule, text) in family.iter().map(|r| (r.id.0, r.text)).chain(own) {
+            let id = format!("{}-{rule}", game.name());
             m.open("dt", &[("id", &id)])
-                .element("code", &[], info.id.0)
+                .element("code", &[], rule)
                 .close("dt")
-                .element("dd", &[], info.text);
+                .element("dd", &[], text);
         }
         m.close("dl").raw("\n");
     }

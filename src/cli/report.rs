@@ -353,7 +353,7 @@ fn stream_page(
         let mut w = BufWriter::new(page.as_file_mut());
         w.write_all(head.html().as_bytes())?;
         std::io::copy(&mut sections, &mut w)?;
-        w.write_all(super::page::page_foot().as_bytes())?;
+        w.write_all(super::page::page_foot(&head.renamed).as_bytes())?;
         w.flush()?;
     }
     #[cfg(unix)]

@@ -388,10 +388,10 @@ fn step<G: Game>(
             // `race` description's `names`: the catalogue itself where it
             // renames nothing, so a renamed rule cited by its old ID breaks).
             use crate::engine::params::Params;
-            let catalogue = G::params(next.rules()).catalogue(G::CATALOGUE);
+            let params = G::params(next.rules());
             if let Some(e) = events[mark..]
                 .iter()
-                .find(|e| !catalogue.iter().any(|r| r.id == e.rule))
+                .find(|e| !params.cites(G::CATALOGUE, e.rule))
             {
                 return Err(Broken(format!("an event cites an unknown rule ID: {e}")));
             }

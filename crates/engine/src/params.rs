@@ -48,6 +48,12 @@ pub trait Params:
     ) -> std::borrow::Cow<'static, [crate::RuleInfo]> {
         std::borrow::Cow::Borrowed(family)
     }
+
+    /// Whether `id` is a rule ID of [`Params::catalogue`], without building
+    /// it (self-play asks at every step).
+    fn cites(&self, family: &'static [crate::RuleInfo], id: crate::RuleId) -> bool {
+        self.catalogue(family).iter().any(|r| r.id == id)
+    }
 }
 
 /// Valid parameters that make no game: the field at fault, why, and the

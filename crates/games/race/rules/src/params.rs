@@ -289,6 +289,14 @@ impl Params for RaceParams {
             .collect()
     }
 
+    /// A rule of RACE.md not renamed, or a description's own name.
+    fn cites(&self, family: &'static [goti_engine::RuleInfo], id: goti_engine::RuleId) -> bool {
+        if self.names.values().any(|own| own == id.0) {
+            return true;
+        }
+        !self.names.contains_key(id.0) && family.iter().any(|r| r.id == id)
+    }
+
     fn validate(&self) -> Result<(), RulesetError> {
         let b = &self.board;
         // Route positions are small integers: ring + home + a die stays below 128.

@@ -586,6 +586,22 @@ fn a_description_names_its_rules() {
         ids.contains(&"dice.one") && !ids.contains(&"dice.throw"),
         "{ids:?}"
     );
+    // cites: what the catalogue lists, without building it.
+    for id in [
+        "dice.one",
+        "dice.throw",
+        "start.must-clear",
+        "start.clear",
+        "move.free",
+        "x.y",
+    ] {
+        let id = goti_engine::rule::intern(id);
+        assert_eq!(
+            p.cites(RaceRule::CATALOGUE, id),
+            ids.contains(&id.0),
+            "{id:?}"
+        );
+    }
     let in_play: Vec<&str> = p.rules_in_play().unwrap().iter().map(|r| r.0).collect();
     assert!(in_play.contains(&"start.must-clear"), "{in_play:?}");
     // A set-up error cites the description's name too: one player.
