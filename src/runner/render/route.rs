@@ -26,6 +26,11 @@ pub trait RouteBoard: Game {
     fn base_count(&self, p: Player) -> usize;
     /// The die thrown and not yet acted on.
     fn die_now(&self) -> Option<u8>;
+    /// The dice of a throw still to play one by one, where a game plays
+    /// each die apart (empty otherwise).
+    fn dice_left(&self) -> Vec<u8> {
+        Vec::new()
+    }
     fn winner_now(&self) -> Option<Player>;
     /// What each player is paid (all 0 while the game goes on).
     fn returns_now(&self) -> Vec<i64>;
@@ -50,10 +55,16 @@ pub fn state<G: RouteBoard>(pos: &G) -> String {
             writeln!(out, "game over: winner {w}; returns {}", returns.join(" ")).ok();
         }
         None => {
-            let die = pos
-                .die_now()
-                .map_or("not thrown".to_string(), |d| d.to_string());
-            writeln!(out, "turn: {}; die: {die}", pos.turn()).ok();
+            let left = pos.dice_left();
+            if left.len() > 1 {
+                let left: Vec<String> = left.iter().map(u8::to_string).collect();
+                writeln!(out, "turn: {}; dice left: {}", pos.turn(), left.join(" ")).ok();
+            } else {
+                let die = pos
+                    .die_now()
+                    .map_or("not thrown".to_string(), |d| d.to_string());
+                writeln!(out, "turn: {}; die: {die}", pos.turn()).ok();
+            }
         }
     }
     out.push_str("board:\n");
@@ -207,7 +218,12 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
     svg.overlay(marks, &on_tiles, point, &super::svg::straight);
     let standings = pos.winner_now().map(|w| vec![w]);
     svg.status(standings.as_deref(), pos.turn());
+    let left = pos.dice_left();
     let die = match pos.die_now() {
+        Some(_) if left.len() > 1 => {
+            let left: Vec<String> = left.iter().map(u8::to_string).collect();
+            format!("dice: {}", left.join(" "))
+        }
         Some(d) => format!("die: {d}"),
         None if pos.winner_now().is_some() => {
             "returns: ".to_string()

@@ -174,7 +174,7 @@ impl crate::check::oracle::AsMaedn for Race {
             .map(|c| match *c {
                 Choice::Pass => Pick::Pass,
                 Choice::Enter => Pick::Enter,
-                Choice::Move(g) => Pick::Move(g),
+                Choice::Move(g, _) => Pick::Move(g),
             })
             .collect()
     }
@@ -184,7 +184,7 @@ impl crate::check::oracle::AsMaedn for Race {
         match pick {
             Pick::Pass => Choice::Pass,
             Pick::Enter => Choice::Enter,
-            Pick::Move(g) => Choice::Move(g),
+            Pick::Move(g) => Choice::Move(g, 0),
         }
         .action()
     }

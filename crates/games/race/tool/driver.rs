@@ -1,6 +1,7 @@
 //! Race self-play: a throw, a probe of an illegal action, then a legal
-//! action by the policy; a value that throws again (or a capture, as the
-//! description says) throws again within the same turn.
+//! action by the policy (one for each die, with `dice.each`); a value that
+//! throws again (or a capture, as the description says) throws again
+//! within the same turn.
 
 use std::fmt::Write;
 use std::sync::Arc;
@@ -42,10 +43,14 @@ impl Driver for RaceDriver {
         let dice = &self.rules.params.dice;
         let player = turn.pos().turn();
         loop {
-            let throw = (0..dice.count)
-                .map(|_| rng.gen_range(1..=dice.faces))
-                .collect();
-            turn.must_play(Action::Roll(throw), "throw")?;
+            // A new throw, unless dice of the last are still to play
+            // (dice.each: one action per die).
+            if turn.pos().die().is_none() {
+                let throw = (0..dice.count)
+                    .map(|_| rng.gen_range(1..=dice.faces))
+                    .collect();
+                turn.must_play(Action::Roll(throw), "throw")?;
+            }
             if let Some(bad) = self.illegal_probe(turn.pos(), rng) {
                 turn.probe(bad)?;
             }
@@ -81,9 +86,12 @@ impl Driver for RaceDriver {
         if !legal.contains(Choice::Enter) {
             bad.push(Choice::Enter.action());
         }
+        let each = self.rules.params.dice.each();
         for g in 0..self.rules.pieces() as u8 {
-            if !legal.contains(Choice::Move(g)) {
-                bad.push(Choice::Move(g).action());
+            for v in pos.dice_left().iter().map(|&v| if each { v } else { 0 }) {
+                if !legal.contains(Choice::Move(g, v)) {
+                    bad.push(Choice::Move(g, v).action());
+                }
             }
         }
         bad.choose(rng).cloned()

@@ -27,6 +27,9 @@ impl RouteBoard for Race {
     fn die_now(&self) -> Option<u8> {
         self.die()
     }
+    fn dice_left(&self) -> Vec<u8> {
+        self.dice_left().to_vec()
+    }
     fn winner_now(&self) -> Option<Player> {
         self.winner()
     }

@@ -10,11 +10,19 @@ impl Race {
     pub(super) fn throw<S: Sink>(&mut self, values: &[u8], ev: &mut S) -> Result<(), Rejection> {
         let faces = self.rules.params.dice.faces;
         let count = self.rules.params.dice.count as usize;
-        if let Some(d) = self.die {
+        if let Some(d) = self.left.first() {
+            let (rule, what) = if self.left.len() > 1 || self.rules.params.dice.each() {
+                (
+                    R::DiceEach,
+                    format!("the dice {} are still to play", self.left),
+                )
+            } else {
+                (R::DiceThrow, format!("{d} is thrown already"))
+            };
             return Err(Rejection::new(
-                R::DiceThrow,
+                rule,
                 format!(
-                    "{} has thrown {d} already: one throw, then one action",
+                    "{} has thrown: {what}: one throw, then its actions",
                     self.turn
                 ),
             )
@@ -39,7 +47,11 @@ impl Race {
             ));
         }
         let (v, double) = read(&self.rules.params.dice, values);
-        self.die = Some(v);
+        self.left = if self.rules.params.dice.each() {
+            Left::of(values)
+        } else {
+            Left::one(v)
+        };
         self.double = double;
         self.streak = self.streak_after(v, double);
         self.event(ev, R::DiceThrow, || What::Rolled {
@@ -88,7 +100,10 @@ impl Race {
     ) {
         let forfeit = self.forfeit();
         let double = std::mem::take(&mut self.double);
-        self.die = None;
+        self.left = Left::EMPTY;
+        // dice.each: what every die of the throw did.
+        let got = std::mem::take(&mut self.got);
+        let (captured, homed) = (captured || got.0, homed || got.1);
         if self.winner.is_some() {
             return;
         }
@@ -171,4 +186,92 @@ pub(super) fn again_by(rules: &RaceRules, v: u8, double: bool) -> Option<R> {
 pub(super) fn forfeit_at(rules: &RaceRules, streak: u8) -> bool {
     let limit = rules.params.again.limit;
     limit > 0 && streak >= limit
+}
+
+/// The dice of a throw not yet played, highest first (at most four:
+/// `dice.each` reads up to four dice; a throw read as one value keeps
+/// that value alone). Kept in place: a position is copied on every action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Left {
+    dice: [u8; 4],
+    len: u8,
+}
+
+impl Left {
+    pub(crate) const EMPTY: Left = Left {
+        dice: [0; 4],
+        len: 0,
+    };
+
+    /// A throw read as one value.
+    #[inline]
+    pub(crate) fn one(v: u8) -> Left {
+        Left {
+            dice: [v, 0, 0, 0],
+            len: 1,
+        }
+    }
+
+    /// These dice, highest first.
+    pub(crate) fn of(values: &[u8]) -> Left {
+        assert!(
+            values.len() <= 4 && values.iter().all(|&v| v > 0),
+            "a throw keeps one to four dice of 1 up: {values:?}"
+        );
+        let mut left = Left::EMPTY;
+        left.dice[..values.len()].copy_from_slice(values);
+        left.len = values.len() as u8;
+        left.dice[..values.len()].sort_unstable_by(|a, b| b.cmp(a));
+        left
+    }
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        &self.dice[..self.len as usize]
+    }
+    pub(crate) fn first(&self) -> Option<u8> {
+        self.as_slice().first().copied()
+    }
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub(crate) fn contains(&self, v: u8) -> bool {
+        self.as_slice().contains(&v)
+    }
+    /// Each value once, highest first.
+    pub(crate) fn values(&self) -> impl Iterator<Item = u8> + '_ {
+        let s = self.as_slice();
+        s.iter()
+            .enumerate()
+            .filter(|(i, v)| *i == 0 || s[i - 1] != **v)
+            .map(|(_, v)| *v)
+    }
+    /// The one value every die left shows, if they all show one.
+    pub(crate) fn only(&self) -> Option<u8> {
+        let first = self.first()?;
+        self.as_slice().iter().all(|&v| v == first).then_some(first)
+    }
+    /// Plays one die of value `v`.
+    pub(crate) fn spend(&mut self, v: u8) {
+        let at = self
+            .as_slice()
+            .iter()
+            .position(|&d| d == v)
+            .unwrap_or_else(|| unreachable!("a die of {v} is left (checked): {self:?}"));
+        let len = self.len as usize;
+        self.dice.copy_within(at + 1..len, at);
+        self.dice[len - 1] = 0;
+        self.len -= 1;
+    }
+}
+
+/// `5 2`: the dice left, as a scenario writes them.
+impl std::fmt::Display for Left {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, v) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        Ok(())
+    }
 }

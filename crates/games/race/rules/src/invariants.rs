@@ -85,8 +85,14 @@ impl Race {
     /// Reachable positions add nothing a set-up could not have, but a
     /// streak of throws: none after the end, none beyond the limit (none at all without one).
     pub(crate) fn reachable(&self) -> Result<(), String> {
-        if self.winner.is_some() && self.die.is_some() {
+        if self.winner.is_some() && self.left.len() > 0 {
             return Err("a die is thrown after the end".into());
+        }
+        if !self.rules.params.dice.each() && self.left.len() > 1 {
+            return Err(format!("a throw read as one value keeps {}", self.left));
+        }
+        if self.left.len() == 0 && self.got != (false, false) {
+            return Err(format!("a spent throw's dice still count: {:?}", self.got));
         }
         let limit = self.rules.params.again.limit;
         if self.streak > limit {

@@ -14,10 +14,12 @@ use crate::{Action, Direction, MoveClause, MoveOrder};
 pub enum Choice {
     /// `move.pass`.
     Pass,
-    /// Bring the lowest-numbered piece in base onto the start field.
+    /// Bring the lowest-numbered piece in base onto the start field (with
+    /// `dice.each`, by the lowest die left that brings one in).
     Enter,
-    /// Move piece G(k+1) by the die.
-    Move(u8),
+    /// Move piece G(k+1) by the throw (value 0), or with `dice.each` by
+    /// the die of this value.
+    Move(u8, u8),
 }
 
 impl Choice {
@@ -26,10 +28,10 @@ impl Choice {
         match self {
             Choice::Pass => Action::NextTurn,
             Choice::Enter => Action::own(super::words::ENTER, Vec::new()),
-            Choice::Move(g) => Action::Move(MoveOrder {
+            Choice::Move(g, v) => Action::Move(MoveOrder {
                 clauses: vec![MoveClause {
                     piece: PieceId::Numbered(g + 1),
-                    rolls: Vec::new(),
+                    rolls: if v == 0 { Vec::new() } else { vec![v] },
                     direction: Direction::Forward,
                 }],
             }),
@@ -37,27 +39,30 @@ impl Choice {
     }
 }
 
-/// As written after `expect legal:`: `pass`, `enter`, `G1`.
+/// As written after `expect legal:`: `pass`, `enter`, `G1` (`move G1 3`
+/// with `dice.each`).
 impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Choice::Pass => f.write_str("pass"),
             Choice::Enter => f.write_str("enter"),
-            Choice::Move(g) => write!(f, "G{}", g + 1),
+            Choice::Move(g, 0) => write!(f, "G{}", g + 1),
+            Choice::Move(g, v) => write!(f, "move G{} {v}", g + 1),
         }
     }
 }
 
-/// The legal actions of a position (`enter` and one move per piece at most).
+/// The legal actions of a position: `enter` and one move per piece at
+/// most, for each value of the dice left (`dice.each`: up to four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Legal {
-    list: [Choice; 5],
+    list: [Choice; 17],
     len: u8,
 }
 
 impl Legal {
     const EMPTY: Legal = Legal {
-        list: [Choice::Pass; 5],
+        list: [Choice::Pass; 17],
         len: 0,
     };
     fn one(c: Choice) -> Legal {
@@ -224,18 +229,47 @@ impl Race {
 
     /// The legal actions now (empty before the die is thrown and after the end).
     pub fn legal(&self) -> Legal {
-        match self.die.filter(|_| self.winner.is_none()) {
-            Some(die) => self.legal_with(die, self.streak),
-            None => Legal::EMPTY,
+        if self.winner.is_some() {
+            return Legal::EMPTY;
         }
+        self.legal_for(&self.left, self.streak)
     }
 
-    /// The legal actions with `die` thrown, `streak` such throws in a row.
-    fn legal_with(&self, die: u8, streak: u8) -> Legal {
+    /// The legal actions with the dice `left`, `streak` such throws in a
+    /// row: with one value, [`Self::legal_with`]; with `dice.each`, every
+    /// die's actions (each as the obligations leave it), `enter` once, and
+    /// `pass` only when no die can be played (`dice.each`, `move.pass`).
+    pub(super) fn legal_for(&self, left: &super::dice::Left, streak: u8) -> Legal {
+        if !self.rules.params.dice.each() {
+            return match left.first() {
+                Some(die) => self.legal_with(die, 0, streak),
+                None => Legal::EMPTY,
+            };
+        }
+        if forfeit_at(&self.rules, streak) {
+            return Legal::one(Choice::Pass);
+        }
+        let mut legal = Legal::EMPTY;
+        for v in left.values() {
+            for &c in self.legal_with(v, v, streak).as_slice() {
+                if c != Choice::Pass && !legal.contains(c) {
+                    legal.push(c);
+                }
+            }
+        }
+        if legal.len == 0 && left.len() > 0 {
+            legal.push(Choice::Pass);
+        }
+        legal
+    }
+
+    /// The legal actions with `die` thrown, `streak` such throws in a row;
+    /// moves tagged with `tag` (0, or with `dice.each` the die's value).
+    fn legal_with(&self, die: u8, tag: u8, streak: u8) -> Legal {
         let p = self.turn;
         match self.bound(p, die, streak) {
             Some(Bound::Forfeit) => return Legal::one(Choice::Pass),
-            Some(Bound::ClearStart(g)) => return Legal::one(Choice::Move(g as u8)),
+            Some(Bound::ClearStart(g)) => return Legal::one(Choice::Move(g as u8, tag)),
             Some(Bound::Enter) => return Legal::one(Choice::Enter),
             None => {}
         }
@@ -245,7 +279,7 @@ impl Race {
         }
         for g in 0..self.rules.pieces() {
             if self.target(p, g, die).is_ok() {
-                legal.push(Choice::Move(g as u8));
+                legal.push(Choice::Move(g as u8, tag));
             }
         }
         if legal.len == 0 {
@@ -261,7 +295,7 @@ impl Race {
         use goti_engine::legal::Ply;
         if self.winner.is_some() {
             Ply::Over
-        } else if self.die.is_none() {
+        } else if self.left.len() == 0 {
             Ply::Chance(self.rules.throws.clone())
         } else {
             Ply::Choice
@@ -272,7 +306,7 @@ impl Race {
     /// throwing (perft's last two plies). A throw sets only the die and the
     /// streak, and after it the player always has an action (`move.pass`).
     pub fn leaves_after_throw(&self) -> Option<u64> {
-        if self.winner.is_some() || self.die.is_some() {
+        if self.winner.is_some() || self.left.len() > 0 {
             return None;
         }
         Some(
@@ -283,20 +317,35 @@ impl Race {
                     let Action::Roll(dice) = a else {
                         unreachable!("a throw's outcome is a roll, not {a:?}")
                     };
-                    let (d, double) = super::dice::read(&self.rules.params.dice, dice);
-                    self.legal_with(d, self.streak_after(d, double)).len as u64
+                    let params = &self.rules.params.dice;
+                    let (d, double) = super::dice::read(params, dice);
+                    let left = if params.each() {
+                        super::dice::Left::of(dice)
+                    } else {
+                        super::dice::Left::one(d)
+                    };
+                    self.legal_for(&left, self.streak_after(d, double)).len as u64
                 })
                 .sum(),
         )
     }
 
     /// Every action a player could name: `pass`, `enter`, `enter Gk` and
-    /// `move Gk` for every piece (the brute force of the listing).
+    /// `move Gk` for every piece (`move Gk v` for every face, with
+    /// `dice.each`): the brute force of the listing.
     pub fn legal_candidates(&self) -> Option<Vec<Action>> {
         let mut out = vec![Action::NextTurn, Choice::Enter.action()];
         for g in 1..=4u8 {
             out.push(Action::own(super::words::ENTER, vec![PieceId::Numbered(g)]));
-            out.push(Choice::Move(g - 1).action());
+            // dice.each: every move names its die (`move G1` is only
+            // another way to write one, when the dice left show one value).
+            if self.rules.params.dice.each() {
+                for v in 1..=self.rules.params.dice.faces {
+                    out.push(Choice::Move(g - 1, v).action());
+                }
+            } else {
+                out.push(Choice::Move(g - 1, 0).action());
+            }
         }
         Some(out)
     }

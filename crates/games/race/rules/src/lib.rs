@@ -206,8 +206,12 @@ pub struct Race {
     /// Route positions per player and piece (`BASE` in base).
     route: [[i8; 4]; 4],
     turn: Player,
-    /// The throw not yet acted on, read as the sum of its dice.
-    die: Option<u8>,
+    /// The throw not yet acted on: its one value (read as the sum of its
+    /// dice), or with `dice.each` the dice not yet played.
+    left: dice::Left,
+    /// With `dice.each`, what the throw's dice played so far did: a
+    /// capture, a piece reaching home (judged once all are spent).
+    got: (bool, bool),
     /// That throw is a double (`throw.double`: several dice, one face).
     double: bool,
     /// Throws in a row of a value that throws again, this turn (`throw.limit`).
@@ -230,9 +234,15 @@ impl Race {
     pub fn turn(&self) -> Player {
         self.turn
     }
-    /// The throw not yet acted on, read as the sum of its dice.
+    /// The throw not yet acted on, read as the sum of its dice (with
+    /// `dice.each`, the highest die not yet played).
     pub fn die(&self) -> Option<u8> {
-        self.die
+        self.left.first()
+    }
+    /// The dice not yet played (`dice.each`; the one value otherwise),
+    /// highest first.
+    pub fn dice_left(&self) -> &[u8] {
+        self.left.as_slice()
     }
     /// Whether that throw is a double (`throw.double`).
     pub fn double(&self) -> bool {
@@ -410,7 +420,8 @@ impl Race {
             seats,
             route,
             turn,
-            die,
+            left,
+            got,
             double,
             streak,
             winner,
@@ -418,7 +429,7 @@ impl Race {
             standings,
         } = self;
         format!(
-            "{present:?} {n} {seats:?} {route:?} {turn:?} {die:?} {double} {streak} {winner:?} {finished:?} {standings:?}"
+            "{present:?} {n} {seats:?} {route:?} {turn:?} {left:?} {got:?} {double} {streak} {winner:?} {finished:?} {standings:?}"
         )
     }
 }

@@ -49,6 +49,22 @@ pub struct RaceDiceParams {
     /// itself).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub table: Vec<u8>,
+    /// How a throw is read: as one value (`sum`, through `table` where it
+    /// has one), or each die a value of its own (`each`, `dice.each`; a
+    /// description without it: `sum`).
+    #[serde(default)]
+    pub read: Reading,
+}
+
+/// How a throw of several dice is read (`dice.throw`, `dice.each`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reading {
+    /// One value: the dice's sum (or its `dice.table` entry).
+    #[default]
+    Sum,
+    /// Each die a value of its own, played one at a time (`dice.each`).
+    Each,
 }
 
 fn one() -> u8 {
@@ -61,11 +77,19 @@ impl RaceDiceParams {
         self.count..=self.count.saturating_mul(self.faces)
     }
 
+    /// Whether each die is a value of its own (`dice.each`).
+    pub fn each(&self) -> bool {
+        self.read == Reading::Each
+    }
+
     /// What the sum `sum` reads: its entry of `dice.table`, else itself.
+    #[inline]
     pub fn reads(&self, sum: u8) -> u8 {
+        if self.table.is_empty() {
+            return sum;
+        }
         match self.table.get(sum.wrapping_sub(self.count) as usize) {
             Some(&v) => v,
-            None if self.table.is_empty() => sum,
             None => unreachable!(
                 "dice.table gives every sum a value (validated): not {sum} of {:?}",
                 self.table
@@ -73,8 +97,12 @@ impl RaceDiceParams {
         }
     }
 
-    /// Every value a throw can read, each once, lowest first.
+    /// Every value a throw can read, each once, lowest first (each die's
+    /// faces, with `dice.each`).
     pub fn values(&self) -> Vec<u8> {
+        if self.each() {
+            return (1..=self.faces).collect();
+        }
         let mut v: Vec<u8> = self.sums().map(|s| self.reads(s)).collect();
         v.sort_unstable();
         v.dedup();
@@ -434,6 +462,24 @@ impl RaceParams {
     /// each a move of 1 to 36 fields.
     fn check_table(&self) -> Result<(), RulesetError> {
         let dice = &self.dice;
+        if dice.each() {
+            // dice.each: several dice, no table, nothing thrown again by value.
+            within_key("dice.count", dice.count, 2..=4, "dice.read")?;
+            if !dice.table.is_empty() {
+                return Err(err(
+                    "dice.table",
+                    "a table reads a throw's sum; with dice.read: each, each die is its own value: \
+                     remove the table or read the sum",
+                ));
+            }
+            if !self.again.values.is_empty() {
+                return Err(err(
+                    "again.values",
+                    "with dice.read: each, a throw is no one value to throw again on: \
+                     a double throws again (again.on_double); empty again.values",
+                ));
+            }
+        }
         if dice.table.is_empty() {
             return Ok(());
         }
@@ -561,6 +607,7 @@ impl RaceParams {
                 R::ThrowAgain => by_value || again.on_capture || again.on_home,
                 R::ThrowDouble => again.on_double,
                 R::DiceTable => !self.dice.table.is_empty(),
+                R::DiceEach => self.dice.each(),
                 R::ThrowLimit => again.limit > 0 && (by_value || again.on_double),
                 R::StartClear => self.obligations.contains(&Obligation::ClearStart),
                 R::MoveShare => self.moving.own_share,

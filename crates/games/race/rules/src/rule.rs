@@ -12,6 +12,7 @@ rule_catalogue! {
     BoardBase => "board.base", "pieces not on the board are in base; all start there";
     DiceThrow => "dice.throw", "a turn is one throw of dice.count dice of dice.faces, read as their sum, then one action: bring in, move or pass";
     DiceTable => "dice.table", "with dice.table, a throw reads the table's entry for its sum (the first entry for the lowest sum), not the sum";
+    DiceEach => "dice.each", "with dice.read each, each die is a value of its own: one action per die, in the order the player chooses; a pass spends the dice left; the turn's throw is judged once all are spent";
     ThrowAgain => "throw.again", "after an action on a value of again.values, a capture (again.on_capture) or a piece reaching its home fields (again.on_home) the same player throws again";
     ThrowDouble => "throw.double", "with again.on_double, after an action on a double (every die the same face) the same player throws again";
     ThrowLimit => "throw.limit", "the again.limit-th throw in a row that throws again (by value or as a double) is forfeit: pass, and the next player throws";

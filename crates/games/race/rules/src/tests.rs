@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::params::Params;
-use crate::params::{Obligation, RaceParams};
+use crate::params::{Obligation, RaceParams, Reading};
 use crate::{Action, Direction, MoveClause, MoveOrder, Placement, Setup};
 
 const P1: Player = Player::ALL[0];
@@ -144,6 +144,24 @@ fn a_description_is_refused_naming_its_key() {
         ),
         (|p| p.board.home = 3, "board.home"),
         (|p| p.dice.count = 7, "dice.count"),
+        // dice.each: 2-4 dice, no table, nothing thrown again by value.
+        (|p| p.dice.read = Reading::Each, "dice.count"),
+        (
+            |p| {
+                p.dice.count = 2;
+                p.dice.read = Reading::Each;
+            },
+            "again.values",
+        ),
+        (
+            |p| {
+                p.dice.count = 2;
+                p.dice.read = Reading::Each;
+                p.again.values = vec![];
+                p.dice.table = (2..=12).collect();
+            },
+            "dice.table",
+        ),
         // dice.table: one entry for each of the sums 1-6 of one die.
         (|p| p.dice.table = vec![1, 2, 3], "dice.table"),
         (|p| p.dice.table = vec![1, 2, 3, 4, 5, 37], "dice.table.5"),
@@ -483,6 +501,51 @@ fn a_table_reads_the_throw() {
         .contains(&RaceRule::DiceTable));
 }
 
+/// Two dice, each played apart (dice.each); a 5 or a 6 brings a piece in.
+fn each() -> RaceParams {
+    let mut p = crate::params::shipped();
+    p.dice.count = 2;
+    p.dice.read = Reading::Each;
+    p.again.values = vec![];
+    p.enter.values = vec![5, 6];
+    p.obligations = vec![];
+    p.validate().expect("each die apart is valid");
+    p
+}
+
+/// dice.each: `enter` plays the lowest die left that brings a piece in;
+/// a move names its die, and the help names one the piece can play; the
+/// throw is spent (and the turn passes) only with its last die.
+#[test]
+fn each_die_is_played_apart() {
+    let start = setup(each(), &[(P1, 1, Place::HomePath(2))], P1);
+    let thrown = play(&start, Action::Roll(vec![5, 6]));
+    assert_eq!(thrown.dice_left(), [6, 5]);
+    assert_eq!(legal(&thrown), "enter", "G1 in goal 2 moves neither");
+    let entered = play(&thrown, Choice::Enter.action());
+    assert_eq!(entered.dice_left(), [6], "the 5 brought the piece in");
+    assert_eq!(entered.turn(), P1);
+    // G1 in goal 2 (route 41) cannot move 3 (past goal 4, route 43) but
+    // can move 1.
+    let thrown = play(&start, Action::Roll(vec![1, 3]));
+    let mut events = Vec::new();
+    let refusal = thrown.apply(&mv(1), &mut events).unwrap_err();
+    assert_eq!(refusal.rule.0, "dice.each");
+    assert!(
+        refusal
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("move G1 1")),
+        "{refusal:?}"
+    );
+    let moved = play(&thrown, Choice::Move(0, 1).action());
+    assert_eq!((moved.route(P1, 0), moved.turn()), (42, P1));
+    refused_by(&moved, &Action::Roll(vec![2, 2]), "dice.each");
+    assert_eq!(legal(&moved), "pass", "the 3 left plays nothing");
+    let done = play(&moved, Action::NextTurn);
+    assert_eq!((done.dice_left(), done.turn()), (&[][..], P2));
+}
+
 /// end.places with returns.places: the places are paid the table's list
 /// for as many players, not n + 1 - 2k.
 #[test]
@@ -517,6 +580,7 @@ fn a_description_puts_its_rules_in_play() {
         ids(crate::params::shipped()),
         without(&[
             "dice.table",
+            "dice.each",
             "throw.double",
             "throw.limit",
             "move.jump",
@@ -532,6 +596,7 @@ fn a_description_puts_its_rules_in_play() {
         ids(ludo()),
         without(&[
             "dice.table",
+            "dice.each",
             "throw.double",
             "start.clear",
             "move.jump",
@@ -546,6 +611,7 @@ fn a_description_puts_its_rules_in_play() {
         ids(two_dice()),
         without(&[
             "dice.table",
+            "dice.each",
             "throw.again",
             "start.clear",
             "move.jump",

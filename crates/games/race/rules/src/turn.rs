@@ -15,6 +15,7 @@ impl Race {
     /// Applies an action of `by` (`None`: the player to move) to a copy; a
     /// rejection leaves `self` and `events` untouched. A race action
     /// settles as a whole, so `observe` sees the new position once.
+    #[inline]
     pub fn apply_observed(
         &self,
         by: Option<Player>,
@@ -123,6 +124,28 @@ impl Race {
                 );
                 None
             }
+            Action::Move(order) if self.rules.params.dice.each() => {
+                match order.clauses.as_slice() {
+                    [clause] => {
+                        let v = self.die_named(clause.rolls.as_slice(), clause.piece, refusals);
+                        match self.piece_index(clause.piece) {
+                            Ok(g) => Some(Choice::Move(g as u8, v.unwrap_or(0))),
+                            Err(r) => {
+                                refusals.add(C::Piece, r);
+                                None
+                            }
+                        }
+                    }
+                    _ => {
+                        refusals.add(
+                            C::Piece,
+                            Rejection::new(R::DiceEach, "one die moves one piece")
+                                .help("write `move G1 3`"),
+                        );
+                        None
+                    }
+                }
+            }
             Action::Move(order) => match order.clauses.as_slice() {
                 [clause] => {
                     if let (Some(d), [v]) = (die, clause.rolls.as_slice()) {
@@ -147,7 +170,7 @@ impl Race {
                         );
                     }
                     match self.piece_index(clause.piece) {
-                        Ok(g) => Some(Choice::Move(g as u8)),
+                        Ok(g) => Some(Choice::Move(g as u8, 0)),
                         Err(r) => {
                             refusals.add(C::Piece, r);
                             None
@@ -222,7 +245,7 @@ impl Race {
                 None
             }
             Choice::Enter => Some(0),
-            Choice::Move(g) => refusals.add_result(
+            Choice::Move(g, _) => refusals.add_result(
                 C::Piece,
                 self.target(p, g as usize, d).map_err(|why| {
                     let rule = match why {
@@ -258,7 +281,8 @@ impl Race {
                 ),
             )
             .help("write `pass`"),
-            (Some(Bound::ClearStart(g)), c) if c != Choice::Move(g as u8) => Rejection::new(
+            (Some(Bound::ClearStart(g)), Choice::Move(h, _)) if h == g as u8 => return,
+            (Some(Bound::ClearStart(g)), _) => Rejection::new(
                 R::StartClear,
                 format!(
                     "G{} must leave the start field while pieces wait in base",
@@ -290,7 +314,7 @@ impl Race {
         }
         let mut refusals = Refusals::new();
         // (3) dice.throw: the die is thrown first.
-        let die = self.die;
+        let die = self.left.first();
         if die.is_none() {
             refusals.add(
                 C::Die,
@@ -304,6 +328,13 @@ impl Race {
         let choice = self.choice_of(action, die, &mut refusals);
         let (Some(d), Some(choice)) = (die, choice) else {
             return refusals.finish();
+        };
+        // dice.each: the die this choice plays.
+        let d = match choice {
+            Choice::Move(_, v) if v > 0 => v,
+            Choice::Enter if self.rules.params.dice.each() => self.enter_die().unwrap_or(d),
+            Choice::Move(..) if self.rules.params.dice.each() => return refusals.finish(),
+            _ => d,
         };
         // (4) throw.limit, then the obligations in the description's order.
         self.check_bound(choice, d, &mut refusals);
@@ -344,7 +375,7 @@ impl Race {
                 });
                 captured = self.land(g, t, ev);
             }
-            Choice::Move(g) => {
+            Choice::Move(g, _) => {
                 let rule = match self.bound(p, d, self.streak) {
                     Some(Bound::ClearStart(_)) => R::StartClear,
                     _ => R::MoveFree,
@@ -374,7 +405,61 @@ impl Race {
             }
             Choice::Pass => self.event(ev, R::MovePass, || What::Note("no action is legal: pass")),
         }
+        // dice.each: a die played, the others still to play (a pass
+        // spends them all; a player who has finished plays no more,
+        // end.places).
+        if self.rules.params.dice.each() && choice != Choice::Pass {
+            self.left.spend(d);
+            if self.left.len() > 0 && self.winner.is_none() && !self.has_finished(p) {
+                self.got = (self.got.0 || captured, self.got.1 || homed);
+                self.event(ev, R::DiceEach, || {
+                    What::Note("a die played; the dice left are still to play")
+                });
+                return;
+            }
+        }
         self.end_action(d, choice == Choice::Pass, (captured, homed), ev);
+    }
+
+    /// `dice.each`: the die a move names (`move G1 3`), or the one value
+    /// every die left shows when it names none; `None` with its refusal
+    /// (none thrown yet: refused as such elsewhere).
+    fn die_named(&self, rolls: &[u8], piece: PieceId, refusals: &mut Refusals<C>) -> Option<u8> {
+        let left = &self.left;
+        left.first()?;
+        let why = match rolls {
+            [v] if left.contains(*v) => return Some(*v),
+            [] => match left.only() {
+                Some(v) => return Some(v),
+                None => format!("the dice {left} are left: name the die the move plays"),
+            },
+            [v] => format!("no die left shows {v}: the dice left are {left}"),
+            _ => "one die moves one piece once".to_string(),
+        };
+        // The help names a die the piece can play, where one can.
+        let playable = |v: &u8| {
+            self.piece_index(piece)
+                .is_ok_and(|g| self.target(self.turn, g, *v).is_ok())
+        };
+        let v = left.values().find(playable).or(left.first()).unwrap_or(1);
+        let example = format!("move {piece} {v}");
+        refusals.add(
+            C::Die,
+            Rejection::new(R::DiceEach, why).help(format!("write `{example}`")),
+        );
+        None
+    }
+
+    /// With `dice.each`, the die `enter` plays: the lowest die left that
+    /// brings a piece in, else the highest left (refused then).
+    fn enter_die(&self) -> Option<u8> {
+        let values = &self.rules.params.enter.values;
+        let left = self.left.as_slice();
+        left.iter()
+            .rev()
+            .find(|v| values.contains(v))
+            .or(left.first())
+            .copied()
     }
 
     /// G1-Gn as an index, or the rejection for any other piece.
