@@ -214,6 +214,29 @@ impl Sink for Captures {
 }
 
 /// The pick of `policy` among `candidates` (greedy or points).
+/// The choice a driver plays from a position's legal `list`: any one at
+/// random, or (shuffled first, so ties fall at random) the policy's pick;
+/// `None` when the list is empty. The throw-and-choose loop of the route
+/// games' drivers (maedn, race) shares it.
+pub fn choose<G: Game, C: Copy>(
+    policy: Policy,
+    pos: &G,
+    list: &[C],
+    action: impl Fn(C) -> Action,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<C> {
+    use rand::seq::SliceRandom;
+    match policy {
+        Policy::Random => list.choose(rng).copied(),
+        policy => {
+            let mut list = list.to_vec();
+            list.shuffle(rng);
+            let actions: Vec<Action> = list.iter().map(|&c| action(c)).collect();
+            policy_pick(policy, pos, &actions).map(|i| list[i])
+        }
+    }
+}
+
 pub fn policy_pick<G: Game>(policy: Policy, pos: &G, candidates: &[Action]) -> Option<usize> {
     match policy {
         Policy::Points => points_pick(pos, candidates),

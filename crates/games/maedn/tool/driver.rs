@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::maedn::Choice;
 use crate::engine::{Action, Maedn, MaednRules, Player};
-use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
+use crate::selfplay::{choose, Driver, Policy, Record, Turn, Violation};
 
 /// Plays maedn (two players opposite, as OpenSpiel's default).
 pub struct MaednDriver {
@@ -53,15 +53,7 @@ impl Driver for MaednDriver {
                 turn.probe(bad)?;
             }
             let legal = turn.pos().legal();
-            let choice = match self.policy {
-                Policy::Random => legal.as_slice().choose(rng).copied(),
-                policy => {
-                    let mut list = legal.as_slice().to_vec();
-                    list.shuffle(rng);
-                    let actions: Vec<Action> = list.iter().map(|&c| action_of(c)).collect();
-                    policy_pick(policy, turn.pos(), &actions).map(|i| list[i])
-                }
-            };
+            let choice = choose(self.policy, turn.pos(), legal.as_slice(), action_of, rng);
             let Some(choice) = choice else {
                 return Err(turn.fail("a die is thrown but no action is legal, not even a pass"));
             };

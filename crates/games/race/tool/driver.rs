@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::race::Choice;
 use crate::engine::{Action, Player, Race, RaceRules};
-use crate::selfplay::{policy_pick, Driver, Policy, Record, Turn, Violation};
+use crate::selfplay::{choose, Driver, Policy, Record, Turn, Violation};
 
 /// Plays a race game (two players opposite, as the description says).
 pub struct RaceDriver {
@@ -55,15 +55,13 @@ impl Driver for RaceDriver {
                 turn.probe(bad)?;
             }
             let legal = turn.pos().legal();
-            let choice = match self.policy {
-                Policy::Random => legal.as_slice().choose(rng).copied(),
-                policy => {
-                    let mut list = legal.as_slice().to_vec();
-                    list.shuffle(rng);
-                    let actions: Vec<Action> = list.iter().map(|c| c.action()).collect();
-                    policy_pick(policy, turn.pos(), &actions).map(|i| list[i])
-                }
-            };
+            let choice = choose(
+                self.policy,
+                turn.pos(),
+                legal.as_slice(),
+                Choice::action,
+                rng,
+            );
             let Some(choice) = choice else {
                 return Err(turn.fail("a die is thrown but no action is legal, not even a pass"));
             };
