@@ -124,68 +124,36 @@ impl Race {
                 );
                 None
             }
-            Action::Move(order) if self.rules.params.dice.each() => {
-                match order.clauses.as_slice() {
-                    [clause] => {
-                        let v = self.die_named(clause.rolls.as_slice(), clause.piece, refusals);
-                        match self.piece_index(clause.piece) {
-                            Ok(g) => Some(Choice::Move(g as u8, v.unwrap_or(0))),
-                            Err(r) => {
-                                refusals.add(C::Piece, r);
-                                None
-                            }
-                        }
-                    }
-                    _ => {
-                        refusals.add(
-                            C::Piece,
-                            Rejection::new(R::DiceEach, "one die moves one piece")
-                                .help("write `move G1 3`"),
-                        );
+            Action::Move(order) => {
+                let each = self.rules.params.dice.each();
+                let [clause] = order.clauses.as_slice() else {
+                    let (rule, what, example) = if each {
+                        (R::DiceEach, "one die moves one piece", "move G1 3")
+                    } else {
+                        (R::DiceThrow, "one throw moves one piece", "move G1")
+                    };
+                    refusals.add(
+                        C::Piece,
+                        Rejection::new(rule, what).help(format!("write `{example}`")),
+                    );
+                    return None;
+                };
+                // dice.each: the die the move plays; else the throw's one value.
+                let v = if each {
+                    self.die_named(clause.rolls.as_slice(), clause.piece, refusals)
+                        .unwrap_or(0)
+                } else {
+                    self.check_value(die, clause, refusals);
+                    0
+                };
+                match self.piece_index(clause.piece) {
+                    Ok(g) => Some(Choice::Move(g as u8, v)),
+                    Err(r) => {
+                        refusals.add(C::Piece, r);
                         None
                     }
                 }
             }
-            Action::Move(order) => match order.clauses.as_slice() {
-                [clause] => {
-                    if let (Some(d), [v]) = (die, clause.rolls.as_slice()) {
-                        if *v != d {
-                            refusals.add(
-                                C::Die,
-                                Rejection::new(
-                                    R::DiceThrow,
-                                    if self.rules.params.dice.count == 1 {
-                                        format!("the die shows {d}, not {v}")
-                                    } else {
-                                        format!("the dice read {d}, not {v}")
-                                    },
-                                )
-                                .help(format!("write `move {}` to move by the die", clause.piece)),
-                            );
-                        }
-                    } else if clause.rolls.len() > 1 {
-                        refusals.add(
-                            C::Die,
-                            Rejection::new(R::DiceThrow, "one die moves one piece once"),
-                        );
-                    }
-                    match self.piece_index(clause.piece) {
-                        Ok(g) => Some(Choice::Move(g as u8, 0)),
-                        Err(r) => {
-                            refusals.add(C::Piece, r);
-                            None
-                        }
-                    }
-                }
-                _ => {
-                    refusals.add(
-                        C::Piece,
-                        Rejection::new(R::DiceThrow, "one throw moves one piece")
-                            .help("write `move G1`"),
-                    );
-                    None
-                }
-            },
             Action::NextTurn => Some(Choice::Pass),
         }
     }
@@ -419,6 +387,30 @@ impl Race {
             }
         }
         self.end_action(d, choice == Choice::Pass, (captured, homed), ev);
+    }
+
+    /// `dice.throw`: a value a move names (`move G1 3`) is the one thrown,
+    /// and a move names one at most.
+    fn check_value(&self, die: Option<u8>, clause: &MoveClause, refusals: &mut Refusals<C>) {
+        if let (Some(d), [v]) = (die, clause.rolls.as_slice()) {
+            if *v != d {
+                let what = if self.rules.params.dice.count == 1 {
+                    format!("the die shows {d}, not {v}")
+                } else {
+                    format!("the dice read {d}, not {v}")
+                };
+                refusals.add(
+                    C::Die,
+                    Rejection::new(R::DiceThrow, what)
+                        .help(format!("write `move {}` to move by the die", clause.piece)),
+                );
+            }
+        } else if clause.rolls.len() > 1 {
+            refusals.add(
+                C::Die,
+                Rejection::new(R::DiceThrow, "one die moves one piece once"),
+            );
+        }
     }
 
     /// `dice.each`: the die a move names (`move G1 3`), or the one value
