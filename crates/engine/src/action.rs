@@ -24,12 +24,27 @@ pub enum Action {
 pub struct OwnAction {
     pub word: Word,
     pub pieces: Vec<PieceId>,
+    /// The numbers written after the word, where its phrase takes any
+    /// (race's `enter 6`: the die it plays, with `dice.each`).
+    pub numbers: Vec<u8>,
 }
 
 impl Action {
     /// The action `word` naming `pieces`.
     pub fn own(word: Word, pieces: Vec<PieceId>) -> Action {
-        Action::Own(OwnAction { word, pieces })
+        Action::Own(OwnAction {
+            word,
+            pieces,
+            numbers: Vec::new(),
+        })
+    }
+    /// The action `word` naming `pieces`, then `numbers`.
+    pub fn own_numbered(word: Word, pieces: Vec<PieceId>, numbers: Vec<u8>) -> Action {
+        Action::Own(OwnAction {
+            word,
+            pieces,
+            numbers,
+        })
     }
 }
 

@@ -47,15 +47,20 @@ pub fn normal_text_in(a: &Action, words: &Vocabulary, named_order: bool) -> Stri
         // A game whose scenarios write `pass` (maedn, race) says so.
         Action::NextTurn if words.words.contains(&Word::Pass) => "pass".into(),
         Action::NextTurn => "next turn".into(),
-        // Pieces the normal form leaves out are alike (PORTAL.md §8).
-        Action::Own(own) if words.pieces_alike.contains(&own.word) => own.word.text().into(),
         Action::Own(own) => {
-            let mut p = own.pieces.clone();
-            p.sort();
             let mut text = own.word.text().to_string();
-            for piece in p {
+            // Pieces the normal form leaves out are alike (PORTAL.md §8).
+            if !words.pieces_alike.contains(&own.word) {
+                let mut p = own.pieces.clone();
+                p.sort();
+                for piece in p {
+                    text.push(' ');
+                    text.push_str(&piece.to_string());
+                }
+            }
+            for n in &own.numbers {
                 text.push(' ');
-                text.push_str(&piece.to_string());
+                text.push_str(&n.to_string());
             }
             text
         }

@@ -46,7 +46,8 @@ pub(super) fn lower_action(
                 }
                 pieces.push(piece);
             }
-            Action::own(word, pieces)
+            let numbers = small_all(&phrase.numbers, "a number", problems)?;
+            Action::own_numbered(word, pieces, numbers)
         }
         ActionAst::NextTurn => Action::NextTurn,
         ActionAst::Move(clauses) => {

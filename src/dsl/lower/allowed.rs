@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, own_word, piece_of};
+use super::words::{allowed, own_word, piece_of, small_all};
 use super::{Check, Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::legal::normal_text_in;
@@ -83,7 +83,8 @@ fn lower(
                 let a = match &item.value {
                     LegalItem::Own(phrase) => {
                         let word = own_word(phrase, PhraseAt::Action, limits.game, problems)?;
-                        Action::own(word, Vec::new())
+                        let numbers = small_all(&phrase.numbers, "a number", problems)?;
+                        Action::own_numbered(word, Vec::new(), numbers)
                     }
                     LegalItem::Pass => Action::NextTurn,
                     LegalItem::Piece(name) => {
@@ -109,11 +110,14 @@ fn lower(
                 // normal form, whichever piece (portal's `enter`, PORTAL.md
                 // §8: pieces in base are interchangeable).
                 let alone = match &a.value {
-                    ActionAst::Own(p) if p.pieces.is_empty() => alike(&p.word.value, limits),
+                    ActionAst::Own(p) if p.pieces.is_empty() => {
+                        alike(&p.word.value, limits).map(|w| (w, &p.numbers))
+                    }
                     _ => None,
                 };
                 let lowered = match (alone, &a.value) {
-                    (Some(word), _) => Some(Action::own(word, Vec::new())),
+                    (Some((word, numbers)), _) => small_all(numbers, "a number", problems)
+                        .map(|n| Action::own_numbered(word, Vec::new(), n)),
                     (None, other) => {
                         let stmt = ActionStmt {
                             player: None,

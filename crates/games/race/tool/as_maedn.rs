@@ -173,7 +173,7 @@ impl crate::check::oracle::AsMaedn for Race {
             .iter()
             .map(|c| match *c {
                 Choice::Pass => Pick::Pass,
-                Choice::Enter => Pick::Enter,
+                Choice::Enter(_) => Pick::Enter,
                 Choice::Move(g, _) => Pick::Move(g),
             })
             .collect()
@@ -183,7 +183,7 @@ impl crate::check::oracle::AsMaedn for Race {
         use crate::engine::race::Choice;
         match pick {
             Pick::Pass => Choice::Pass,
-            Pick::Enter => Choice::Enter,
+            Pick::Enter => Choice::Enter(0),
             Pick::Move(g) => Choice::Move(g, 0),
         }
         .action()

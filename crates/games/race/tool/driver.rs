@@ -81,10 +81,12 @@ impl Driver for RaceDriver {
         if !legal.contains(Choice::Pass) {
             bad.push(Action::NextTurn);
         }
-        if !legal.contains(Choice::Enter) {
-            bad.push(Choice::Enter.action());
-        }
         let each = self.rules.params.dice.each();
+        for v in pos.dice_left().iter().map(|&v| if each { v } else { 0 }) {
+            if !legal.contains(Choice::Enter(v)) {
+                bad.push(Choice::Enter(v).action());
+            }
+        }
         for g in 0..self.rules.pieces() as u8 {
             for v in pos.dice_left().iter().map(|&v| if each { v } else { 0 }) {
                 if !legal.contains(Choice::Move(g, v)) {

@@ -78,10 +78,12 @@ impl Maedn {
             Action::Own(OwnAction {
                 word: super::words::ENTER,
                 pieces,
+                ..
             }) if pieces.is_empty() => Some(Choice::Enter),
             Action::Own(OwnAction {
                 word: super::words::ENTER,
                 pieces,
+                ..
             }) if pieces.len() == 1 => match self.piece_index(pieces[0]) {
                 Ok(g) if self.route[p.index()][g] == BASE => Some(Choice::Enter),
                 Ok(g) => {
@@ -279,6 +281,7 @@ impl Maedn {
             Action::Own(OwnAction {
                 word: super::words::ENTER,
                 pieces,
+                ..
             }) => pieces.first().and_then(|id| self.piece_index(*id).ok()),
             _ => None,
         };

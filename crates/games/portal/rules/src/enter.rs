@@ -17,6 +17,7 @@ pub(crate) fn entering(action: &goti_engine::action::Action) -> Option<PieceId> 
         goti_engine::action::Action::Own(goti_engine::action::OwnAction {
             word: super::words::ENTER,
             pieces,
+            ..
         }) => match pieces[..] {
             [piece] => Some(piece),
             _ => None,

@@ -14,9 +14,9 @@ use crate::{Action, Direction, MoveClause, MoveOrder};
 pub enum Choice {
     /// `move.pass`.
     Pass,
-    /// Bring the lowest-numbered piece in base onto the start field (with
-    /// `dice.each`, by the lowest die left that brings one in).
-    Enter,
+    /// Bring the lowest-numbered piece in base onto the start field by
+    /// the throw (0), or with `dice.each` by the die of this value.
+    Enter(u8),
     /// Move piece G(k+1) by the throw (value 0), or with `dice.each` by
     /// the die of this value.
     Move(u8, u8),
@@ -27,7 +27,8 @@ impl Choice {
     pub fn action(self) -> Action {
         match self {
             Choice::Pass => Action::NextTurn,
-            Choice::Enter => Action::own(super::words::ENTER, Vec::new()),
+            Choice::Enter(0) => Action::own(super::words::ENTER, Vec::new()),
+            Choice::Enter(v) => Action::own_numbered(super::words::ENTER, Vec::new(), vec![v]),
             Choice::Move(g, v) => Action::Move(MoveOrder {
                 clauses: vec![MoveClause {
                     piece: PieceId::Numbered(g + 1),
@@ -45,7 +46,8 @@ impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Choice::Pass => f.write_str("pass"),
-            Choice::Enter => f.write_str("enter"),
+            Choice::Enter(0) => f.write_str("enter"),
+            Choice::Enter(v) => write!(f, "enter {v}"),
             Choice::Move(g, 0) => write!(f, "G{}", g + 1),
             Choice::Move(g, v) => write!(f, "move G{} {v}", g + 1),
         }
@@ -270,12 +272,12 @@ impl Race {
         match self.bound(p, die, streak) {
             Some(Bound::Forfeit) => return Legal::one(Choice::Pass),
             Some(Bound::ClearStart(g)) => return Legal::one(Choice::Move(g as u8, tag)),
-            Some(Bound::Enter) => return Legal::one(Choice::Enter),
+            Some(Bound::Enter) => return Legal::one(Choice::Enter(tag)),
             None => {}
         }
         let mut legal = Legal::EMPTY;
         if self.can_enter(p, die) {
-            legal.push(Choice::Enter);
+            legal.push(Choice::Enter(tag));
         }
         for g in 0..self.rules.pieces() {
             if self.target(p, g, die).is_ok() {
@@ -334,12 +336,24 @@ impl Race {
     /// `move Gk` for every piece (`move Gk v` for every face, with
     /// `dice.each`): the brute force of the listing.
     pub fn legal_candidates(&self) -> Option<Vec<Action>> {
-        let mut out = vec![Action::NextTurn, Choice::Enter.action()];
+        let each = self.rules.params.dice.each();
+        let mut out = vec![Action::NextTurn];
+        // dice.each: every `enter` and move names its die (without one,
+        // it is only another way to write one, when one value fits).
+        if each {
+            for v in 1..=self.rules.params.dice.faces {
+                out.push(Choice::Enter(v).action());
+            }
+        } else {
+            out.push(Choice::Enter(0).action());
+        }
         for g in 1..=4u8 {
-            out.push(Action::own(super::words::ENTER, vec![PieceId::Numbered(g)]));
+            if !each {
+                out.push(Action::own(super::words::ENTER, vec![PieceId::Numbered(g)]));
+            }
             // dice.each: every move names its die (`move G1` is only
             // another way to write one, when the dice left show one value).
-            if self.rules.params.dice.each() {
+            if each {
                 for v in 1..=self.rules.params.dice.faces {
                     out.push(Choice::Move(g - 1, v).action());
                 }

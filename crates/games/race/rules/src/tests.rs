@@ -260,13 +260,13 @@ fn the_shipped_obligations_bind_in_their_order() {
     let pos = setup(p.clone(), &[(P1, 1, Place::Ring(0))], P1);
     let pos = play(&pos, Action::Roll(vec![6]));
     assert_eq!(legal(&pos), "G1");
-    refused_by(&pos, &Choice::Enter.action(), "start.clear");
+    refused_by(&pos, &Choice::Enter(0).action(), "start.clear");
     let pos = setup(p, &[(P1, 1, Place::Ring(5))], P1);
     let pos = play(&pos, Action::Roll(vec![6]));
     assert_eq!(legal(&pos), "enter");
     refused_by(&pos, &mv(1), "enter.value");
     // throw.again: the 6 keeps the turn.
-    let pos = play(&pos, Choice::Enter.action());
+    let pos = play(&pos, Choice::Enter(0).action());
     assert_eq!((pos.turn(), pos.route(P1, 1)), (P1, 0));
 }
 
@@ -280,7 +280,7 @@ fn without_obligations_entering_is_a_choice() {
     assert_eq!(moved.route(P1, 0), 11);
     refused_by(
         &play(&moved, Action::Roll(vec![3])),
-        &Choice::Enter.action(),
+        &Choice::Enter(0).action(),
         "enter.value",
     );
 }
@@ -513,7 +513,7 @@ fn each() -> RaceParams {
     p
 }
 
-/// dice.each: `enter` plays the lowest die left that brings a piece in;
+/// dice.each: `enter` names its die where two dice left bring a piece in;
 /// a move names its die, and the help names one the piece can play; the
 /// throw is spent (and the turn passes) only with its last die.
 #[test]
@@ -521,8 +521,13 @@ fn each_die_is_played_apart() {
     let start = setup(each(), &[(P1, 1, Place::HomePath(2))], P1);
     let thrown = play(&start, Action::Roll(vec![5, 6]));
     assert_eq!(thrown.dice_left(), [6, 5]);
-    assert_eq!(legal(&thrown), "enter", "G1 in goal 2 moves neither");
-    let entered = play(&thrown, Choice::Enter.action());
+    assert_eq!(
+        legal(&thrown),
+        "enter 6 enter 5",
+        "G1 in goal 2 moves neither"
+    );
+    refused_by(&thrown, &Choice::Enter(0).action(), "dice.each");
+    let entered = play(&thrown, Choice::Enter(5).action());
     assert_eq!(entered.dice_left(), [6], "the 5 brought the piece in");
     assert_eq!(entered.turn(), P1);
     // G1 in goal 2 (route 41) cannot move 3 (past goal 4, route 43) but
@@ -642,7 +647,7 @@ fn a_description_names_its_rules() {
     );
     let on_start = setup(p.clone(), &[(P1, 1, Place::Ring(0))], P1);
     let six = play(&on_start, Action::Roll(vec![6]));
-    refused_by(&six, &Choice::Enter.action(), "start.must-clear");
+    refused_by(&six, &Choice::Enter(0).action(), "start.must-clear");
     let ids: Vec<&str> = p
         .catalogue(RaceRule::CATALOGUE)
         .iter()

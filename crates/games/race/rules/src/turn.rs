@@ -78,12 +78,21 @@ impl Race {
         let p = self.turn;
         match action {
             Action::Roll(_) => unreachable!("a throw was handled above"),
-            Action::Own(OwnAction { word, pieces }) if *word == ENTER && pieces.is_empty() => {
-                Some(Choice::Enter)
+            Action::Own(OwnAction {
+                word,
+                pieces,
+                numbers,
+            }) if *word == ENTER && pieces.is_empty() => {
+                Some(Choice::Enter(self.enter_value(numbers, die, refusals)?))
             }
-            Action::Own(OwnAction { word, pieces }) if *word == ENTER && pieces.len() == 1 => {
+            Action::Own(OwnAction {
+                word,
+                pieces,
+                numbers,
+            }) if *word == ENTER && pieces.len() == 1 => {
+                let v = self.enter_value(numbers, die, refusals);
                 match self.piece_index(pieces[0]) {
-                    Ok(g) if self.route[p.index()][g] == BASE => Some(Choice::Enter),
+                    Ok(g) if self.route[p.index()][g] == BASE => Some(Choice::Enter(v?)),
                     Ok(g) => {
                         refusals.add(
                             C::Piece,
@@ -163,7 +172,7 @@ impl Race {
     fn target_of(&self, choice: Choice, d: u8, refusals: &mut Refusals<C>) -> Option<i8> {
         let p = self.turn;
         match choice {
-            Choice::Enter if !self.rules.params.enter.values.contains(&d) => {
+            Choice::Enter(_) if !self.rules.params.enter.values.contains(&d) => {
                 let values: Vec<String> = self
                     .rules
                     .params
@@ -184,21 +193,21 @@ impl Race {
                 );
                 None
             }
-            Choice::Enter if self.in_base(p) == 0 => {
+            Choice::Enter(_) if self.in_base(p) == 0 => {
                 refusals.add(
                     C::Piece,
                     Rejection::new(R::EnterValue, "no piece is in base"),
                 );
                 None
             }
-            Choice::Enter if !self.rules.own_share() && self.own_at(p, 0).is_some() => {
+            Choice::Enter(_) if !self.rules.own_share() && self.own_at(p, 0).is_some() => {
                 refusals.add(
                     C::Piece,
                     Rejection::new(R::EnterValue, "an own piece stands on the start field"),
                 );
                 None
             }
-            Choice::Enter if self.blockade_on(p, self.field(p, 0)).is_some() => {
+            Choice::Enter(_) if self.blockade_on(p, self.field(p, 0)).is_some() => {
                 let f = self.field(p, 0);
                 let q = self
                     .blockade_on(p, f)
@@ -212,7 +221,7 @@ impl Race {
                 );
                 None
             }
-            Choice::Enter => Some(0),
+            Choice::Enter(_) => Some(0),
             Choice::Move(g, _) => refusals.add_result(
                 C::Piece,
                 self.target(p, g as usize, d).map_err(|why| {
@@ -258,7 +267,7 @@ impl Race {
                 ),
             )
             .help(format!("write `move G{}`", g + 1)),
-            (Some(Bound::Enter), c) if c != Choice::Enter => Rejection::new(
+            (Some(Bound::Enter), c) if !matches!(c, Choice::Enter(_)) => Rejection::new(
                 R::EnterValue,
                 format!("a {d} with a piece in base must bring one in"),
             )
@@ -300,7 +309,7 @@ impl Race {
         // dice.each: the die this choice plays.
         let d = match choice {
             Choice::Move(_, v) if v > 0 => v,
-            Choice::Enter if self.rules.params.dice.each() => self.enter_die().unwrap_or(d),
+            Choice::Enter(v) if v > 0 => v,
             Choice::Move(..) if self.rules.params.dice.each() => return refusals.finish(),
             _ => d,
         };
@@ -330,7 +339,7 @@ impl Race {
         let p = self.turn;
         let (mut captured, mut homed) = (false, false);
         match choice {
-            Choice::Enter => {
+            Choice::Enter(_) => {
                 let g = named.unwrap_or_else(|| {
                     (0..self.rules.pieces())
                         .find(|&g| self.route[p.index()][g] == BASE)
@@ -442,16 +451,50 @@ impl Race {
         None
     }
 
-    /// With `dice.each`, the die `enter` plays: the lowest die left that
-    /// brings a piece in, else the highest left (refused then).
-    fn enter_die(&self) -> Option<u8> {
-        let values = &self.rules.params.enter.values;
-        let left = self.left.as_slice();
-        left.iter()
-            .rev()
-            .find(|v| values.contains(v))
-            .or(left.first())
-            .copied()
+    /// The die an `enter` plays: 0 (the throw's one value; `enter 6`
+    /// must name it) or, with `dice.each`, the die it names, else the one
+    /// value the dice left that bring a piece in show (the highest die
+    /// left when none does: refused by `enter.value` then); `None` with
+    /// its refusal (none thrown yet: refused as such elsewhere).
+    fn enter_value(
+        &self,
+        numbers: &[u8],
+        die: Option<u8>,
+        refusals: &mut Refusals<C>,
+    ) -> Option<u8> {
+        let d = die?;
+        let left = &self.left;
+        let each = self.rules.params.dice.each();
+        let why = match numbers {
+            [] if !each => return Some(0),
+            [v] if !each && *v == d => return Some(0),
+            [v] if each && left.contains(*v) => return Some(*v),
+            [] => {
+                let values = &self.rules.params.enter.values;
+                let mut entering = left.values().filter(|v| values.contains(v));
+                match (entering.next(), entering.next()) {
+                    (Some(v), None) => return Some(v),
+                    (None, _) => return Some(d),
+                    (Some(a), Some(b)) => format!(
+                        "the dice {left} bring a piece in with {a} or {b}: name the die `enter` plays"
+                    ),
+                }
+            }
+            [v] if each => format!("no die left shows {v}: the dice left are {left}"),
+            [v] => format!("{d} is thrown, not {v}"),
+            _ => "`enter` plays one die".to_string(),
+        };
+        let (rule, help) = if each {
+            let v = left
+                .values()
+                .find(|v| self.rules.params.enter.values.contains(v))
+                .unwrap_or(d);
+            (R::DiceEach, format!("write `enter {v}`"))
+        } else {
+            (R::DiceThrow, "write `enter`".to_string())
+        };
+        refusals.add(C::Die, Rejection::new(rule, why).help(help));
+        None
     }
 
     /// G1-Gn as an index, or the rejection for any other piece.

@@ -13,7 +13,7 @@ pub const ENTER: Word = Word::Named("enter");
 
 /// How race's own words are written.
 const PHRASES: &[Phrase] = &[
-    Phrase::action(ENTER, "enter").pieces(0, 1),
+    Phrase::action(ENTER, "enter").pieces(0, 1).numbers(0, 1),
     Phrase::check(RETURNS, "expect returns 3 -1 -1 -1")
         .no_player()
         .numbers(1, 255)

@@ -51,6 +51,7 @@ impl Royal {
             Action::Own(OwnAction {
                 word: super::words::EXIT,
                 pieces,
+                ..
             }) => self.exit(pieces, ev),
             Action::Move(order) => self.play_move(order, ev, observe),
             Action::Own(other) => Err(Rejection::new(
