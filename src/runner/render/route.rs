@@ -55,10 +55,8 @@ pub fn state<G: RouteBoard>(pos: &G) -> String {
             writeln!(out, "game over: winner {w}; returns {}", returns.join(" ")).ok();
         }
         None => {
-            let left = pos.dice_left();
-            if left.len() > 1 {
-                let left: Vec<String> = left.iter().map(u8::to_string).collect();
-                writeln!(out, "turn: {}; dice left: {}", pos.turn(), left.join(" ")).ok();
+            if let Some(left) = dice_left_text(pos) {
+                writeln!(out, "turn: {}; dice left: {left}", pos.turn()).ok();
             } else {
                 let die = pos
                     .die_now()
@@ -218,12 +216,9 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
     svg.overlay(marks, &on_tiles, point, &super::svg::straight);
     let standings = pos.winner_now().map(|w| vec![w]);
     svg.status(standings.as_deref(), pos.turn());
-    let left = pos.dice_left();
+    let left = dice_left_text(pos);
     let die = match pos.die_now() {
-        Some(_) if left.len() > 1 => {
-            let left: Vec<String> = left.iter().map(u8::to_string).collect();
-            format!("dice: {}", left.join(" "))
-        }
+        Some(_) if left.is_some() => format!("dice: {}", left.unwrap_or_default()),
         Some(d) => format!("die: {d}"),
         None if pos.winner_now().is_some() => {
             "returns: ".to_string()
@@ -262,4 +257,11 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
         y += 100.0;
     }
     svg.finish()
+}
+
+/// `5 2`: the dice still to play, where more than one is (a game that
+/// plays each die apart); `None` otherwise.
+fn dice_left_text<G: RouteBoard>(pos: &G) -> Option<String> {
+    let left = pos.dice_left();
+    (left.len() > 1).then(|| left.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
 }

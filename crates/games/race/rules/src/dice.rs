@@ -47,11 +47,7 @@ impl Race {
             ));
         }
         let (v, double) = read(&self.rules.params.dice, values);
-        self.left = if self.rules.params.dice.each() {
-            Left::of(values)
-        } else {
-            Left::one(v)
-        };
+        self.left = Left::thrown(&self.rules.params.dice, values, v);
         self.double = double;
         self.streak = self.streak_after(v, double);
         self.event(ev, R::DiceThrow, || What::Rolled {
@@ -209,6 +205,17 @@ impl Left {
         Left {
             dice: [v, 0, 0, 0],
             len: 1,
+        }
+    }
+
+    /// What a throw of `dice`, read `v`, leaves to play: its dice with
+    /// `dice.each`, else its one value.
+    #[inline]
+    pub(crate) fn thrown(params: &crate::params::RaceDiceParams, dice: &[u8], v: u8) -> Left {
+        if params.each() {
+            Left::of(dice)
+        } else {
+            Left::one(v)
         }
     }
 

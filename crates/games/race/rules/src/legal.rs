@@ -321,11 +321,7 @@ impl Race {
                     };
                     let params = &self.rules.params.dice;
                     let (d, double) = super::dice::read(params, dice);
-                    let left = if params.each() {
-                        super::dice::Left::of(dice)
-                    } else {
-                        super::dice::Left::one(d)
-                    };
+                    let left = super::dice::Left::thrown(params, dice, d);
                     self.legal_for(&left, self.streak_after(d, double)).len as u64
                 })
                 .sum(),
