@@ -874,3 +874,61 @@ fn a_description_s_own_rule_names_are_checked_and_hovered() {
     assert!(!labels.contains(&"throw.limit"), "{items}");
     c.stop();
 }
+
+/// A description's own place words (`words`): a scenario in them is
+/// checked and played clean, a hover on a piece says where it stands in
+/// them, and a place in maedn's words is a diagnostic naming the
+/// description's places.
+#[test]
+fn a_description_s_own_place_words_are_checked_and_hovered() {
+    let mut c = Client::start();
+    std::fs::write(
+        c.dir.path().join("own.yaml"),
+        "extends: race\nwords:\n  base: nest\n  home: den\n",
+    )
+    .unwrap();
+    // board.home: P1 G1 on 37 with a 4 reaches route 41, home field 2.
+    let text = "scenario \"own words\"\nrules race\nrules file \"own.yaml\"\nplayers 2\nP1 G1 on 37\nroll 4\nmove G1\nexpect P1 G1 in den 2\nexpect P2 G1 in nest\n";
+    let (_, uri) = c.file("own.goti", text);
+    c.open(&uri, text);
+    assert_eq!(c.diagnostics(&uri), Vec::<Value>::new(), "checked");
+    assert_eq!(c.diagnostics(&uri), Vec::<Value>::new(), "played");
+    let h = c.request(
+        "textDocument/hover",
+        doc_at(&uri, 6, col(text, 6, "G1") + 1),
+    );
+    let said = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(said.contains("before: on 37"), "{h}");
+    assert!(said.contains("after: in den 2"), "{h}");
+    let h = c.request(
+        "textDocument/hover",
+        doc_at(&uri, 8, col(text, 8, "G1") + 1),
+    );
+    let said = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(said.contains("in nest"), "{h}");
+    // After `in`, completion offers the description's places.
+    let items = c.request(
+        "textDocument/completion",
+        doc_at(&uri, 8, "expect P2 G1 in ".len() as u32),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(labels, ["nest", "den"], "{items}");
+
+    let text = text.replace("in den 2", "in goal 2");
+    let (_, uri) = c.file("maedn-words.goti", &text);
+    c.open(&uri, &text);
+    let d = c.diagnostics(&uri);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["range"]["start"]["line"], 7, "{d:?}");
+    let message = d[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "`goal` is not a place of race: its places are `on N`, `in nest` and `in den N`"
+        ),
+        "{message}"
+    );
+    c.stop();
+}

@@ -246,6 +246,44 @@ fn a_race_game_written_from_scratch_takes_every_command() {
     assert_eq!(code, Some(0), "{said}");
     let svg = std::fs::read_to_string(p.join("b.svg")).expect("an SVG");
     assert!(svg.contains("<svg") && svg.contains("safe"), "{said}");
+    // Its own place words (`words`): the picture names the tower and the
+    // camp, and a place in maedn's words is refused where it stands, with
+    // the description's places.
+    assert!(
+        svg.contains("P1 tower 3") && svg.contains(">camp<"),
+        "{svg}"
+    );
+    let (code, said) = goti_in(
+        p,
+        &[
+            "explain",
+            "scenarios/three-ways.goti",
+            "--name",
+            "a pass on a 4 does not throw again",
+            "--board",
+        ],
+    );
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("P2 in camp: G1 G2"), "{said}");
+    assert!(
+        said.contains("P1 (seat 0) tower: 1[] 2[] 3[G2]  camp[]"),
+        "{said}"
+    );
+    std::fs::write(
+        p.join("maedn-words.goti"),
+        "rules race\nrules file \"three-ways.yaml\"\nscenario \"maedn's words\"\nplayers 2\nP1 G1 in goal 1\n",
+    )
+    .expect("written");
+    let (code, said) = goti_in(p, &["run", "maedn-words.goti"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains(
+            "`goal` is not a place of race: its places are `on N`, `in camp` and `in tower N`"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("maedn-words.goti:5:7"), "{said}");
+    std::fs::remove_file(p.join("maedn-words.goti")).expect("removed");
 
     // What the rules allow: perft by hand (the scenario's comment), 16.
     let (code, said) = goti_in(

@@ -107,7 +107,7 @@ pub enum PieceSel {
 }
 
 /// A place as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlaceAst {
     Tile(i64),
     HomePath(i64),
@@ -121,6 +121,9 @@ pub enum PlaceAst {
     Toilet(i64, i64),
     /// Maedn: `in goal N`.
     Goal(i64),
+    /// A place in a word the grammar does not know (`in nest`, `in
+    /// column 3`), which the game's words resolve.
+    Named(String, Option<i64>),
 }
 
 #[derive(Clone, Debug)]
@@ -237,7 +240,7 @@ pub enum LegalItem {
     Own(OwnPhrase),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceCheck {
     Place(PlaceAst),
     Midpoint(bool),

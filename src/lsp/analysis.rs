@@ -130,6 +130,22 @@ impl Analysis {
         self.scenario_at(line)?.catalogue.as_deref()
     }
 
+    /// The words a place of the scenario at `line` is written in after
+    /// `in`: its rules' own (a `race` description's `words`), or its
+    /// game's.
+    pub fn place_words_at(&self, line: usize) -> Vec<String> {
+        match self.scenario_at(line).and_then(|s| s.place_names.clone()) {
+            Some((base, home)) => vec![base, home],
+            None => self
+                .game_at(line)
+                .vocabulary()
+                .place_names()
+                .iter()
+                .map(|w| w.to_string())
+                .collect(),
+        }
+    }
+
     /// The rule the scenario at `line` cites as `id` under its rules' own
     /// names (a `race` description's `names`), with RACE.md's ID for it.
     pub fn named_rule_at(

@@ -377,6 +377,16 @@ pub fn completion(doc: &Document, pos: Position) -> CompletionResponse {
                 .collect(),
         );
     }
+    if ends_with_word(" in") {
+        // After `in`: the places of the scenario's rules, in their words.
+        return CompletionResponse::Array(
+            doc.analysis
+                .place_words_at(line)
+                .into_iter()
+                .map(|w| item(w, CompletionItemKind::KEYWORD, Some("a place".into())))
+                .collect(),
+        );
+    }
     if let Some(items) = legal_completion(doc, &index, offset, line_start, line) {
         return CompletionResponse::Array(items);
     }

@@ -176,6 +176,14 @@ impl Rules {
         use crate::engine::params::Params;
         each_game!(self, G, r => G::params(r).catalogue(G::CATALOGUE))
     }
+    /// What these rules call the base and the home fields, where they name
+    /// them (`Params::place_names`: a `race` description's `words`).
+    pub fn place_names(&self) -> Option<(String, String)> {
+        use crate::engine::params::Params;
+        each_game!(self, G, r => G::params(r)
+            .place_names()
+            .map(|n| (n.base.to_string(), n.home.to_string())))
+    }
     /// The most players a table of these rules seats.
     pub fn most_players(&self) -> u8 {
         each_game!(self, G, r => G::sizes(r).players)
@@ -271,6 +279,11 @@ impl Position {
     pub fn pieces_at(&self, place: Place) -> Vec<(Player, PieceId)> {
         each_position!(self, g => Game::pieces_at(g, place))
     }
+    /// A place in the words of these rules (`in base`, or a `race`
+    /// description's own `in yard`).
+    pub fn place_words(&self, place: Place) -> String {
+        each_position!(self, g => place_words_of(g, place))
+    }
     /// The snapshot body's state part.
     pub fn render_state(&self) -> String {
         each_position!(self, g => g.state())
@@ -287,6 +300,13 @@ impl Position {
 
 fn kind_of<G: crate::engine::Listed>(_: &G) -> GameKind {
     G::KIND
+}
+
+fn place_words_of<G: crate::engine::Listed + Game>(g: &G, place: Place) -> String {
+    use crate::engine::params::Params;
+    G::KIND
+        .vocabulary()
+        .place_words_named(place, G::params(g.rules()).place_names())
 }
 
 /// Work generic over the game: [`Rules::visit`] calls it with the rules'

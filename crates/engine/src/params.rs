@@ -49,6 +49,13 @@ pub trait Params:
         std::borrow::Cow::Borrowed(family)
     }
 
+    /// What these parameters call the base and the home fields, where they
+    /// name them (a `race` description's `words`); `None` (the default):
+    /// the game's vocabulary says.
+    fn place_names(&self) -> Option<crate::vocabulary::PlaceNames<'_>> {
+        None
+    }
+
     /// Whether `id` is a rule ID of [`Params::catalogue`], without building
     /// it (self-play asks at every step).
     fn cites(&self, family: &'static [crate::RuleInfo], id: crate::RuleId) -> bool {

@@ -203,6 +203,15 @@ impl Phrase {
     }
 }
 
+/// A description's own names for where its pieces wait and for its home
+/// fields, each written after `in` (`in yard`, `in home 3`; a `race`
+/// description's `words`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaceNames<'a> {
+    pub base: &'a str,
+    pub home: &'a str,
+}
+
 /// What the scenario language says of one game: its words, its pieces, and
 /// the rules that decide language-level problems.
 #[derive(Debug)]
@@ -287,6 +296,26 @@ impl Vocabulary {
             Place::HomePath(k) => format!("{} {k}", self.path_phrase),
             place => place.to_string(),
         }
+    }
+    /// A place in this game's words, or in a description's own names for
+    /// its base and home fields where it gives them (`in yard`, `in home 3`).
+    pub fn place_words_named(&self, place: Place, names: Option<PlaceNames<'_>>) -> String {
+        match (place, names) {
+            (Place::Out, Some(n)) => format!("in {}", n.base),
+            (Place::HomePath(k), Some(n)) => format!("in {} {k}", n.home),
+            _ => self.place_words(place),
+        }
+    }
+    /// The words a scenario may name a place with (`yard`, `home`, `lane`):
+    /// the last word of its base's and home fields' phrases, and the toilet
+    /// where the game has one.
+    pub fn place_names(&self) -> Vec<&'static str> {
+        let last = |s: &'static str| s.rsplit(' ').next().unwrap_or(s);
+        let mut out = vec![last(self.yard_phrase), last(self.path_phrase)];
+        if self.allows(Word::Toilet) {
+            out.push("toilet");
+        }
+        out
     }
     /// The ring's field numbers: 1-ring, or 0-(ring-1) in maedn.
     pub fn fields(&self, ring: u8) -> std::ops::RangeInclusive<i64> {

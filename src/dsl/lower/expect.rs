@@ -53,20 +53,20 @@ pub(super) fn lower_expectation(
             let p = player(pn, problems);
             let pc = piece_of(piece, limits, problems);
             let (p, pc) = (p?, pc?);
-            match check.value {
+            match &check.value {
                 PieceCheck::Place(pl) => Check::Place(
                     p,
                     pc,
-                    place_of(&Spanned::new(pl, check.span), limits, problems)?,
+                    place_of(&Spanned::new(pl.clone(), check.span), limits, problems)?,
                 ),
                 PieceCheck::Midpoint(_) if !only(Word::Midpoint, problems) => return None,
                 PieceCheck::Midpoint(b) => Check::Own(OwnCheck {
                     word: Word::Midpoint,
                     player: Some(p),
                     piece: Some(pc),
-                    numbers: vec![i64::from(b)],
+                    numbers: vec![i64::from(*b)],
                 }),
-                PieceCheck::Steps(n) => Check::Steps(p, pc, n),
+                PieceCheck::Steps(n) => Check::Steps(p, pc, *n),
             }
         }
         Expectation::Number { player: pn, check } => {

@@ -31,6 +31,9 @@ pub struct Limits {
     /// The rule IDs the scenario's rules cite (the game's catalogue, under
     /// a `race` description's own names).
     pub rule_ids: Vec<&'static str>,
+    /// The rules' own words for the base and the home fields (a `race`
+    /// description's `words`); `None`: the game's vocabulary says.
+    pub place_names: Option<(String, String)>,
 }
 
 impl Limits {

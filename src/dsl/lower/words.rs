@@ -206,8 +206,24 @@ pub(super) fn place_of(
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Option<Place> {
+    if let Some(names) = &limits.place_names {
+        if let Some(decided) = named_place(p, names, limits, problems) {
+            return decided;
+        }
+    }
     let words = limits.game.vocabulary();
     let (path_name, path_word, path_rule) = (words.path_name, words.path_word, words.path_rule);
+    if let PlaceAst::Named(text, _) = &p.value {
+        let names: Vec<String> = words.place_names().iter().map(|w| w.to_string()).collect();
+        problems.push(no_such_place(
+            p.span,
+            text,
+            &names,
+            &places_of(limits),
+            limits,
+        ));
+        return None;
+    }
     let word = match p.value {
         PlaceAst::HomePath(_) => Some(Word::HomePathTile),
         PlaceAst::Lane(_) => Some(Word::Lane),
@@ -257,7 +273,126 @@ pub(super) fn place_of(
         }
         PlaceAst::Home => Some(Place::Home),
         PlaceAst::Yard | PlaceAst::Base => Some(Place::Out),
+        PlaceAst::Named(..) => None,
     }
+}
+
+/// The places of the game as a scenario writes them, for messages.
+fn places_of(limits: &Limits) -> String {
+    let words = limits.game.vocabulary();
+    match &limits.place_names {
+        Some((base, home)) => format!("`on N`, `in {base}` and `in {home} N`"),
+        None => format!(
+            "`on N`, `{} N` and `{}`",
+            words.path_phrase, words.yard_phrase
+        ),
+    }
+}
+
+/// `in nest` is not a place of this game, with the place word it is
+/// closest to.
+fn no_such_place(
+    span: Span,
+    text: &str,
+    names: &[String],
+    places: &str,
+    limits: &Limits,
+) -> Problem {
+    let p = Problem::new(
+        span,
+        format!(
+            "`{text}` is not a place of {}: its places are {places}",
+            limits.game
+        ),
+        "no such place",
+    );
+    match crate::closest::closest(text, names.iter().map(String::as_str)) {
+        Some(s) => p.help(format!("did you mean `{s}`?")),
+        None => p.help(format!("write one of {places}")),
+    }
+}
+
+/// A place under a description's own place words (`base`, `home`):
+/// `Some` when they decide it, `None` for a place they do not name (a
+/// field, or, under the default words, another game's place word, which
+/// the vocabulary names as such).
+fn named_place(
+    p: &Spanned<PlaceAst>,
+    (base, home): &(String, String),
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<Option<Place>> {
+    let (text, number) = match &p.value {
+        PlaceAst::Yard => ("yard", None),
+        PlaceAst::Base => ("base", None),
+        PlaceAst::Goal(k) => ("goal", Some(*k)),
+        PlaceAst::HomePath(k) => ("home", Some(*k)),
+        PlaceAst::Lane(k) => ("lane", Some(*k)),
+        PlaceAst::Named(t, n) => (t.as_str(), *n),
+        PlaceAst::Tile(_) | PlaceAst::Home | PlaceAst::Toilet(..) => return None,
+    };
+    let words = limits.game.vocabulary();
+    let own = base.as_str() != words.place_names()[0] || home.as_str() != words.place_names()[1];
+    let fail = |problems: &mut Vec<Problem>, problem: Problem| {
+        problems.push(problem);
+        Some(None)
+    };
+    if text == base {
+        return match number {
+            None => Some(Some(Place::Out)),
+            Some(k) => fail(
+                problems,
+                Problem::new(
+                    p.span,
+                    format!("`in {base}` takes no number, not {k}"),
+                    "no number here",
+                )
+                .rule(words.path_rule)
+                .help(format!("write `in {base}`")),
+            ),
+        };
+    }
+    if text == home {
+        return match number {
+            Some(k) if k >= 1 && k <= limits.home_path as i64 => {
+                Some(Some(Place::HomePath(k as u8)))
+            }
+            Some(k) => fail(
+                problems,
+                Problem::new(
+                    p.span,
+                    format!(
+                        "the home has fields 1-{}; there is no {home} {k}",
+                        limits.home_path
+                    ),
+                    "no such field",
+                )
+                .rule(words.path_rule)
+                .help(words.path_help),
+            ),
+            None => fail(
+                problems,
+                Problem::new(
+                    p.span,
+                    format!("`in {home}` needs the home field's number"),
+                    "which field?",
+                )
+                .rule(words.path_rule)
+                .help(format!(
+                    "write `in {home} 1` up to `in {home} {}`",
+                    limits.home_path
+                )),
+            ),
+        };
+    }
+    if !own && !matches!(p.value, PlaceAst::Named(..)) {
+        return None;
+    }
+    let names = [base.clone(), home.clone()];
+    fail(
+        problems,
+        no_such_place(p.span, text, &names, &places_of(limits), limits),
+    )
 }
 
 /// `tile 53 is off the ring (1-52)`, cited as board.ring.

@@ -272,7 +272,7 @@ impl Builder {
                     .ok_or_else(|| internal(span))?;
                 Ok(StmtKind::Turn(self.player(p)?))
             }
-            Rule::placement => {
+            Rule::placement | Rule::own_placement => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
                 let what_pair = inner.next().ok_or_else(|| internal(span))?;
                 let what_span = self.span(&what_pair);
@@ -347,9 +347,13 @@ impl Builder {
         })
     }
 
+    /// A `place`, or a `named_place` (a place in a game's own words).
     fn place(&self, p: Pair<Rule>) -> Result2<Spanned<PlaceAst>> {
         let span = self.span(&p);
-        let inner = p.into_inner().next().ok_or_else(|| internal(span))?;
+        let inner = match p.as_rule() {
+            Rule::named_place => p,
+            _ => p.into_inner().next().ok_or_else(|| internal(span))?,
+        };
         let rule = inner.as_rule();
         let parts: Vec<Pair<Rule>> = inner.into_inner().collect();
         let num = parts.iter().find(|x| x.as_rule() == Rule::int).cloned();
@@ -389,6 +393,35 @@ impl Builder {
                 PlaceAst::Toilet(trigger, spot)
             }
             Rule::in_yard => PlaceAst::Yard,
+            Rule::named_place => {
+                let word = parts
+                    .iter()
+                    .find(|x| x.as_rule() == Rule::place_word)
+                    .ok_or_else(|| internal(span))?;
+                if let Some(spot) = parts.iter().find(|x| x.as_rule() == Rule::toilet_spot) {
+                    // Only a toilet has spots: a misspelt `in toilet 42 pit`.
+                    let mut problem = Problem {
+                        rule: None,
+                        span: self.span(word),
+                        message: format!(
+                            "`{}` is not a place with spots such as `{}`",
+                            word.as_str(),
+                            spot.as_str()
+                        ),
+                        label: "not a place".into(),
+                        help: Some("only a toilet has spots: `in toilet 42 pit`".into()),
+                    };
+                    if crate::closest::closest(word.as_str(), ["toilet"]).is_some() {
+                        problem.help = Some("did you mean `toilet`?".into());
+                    }
+                    return Err(problem);
+                }
+                let number = match num {
+                    Some(n) => Some(self.int(n)?.value),
+                    None => None,
+                };
+                PlaceAst::Named(word.as_str().to_ascii_lowercase(), number)
+            }
             other => return Err(mismatch(span, "a place", other)),
         };
         Ok(Spanned::new(place, span))
@@ -540,13 +573,13 @@ impl Builder {
         let rule = p.as_rule();
         let mut inner = p.into_inner();
         Ok(match rule {
-            Rule::piece_check => {
+            Rule::piece_check | Rule::own_piece_check => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
                 let piece = self.piece(inner.next().ok_or_else(|| internal(span))?)?;
                 let c = inner.next().ok_or_else(|| internal(span))?;
                 let cspan = self.span(&c);
                 let check = match c.as_rule() {
-                    Rule::place => PieceCheck::Place(self.place(c)?.value),
+                    Rule::place | Rule::named_place => PieceCheck::Place(self.place(c)?.value),
                     Rule::past_midpoint => PieceCheck::Midpoint(true),
                     Rule::before_midpoint => PieceCheck::Midpoint(false),
                     Rule::steps => {

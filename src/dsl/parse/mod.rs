@@ -191,6 +191,17 @@ fn parse_statement(
                     };
                     return Err(syntax_error(own, chunk, offset, game, &words));
                 }
+                // A place in words the grammar does not know (`in nest`):
+                // where the statement broke right after its word (`in the
+                // yard`), the language's own places were meant; later (`in
+                // nest 3 4`), the place stood and what follows it did not.
+                Own::Failed(own, further) if after_in_or_on(chunk, at) => {
+                    let taken = chunk.get(at..further).unwrap_or("").trim_end();
+                    if further > at && taken != suggest::word_at(chunk, at) {
+                        return Err(syntax_error(own, chunk, offset, game, &[]));
+                    }
+                    false
+                }
                 Own::Failed(own, further) => {
                     further > at || (further == at && tried_own_word(&own))
                 }
@@ -250,6 +261,21 @@ fn own_statement(chunk: &str) -> Own<'_> {
         Some(word) => Own::Unknown(word.as_span().start()),
         None => Own::Parsed(pair),
     }
+}
+
+/// Whether the word at `at` follows `in` or `on`: it stands where a place
+/// does.
+fn after_in_or_on(chunk: &str, at: usize) -> bool {
+    let before = chunk
+        .get(..at)
+        .unwrap_or(chunk)
+        .trim_end()
+        .to_ascii_lowercase();
+    let last = before
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or("");
+    last == "in" || last == "on"
 }
 
 /// Whether some game's vocabulary names `word` (`Word::Named`).
@@ -359,6 +385,42 @@ mod tests {
             "{message}"
         );
         assert!(!message.contains("`toilet`"), "{message}");
+    }
+
+    #[test]
+    fn a_place_in_words_the_grammar_does_not_know_parses_for_the_rules_to_resolve() {
+        let f = parse_file(
+            "rules race\nscenario \"x\"\nP1 G1 in nest, P1 G2 ON Den 3\nexpect P1 G2 in den 3, P1 G1 in nest\n",
+        );
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let places: Vec<PlaceAst> = f.scenarios[0]
+            .statements
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StmtKind::Place(p) => Some(p.place.value.clone()),
+                StmtKind::Expect(Expectation::Piece {
+                    check:
+                        crate::dsl::ast::Spanned {
+                            value: PieceCheck::Place(p),
+                            ..
+                        },
+                    ..
+                }) => Some(p.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            places,
+            [
+                PlaceAst::Named("nest".into(), None),
+                PlaceAst::Named("den".into(), Some(3)),
+                PlaceAst::Named("den".into(), Some(3)),
+                PlaceAst::Named("nest".into(), None),
+            ]
+        );
+        // The language's own places keep their messages.
+        let (message, _) = first_error("rules race\nscenario \"x\"\nP1 G1 in nest 3 4\n");
+        assert!(message.contains("unexpected `4`"), "{message}");
     }
 
     #[test]

@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 
 use crate::dsl::lower::Check;
 use crate::engine::legal::{Budget, PerftError, Unlisted};
-use crate::engine::{Event, GameKind, PieceId, Place, Player, What};
+use crate::engine::{Event, PieceId, Place, Player, What};
 use crate::runner::games::number;
 use crate::runner::position::Position;
 use crate::runner::render;
 
-fn place_words(game: GameKind, p: Player, id: PieceId, place: Place) -> String {
-    format!("{p} {id} {}", game.vocabulary().place_words(place))
+fn place_words(pos: &Position, p: Player, id: PieceId, place: Place) -> String {
+    format!("{p} {id} {}", pos.place_words(place))
 }
 
 fn tile_words(pos: &Position, t: u8) -> String {
@@ -194,8 +194,8 @@ pub(super) fn evaluate(
                 Ok(())
             } else {
                 fail(
-                    place_words(pos.game(), *p, *id, *place),
-                    place_words(pos.game(), *p, *id, now),
+                    place_words(pos, *p, *id, *place),
+                    place_words(pos, *p, *id, now),
                 )
             }
         }

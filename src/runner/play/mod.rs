@@ -241,6 +241,9 @@ pub struct ScenarioReport {
     /// The game's catalogue under the IDs its rules cite, where they
     /// rename any (a `race` description's `names`).
     pub catalogue: Option<Vec<crate::engine::RuleInfo>>,
+    /// What its rules call the base and the home fields, where they name
+    /// them (a `race` description's `words`).
+    pub place_names: Option<(String, String)>,
     /// The command line's `--set` keys this scenario's ruleset has (and took).
     pub sets_applied: Vec<String>,
     /// How the scenario met the run's mutant (`goti mutate`), if any.
@@ -279,6 +282,7 @@ fn limits_of(
     report: &mut ScenarioReport,
 ) -> Limits {
     report.in_play = rules.rules_in_play();
+    report.place_names = rules.place_names();
     let catalogue = rules.catalogue();
     if let std::borrow::Cow::Owned(own) = &catalogue {
         report.catalogue = Some(own.clone());
@@ -288,6 +292,7 @@ fn limits_of(
         ring: rules.ring(),
         home_path: rules.home_path(),
         rule_ids: catalogue.iter().map(|r| r.id.0).collect(),
+        place_names: report.place_names.clone(),
     }
 }
 
@@ -311,6 +316,7 @@ pub fn play(
         rules_applied: BTreeSet::new(),
         in_play: None,
         catalogue: None,
+        place_names: None,
         sets_applied: Vec::new(),
         mutant: None,
         snapshots: Vec::new(),

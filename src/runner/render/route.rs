@@ -38,6 +38,11 @@ pub trait RouteBoard: Game {
     fn safe(&self, _f: u8) -> bool {
         false
     }
+    /// What the game calls the base and the home fields (`base`, `goal`;
+    /// a `race` description's own `words`).
+    fn place_names(&self) -> (&str, &str) {
+        ("base", "goal")
+    }
 }
 
 /// The snapshot body of a route game's position.
@@ -73,10 +78,11 @@ pub fn state<G: RouteBoard>(pos: &G) -> String {
         }
     }
     out.push_str("players:\n");
+    let (base_word, goal_word) = pos.place_names();
     for p in pos.players() {
         writeln!(
             out,
-            "  {p}: goal {}; base {}",
+            "  {p}: {goal_word} {}; {base_word} {}",
             pos.goal_count(p),
             pos.base_count(p)
         )
@@ -87,7 +93,7 @@ pub fn state<G: RouteBoard>(pos: &G) -> String {
             match piece.place {
                 Place::Out => base.push(format!("G{g}")),
                 Place::HomePath(k) => {
-                    writeln!(out, "    G{g} in goal {k}").ok();
+                    writeln!(out, "    G{g} in {goal_word} {k}").ok();
                 }
                 place => {
                     writeln!(out, "    G{g} {place} (route {})", piece.steps).ok();
@@ -95,7 +101,7 @@ pub fn state<G: RouteBoard>(pos: &G) -> String {
             }
         }
         if !base.is_empty() {
-            writeln!(out, "    in base: {}", base.join(" ")).ok();
+            writeln!(out, "    in {base_word}: {}", base.join(" ")).ok();
         }
     }
     out
@@ -129,14 +135,15 @@ pub fn picture<G: RouteBoard>(pos: &G) -> String {
         }
         writeln!(out, "{nums}\n{marks}\n{}", occ.trim_end()).ok();
     }
+    let (base_word, goal_word) = pos.place_names();
     for p in pos.players() {
-        let mut line = format!("{p} (seat {}) goal:", pos.seat_of(p));
+        let mut line = format!("{p} (seat {}) {goal_word}:", pos.seat_of(p));
         for k in 1..=G::home_path(pos.rules()) {
             let mine = owned(&pos.pieces_at(Place::HomePath(k)), p);
             write!(line, " {k}[{}]", mine.join(",")).ok();
         }
         let base = owned(&pos.pieces_at(Place::Out), p);
-        writeln!(out, "{line}  base[{}]", base.join(" ")).ok();
+        writeln!(out, "{line}  {base_word}[{}]", base.join(" ")).ok();
     }
     out.push_str(if G::SAFE_FIELDS {
         "(Ss start field of seat s; * safe field; 13 = P1 G3)\n"
@@ -156,6 +163,7 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
     let ring = G::ring(pos.rules());
     let starts = pos.starts();
     let goal = G::home_path(pos.rules());
+    let (base_word, goal_word) = pos.place_names();
     let mut svg = Svg::new(G::TITLE);
     let at = |f: u8, r: f64| on_ring(f64::from(f) / f64::from(ring), r);
     svg.raw(&format!(
@@ -179,7 +187,7 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
                 "#f4f4f4",
                 colour(p),
                 "goal",
-                &format!("{p} goal {k}"),
+                &format!("{p} {goal_word} {k}"),
             );
             let here: Vec<_> = pos
                 .pieces_at(Place::HomePath(k))
@@ -187,7 +195,7 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
                 .filter(|(o, _)| *o == p)
                 .collect();
             if !here.is_empty() {
-                svg.pieces_at(x, y, &here, &format!("{p} goal {k}"));
+                svg.pieces_at(x, y, &here, &format!("{p} {goal_word} {k}"));
             }
         }
     }
@@ -251,9 +259,13 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
             y + 20.0,
             12.0,
             "start",
-            &format!("seat {} · goal {}", pos.seat_of(p), pos.goal_count(p)),
+            &format!(
+                "seat {} · {goal_word} {}",
+                pos.seat_of(p),
+                pos.goal_count(p)
+            ),
         );
-        svg.piece_row(y + 44.0, "base", p, &pos.pieces_at(Place::Out));
+        svg.piece_row(y + 44.0, base_word, p, &pos.pieces_at(Place::Out));
         y += 100.0;
     }
     svg.finish()

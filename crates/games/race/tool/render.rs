@@ -39,6 +39,10 @@ impl RouteBoard for Race {
     fn safe(&self, f: u8) -> bool {
         self.rules().is_safe(f)
     }
+    fn place_names(&self) -> (&str, &str) {
+        let words = &self.rules().params.words;
+        (&words.base, &words.home)
+    }
 }
 
 impl Render for Race {

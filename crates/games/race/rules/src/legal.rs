@@ -199,8 +199,9 @@ impl Race {
     /// Why piece `g` of `p` cannot move, in words.
     pub(super) fn blocked_words(&self, p: Player, g: usize, why: Blocked) -> String {
         let r = self.route[p.index()][g];
+        let words = &self.rules.params.words;
         match why {
-            Blocked::InBase => format!("G{} is in base: bring it in with `enter`", g + 1),
+            Blocked::InBase => format!("G{} is in {}: bring it in with `enter`", g + 1, words.base),
             Blocked::PastHome(t) => format!(
                 "G{} on route {r} would go {} past home {}",
                 g + 1,
@@ -209,14 +210,14 @@ impl Race {
             ),
             Blocked::Own(t, h) => {
                 let at = match self.place_of(p, t) {
-                    Place::HomePath(k) => format!("in goal {k}"),
+                    Place::HomePath(k) => format!("in {} {k}", words.home),
                     other => other.to_string(),
                 };
                 format!("G{} would land {at} on G{}, its own piece", g + 1, h + 1)
             }
             Blocked::Occupied(s) => {
                 let at = match self.place_of(p, s) {
-                    Place::HomePath(k) => format!("goal {k}"),
+                    Place::HomePath(k) => format!("{} {k}", words.home),
                     Place::Ring(f) => format!("field {f}"),
                     other => other.to_string(),
                 };

@@ -283,6 +283,35 @@ pub struct RaceParams {
     /// description without it: RACE.md's).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub names: BTreeMap<String, String>,
+    /// What scenarios call the base and the home fields (`words`; a
+    /// description without it: `base` and `goal`, MAEDN.md's).
+    #[serde(default, skip_serializing_if = "RaceWords::is_default")]
+    pub words: RaceWords,
+}
+
+/// A description's own place words: `P1 G1 in yard`, `P1 G1 in home 3`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaceWords {
+    /// Where pieces wait before they enter (board.base).
+    pub base: String,
+    /// The home fields, written with their number (board.home).
+    pub home: String,
+}
+
+impl RaceWords {
+    fn is_default(&self) -> bool {
+        *self == RaceWords::default()
+    }
+}
+
+impl Default for RaceWords {
+    fn default() -> Self {
+        RaceWords {
+            base: "base".into(),
+            home: "goal".into(),
+        }
+    }
 }
 
 impl Params for RaceParams {
@@ -315,6 +344,14 @@ impl Params for RaceParams {
                 text: r.text(),
             })
             .collect()
+    }
+
+    /// `words`: the description's own place words.
+    fn place_names(&self) -> Option<goti_engine::vocabulary::PlaceNames<'_>> {
+        Some(goti_engine::vocabulary::PlaceNames {
+            base: &self.words.base,
+            home: &self.words.home,
+        })
     }
 
     /// A rule of RACE.md not renamed, or a description's own name.
@@ -403,6 +440,7 @@ impl Params for RaceParams {
             }
         }
         self.check_names()?;
+        self.check_words()?;
         within("again.limit", self.again.limit, 0..=10)?;
         within("returns.loser", self.returns.loser, -1000..=0)?;
         self.check_places()?;
@@ -553,6 +591,41 @@ impl RaceParams {
 
     /// `names`: each key a rule of RACE.md, each name a dotted ID of
     /// lowercase words that no other rule is cited by.
+    /// `words`: each a word a scenario can write after `in`, the two apart.
+    fn check_words(&self) -> Result<(), RulesetError> {
+        let w = &self.words;
+        for (key, word) in [("words.base", &w.base), ("words.home", &w.home)] {
+            let letters = word.starts_with(|c: char| c.is_ascii_lowercase())
+                && word.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+            if word.len() > 20 || !letters {
+                return Err(err(
+                    key,
+                    format!(
+                        "`{word}` is not a place word: lowercase letters and `-`, from a letter, at most 20 (`yard`)"
+                    ),
+                ));
+            }
+        }
+        if w.base == w.home {
+            return Err(err(
+                "words.home",
+                format!("the base and the home fields are both called `{}`", w.home),
+            ));
+        }
+        // `in yard` and `in base` are whole places of the language, so
+        // `in yard 3` does not read as a home field.
+        if ["yard", "base"].contains(&w.home.as_str()) {
+            return Err(err(
+                "words.home",
+                format!(
+                    "`in {} N` does not read as a home field: `{}` is a base in the language; call the home fields otherwise (`home`)",
+                    w.home, w.home
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn check_names(&self) -> Result<(), RulesetError> {
         use crate::RaceRule as R;
         let cited: Vec<&str> = R::ALL

@@ -60,7 +60,10 @@ impl Race {
                 Place::HomePath(k) if (1..=home).contains(&k) => Ok((ring + k - 1) as i8),
                 Place::HomePath(k) => Err((
                     R::BoardHome,
-                    format!("the home has fields 1-{home}; there is no goal {k}"),
+                    format!(
+                        "the home has fields 1-{home}; there is no {} {k}",
+                        rules.params.words.home
+                    ),
                 )),
                 other => Err((R::BoardRing, format!("race has no place `{other}`"))),
             }

@@ -129,6 +129,16 @@ fn legal(pos: &Race) -> String {
 type Change = fn(&mut RaceParams);
 
 #[test]
+fn a_description_names_its_places_in_words_of_its_own() {
+    let mut p = crate::params::shipped();
+    p.words.base = "yard".into();
+    p.words.home = "home-column".into();
+    assert_eq!(p.validate(), Ok(()));
+    let names = goti_engine::params::Params::place_names(&p).expect("race names its places");
+    assert_eq!((names.base, names.home), ("yard", "home-column"));
+}
+
+#[test]
 fn a_description_is_refused_naming_its_key() {
     let cases: &[(Change, &str)] = &[
         (|p| p.board.starts = vec![0, 40], "board.starts.1"),
@@ -242,6 +252,21 @@ fn a_description_is_refused_naming_its_key() {
                 p.blockade.size = 5
             },
             "blockade.size",
+        ),
+        // words: place words a scenario can write, the two apart.
+        (|p| p.words.base = "Yard".into(), "words.base"),
+        (|p| p.words.base = "the yard".into(), "words.base"),
+        (|p| p.words.home = "".into(), "words.home"),
+        (|p| p.words.home = "home2".into(), "words.home"),
+        (|p| p.words.home = "-home".into(), "words.home"),
+        (|p| p.words.home = "a".repeat(21), "words.home"),
+        (|p| p.words.home = "base".into(), "words.home"),
+        (
+            |p| {
+                p.words.base = "nest".into();
+                p.words.home = "yard".into()
+            },
+            "words.home",
         ),
     ];
     for (change, field) in cases {
