@@ -38,6 +38,12 @@ pub trait RouteBoard: Game {
     fn safe(&self, _f: u8) -> bool {
         false
     }
+    /// The last common field before `p`'s home fields: the field before
+    /// its start, or a `race` description's `board.entries`.
+    fn entry_of(&self, p: Player) -> u8 {
+        let ring = Self::ring(self.rules());
+        (self.starts()[self.seat_of(p) as usize] + ring - 1) % ring
+    }
     /// What the game calls the base and the home fields (`base`, `goal`;
     /// a `race` description's own `words`).
     fn place_names(&self) -> (&str, &str) {
@@ -174,8 +180,8 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
             .into_iter()
             .find(|&p| starts[pos.seat_of(p) as usize] == f)
     };
-    // The field a player's goal spoke leaves from: the one before its start.
-    let entry = |p: Player| (starts[pos.seat_of(p) as usize] + ring - 1) % ring;
+    // The field a player's goal spoke leaves from: its entry field.
+    let entry = |p: Player| pos.entry_of(p);
     let goal_point = |p: Player, k: u8| at(entry(p), RING - 30.0 * f64::from(k));
     for p in pos.players() {
         for k in 1..=goal {

@@ -37,7 +37,8 @@ impl Played for Race {
 
     /// A ring of 16 fields (the four start fields 4 apart), one piece a
     /// player and a home of one field: every position is visited.
-    /// One piece on a ring of 16. The home keeps as many fields as the
+    /// One piece on a ring of 16, each seat's pieces going round it
+    /// (no `board.entries`). The home keeps as many fields as the
     /// fewest a throw moves (`dice.count`, or `dice.table`'s least), or the description's fewer: a
     /// shorter one would strand a piece on the last common field that the
     /// description's own home lets in.
@@ -47,6 +48,7 @@ impl Played for Race {
         let sets = [
             ("board.ring", "16"),
             ("board.starts", "[0, 4, 8, 12]"),
+            ("board.entries", "[]"),
             ("table.pieces", "1"),
             ("board.home", home.as_str()),
             ("capture.safe", "[]"),

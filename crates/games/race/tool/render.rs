@@ -39,6 +39,14 @@ impl RouteBoard for Race {
     fn safe(&self, f: u8) -> bool {
         self.rules().is_safe(f)
     }
+    fn entry_of(&self, p: Player) -> u8 {
+        let b = &self.rules().params.board;
+        let start = b.starts[self.seat(p) as usize];
+        b.entries
+            .get(self.seat(p) as usize)
+            .copied()
+            .unwrap_or((start + b.ring - 1) % b.ring)
+    }
     fn place_names(&self) -> (&str, &str) {
         let words = &self.rules().params.words;
         (&words.base, &words.home)

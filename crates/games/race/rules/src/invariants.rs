@@ -8,14 +8,14 @@ impl Race {
     /// `capture.safe`); players P1..Pn; the winner (if any) has every piece
     /// home and no one else has.
     pub(crate) fn invariants(&self) -> Result<(), String> {
-        let ring = self.rules.ring() as i8;
-        let last = self.rules.last();
         let pieces = self.rules.pieces();
         let mut fields = vec![None::<(Player, usize)>; self.rules.ring() as usize];
         for p in self.players() {
             if p.number() > self.n {
                 return Err(format!("{p} sits at a table of {}", self.n));
             }
+            // board.entry: the common fields of its seat, then its home.
+            let (ring, last) = (self.lap(p), self.rules.last(self.seat(p)));
             for g in 0..pieces {
                 let r = self.route[p.index()][g];
                 if r < BASE || r > last {

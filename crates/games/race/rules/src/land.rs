@@ -10,7 +10,7 @@ impl Race {
     /// (`capture.safe`); then `end.win`. Returns whether it captured.
     pub(super) fn land<S: Sink>(&mut self, g: usize, t: i8, ev: &mut S) -> bool {
         let p = self.turn;
-        let ring = self.rules.ring() as i8;
+        let ring = self.lap(p);
         let mut captured = false;
         if t < ring {
             let f = self.field(p, t);
@@ -64,7 +64,7 @@ impl Race {
             return false;
         }
         let p = self.turn;
-        let ring = self.rules.ring() as i8;
+        let ring = self.lap(p);
         let mut captured = false;
         for s in (from + 1)..t.min(ring) {
             let f = self.field(p, s);
@@ -76,6 +76,30 @@ impl Race {
             self.send_to_base(&victims, f, R::CapturePass, ev);
         }
         captured
+    }
+
+    /// Whether `choice` of `p` with value `d` (its target `t`) would
+    /// capture (`capture.land`, `capture.pass`): what `capture.must` asks.
+    pub(super) fn captures(&self, p: Player, choice: Choice, t: i8) -> bool {
+        let ring = self.lap(p);
+        let hit = |f: u8| {
+            self.players()
+                .any(|q| q != p && self.own_count_on(q, f) > 0)
+        };
+        let on_land = t < ring && {
+            let f = self.field(p, t);
+            self.rules.captures_on(f) && hit(f)
+        };
+        let Choice::Move(g, _) = choice else {
+            return on_land;
+        };
+        let from = self.route[p.index()][g as usize];
+        on_land
+            || (self.rules.params.capture.on_pass
+                && ((from + 1)..t.min(ring)).any(|s| {
+                    let f = self.field(p, s);
+                    !self.rules.is_safe(f) && self.blockade_on(p, f).is_none() && hit(f)
+                }))
     }
 
     /// Sends `victims` on ring field `f` back to base, by `rule`

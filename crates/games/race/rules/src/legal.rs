@@ -108,6 +108,8 @@ pub(super) enum Bound {
     ClearStart(usize),
     /// `enter.value`, as an obligation: a piece must be brought in.
     Enter,
+    /// `capture.must`: an action that captures must be taken.
+    Capture,
 }
 
 impl Race {
@@ -139,10 +141,33 @@ impl Race {
                 }
                 // enter.value: a value that brings a piece in must.
                 Obligation::Enter if self.can_enter(p, d) => return Some(Bound::Enter),
+                // capture.must: where an action captures, one that does.
+                Obligation::Capture if self.any_capture(p, d) => return Some(Bound::Capture),
                 _ => {}
             }
         }
         None
+    }
+
+    /// `capture.must`: some action of `p` with `d` captures.
+    fn any_capture(&self, p: Player, d: u8) -> bool {
+        (self.can_enter(p, d) && self.captures(p, Choice::Enter(0), 0))
+            || (0..self.rules.pieces()).any(|g| {
+                self.target(p, g, d)
+                    .is_ok_and(|t| self.captures(p, Choice::Move(g as u8, 0), t))
+            })
+    }
+
+    /// Whether `choice` with `d` captures (`capture.must`): entering on
+    /// the start field, or a move to its target.
+    pub(super) fn choice_captures(&self, p: Player, choice: Choice, d: u8) -> bool {
+        match choice {
+            Choice::Enter(_) => self.can_enter(p, d) && self.captures(p, choice, 0),
+            Choice::Move(g, _) => self
+                .target(p, g as usize, d)
+                .is_ok_and(|t| self.captures(p, choice, t)),
+            Choice::Pass => false,
+        }
     }
 
     /// `move.free`: where piece `g` of `p` lands with `die`, or why it
@@ -152,15 +177,21 @@ impl Race {
         if r == BASE {
             return Err(Blocked::InBase);
         }
-        let t = r + die as i8;
-        if t > self.rules.last() {
-            return Err(Blocked::PastHome(t));
+        let mut t = r + die as i8;
+        let last = self.rules.last(self.seat(p));
+        if t > last {
+            // board.exact: without it, a value past the last home field
+            // ends there (a piece on it moves no more).
+            if self.rules.params.board.exact || r == last {
+                return Err(Blocked::PastHome(t));
+            }
+            t = last;
         }
         // blockade.stop: a blockade on the target, or (stops: passing) on
         // a ring field passed on the way.
         if self.rules.blockade_size() > 0 {
             let passing = self.rules.params.blockade.stops == params::Stops::Passing;
-            let ring = self.rules.ring() as i8;
+            let ring = self.lap(p);
             for s in (r + 1)..=t.min(ring - 1) {
                 if s < t && !passing {
                     continue;
@@ -174,7 +205,7 @@ impl Race {
         // move.jump: without jumping, no field of the way holds a piece
         // (anyone's on the ring, an own one in the home fields).
         if !self.rules.params.moving.jump {
-            let ring = self.rules.ring() as i8;
+            let ring = self.lap(p);
             for s in (r + 1)..t {
                 let held = if s < ring {
                     let f = self.field(p, s);
@@ -189,7 +220,7 @@ impl Race {
         }
         // move.free, move.share: an own piece on the target, unless own
         // pieces share ring fields.
-        let shares = self.rules.own_share() && t < self.rules.ring() as i8;
+        let shares = self.rules.own_share() && t < self.lap(p);
         match self.own_at(p, t).filter(|_| !shares) {
             Some(h) => Err(Blocked::Own(t, h)),
             None => Ok(t),
@@ -205,7 +236,7 @@ impl Race {
             Blocked::PastHome(t) => format!(
                 "G{} on route {r} would go {} past home {}",
                 g + 1,
-                t - self.rules.last(),
+                t - self.rules.last(self.seat(p)),
                 self.rules.home_path()
             ),
             Blocked::Own(t, h) => {
@@ -270,19 +301,25 @@ impl Race {
     /// moves tagged with `tag` (0, or with `dice.each` the die's value).
     fn legal_with(&self, die: u8, tag: u8, streak: u8) -> Legal {
         let p = self.turn;
-        match self.bound(p, die, streak) {
+        let bound = self.bound(p, die, streak);
+        match bound {
             Some(Bound::Forfeit) => return Legal::one(Choice::Pass),
             Some(Bound::ClearStart(g)) => return Legal::one(Choice::Move(g as u8, tag)),
             Some(Bound::Enter) => return Legal::one(Choice::Enter(tag)),
-            None => {}
+            Some(Bound::Capture) | None => {}
         }
+        // capture.must: only the actions that capture.
+        let capturing = bound == Some(Bound::Capture);
         let mut legal = Legal::EMPTY;
-        if self.can_enter(p, die) {
+        if self.can_enter(p, die) && (!capturing || self.captures(p, Choice::Enter(tag), 0)) {
             legal.push(Choice::Enter(tag));
         }
         for g in 0..self.rules.pieces() {
-            if self.target(p, g, die).is_ok() {
-                legal.push(Choice::Move(g as u8, tag));
+            if let Ok(t) = self.target(p, g, die) {
+                let c = Choice::Move(g as u8, tag);
+                if !capturing || self.captures(p, c, t) {
+                    legal.push(c);
+                }
             }
         }
         if legal.len == 0 {

@@ -60,6 +60,9 @@ pub struct RaceRules {
     pub(crate) safe: Vec<bool>,
     /// The ID each rule is cited by (`names`), in RACE.md's order.
     ids: [RuleId; RaceRule::ALL.len()],
+    /// Each seat's common fields from its start to its entry field
+    /// (`board.entry`; the whole ring by default).
+    laps: [i8; 4],
 }
 
 impl RaceRules {
@@ -75,11 +78,18 @@ impl RaceRules {
             }
         }
         let ids = std::array::from_fn(|i| params.rule_id(RaceRule::ALL[i]));
+        let b = &params.board;
+        let ring = b.ring as u16;
+        let laps = std::array::from_fn(|s| match (b.starts.get(s), b.entries.get(s)) {
+            (Some(&start), Some(&entry)) => ((entry as u16 + ring - start as u16) % ring + 1) as i8,
+            _ => b.ring as i8,
+        });
         Arc::new(RaceRules {
             params,
             throws,
             safe,
             ids,
+            laps,
         })
     }
     /// The ID rule `r` is cited by: the description's name for it, else
@@ -116,9 +126,15 @@ impl RaceRules {
         }
         out
     }
-    /// The last route position (the last home field).
-    pub fn last(&self) -> i8 {
-        (self.ring() + self.home_path()) as i8 - 1
+    /// The common fields a piece of seat `seat` goes over, its start to its
+    /// entry field (`board.entry`): route positions below it are common
+    /// fields, the home fields follow.
+    pub fn lap(&self, seat: u8) -> i8 {
+        self.laps[seat as usize]
+    }
+    /// The last route position of seat `seat` (its last home field).
+    pub fn last(&self, seat: u8) -> i8 {
+        self.lap(seat) + self.home_path() as i8 - 1
     }
     pub fn pieces(&self) -> usize {
         self.params.table.pieces as usize
@@ -267,9 +283,13 @@ impl Race {
     pub fn field(&self, p: Player, r: i8) -> u8 {
         field_of(&self.rules, self.seat(p), r)
     }
+    /// The common fields `p`'s pieces go over (`board.entry`).
+    pub fn lap(&self, p: Player) -> i8 {
+        self.rules.lap(self.seat(p))
+    }
     /// Where route position `r` of `p` is.
     pub fn place_of(&self, p: Player, r: i8) -> Place {
-        let ring = self.rules.ring() as i8;
+        let ring = self.lap(p);
         match r {
             BASE => Place::Out,
             r if r < ring => Place::Ring(self.field(p, r)),
@@ -308,9 +328,9 @@ impl Race {
     }
     /// The pieces of players other than `p` on ring field `f`.
     pub(crate) fn opponents_on(&self, p: Player, f: u8) -> Vec<(Player, usize)> {
-        let ring = self.rules.ring() as i8;
         let mut out = Vec::new();
         for q in self.players().filter(|&q| q != p) {
+            let ring = self.lap(q);
             for h in 0..self.rules.pieces() {
                 let r = self.route[q.index()][h];
                 if (0..ring).contains(&r) && self.field(q, r) == f {
@@ -333,7 +353,7 @@ impl Race {
     }
     /// `p`'s pieces on ring field `f`.
     pub(crate) fn own_count_on(&self, p: Player, f: u8) -> usize {
-        let ring = self.rules.ring() as i8;
+        let ring = self.lap(p);
         self.route[p.index()][..self.rules.pieces()]
             .iter()
             .filter(|&&r| (0..ring).contains(&r) && self.field(p, r) == f)
@@ -355,7 +375,7 @@ impl Race {
     }
     /// Pieces of `p` in the home fields.
     pub fn in_home(&self, p: Player) -> usize {
-        let ring = self.rules.ring() as i8;
+        let ring = self.lap(p);
         self.route[p.index()][..self.rules.pieces()]
             .iter()
             .filter(|&&r| r >= ring)

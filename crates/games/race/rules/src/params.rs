@@ -32,6 +32,19 @@ pub struct RaceBoardParams {
     pub starts: Vec<u8>,
     /// Home fields per player.
     pub home: u8,
+    /// `board.entry`: each seat's last common field before its home fields
+    /// (a description without it: the field before each seat's start).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entries: Vec<u8>,
+    /// `board.exact`: a piece reaches its last home field only by the
+    /// exact value (false: a value past it ends there; a description
+    /// without it: exact).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub exact: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 /// `dice.throw`, `dice.table`: the dice thrown together, read as their
@@ -132,6 +145,9 @@ pub enum Obligation {
     ClearStart,
     /// `enter.value`: a value that brings a piece in must bring one in.
     Enter,
+    /// `capture.must`: when an action captures, one that captures must be
+    /// taken.
+    Capture,
 }
 
 /// `capture.land`, `capture.pass`, `capture.safe`.
@@ -376,6 +392,31 @@ impl Params for RaceParams {
                 return Err(err(field, format!("two seats start on field {s}")));
             }
         }
+        if !b.entries.is_empty() && b.entries.len() != b.starts.len() {
+            return Err(err(
+                "board.entries",
+                format!(
+                    "one entry field for each of the {} seats, not {}",
+                    b.starts.len(),
+                    b.entries.len()
+                ),
+            ));
+        }
+        for (i, e) in b.entries.iter().enumerate() {
+            let field = format!("board.entries.{i}");
+            if *e >= b.ring {
+                return Err(err(field, off_ring(*e, b.ring)));
+            }
+            if b.entries[..i].contains(e) {
+                return Err(err(field, format!("two seats turn home after field {e}")));
+            }
+            if let Some(s) = b.starts.iter().position(|s| s == e) {
+                return Err(err(
+                    field,
+                    format!("field {e} is seat {s}'s start: a seat turns home after a field that starts none"),
+                ));
+            }
+        }
         within("table.pieces", self.table.pieces, 1..=4)?;
         within_key("board.home", b.home, self.table.pieces..=8, "table.pieces")?;
         within("dice.count", self.dice.count, 1..=6)?;
@@ -412,6 +453,12 @@ impl Params for RaceParams {
                 return Err(err(
                     format!("obligations.{i}"),
                     "an obligation is listed twice",
+                ));
+            }
+            if *o == Obligation::Capture && !self.capture.on_land && !self.capture.on_pass {
+                return Err(err(
+                    format!("obligations.{i}"),
+                    "nothing captures, so nothing must: set capture.on_land or capture.on_pass, or drop `capture`",
                 ));
             }
         }
@@ -683,6 +730,9 @@ impl RaceParams {
                 R::DiceEach => self.dice.each(),
                 R::ThrowLimit => again.limit > 0 && (by_value || again.on_double),
                 R::StartClear => self.obligations.contains(&Obligation::ClearStart),
+                R::CaptureMust => self.obligations.contains(&Obligation::Capture),
+                R::BoardExact => !self.board.exact,
+                R::BoardEntry => !self.board.entries.is_empty(),
                 R::MoveShare => self.moving.own_share,
                 R::MoveJump => !self.moving.jump,
                 R::CapturePass => self.capture.on_pass,

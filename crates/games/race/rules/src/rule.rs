@@ -8,8 +8,10 @@ rule_catalogue! {
     TablePlayers => "table.players", "2 up to the seats' number of players P1-Pn in order, table.pieces pieces each; turns go P1->Pn";
     TableSeats => "table.seats", "Pn sits at seat n-1; two players opposite put P2 halfway round";
     BoardRing => "board.ring", "board.ring common fields from 0; seat s starts on board.starts[s]; pieces move up and wrap";
-    BoardHome => "board.home", "board.home home fields per player, entered after the field before its start";
+    BoardHome => "board.home", "board.home home fields per player, entered after the field before its start (or its board.entries field)";
+    BoardEntry => "board.entry", "with board.entries, seat s's pieces go from its start to field board.entries[s], then into their home fields";
     BoardBase => "board.base", "pieces not on the board are in base; all start there";
+    BoardExact => "board.exact", "with board.exact false, a move by more than the fields left to the last home field ends on it";
     DiceThrow => "dice.throw", "a turn is one throw of dice.count dice of dice.faces, read as their sum, then one action: bring in, move or pass";
     DiceTable => "dice.table", "with dice.table, a throw reads the table's entry for its sum (the first entry for the lowest sum), not the sum";
     DiceEach => "dice.each", "with dice.read each, each die is a value of its own: one action per die, in the order the player chooses; a pass spends the dice left; the turn's throw is judged once all are spent";
@@ -21,6 +23,7 @@ rule_catalogue! {
     MoveFree => "move.free", "any own piece may move if its target is at most the last home field and holds no own piece";
     MoveJump => "move.jump", "with move.jump false, no piece passes a field holding a piece (an own piece, in the home fields)";
     MoveShare => "move.share", "with move.own_share, own pieces may share a ring field (never a home field)";
+    CaptureMust => "capture.must", "obligation capture: when an action captures, the player must take one that captures";
     MovePass => "move.pass", "when no action is legal the player passes";
     CaptureLand => "capture.land", "with capture.on_land, landing or entering on opponents sends them back to base";
     CapturePass => "capture.pass", "with capture.on_pass, a move sends the opponents on every common field it passes back to base (not on safe fields, not a blockade)";

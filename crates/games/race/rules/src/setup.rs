@@ -47,17 +47,31 @@ impl Race {
         let mut route = [[BASE; 4]; 4];
         // The route position of a place for `p` (board.ring, board.home).
         let route_of = |p: Player, place: Place| -> Result<i8, (R, String)> {
-            let start = rules.params.board.starts[seats[p.index()] as usize];
+            let seat = seats[p.index()];
+            let start = rules.params.board.starts[seat as usize];
+            let lap = rules.lap(seat);
             match place {
                 Place::Out => Ok(BASE),
                 Place::Ring(f) if f < ring => {
-                    Ok(((f as u16 + ring as u16 - start as u16) % ring as u16) as i8)
+                    let r = ((f as u16 + ring as u16 - start as u16) % ring as u16) as i8;
+                    if r < lap {
+                        return Ok(r);
+                    }
+                    // board.entry: past its entry field, a piece has
+                    // turned into its home fields.
+                    let entry = rules.params.board.entries[seat as usize];
+                    Err((
+                        R::BoardEntry,
+                        format!(
+                            "{p}'s pieces go from field {start} to field {entry}, then home: field {f} is not on their way"
+                        ),
+                    ))
                 }
                 Place::Ring(f) => Err((
                     R::BoardRing,
                     format!("field {f} is off the ring (0-{})", ring - 1),
                 )),
-                Place::HomePath(k) if (1..=home).contains(&k) => Ok((ring + k - 1) as i8),
+                Place::HomePath(k) if (1..=home).contains(&k) => Ok(lap + k as i8 - 1),
                 Place::HomePath(k) => Err((
                     R::BoardHome,
                     format!(
@@ -204,7 +218,9 @@ fn clash(
     r: i8,
     place: Place,
 ) -> Option<(R, String)> {
-    let ring = rules.ring() as i8;
+    // board.entry: the common fields of each one's seat.
+    let lap = |q: Player| rules.lap(seats[q.index()]);
+    let ring = lap(p);
     for &(q, h, s) in placed {
         // move.share: own pieces share ring fields where the rules say so.
         if q == p && s == r && !(rules.own_share() && r < ring) {
@@ -216,7 +232,7 @@ fn clash(
                 ),
             ));
         }
-        if q != p && r < ring && s != BASE && s < ring {
+        if q != p && r < ring && s != BASE && s < lap(q) {
             let f = field_of(rules, seats[p.index()], r);
             if f == field_of(rules, seats[q.index()], s) && rules.captures_on(f) {
                 return Some((

@@ -253,6 +253,14 @@ fn a_description_is_refused_naming_its_key() {
             },
             "blockade.size",
         ),
+        // capture.must: an obligation to capture where nothing captures.
+        (
+            |p| {
+                p.capture.on_land = false;
+                p.obligations = vec![Obligation::Capture]
+            },
+            "obligations.0",
+        ),
         // words: place words a scenario can write, the two apart.
         (|p| p.words.base = "Yard".into(), "words.base"),
         (|p| p.words.base = "the yard".into(), "words.base"),
@@ -605,10 +613,15 @@ fn a_description_puts_its_rules_in_play() {
             .filter(|r| !off.contains(r))
             .collect()
     };
-    // maedn: no double, no limit, no sharing, no safe field, no blockade.
+    // maedn: no double, no limit, no sharing, no safe field, no blockade;
+    // none of them has entry fields, an inexact finish or an obligation to
+    // capture.
     assert_eq!(
         ids(crate::params::shipped()),
         without(&[
+            "board.entry",
+            "board.exact",
+            "capture.must",
             "dice.table",
             "dice.each",
             "throw.double",
@@ -625,6 +638,9 @@ fn a_description_puts_its_rules_in_play() {
     assert_eq!(
         ids(ludo()),
         without(&[
+            "board.entry",
+            "board.exact",
+            "capture.must",
             "dice.table",
             "dice.each",
             "throw.double",
@@ -640,6 +656,9 @@ fn a_description_puts_its_rules_in_play() {
     assert_eq!(
         ids(two_dice()),
         without(&[
+            "board.entry",
+            "board.exact",
+            "capture.must",
             "dice.table",
             "dice.each",
             "throw.again",
@@ -647,6 +666,27 @@ fn a_description_puts_its_rules_in_play() {
             "move.jump",
             "capture.pass",
             "end.places"
+        ])
+    );
+    // Each key that puts one in play.
+    let mut p = crate::params::shipped();
+    p.board.entries = vec![35, 5, 15, 25];
+    p.board.exact = false;
+    p.obligations.push(Obligation::Capture);
+    assert_eq!(
+        ids(p),
+        without(&[
+            "dice.table",
+            "dice.each",
+            "throw.double",
+            "throw.limit",
+            "move.jump",
+            "move.share",
+            "capture.pass",
+            "capture.safe",
+            "end.places",
+            "blockade.form",
+            "blockade.stop"
         ])
     );
 }
@@ -825,4 +865,49 @@ fn with_play_on_players_finish_in_places() {
     });
     let errors = Race::from_setup(rules, &s, &mut Vec::new()).unwrap_err();
     assert_eq!(errors[0].rule.0, "end.places", "{errors:?}");
+}
+
+/// board.entry: with entry fields, seat 0's pieces go 0-35 then home;
+/// route 37 is its home field 2, field 37 is not on its way, and P2
+/// (seat 2, start 20, entry 15) goes over field 37.
+#[test]
+fn entry_fields_end_each_seat_s_common_fields() {
+    let mut p = crate::params::shipped();
+    p.board.entries = vec![35, 5, 15, 25];
+    assert_eq!(p.validate(), Ok(()));
+    let rules = RaceRules::new(p.clone());
+    assert_eq!((rules.lap(0), rules.last(0)), (36, 39));
+    let pos = setup(
+        p.clone(),
+        &[(P1, 1, Place::HomePath(2)), (P2, 1, Place::Ring(37))],
+        P1,
+    );
+    assert_eq!(pos.route(P1, 0), 37);
+    assert_eq!(pos.route(P2, 0), 17);
+    pos.invariants().unwrap();
+    let s = Setup {
+        players: vec![P1, P2],
+        turn: Some(P1),
+        placements: vec![Placement {
+            player: P1,
+            piece: g(1),
+            place: Place::Ring(37),
+            midpoint: None,
+            steps: None,
+        }],
+        ..Setup::default()
+    };
+    let errors = Race::from_setup(RaceRules::new(p.clone()), &s, &mut Vec::new()).unwrap_err();
+    assert_eq!(errors[0].rule.0, "board.entry", "{errors:?}");
+    // Refused naming the key: one entry per seat, on the ring, apart, and
+    // no start field.
+    for (entries, field) in [
+        (vec![35, 5, 15], "board.entries"),
+        (vec![35, 5, 15, 40], "board.entries.3"),
+        (vec![35, 5, 15, 5], "board.entries.3"),
+        (vec![35, 10, 15, 25], "board.entries.1"),
+    ] {
+        p.board.entries = entries;
+        assert_eq!(p.validate().expect_err(field).field, field);
+    }
 }

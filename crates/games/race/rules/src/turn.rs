@@ -272,6 +272,11 @@ impl Race {
                 format!("a {d} with a piece in base must bring one in"),
             )
             .help("write `enter`"),
+            (Some(Bound::Capture), c) if !self.choice_captures(p, c, d) => Rejection::new(
+                R::CaptureMust,
+                format!("with a {d} a capture is there: it must be taken"),
+            )
+            .help(format!("legal now: {}", self.legal_words())),
             _ => return,
         };
         refusals.add(C::Obligation, refusal);
@@ -355,6 +360,7 @@ impl Race {
             Choice::Move(g, _) => {
                 let rule = match self.bound(p, d, self.streak) {
                     Some(Bound::ClearStart(_)) => R::StartClear,
+                    Some(Bound::Capture) => R::CaptureMust,
                     _ => R::MoveFree,
                 };
                 if S::ON {
@@ -368,10 +374,22 @@ impl Race {
                     });
                 }
                 // board.home: past the field before its start, into the home.
-                let ring = self.rules.ring() as i8;
+                let ring = self.lap(p);
                 let from = self.route[p.index()][g as usize];
+                // board.exact: without it, a value past the last home field
+                // ended the move there.
+                if from + d as i8 > t {
+                    self.event(ev, R::BoardExact, || {
+                        What::Note("a value past the last home field ends on it")
+                    });
+                }
                 if t >= ring && from < ring {
-                    self.event(ev, R::BoardHome, || What::Note("turns into its home"));
+                    // board.entry: after its own entry field.
+                    let rule = match self.rules.params.board.entries.is_empty() {
+                        true => R::BoardHome,
+                        false => R::BoardEntry,
+                    };
+                    self.event(ev, rule, || What::Note("turns into its home"));
                     homed = true;
                 }
                 captured = self.capture_passed(from, t, ev);
