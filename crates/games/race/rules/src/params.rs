@@ -383,15 +383,9 @@ impl Params for RaceParams {
         // Route positions are small integers: ring + home + a die stays below 128.
         within("board.ring", b.ring, 4..=80)?;
         within("board.starts", b.starts.len(), 2..=4)?;
-        for (i, s) in b.starts.iter().enumerate() {
-            let field = format!("board.starts.{i}");
-            if *s >= b.ring {
-                return Err(err(field, off_ring(*s, b.ring)));
-            }
-            if b.starts[..i].contains(s) {
-                return Err(err(field, format!("two seats start on field {s}")));
-            }
-        }
+        on_ring("board.starts", &b.starts, b.ring, |s| {
+            format!("two seats start on field {s}")
+        })?;
         if !b.entries.is_empty() && b.entries.len() != b.starts.len() {
             return Err(err(
                 "board.entries",
@@ -402,17 +396,13 @@ impl Params for RaceParams {
                 ),
             ));
         }
+        on_ring("board.entries", &b.entries, b.ring, |e| {
+            format!("two seats turn home after field {e}")
+        })?;
         for (i, e) in b.entries.iter().enumerate() {
-            let field = format!("board.entries.{i}");
-            if *e >= b.ring {
-                return Err(err(field, off_ring(*e, b.ring)));
-            }
-            if b.entries[..i].contains(e) {
-                return Err(err(field, format!("two seats turn home after field {e}")));
-            }
             if let Some(s) = b.starts.iter().position(|s| s == e) {
                 return Err(err(
-                    field,
+                    format!("board.entries.{i}"),
                     format!("field {e} is seat {s}'s start: a seat turns home after a field that starts none"),
                 ));
             }
@@ -462,15 +452,9 @@ impl Params for RaceParams {
                 ));
             }
         }
-        for (i, f) in self.capture.safe.iter().enumerate() {
-            let field = format!("capture.safe.{i}");
-            if *f >= b.ring {
-                return Err(err(field, off_ring(*f, b.ring)));
-            }
-            if self.capture.safe[..i].contains(f) {
-                return Err(err(field, format!("field {f} is listed twice")));
-            }
-        }
+        on_ring("capture.safe", &self.capture.safe, b.ring, |f| {
+            format!("field {f} is listed twice")
+        })?;
         let size = self.blockade.size;
         if size > 0 {
             within_key(
@@ -497,6 +481,25 @@ impl Params for RaceParams {
 
 fn off_ring(f: u8, ring: u8) -> String {
     format!("field {f} is off the ring (0-{})", ring - 1)
+}
+
+/// Every field `key` lists lies on the ring and is listed once (`twice`
+/// says what a field listed again would mean).
+fn on_ring(
+    key: &str,
+    fields: &[u8],
+    ring: u8,
+    twice: impl Fn(u8) -> String,
+) -> Result<(), RulesetError> {
+    for (i, f) in fields.iter().enumerate() {
+        if *f >= ring {
+            return Err(err(format!("{key}.{i}"), off_ring(*f, ring)));
+        }
+        if fields[..i].contains(f) {
+            return Err(err(format!("{key}.{i}"), twice(*f)));
+        }
+    }
+    Ok(())
 }
 
 /// Every value of a list is a value a throw reads, and listed once.
