@@ -916,6 +916,19 @@ fn a_description_s_own_place_words_are_checked_and_hovered() {
         .map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect())
         .unwrap_or_default();
     assert_eq!(labels, ["nest", "den"], "{items}");
+    // Royal's places after `in`: the yard (its home path is `on home N`).
+    let royal = "scenario \"x\"\nP1 G1 on 3, P2 G1 on 5\nexpect P1 G1 in \n";
+    let (_, royal_uri) = c.file("royal.goti", royal);
+    c.open(&royal_uri, royal);
+    let items = c.request(
+        "textDocument/completion",
+        doc_at(&royal_uri, 2, "expect P1 G1 in ".len() as u32),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(labels, ["yard"], "{items}");
 
     let text = text.replace("in den 2", "in goal 2");
     let (_, uri) = c.file("maedn-words.goti", &text);

@@ -298,3 +298,27 @@ fn a_ruleset_of_no_game_is_told_every_game_to_extend() {
         text(&o)
     );
 }
+
+/// A place in words the rules in play do not have is refused where it is
+/// written, with the game's places and the one it is closest to, written
+/// as the game writes it (royal's home path is `on home N`, its yard `in
+/// yard`).
+#[test]
+fn a_place_no_rule_names_is_refused_with_the_places_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "places.goti",
+        "scenario \"misspelt places\"\nP1 G1 in yrd, P2 G1 on 3\nexpect P1 G1 in hme 2\n",
+    );
+    let out = text(&goti(dir.path(), &["run", "places.goti"]));
+    assert!(
+        out.contains(
+            "× `yrd` is not a place of royal: its places are `on N`, `on home N` and `in yard`"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("help: did you mean `in yard`?"), "{out}");
+    assert!(out.contains("places.goti:2:7"), "{out}");
+    assert!(out.contains("help: did you mean `on home`?"), "{out}");
+}

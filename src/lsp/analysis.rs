@@ -132,16 +132,17 @@ impl Analysis {
 
     /// The words a place of the scenario at `line` is written in after
     /// `in`: its rules' own (a `race` description's `words`), or its
-    /// game's.
+    /// game's places written with `in` (`yard`, not royal's `on home`).
     pub fn place_words_at(&self, line: usize) -> Vec<String> {
         match self.scenario_at(line).and_then(|s| s.place_names.clone()) {
             Some((base, home)) => vec![base, home],
             None => self
                 .game_at(line)
                 .vocabulary()
-                .place_names()
+                .place_phrases()
                 .iter()
-                .map(|w| w.to_string())
+                .filter_map(|p| p.strip_prefix("in "))
+                .map(str::to_string)
                 .collect(),
         }
     }

@@ -203,6 +203,11 @@ impl Phrase {
     }
 }
 
+/// The word of a place's phrase: `yard` of `in yard`.
+pub fn place_word(phrase: &str) -> &str {
+    phrase.rsplit(' ').next().unwrap_or(phrase)
+}
+
 /// A description's own names for where its pieces wait and for its home
 /// fields, each written after `in` (`in yard`, `in home 3`; a `race`
 /// description's `words`).
@@ -306,14 +311,14 @@ impl Vocabulary {
             _ => self.place_words(place),
         }
     }
-    /// The words a scenario may name a place with (`yard`, `home`, `lane`):
-    /// the last word of its base's and home fields' phrases, and the toilet
-    /// where the game has one.
-    pub fn place_names(&self) -> Vec<&'static str> {
-        let last = |s: &'static str| s.rsplit(' ').next().unwrap_or(s);
-        let mut out = vec![last(self.yard_phrase), last(self.path_phrase)];
+    /// How a scenario writes its places by word, the base's first and the
+    /// home fields' second (`in yard`, `on home`), then the toilet where
+    /// the game has one; a place's word is the phrase's last
+    /// ([`place_word`]).
+    pub fn place_phrases(&self) -> Vec<&'static str> {
+        let mut out = vec![self.yard_phrase, self.path_phrase];
         if self.allows(Word::Toilet) {
-            out.push("toilet");
+            out.push("in toilet");
         }
         out
     }

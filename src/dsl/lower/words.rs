@@ -3,7 +3,7 @@
 
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
-use crate::engine::vocabulary::{Phrase, PhraseAt};
+use crate::engine::vocabulary::{place_word, Phrase, PhraseAt};
 use crate::engine::{GameKind, PieceId, Place, Player, Word};
 
 /// A word of another game used in this one; `None` when `game` has it.
@@ -214,11 +214,15 @@ pub(super) fn place_of(
     let words = limits.game.vocabulary();
     let (path_name, path_word, path_rule) = (words.path_name, words.path_word, words.path_rule);
     if let PlaceAst::Named(text, _) = &p.value {
-        let names: Vec<String> = words.place_names().iter().map(|w| w.to_string()).collect();
+        let phrases: Vec<String> = words
+            .place_phrases()
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
         problems.push(no_such_place(
             p.span,
             text,
-            &names,
+            &phrases,
             &places_of(limits),
             limits,
         ));
@@ -289,12 +293,12 @@ fn places_of(limits: &Limits) -> String {
     }
 }
 
-/// `in nest` is not a place of this game, with the place word it is
-/// closest to.
+/// `in nest` is not a place of this game, with the place (one of
+/// `phrases`, `in yard`) whose word it is closest to.
 fn no_such_place(
     span: Span,
     text: &str,
-    names: &[String],
+    phrases: &[String],
     places: &str,
     limits: &Limits,
 ) -> Problem {
@@ -306,8 +310,10 @@ fn no_such_place(
         ),
         "no such place",
     );
-    match crate::closest::closest(text, names.iter().map(String::as_str)) {
-        Some(s) => p.help(format!("did you mean `{s}`?")),
+    let words: Vec<&str> = phrases.iter().map(|p| place_word(p)).collect();
+    let close = crate::closest::closest(text, words.iter().copied());
+    match phrases.iter().find(|p| Some(place_word(p)) == close) {
+        Some(phrase) => p.help(format!("did you mean `{phrase}`?")),
         None => p.help(format!("write one of {places}")),
     }
 }
@@ -332,7 +338,8 @@ fn named_place(
         PlaceAst::Tile(_) | PlaceAst::Home | PlaceAst::Toilet(..) => return None,
     };
     let words = limits.game.vocabulary();
-    let own = base.as_str() != words.place_names()[0] || home.as_str() != words.place_names()[1];
+    let phrases = words.place_phrases();
+    let own = base.as_str() != place_word(phrases[0]) || home.as_str() != place_word(phrases[1]);
     let fail = |problems: &mut Vec<Problem>, problem: Problem| {
         problems.push(problem);
         Some(None)
@@ -388,10 +395,10 @@ fn named_place(
     if !own && !matches!(p.value, PlaceAst::Named(..)) {
         return None;
     }
-    let names = [base.clone(), home.clone()];
+    let phrases = [format!("in {base}"), format!("in {home}")];
     fail(
         problems,
-        no_such_place(p.span, text, &names, &places_of(limits), limits),
+        no_such_place(p.span, text, &phrases, &places_of(limits), limits),
     )
 }
 
