@@ -214,15 +214,10 @@ pub(super) fn place_of(
     let words = limits.game.vocabulary();
     let (path_name, path_word, path_rule) = (words.path_name, words.path_word, words.path_rule);
     if let PlaceAst::Named(text, _) = &p.value {
-        let phrases: Vec<String> = words
-            .place_phrases()
-            .iter()
-            .map(|w| w.to_string())
-            .collect();
         problems.push(no_such_place(
             p.span,
             text,
-            &phrases,
+            &words.place_phrases(),
             &places_of(limits),
             limits,
         ));
@@ -298,7 +293,7 @@ fn places_of(limits: &Limits) -> String {
 fn no_such_place(
     span: Span,
     text: &str,
-    phrases: &[String],
+    phrases: &[&str],
     places: &str,
     limits: &Limits,
 ) -> Problem {
@@ -310,8 +305,7 @@ fn no_such_place(
         ),
         "no such place",
     );
-    let words: Vec<&str> = phrases.iter().map(|p| place_word(p)).collect();
-    let close = crate::closest::closest(text, words.iter().copied());
+    let close = crate::closest::closest(text, phrases.iter().map(|p| place_word(p)));
     match phrases.iter().find(|p| Some(place_word(p)) == close) {
         Some(phrase) => p.help(format!("did you mean `{phrase}`?")),
         None => p.help(format!("write one of {places}")),
@@ -395,10 +389,10 @@ fn named_place(
     if !own && !matches!(p.value, PlaceAst::Named(..)) {
         return None;
     }
-    let phrases = [format!("in {base}"), format!("in {home}")];
+    let (base, home) = (format!("in {base}"), format!("in {home}"));
     fail(
         problems,
-        no_such_place(p.span, text, &phrases, &places_of(limits), limits),
+        no_such_place(p.span, text, &[&base, &home], &places_of(limits), limits),
     )
 }
 

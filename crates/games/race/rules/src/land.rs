@@ -68,7 +68,7 @@ impl Race {
         let mut captured = false;
         for s in (from + 1)..t.min(ring) {
             let f = self.field(p, s);
-            if self.rules.is_safe(f) || self.blockade_on(p, f).is_some() {
+            if !self.captures_passing(p, f) {
                 continue;
             }
             let victims = self.opponents_on(p, f);
@@ -98,8 +98,14 @@ impl Race {
             || (self.rules.params.capture.on_pass
                 && ((from + 1)..t.min(ring)).any(|s| {
                     let f = self.field(p, s);
-                    !self.rules.is_safe(f) && self.blockade_on(p, f).is_none() && hit(f)
+                    self.captures_passing(p, f) && hit(f)
                 }))
+    }
+
+    /// `capture.pass`: whether `p` passing field `f` captures there (not
+    /// a safe field, not a blockade).
+    fn captures_passing(&self, p: Player, f: u8) -> bool {
+        !self.rules.is_safe(f) && self.blockade_on(p, f).is_none()
     }
 
     /// Sends `victims` on ring field `f` back to base, by `rule`

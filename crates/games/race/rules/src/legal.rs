@@ -151,11 +151,9 @@ impl Race {
 
     /// `capture.must`: some action of `p` with `d` captures.
     fn any_capture(&self, p: Player, d: u8) -> bool {
-        (self.can_enter(p, d) && self.captures(p, Choice::Enter(0), 0))
-            || (0..self.rules.pieces()).any(|g| {
-                self.target(p, g, d)
-                    .is_ok_and(|t| self.captures(p, Choice::Move(g as u8, 0), t))
-            })
+        self.choice_captures(p, Choice::Enter(0), d)
+            || (0..self.rules.pieces() as u8)
+                .any(|g| self.choice_captures(p, Choice::Move(g, 0), d))
     }
 
     /// Whether `choice` with `d` captures (`capture.must`): entering on
