@@ -49,6 +49,8 @@ const CHOICES: &[(&str, &[&str])] = &[
     ("parted_moves", &["whole_group", "after_groups"]),
     ("king_return", &["free", "exit"]),
     ("stops", &["passing", "landing"]),
+    ("read", &["sum", "each"]),
+    ("at_limit", &["forfeit", "lead_back"]),
 ];
 
 /// Every mutant of `tree` (the whole ruleset as merged for a run). `name`

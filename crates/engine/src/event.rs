@@ -160,6 +160,12 @@ pub enum What {
     Tokens {
         tokens: Vec<(Player, i64)>,
     },
+    /// A piece of the player's own sent back off the board by a rule that
+    /// is no capture (a penalty): `G2 on 40 goes back off the board`.
+    SentBack {
+        piece: PieceId,
+        from: Place,
+    },
     /// An event in a word of one game's own (the toy's `boost`): the piece
     /// and a number the game gives it, written `G1 boost: 0`.
     Own {
@@ -210,6 +216,7 @@ impl What {
             | What::Fell { .. }
             | What::Climbed { .. }
             | What::Jumped { .. }
+            | What::SentBack { .. }
             | What::Own { .. } => false,
         }
     }
@@ -323,6 +330,7 @@ impl fmt::Display for What {
             } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
             What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
+            What::SentBack { piece, from } => write!(f, "{piece} {from} goes back off the board"),
             What::Own {
                 word,
                 piece,

@@ -460,6 +460,8 @@ impl Marks {
                 } => marks
                     .captured
                     .extend(pieces.iter().map(|id| (*victim, *id, *at))),
+                // A piece sent back by a penalty, ghosted where it stood.
+                What::SentBack { piece, from } => marks.captured.push((e.player, *piece, *from)),
                 // capture.king-penalty: the owner's ring guards go too, each ghosted where it stood.
                 What::KingPenalty {
                     victim,

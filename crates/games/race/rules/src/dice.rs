@@ -60,8 +60,38 @@ impl Race {
             self.event(ev, R::ThrowLimit, || {
                 What::Note("too many such throws in a row: this one is forfeit")
             });
+            if self.rules.params.again.at_limit == crate::params::AtLimit::LeadBack {
+                self.send_lead_back(ev);
+            }
         }
         Ok(())
+    }
+
+    /// `throw.penalty`: the player's leading piece on the common fields
+    /// (the furthest along its route; the lowest-numbered of pieces sharing
+    /// a field) goes back to base. None there, nothing goes back.
+    fn send_lead_back<S: Sink>(&mut self, ev: &mut S) {
+        let p = self.turn;
+        let lap = self.lap(p);
+        let routes = &self.route[p.index()][..self.rules.pieces()];
+        let mut lead: Option<(usize, i8)> = None;
+        for (g, &r) in routes.iter().enumerate() {
+            if (0..lap).contains(&r) && lead.is_none_or(|(_, best)| r > best) {
+                lead = Some((g, r));
+            }
+        }
+        let Some((g, r)) = lead else {
+            self.event(ev, R::ThrowPenalty, || {
+                What::Note("no piece on the common fields: nothing goes back")
+            });
+            return;
+        };
+        let from = self.place_of(p, r);
+        self.route[p.index()][g] = BASE;
+        self.event(ev, R::ThrowPenalty, || What::SentBack {
+            piece: PieceId::Numbered(g as u8 + 1),
+            from,
+        });
     }
 
     /// The throws in a row that throw again, once `v` is thrown (a double

@@ -230,6 +230,28 @@ pub struct RaceAgainParams {
     pub on_double: bool,
     /// The Nth throw in a row of such a value is forfeit (0: no limit).
     pub limit: u8,
+    /// What else happens at the limit (`throw.penalty`; a description
+    /// without it: nothing, the throw is forfeit).
+    #[serde(default, skip_serializing_if = "AtLimit::is_forfeit")]
+    pub at_limit: AtLimit,
+}
+
+/// What a throw at `again.limit` does besides being forfeit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AtLimit {
+    /// The throw is forfeit (`throw.limit`), no more.
+    #[default]
+    Forfeit,
+    /// The player's leading piece on the common fields goes back to base
+    /// too (`throw.penalty`: Parcheesi's third double).
+    LeadBack,
+}
+
+impl AtLimit {
+    fn is_forfeit(&self) -> bool {
+        *self == AtLimit::Forfeit
+    }
 }
 
 /// `end.places`.
@@ -473,6 +495,13 @@ impl Params for RaceParams {
         self.check_names()?;
         self.check_words()?;
         within("again.limit", self.again.limit, 0..=10)?;
+        if self.again.at_limit == AtLimit::LeadBack && !self.limits() {
+            return Err(err(
+                "again.at_limit",
+                "no throw reaches a limit, so none is punished: set again.limit above 0 with a value \
+                 or a double that throws again, or at_limit to forfeit",
+            ));
+        }
         within("returns.loser", self.returns.loser, -1000..=0)?;
         self.check_places()?;
         Ok(())
@@ -717,6 +746,13 @@ impl RaceParams {
         Ok(())
     }
 
+    /// `throw.limit`: some throw reaches a limit (one above 0, and a value
+    /// or a double that throws again).
+    fn limits(&self) -> bool {
+        let again = &self.again;
+        again.limit > 0 && (!again.values.is_empty() || again.on_double)
+    }
+
     /// The rule IDs this description puts in play (RACE.md §6): every rule
     /// of the family but those its keys switch off.
     pub fn race_rules_in_play(&self) -> Vec<crate::RaceRule> {
@@ -731,7 +767,8 @@ impl RaceParams {
                 R::ThrowDouble => again.on_double,
                 R::DiceTable => !self.dice.table.is_empty(),
                 R::DiceEach => self.dice.each(),
-                R::ThrowLimit => again.limit > 0 && (by_value || again.on_double),
+                R::ThrowLimit => self.limits(),
+                R::ThrowPenalty => self.limits() && again.at_limit == AtLimit::LeadBack,
                 R::StartClear => self.obligations.contains(&Obligation::ClearStart),
                 R::CaptureMust => self.obligations.contains(&Obligation::Capture),
                 R::BoardExact => !self.board.exact,

@@ -18,6 +18,7 @@ rule_catalogue! {
     ThrowAgain => "throw.again", "after an action on a value of again.values, a capture (again.on_capture) or a piece reaching its home fields (again.on_home) the same player throws again";
     ThrowDouble => "throw.double", "with again.on_double, after an action on a double (every die the same face) the same player throws again";
     ThrowLimit => "throw.limit", "the again.limit-th throw in a row that throws again (by value or as a double) is forfeit: pass, and the next player throws";
+    ThrowPenalty => "throw.penalty", "with again.at_limit lead_back, a throw at the limit also sends the player's leading piece on the common fields back to base";
     StartClear => "start.clear", "obligation clear_start: with a piece in base, an own piece on the start field that can move must move";
     EnterValue => "enter.value", "a value of enter.values brings a piece onto a start field free of own pieces (obligation enter: must)";
     MoveFree => "move.free", "any own piece may move if its target is at most the last home field and holds no own piece";

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::params::Params;
-use crate::params::{Obligation, RaceParams, Reading};
+use crate::params::{AtLimit, Obligation, RaceParams, Reading};
 use crate::{Action, Direction, MoveClause, MoveOrder, Placement, Setup};
 
 const P1: Player = Player::ALL[0];
@@ -33,7 +33,7 @@ fn ludo() -> RaceParams {
 
 /// Two dice and blockades (scenarios/race/two-dice.yaml): two dice read
 /// as their sum, a 5 to enter, a double throws again, the third in a row
-/// is forfeit; two pieces block passing.
+/// is forfeit and sends the leading piece back; two pieces block passing.
 fn two_dice() -> RaceParams {
     let mut p = crate::params::shipped();
     p.board.ring = 68;
@@ -48,6 +48,7 @@ fn two_dice() -> RaceParams {
     p.again.values = vec![];
     p.again.on_double = true;
     p.again.limit = 3;
+    p.again.at_limit = AtLimit::LeadBack;
     p.validate().expect("the two-dice description is valid");
     p
 }
@@ -260,6 +261,16 @@ fn a_description_is_refused_naming_its_key() {
                 p.obligations = vec![Obligation::Capture]
             },
             "obligations.0",
+        ),
+        // throw.penalty: a punished limit needs a limit some throw reaches.
+        (|p| p.again.at_limit = AtLimit::LeadBack, "again.at_limit"),
+        (
+            |p| {
+                p.again.limit = 3;
+                p.again.values = vec![];
+                p.again.at_limit = AtLimit::LeadBack
+            },
+            "again.at_limit",
         ),
         // words: place words a scenario can write, the two apart.
         (|p| p.words.base = "Yard".into(), "words.base"),
@@ -474,6 +485,64 @@ fn a_double_throws_again_and_the_third_is_forfeit() {
     assert_eq!(play(&third, Action::NextTurn).turn(), P2);
 }
 
+/// throw.penalty: the third double sends the leading piece on the common
+/// fields back to base (G2 on 40, ahead of G1 on 12); G3 in home 2 is home
+/// and stays. The throw is still forfeit.
+#[test]
+fn the_third_double_sends_the_leading_piece_back() {
+    let pieces = [
+        (P1, 1, Place::Ring(12)),
+        (P1, 2, Place::Ring(40)),
+        (P1, 3, Place::HomePath(2)),
+    ];
+    let mut pos = setup(two_dice(), &pieces, P1);
+    pos = play(&play(&pos, Action::Roll(vec![1, 1])), mv(1));
+    pos = play(&play(&pos, Action::Roll(vec![2, 2])), mv(1));
+    assert_eq!((pos.turn(), pos.route(P1, 0)), (P1, 18));
+    let mut events = Vec::new();
+    let third = pos.apply(&Action::Roll(vec![3, 3]), &mut events).unwrap();
+    let sent = events
+        .iter()
+        .find(|e| e.rule.0 == "throw.penalty")
+        .unwrap_or_else(|| panic!("the penalty is cited: {events:?}"));
+    assert_eq!(
+        sent.to_string(),
+        "[throw.penalty] P1: G2 on 40 goes back off the board"
+    );
+    assert_eq!(third.piece(P1, g(2)).place, Place::Out);
+    assert_eq!(third.piece(P1, g(1)).place, Place::Ring(18));
+    assert_eq!(third.piece(P1, g(3)).place, Place::HomePath(2));
+    assert_eq!(legal(&third), "pass");
+    assert_eq!(play(&third, Action::NextTurn).turn(), P2);
+}
+
+/// throw.penalty: with no piece on the common fields, nothing goes back
+/// (the pieces in their home fields stay); a forfeit throw without the
+/// penalty sends nothing back.
+#[test]
+fn the_penalty_spares_pieces_at_home() {
+    let streak = |params: RaceParams, pieces: &[(Player, u8, Place)]| {
+        let mut pos = setup(params, pieces, P1);
+        pos.streak = 2;
+        let mut events = Vec::new();
+        let third = pos.apply(&Action::Roll(vec![3, 3]), &mut events).unwrap();
+        (third, events)
+    };
+    let (home, events) = streak(two_dice(), &[(P1, 1, Place::HomePath(1))]);
+    assert_eq!(home.piece(P1, g(1)).place, Place::HomePath(1));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.rule.0 == "throw.penalty" && e.to_string().contains("nothing goes back")),
+        "{events:?}"
+    );
+    let mut forfeit = two_dice();
+    forfeit.again.at_limit = AtLimit::Forfeit;
+    let (kept, events) = streak(forfeit, &[(P1, 1, Place::Ring(40))]);
+    assert_eq!(kept.piece(P1, g(1)).place, Place::Ring(40));
+    assert!(events.iter().all(|e| e.rule.0 != "throw.penalty"));
+}
+
 /// RACE.md §5: a throw of two dice of six has 21 outcomes, each set of
 /// faces once; with nothing on the board only a pass follows, but a 5
 /// (1+4, 2+3) brings a piece in: 21 leaves at depth 2, 2 of them `enter`.
@@ -613,7 +682,8 @@ fn a_description_puts_its_rules_in_play() {
             .filter(|r| !off.contains(r))
             .collect()
     };
-    // maedn: no double, no limit, no sharing, no safe field, no blockade;
+    // maedn: no double, no limit (nor its penalty), no sharing, no safe
+    // field, no blockade;
     // none of them has entry fields, an inexact finish or an obligation to
     // capture (the first three).
     let maedn_off = [
@@ -624,6 +694,7 @@ fn a_description_puts_its_rules_in_play() {
         "dice.each",
         "throw.double",
         "throw.limit",
+        "throw.penalty",
         "move.jump",
         "move.share",
         "capture.pass",
@@ -642,6 +713,7 @@ fn a_description_puts_its_rules_in_play() {
             "dice.table",
             "dice.each",
             "throw.double",
+            "throw.penalty",
             "start.clear",
             "move.jump",
             "move.share",
