@@ -335,7 +335,9 @@ fn a_table_of_fewer_pieces_is_linted() {
 /// many fields as the fewest a throw moves: with one home field, a piece
 /// on the last common field would wait for a 1 that two dice never throw,
 /// a dead end of the reduction and not of the game (found before the fix).
-/// With the description's own home that short, the dead end is real.
+/// With the description's own home that short, the dead end is real, once
+/// the third double no longer sends the stuck piece back to base
+/// (`again.at_limit`: with `lead_back`, the penalty frees it).
 #[test]
 fn two_dice_are_linted_on_a_home_they_can_reach() {
     let dir = tempfile::tempdir().unwrap();
@@ -352,6 +354,14 @@ fn two_dice_are_linted_on_a_home_they_can_reach() {
     assert!(said.contains("board.home = 2"), "{said}");
     assert!(said.contains("0 dead ends"), "{said}");
     args.extend(["--set", "board.home=1", "--set", "table.pieces=1"]);
+    let o = goti(dir.path(), &args);
+    let said = text(&o);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "the penalty frees the piece: {said}"
+    );
+    args.extend(["--set", "again.at_limit=forfeit"]);
     let o = goti(dir.path(), &args);
     let said = text(&o);
     assert_eq!(o.status.code(), Some(1), "{said}");
