@@ -52,6 +52,7 @@ impl Played for Race {
             ("table.pieces", "1"),
             ("board.home", home.as_str()),
             ("capture.safe", "[]"),
+            ("blockade.fields", "[]"),
         ];
         Ok(Reduction {
             sets: sets

@@ -41,7 +41,13 @@ impl Race {
                     What::Note("own pieces share the field")
                 });
                 if mine == self.rules.blockade_size() {
-                    self.event(ev, R::BlockadeForm, || What::Note("a blockade forms"));
+                    if self.rules.blocks_on(f) {
+                        self.event(ev, R::BlockadeForm, || What::Note("a blockade forms"));
+                    } else {
+                        self.event(ev, R::BlockadeFields, || {
+                            What::Note("no blockade forms on this field: the pieces only share it")
+                        });
+                    }
                 }
             }
         }

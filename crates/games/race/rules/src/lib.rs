@@ -58,6 +58,8 @@ pub struct RaceRules {
     pub(crate) throws: Arc<[crate::Action]>,
     /// `capture.safe`, by field.
     pub(crate) safe: Vec<bool>,
+    /// `blockade.fields`, by field (every field without the key).
+    blocks: Vec<bool>,
     /// The ID each rule is cited by (`names`), in RACE.md's order.
     ids: [RuleId; RaceRule::ALL.len()],
     /// Each seat's common fields from its start to its entry field
@@ -77,6 +79,10 @@ impl RaceRules {
                 *s = true;
             }
         }
+        let fields = &params.blockade.fields;
+        let blocks = (0..params.board.ring)
+            .map(|f| fields.is_empty() || fields.contains(&f))
+            .collect();
         let ids = std::array::from_fn(|i| params.rule_id(RaceRule::ALL[i]));
         let b = &params.board;
         let ring = b.ring as u16;
@@ -88,6 +94,7 @@ impl RaceRules {
             params,
             throws,
             safe,
+            blocks,
             ids,
             laps,
         })
@@ -155,6 +162,10 @@ impl RaceRules {
     /// `blockade.form`: pieces of one player on a field that block (0: none).
     pub fn blockade_size(&self) -> usize {
         self.params.blockade.size as usize
+    }
+    /// `blockade.fields`: whether a blockade forms on field `f`.
+    pub fn blocks_on(&self, f: u8) -> bool {
+        self.blocks.get(f as usize).copied().unwrap_or(false)
     }
     /// The seats the board has (`board.starts`).
     pub fn seats(&self) -> usize {
@@ -341,10 +352,11 @@ impl Race {
         out
     }
     /// `blockade.form`: the player other than `p` whose pieces on ring
-    /// field `f` make a blockade, if any.
+    /// field `f` make a blockade, if any (`blockade.fields`: only on the
+    /// fields it lists).
     pub(crate) fn blockade_on(&self, p: Player, f: u8) -> Option<Player> {
         let size = self.rules.blockade_size();
-        if size == 0 {
+        if size == 0 || !self.rules.blocks_on(f) {
             return None;
         }
         let on = self.opponents_on(p, f);

@@ -199,7 +199,7 @@ pub enum Stops {
     Landing,
 }
 
-/// `blockade.form`, `blockade.stop`.
+/// `blockade.form`, `blockade.stop`, `blockade.fields`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceBlockadeParams {
@@ -208,6 +208,10 @@ pub struct RaceBlockadeParams {
     pub size: u8,
     /// What it stops.
     pub stops: Stops,
+    /// `blockade.fields`: the ring fields where blockades form (a
+    /// description without it: every ring field).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<u8>,
 }
 
 /// `throw.again`, `throw.limit`.
@@ -491,7 +495,15 @@ impl Params for RaceParams {
                     "a blockade is pieces of one player sharing a field: set move.own_share to true",
                 ));
             }
+        } else if !self.blockade.fields.is_empty() {
+            return Err(err(
+                "blockade.fields",
+                "no blockade forms anywhere (blockade.size 0): set blockade.size, or remove blockade.fields",
+            ));
         }
+        on_ring("blockade.fields", &self.blockade.fields, b.ring, |f| {
+            format!("field {f} is listed twice")
+        })?;
         self.check_names()?;
         self.check_words()?;
         within("again.limit", self.again.limit, 0..=10)?;
@@ -780,6 +792,7 @@ impl RaceParams {
                     (self.capture.on_land || self.capture.on_pass) && !self.capture.safe.is_empty()
                 }
                 R::BlockadeForm | R::BlockadeStop => self.blockade.size > 0,
+                R::BlockadeFields => self.blockade.size > 0 && !self.blockade.fields.is_empty(),
                 R::EndPlaces => self.end.play_on,
                 // Named one by one: a new rule must say when it is in play.
                 R::TablePlayers

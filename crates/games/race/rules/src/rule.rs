@@ -31,6 +31,7 @@ rule_catalogue! {
     CaptureSafe => "capture.safe", "on the fields of capture.safe nobody is captured: players share them";
     BlockadeForm => "blockade.form", "blockade.size pieces of one player on one ring field make a blockade";
     BlockadeStop => "blockade.stop", "no opponent lands on or enters onto a blockade; with stops: passing none passes it";
+    BlockadeFields => "blockade.fields", "with blockade.fields, blockades form only on the ring fields it lists; elsewhere the pieces only share the field";
     EndPlaces => "end.places", "with end.play_on, a player with every piece home takes the next place and leaves the turn order; the last player left takes the last place";
     EndWin => "end.win", "the game ends when a player has every piece home: the others returns.loser, the winner the rest";
 }}

@@ -74,6 +74,8 @@ fn blockading() -> [RaceParams; 2] {
     b.moving.own_share = true;
     b.blockade.size = 2;
     b.blockade.stops = crate::params::Stops::Landing;
+    // blockade.fields: every other field blocks.
+    b.blockade.fields = (0..52).step_by(2).collect();
     for p in [&a, &b] {
         p.validate().expect("valid");
     }
@@ -139,9 +141,20 @@ fn a_description_names_its_places_in_words_of_its_own() {
     assert_eq!((names.base, names.home), ("yard", "home-column"));
 }
 
+/// Each change of the shipped description is refused, naming its key.
+fn refused_naming_keys(cases: &[(Change, &str)]) {
+    for (change, field) in cases {
+        let mut p = crate::params::shipped();
+        change(&mut p);
+        let e = p.validate().expect_err(field);
+        assert_eq!(e.field, *field, "{e}");
+    }
+}
+
+/// The board, the dice and what a throw reads or pays.
 #[test]
-fn a_description_is_refused_naming_its_key() {
-    let cases: &[(Change, &str)] = &[
+fn a_board_or_its_dice_are_refused_naming_their_key() {
+    refused_naming_keys(&[
         (|p| p.board.starts = vec![0, 40], "board.starts.1"),
         (|p| p.board.starts = vec![0, 0], "board.starts.1"),
         (|p| p.board.starts = vec![0], "board.starts"),
@@ -220,6 +233,14 @@ fn a_description_is_refused_naming_its_key() {
             "enter.values.0",
         ),
         (|p| p.enter.values = vec![12], "enter.values.0"),
+    ]);
+}
+
+/// The rules of play: throwing again, names, blockades, obligations,
+/// penalties and place words.
+#[test]
+fn a_rule_of_play_is_refused_naming_its_key() {
+    refused_naming_keys(&[
         (|p| p.again.on_double = true, "again.on_double"),
         (
             |p| {
@@ -262,6 +283,24 @@ fn a_description_is_refused_naming_its_key() {
             },
             "obligations.0",
         ),
+        // blockade.fields: on the ring, each once, and only with blockades.
+        (|p| p.blockade.fields = vec![10], "blockade.fields"),
+        (
+            |p| {
+                p.moving.own_share = true;
+                p.blockade.size = 2;
+                p.blockade.fields = vec![10, 40]
+            },
+            "blockade.fields.1",
+        ),
+        (
+            |p| {
+                p.moving.own_share = true;
+                p.blockade.size = 2;
+                p.blockade.fields = vec![10, 10]
+            },
+            "blockade.fields.1",
+        ),
         // throw.penalty: a punished limit needs a limit some throw reaches.
         (|p| p.again.at_limit = AtLimit::LeadBack, "again.at_limit"),
         (
@@ -287,13 +326,7 @@ fn a_description_is_refused_naming_its_key() {
             },
             "words.home",
         ),
-    ];
-    for (change, field) in cases {
-        let mut p = crate::params::shipped();
-        change(&mut p);
-        let e = p.validate().expect_err(field);
-        assert_eq!(e.field, *field, "{e}");
-    }
+    ]);
 }
 
 /// The shipped description is maedn's: a 6 must bring a piece in, and a
@@ -702,6 +735,7 @@ fn a_description_puts_its_rules_in_play() {
         "end.places",
         "blockade.form",
         "blockade.stop",
+        "blockade.fields",
     ];
     assert_eq!(ids(crate::params::shipped()), without(&maedn_off));
     assert_eq!(
@@ -720,6 +754,7 @@ fn a_description_puts_its_rules_in_play() {
             "capture.pass",
             "blockade.form",
             "blockade.stop",
+            "blockade.fields",
             "end.places"
         ])
     );
@@ -735,6 +770,7 @@ fn a_description_puts_its_rules_in_play() {
             "start.clear",
             "move.jump",
             "capture.pass",
+            "blockade.fields",
             "end.places"
         ])
     );
@@ -744,6 +780,34 @@ fn a_description_puts_its_rules_in_play() {
     p.board.exact = false;
     p.obligations.push(Obligation::Capture);
     assert_eq!(ids(p), without(&maedn_off[3..]));
+    let [_, mut b] = blockading();
+    let fields = ids(b.clone());
+    assert!(fields.contains(&"blockade.fields"), "{fields:?}");
+    b.blockade.fields.clear();
+    assert!(!ids(b).contains(&"blockade.fields"));
+}
+
+/// blockade.fields: two pieces of P1 make a blockade on a listed field
+/// (10) and not on another (5): P2 passes the pair on 5 and not the one on
+/// 10.
+#[test]
+fn a_blockade_forms_only_on_the_fields_listed() {
+    let mut p = crate::params::shipped();
+    p.moving.own_share = true;
+    p.blockade.size = 2;
+    p.blockade.fields = vec![10, 30];
+    p.validate().expect("valid");
+    let pieces = [
+        (P1, 1, Place::Ring(5)),
+        (P1, 2, Place::Ring(5)),
+        (P1, 3, Place::Ring(10)),
+        (P1, 4, Place::Ring(10)),
+        (P2, 1, Place::Ring(3)),
+        (P2, 2, Place::Ring(8)),
+    ];
+    let four = play(&setup(p, &pieces, P2), Action::Roll(vec![4]));
+    assert_eq!(play(&four, mv(1)).piece(P2, g(1)).place, Place::Ring(7));
+    refused_by(&four, &mv(2), "blockade.stop");
 }
 
 /// `names`: a description's own rule IDs are what events, refusals and
