@@ -51,6 +51,7 @@ const CHOICES: &[(&str, &[&str])] = &[
     ("stops", &["passing", "landing"]),
     ("read", &["sum", "each"]),
     ("at_limit", &["forfeit", "lead_back"]),
+    ("to", &["base", "start"]),
 ];
 
 /// Every mutant of `tree` (the whole ruleset as merged for a run). `name`

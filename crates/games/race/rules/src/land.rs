@@ -128,6 +128,35 @@ impl Race {
         }
     }
 
+    /// `capture.to: start`: once the move is over, each piece the move
+    /// captured (in base now, not before) goes onto its owner's start
+    /// field if no piece stands there; else it stays in base. Two of one
+    /// owner's pieces are alike, so the order they are put back in does
+    /// not matter.
+    pub(super) fn restart_captured<S: Sink>(&mut self, before: &[[i8; 4]; 4], ev: &mut S) {
+        let mover = self.turn;
+        let players: Vec<Player> = self.players().filter(|&q| q != mover).collect();
+        for q in players {
+            let was = &before[q.index()][..self.rules.pieces()];
+            for (h, &r) in was.iter().enumerate() {
+                if r == BASE || self.route[q.index()][h] != BASE {
+                    continue;
+                }
+                let start = self.field(q, 0);
+                if self.players().any(|o| self.own_count_on(o, start) > 0) {
+                    self.event(ev, R::CaptureTo, || {
+                        What::Note("its start field is taken: the captured piece stays in base")
+                    });
+                } else {
+                    self.route[q.index()][h] = 0;
+                    self.event(ev, R::CaptureTo, || {
+                        What::Note("the captured piece goes onto its start field")
+                    });
+                }
+            }
+        }
+    }
+
     /// `end.places`: `p`, every piece home, takes the next place and
     /// leaves the turn order; with one player left, the game is over.
     pub(super) fn take_place<S: Sink>(&mut self, p: Player, ev: &mut S) {

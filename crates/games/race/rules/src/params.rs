@@ -150,7 +150,7 @@ pub enum Obligation {
     Capture,
 }
 
-/// `capture.land`, `capture.pass`, `capture.safe`.
+/// `capture.land`, `capture.pass`, `capture.safe`, `capture.to`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RaceCaptureParams {
@@ -162,6 +162,28 @@ pub struct RaceCaptureParams {
     pub on_pass: bool,
     /// Fields where nobody is captured.
     pub safe: Vec<u8>,
+    /// Where a captured piece goes (`capture.to`; a description without
+    /// it: its base).
+    #[serde(default, skip_serializing_if = "CaptureTo::is_base")]
+    pub to: CaptureTo,
+}
+
+/// Where a captured piece goes (`capture.to`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureTo {
+    /// Back to its owner's base.
+    #[default]
+    Base,
+    /// Onto its owner's start field, once the move is over, if no piece
+    /// stands there; else to its base.
+    Start,
+}
+
+impl CaptureTo {
+    fn is_base(&self) -> bool {
+        *self == CaptureTo::Base
+    }
 }
 
 /// `move.share`, `move.jump`.
@@ -481,6 +503,13 @@ impl Params for RaceParams {
         on_ring("capture.safe", &self.capture.safe, b.ring, |f| {
             format!("field {f} is listed twice")
         })?;
+        if self.capture.to == CaptureTo::Start && !self.capture.on_land && !self.capture.on_pass {
+            return Err(err(
+                "capture.to",
+                "nothing is captured, so nothing goes anywhere: set capture.on_land or \
+                 capture.on_pass, or remove capture.to",
+            ));
+        }
         let size = self.blockade.size;
         if size > 0 {
             within_key(
@@ -788,6 +817,10 @@ impl RaceParams {
                 R::MoveShare => self.moving.own_share,
                 R::MoveJump => !self.moving.jump,
                 R::CapturePass => self.capture.on_pass,
+                R::CaptureTo => {
+                    (self.capture.on_land || self.capture.on_pass)
+                        && self.capture.to == CaptureTo::Start
+                }
                 R::CaptureSafe => {
                     (self.capture.on_land || self.capture.on_pass) && !self.capture.safe.is_empty()
                 }

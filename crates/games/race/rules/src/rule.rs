@@ -29,6 +29,7 @@ rule_catalogue! {
     CaptureLand => "capture.land", "with capture.on_land, landing or entering on opponents sends them back to base";
     CapturePass => "capture.pass", "with capture.on_pass, a move sends the opponents on every common field it passes back to base (not on safe fields, not a blockade)";
     CaptureSafe => "capture.safe", "on the fields of capture.safe nobody is captured: players share them";
+    CaptureTo => "capture.to", "with capture.to start, a captured piece goes onto its own start field once the move is over, if no piece stands there; else to its base";
     BlockadeForm => "blockade.form", "blockade.size pieces of one player on one ring field make a blockade";
     BlockadeStop => "blockade.stop", "no opponent lands on or enters onto a blockade; with stops: passing none passes it";
     BlockadeFields => "blockade.fields", "with blockade.fields, blockades form only on the ring fields it lists; elsewhere the pieces only share the field";

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::params::Params;
-use crate::params::{AtLimit, Obligation, RaceParams, Reading};
+use crate::params::{AtLimit, CaptureTo, Obligation, RaceParams, Reading};
 use crate::{Action, Direction, MoveClause, MoveOrder, Placement, Setup};
 
 const P1: Player = Player::ALL[0];
@@ -283,6 +283,14 @@ fn a_rule_of_play_is_refused_naming_its_key() {
             },
             "obligations.0",
         ),
+        // capture.to: start only where something is captured.
+        (
+            |p| {
+                p.capture.on_land = false;
+                p.capture.to = CaptureTo::Start
+            },
+            "capture.to",
+        ),
         // blockade.fields: on the ring, each once, and only with blockades.
         (|p| p.blockade.fields = vec![10], "blockade.fields"),
         (
@@ -408,6 +416,8 @@ fn the_listing_is_what_the_rules_accept_on_random_walks() {
     let [a, b] = blockading();
     let mut places = ludo();
     places.end.play_on = true;
+    let mut restart = strict();
+    restart.capture.to = CaptureTo::Start;
     for params in [
         crate::params::shipped(),
         ludo(),
@@ -416,6 +426,7 @@ fn the_listing_is_what_the_rules_accept_on_random_walks() {
         two_dice(),
         strict(),
         places,
+        restart,
     ] {
         let rules = RaceRules::new(params);
         for players in [2, 3, 4] {
@@ -437,6 +448,7 @@ fn quiet_play_agrees_with_apply_on_every_candidate() {
     let [a, b] = blockading();
     let mut passing = strict();
     passing.moving.jump = true;
+    passing.capture.to = CaptureTo::Start;
     for params in [
         crate::params::shipped(),
         ludo(),
@@ -732,6 +744,7 @@ fn a_description_puts_its_rules_in_play() {
         "move.share",
         "capture.pass",
         "capture.safe",
+        "capture.to",
         "end.places",
         "blockade.form",
         "blockade.stop",
@@ -752,6 +765,7 @@ fn a_description_puts_its_rules_in_play() {
             "move.jump",
             "move.share",
             "capture.pass",
+            "capture.to",
             "blockade.form",
             "blockade.stop",
             "blockade.fields",
@@ -770,6 +784,7 @@ fn a_description_puts_its_rules_in_play() {
             "start.clear",
             "move.jump",
             "capture.pass",
+            "capture.to",
             "blockade.fields",
             "end.places"
         ])
@@ -1029,4 +1044,47 @@ fn entry_fields_end_each_seat_s_common_fields() {
         p.board.entries = entries;
         assert_eq!(p.validate().expect_err(field).field, field);
     }
+}
+
+/// capture.to: start: a piece captured on landing goes onto its owner's
+/// start field (P2's, field 20 at a table of two) once the move is over,
+/// and stays in base where a piece stands there; captured in passing, the
+/// same, after the mover has landed.
+#[test]
+fn a_captured_piece_goes_onto_its_start_field_if_free() {
+    let mut p = crate::params::shipped();
+    p.capture.to = CaptureTo::Start;
+    p.validate().expect("valid");
+    let landing = |pieces: &[(Player, u8, Place)]| {
+        let pos = play(&setup(p.clone(), pieces, P1), Action::Roll(vec![3]));
+        let mut events = Vec::new();
+        let next = pos.apply(&mv(1), &mut events).unwrap();
+        assert!(
+            events.iter().any(|e| e.rule.0 == "capture.to"),
+            "{events:?}"
+        );
+        next
+    };
+    let free = landing(&[(P1, 1, Place::Ring(5)), (P2, 1, Place::Ring(8))]);
+    assert_eq!(free.piece(P2, g(1)).place, Place::Ring(20));
+    assert_eq!(free.piece(P1, g(1)).place, Place::Ring(8));
+    let taken = landing(&[
+        (P1, 1, Place::Ring(5)),
+        (P1, 2, Place::Ring(20)),
+        (P2, 1, Place::Ring(8)),
+    ]);
+    assert_eq!(taken.piece(P2, g(1)).place, Place::Out);
+    let mut passing = strict();
+    passing.moving.jump = true;
+    passing.capture.to = CaptureTo::Start;
+    passing.validate().expect("valid");
+    let pieces = [(P1, 1, Place::Ring(14)), (P2, 1, Place::Ring(17))];
+    let pos = play(&setup(passing, &pieces, P1), Action::Roll(vec![5]));
+    let passed = play(&pos, mv(1));
+    assert_eq!(passed.piece(P1, g(1)).place, Place::Ring(19));
+    assert_eq!(
+        passed.piece(P2, g(1)).place,
+        Place::Ring(20),
+        "passed over, then put back"
+    );
 }

@@ -343,6 +343,8 @@ impl Race {
     fn resolve<S: Sink>(&mut self, choice: Choice, named: Option<usize>, t: i8, d: u8, ev: &mut S) {
         let p = self.turn;
         let (mut captured, mut homed) = (false, false);
+        // capture.to: where each piece stood before, to tell the captured.
+        let before = self.route;
         match choice {
             Choice::Enter(_) => {
                 let g = named.unwrap_or_else(|| {
@@ -399,6 +401,9 @@ impl Race {
                 self.event(ev, R::ThrowLimit, || What::Note("the forfeit throw: pass"))
             }
             Choice::Pass => self.event(ev, R::MovePass, || What::Note("no action is legal: pass")),
+        }
+        if captured && self.rules.params.capture.to == params::CaptureTo::Start {
+            self.restart_captured(&before, ev);
         }
         // dice.each: a die played, the others still to play (a pass
         // spends them all; a player who has finished plays no more,
