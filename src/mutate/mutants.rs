@@ -42,7 +42,8 @@ pub struct Mutant {
     pub layer_value: Value,
 }
 
-/// The choices of string fields that have another value (`forward`).
+/// The choices of string fields that have another value (`forward`), and
+/// of lists of them, named by the list (`obligations`).
 const CHOICES: &[(&str, &[&str])] = &[
     ("forward", &["lower", "higher"]),
     ("parted_groups", &["size", "named"]),
@@ -52,6 +53,8 @@ const CHOICES: &[(&str, &[&str])] = &[
     ("read", &["sum", "each"]),
     ("at_limit", &["forfeit", "lead_back"]),
     ("to", &["base", "start"]),
+    // Each entry of a list of choices (race's `obligations: [clear_start]`).
+    ("obligations", &["clear_start", "enter", "capture"]),
 ];
 
 /// Every mutant of `tree` (the whole ruleset as merged for a run). `name`
@@ -161,7 +164,12 @@ fn walk(root: &Value, node: &Value, path: &mut Vec<String>, out: &mut Vec<Mutant
             format!("{b} -> {}", !b),
         )),
         Value::String(s) => {
-            if let Some((_, options)) = CHOICES.iter().find(|(k, _)| *k == last) {
+            // A list's entry is a choice of the list's own key.
+            let key = match path.len() {
+                2.. if last.parse::<usize>().is_ok() => path[path.len() - 2].as_str(),
+                _ => last.as_str(),
+            };
+            if let Some((_, options)) = CHOICES.iter().find(|(k, _)| *k == key) {
                 for o in options.iter().filter(|o| **o != s) {
                     out.push(make(
                         root,
@@ -322,7 +330,7 @@ mod tests {
     #[test]
     fn every_kind_of_mutation_is_made() {
         let t = tree(
-            "name: x\nboard:\n  ring: 52\n  forward: lower\n  forts: [44, 31]\nj:\n  deal:\n    - { from: 0, to: 3, dice: 3 }\n    - { from: 4, to: 9, dice: 1 }\n  flag: true\n",
+            "name: x\nobligations: [clear_start, enter]\nboard:\n  ring: 52\n  forward: lower\n  forts: [44, 31]\nj:\n  deal:\n    - { from: 0, to: 3, dice: 3 }\n    - { from: 4, to: 9, dice: 1 }\n  flag: true\n",
         );
         let ms = mutants(&t);
         let find = |key: &str, change: &str| {
@@ -345,6 +353,14 @@ mod tests {
             find("board.forward", "lower -> higher").kind,
             MutationKind::Switched
         );
+        // A list of choices: each entry switched, the list written whole.
+        let m = find("obligations.1", "enter -> capture");
+        assert_eq!(
+            (m.kind, m.layer_key.as_str()),
+            (MutationKind::Switched, "obligations")
+        );
+        assert_eq!(m.layer_value, tree("[clear_start, capture]"));
+        find("obligations.0", "clear_start -> enter");
         // A list item's change writes the list whole.
         let m = find("board.forts.1", "31 -> 30");
         assert_eq!(m.layer_key, "board.forts");
