@@ -785,9 +785,6 @@ fn the_shared_unions_name_no_games_word_but_the_known_few() {
         }
     }
     let known = [
-        // Royal's Journey or Clash, which the header's `mode` picks: still
-        // a field of the set-up (issue 45, left).
-        "Setup::mode",
         // Portal's toilets: still a place of the shared board (issue 45, left).
         "Place::Toilet",
         // Every game's `expect standings` and `expect legal: ...`; the

@@ -15,6 +15,14 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Every mode, in the order a set-up's `mode` fact numbers them.
+    pub const ALL: [Mode; 2] = [Mode::Journey, Mode::Clash];
+
+    /// The number a set-up's `mode` fact gives this mode.
+    pub fn number(self) -> i64 {
+        self as i64
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Mode::Journey => "journey",
@@ -70,11 +78,11 @@ impl SetupFact {
     }
 }
 
-/// Everything a setup may say; nothing here is checked yet. The mode is
-/// royal's; every other word of one game's is a [`SetupFact`].
+/// Everything a setup may say; nothing here is checked yet. Every word of
+/// one game's is a [`SetupFact`] (royal's mode too: `mode` with the
+/// mode's [`Mode::number`]).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Setup {
-    pub mode: Mode,
     pub players: Vec<Player>,
     pub placements: Vec<Placement>,
     pub turn: Option<Player>,

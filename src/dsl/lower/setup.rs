@@ -24,15 +24,21 @@ pub(super) struct SetupState {
 
 impl SetupState {
     pub(super) fn new(sc: &Scenario, header: &Header) -> SetupState {
+        let mut setup = Setup::default();
+        let mut spans = SetupSpans {
+            players: sc.span,
+            ..SetupSpans::default()
+        };
+        // table.modes: the header's `mode` (royal's word; lowering refuses
+        // it for a game without modes) is a fact of the set-up.
+        if let Some(span) = header.mode_span {
+            let mode = SetupFact::plain(Word::Mode, vec![header.mode.number()]);
+            setup.facts.push(mode);
+            spans.facts.push(span);
+        }
         SetupState {
-            setup: Setup {
-                mode: header.mode,
-                ..Setup::default()
-            },
-            spans: SetupSpans {
-                players: sc.span,
-                ..SetupSpans::default()
-            },
+            setup,
+            spans,
             named: Default::default(),
             mentioned: BTreeSet::new(),
             explicit_players: None,

@@ -28,10 +28,12 @@ impl Royal {
         home: &[PieceId],
     ) -> Result<Royal, SetupError> {
         let mut setup = Setup {
-            mode,
             players: players.to_vec(),
             ..Setup::default()
         };
+        setup
+            .facts
+            .push(SetupFact::plain(Word::Mode, vec![mode.number()]));
         for &p in players {
             for &piece in home {
                 setup.placements.push(goti_engine::setup::Placement {
@@ -141,7 +143,7 @@ impl Royal {
         record_set_up(setup, present, turn, events);
         Ok(Royal {
             rules,
-            mode: setup.mode,
+            mode: mode_of(setup),
             present,
             seats,
             turn,
@@ -160,7 +162,8 @@ fn seat_facts(
     errors: &mut Vec<SetupError>,
 ) {
     let params = &rules.params;
-    let mode_params = match setup.mode {
+    let mode = mode_of(setup);
+    let mode_params = match mode {
         Mode::Journey => &params.journey,
         Mode::Clash => &params.clash,
     };
@@ -183,7 +186,7 @@ fn seat_facts(
                     message: format!(
                         "the store holds at most {} rolls in {}; this one has {}",
                         mode_params.store_cap,
-                        setup.mode.name(),
+                        mode.name(),
                         rolls.len()
                     ),
                     help: None,
@@ -217,6 +220,20 @@ fn seat_facts(
     }
 }
 
+/// `table.modes`: the mode a set-up states (`mode clash`: the fact `mode`
+/// with the mode's number), Journey where it states none.
+pub(crate) fn mode_of(setup: &Setup) -> Mode {
+    match setup.fact(Word::Mode, None) {
+        None => Mode::Journey,
+        Some((_, fact)) => {
+            let n = single(fact);
+            *Mode::ALL
+                .get(n as usize)
+                .unwrap_or_else(|| unreachable!("a mode is numbered 0-1, not {n}"))
+        }
+    }
+}
+
 /// The one number of a fact that has one (`credits 2`, `battle 20`).
 fn single(fact: &SetupFact) -> i64 {
     assert!(
@@ -240,7 +257,7 @@ fn record_set_up(setup: &Setup, present: Table, turn: Player, events: &mut Vec<E
         R::TablePlayers,
         What::SetUp {
             players: present.len() as u8,
-            mode: Some(setup.mode.name()),
+            mode: Some(mode_of(setup).name()),
         },
     ));
     events.push(note(
@@ -248,7 +265,7 @@ fn record_set_up(setup: &Setup, present: Table, turn: Player, events: &mut Vec<E
         What::Note("four guards G1-G4 and one King each"),
     ));
     // table.modes: Journey or Clash, which picks the mode numbers.
-    events.push(note(R::TableModes, What::Note(mode_note(setup.mode))));
+    events.push(note(R::TableModes, What::Note(mode_note(mode_of(setup)))));
     events.push(note(
         R::BoardRing,
         What::Note("ring tiles, Yard, Home path and Home"),

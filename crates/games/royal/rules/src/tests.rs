@@ -64,7 +64,9 @@ impl T {
         self
     }
     fn clash(mut self) -> T {
-        self.0.mode = Mode::Clash;
+        self.0
+            .facts
+            .push(SetupFact::plain(Word::Mode, vec![Mode::Clash.number()]));
         self
     }
     fn turn(mut self, p: Player) -> T {
