@@ -13,6 +13,13 @@ use super::vocabulary::Word;
 pub enum What {
     /// Free text for rules whose event needs no structure.
     Note(&'static str),
+    /// Free text with one number, written where `{}` stands (`King returns
+    /// from the Yard to {}`, `the throw reads {}`): a game's event that
+    /// needs no more structure, in no game's variant.
+    Numbered {
+        text: &'static str,
+        number: i64,
+    },
     SetUp {
         players: u8,
         /// Royal's Journey or Clash; games without modes have none.
@@ -26,7 +33,6 @@ pub enum What {
         rolls: u8,
     },
     Grace,
-    GraceSkipped,
     Credit {
         credits: u8,
     },
@@ -107,24 +113,14 @@ pub enum What {
         pieces: u8,
         factor: i64,
     },
-    KingReturns {
-        tile: u8,
-    },
     TurnEnds {
         next: Player,
     },
     GameOver {
         standings: Vec<Player>,
     },
-    Burned {
-        value: u8,
-    },
     Rolled {
         dice: Short<u8, 7>,
-    },
-    /// A throw read through a game's table: the value it moves.
-    Read {
-        value: u8,
     },
     /// Portal: a piece plays one value.
     Advanced {
@@ -190,10 +186,10 @@ impl What {
             What::GameOver { standings } => standings.capacity() != 0,
             What::Tokens { tokens } => tokens.capacity() != 0,
             What::Note(_)
+            | What::Numbered { .. }
             | What::SetUp { .. }
             | What::Discarded { .. }
             | What::Grace
-            | What::GraceSkipped
             | What::Credit { .. }
             | What::CreditLost
             | What::Exited { .. }
@@ -206,10 +202,7 @@ impl What {
             | What::Penalty { .. }
             | What::CaptureBarred { .. }
             | What::Points { .. }
-            | What::KingReturns { .. }
             | What::TurnEnds { .. }
-            | What::Burned { .. }
-            | What::Read { .. }
             | What::Advanced { .. }
             | What::Entered { .. }
             | What::Reached { .. }
@@ -277,6 +270,10 @@ impl fmt::Display for What {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             What::Note(s) => f.write_str(s),
+            What::Numbered { text, number } => match text.split_once("{}") {
+                Some((before, after)) => write!(f, "{before}{number}{after}"),
+                None => write!(f, "{text} {number}"),
+            },
             What::SetUp {
                 players,
                 mode: None,
@@ -291,7 +288,6 @@ impl fmt::Display for What {
             } => write!(f, "dealt {} ({} stored before)", rolls(dice), stored_before),
             What::Discarded { rolls } => write!(f, "{rolls} dealt roll(s) discarded: store full"),
             What::Grace => f.write_str("grace roll"),
-            What::GraceSkipped => f.write_str("no grace roll on a first turn"),
             What::Credit { credits } => write!(f, "+1 exit credit, now {credits}"),
             What::CreditLost => f.write_str("exit credit lost: already at the cap"),
             What::Exited { guard, tile } => write!(f, "G{guard} exits the Yard onto {tile}"),
@@ -328,7 +324,6 @@ impl fmt::Display for What {
                 pieces,
                 factor,
             } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
-            What::KingReturns { tile } => write!(f, "King returns from the Yard to {tile}"),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
             What::SentBack { piece, from } => write!(f, "{piece} {from} goes back off the board"),
             What::Own {
@@ -350,8 +345,6 @@ impl fmt::Display for What {
                     lane_words(*to)
                 )
             }
-            What::Burned { value } => write!(f, "the {value} burns: no piece can play it"),
-            What::Read { value } => write!(f, "the throw reads {value}"),
             What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
             What::Reached {
                 piece,
@@ -630,5 +623,17 @@ mod tests {
             assert!(!w.owns_heap(), "{w:?}");
             w.discard();
         }
+    }
+
+    /// A numbered text writes its number where `{}` stands, or after it.
+    #[test]
+    fn a_numbered_text_writes_its_number_in_place() {
+        let at = |text, number| What::Numbered { text, number }.to_string();
+        assert_eq!(
+            at("the {} burns: no piece can play it", 5),
+            "the 5 burns: no piece can play it"
+        );
+        assert_eq!(at("the throw reads {}", 12), "the throw reads 12");
+        assert_eq!(at("steps", -3), "steps -3");
     }
 }

@@ -46,7 +46,10 @@ impl Portal {
             let n = self.roll.burned_count as usize;
             self.roll.burned[n] = v;
             self.roll.burned_count += 1;
-            self.event(ev, R::DiceBurn, || What::Burned { value: v });
+            self.event(ev, R::DiceBurn, || What::Numbered {
+                text: "the {} burns: no piece can play it",
+                number: v.into(),
+            });
         }
         if self.roll.played == 0 {
             self.event(ev, R::DiceBurn, || {

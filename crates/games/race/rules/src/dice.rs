@@ -54,7 +54,10 @@ impl Race {
             dice: Short::of(values),
         });
         if !self.rules.params.dice.table.is_empty() {
-            self.event(ev, R::DiceTable, || What::Read { value: v });
+            self.event(ev, R::DiceTable, || What::Numbered {
+                text: "the throw reads {}",
+                number: v.into(),
+            });
         }
         if self.forfeit() {
             self.event(ev, R::ThrowLimit, || {

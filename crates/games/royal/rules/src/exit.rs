@@ -60,7 +60,10 @@ impl Royal {
                 midpoint: false,
                 steps: 0,
             };
-            self.event(ev, R::MoveKingYard, || What::KingReturns { tile: entry });
+            self.event(ev, R::MoveKingYard, || What::Numbered {
+                text: "King returns from the Yard to {}",
+                number: entry.into(),
+            });
             self.event(ev, R::ExitCost, || {
                 What::Note("the King spends an exit credit to leave the Yard")
             });

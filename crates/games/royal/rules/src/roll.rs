@@ -94,7 +94,9 @@ impl Royal {
         // decides how many count.
         if (dealt_grace || forced) && seat.first_turn {
             // grace.first-turn
-            self.event(ev, R::GraceFirstTurn, || What::GraceSkipped);
+            self.event(ev, R::GraceFirstTurn, || {
+                What::Note("no grace roll on a first turn")
+            });
             return Ok(());
         }
         let graces = [(dealt_grace, R::GraceCheck), (forced, R::GraceForced)];

@@ -131,7 +131,10 @@ impl Royal {
                 midpoint: false,
                 steps: 0,
             };
-            self.event(ev, R::MoveKingYard, || What::KingReturns { tile: entry });
+            self.event(ev, R::MoveKingYard, || What::Numbered {
+                text: "King returns from the Yard to {}",
+                number: entry.into(),
+            });
         }
     }
 }
