@@ -143,7 +143,7 @@ impl Race {
                     continue;
                 }
                 let start = self.field(q, 0);
-                if self.players().any(|o| self.own_count_on(o, start) > 0) {
+                if self.held(start) {
                     self.event(ev, R::CaptureTo, || {
                         What::Note("its start field is taken: the captured piece stays in base")
                     });

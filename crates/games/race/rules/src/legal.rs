@@ -207,7 +207,7 @@ impl Race {
             for s in (r + 1)..t {
                 let held = if s < ring {
                     let f = self.field(p, s);
-                    self.players().any(|q| self.own_count_on(q, f) > 0)
+                    self.held(f)
                 } else {
                     self.own_at(p, s).is_some()
                 };

@@ -363,6 +363,10 @@ impl Race {
         self.players()
             .find(|&q| q != p && on.iter().filter(|(o, _)| *o == q).count() >= size)
     }
+    /// Whether anyone's piece stands on ring field `f`.
+    pub(crate) fn held(&self, f: u8) -> bool {
+        self.players().any(|q| self.own_count_on(q, f) > 0)
+    }
     /// `p`'s pieces on ring field `f`.
     pub(crate) fn own_count_on(&self, p: Player, f: u8) -> usize {
         let ring = self.lap(p);

@@ -343,8 +343,10 @@ impl Race {
     fn resolve<S: Sink>(&mut self, choice: Choice, named: Option<usize>, t: i8, d: u8, ev: &mut S) {
         let p = self.turn;
         let (mut captured, mut homed) = (false, false);
-        // capture.to: where each piece stood before, to tell the captured.
-        let before = self.route;
+        // capture.to: where each piece stood before, to tell the captured
+        // (kept only where captured pieces go to their start).
+        let restart = self.rules.params.capture.to == params::CaptureTo::Start;
+        let before = restart.then_some(self.route);
         match choice {
             Choice::Enter(_) => {
                 let g = named.unwrap_or_else(|| {
@@ -402,7 +404,7 @@ impl Race {
             }
             Choice::Pass => self.event(ev, R::MovePass, || What::Note("no action is legal: pass")),
         }
-        if captured && self.rules.params.capture.to == params::CaptureTo::Start {
+        if let Some(before) = before.filter(|_| captured) {
             self.restart_captured(&before, ev);
         }
         // dice.each: a die played, the others still to play (a pass
