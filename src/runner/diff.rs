@@ -351,7 +351,10 @@ mod tests {
         Event {
             rule: RuleId(rule),
             player: Player::ALL[0],
-            what: What::Credit { credits },
+            what: What::Numbered {
+                text: "+1 exit credit, now {}",
+                number: i64::from(credits),
+            },
         }
     }
 

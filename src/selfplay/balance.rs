@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Event, Game, Player, Sink, What};
+use crate::engine::{Event, Game, Measure, Player, Sink, What};
 use crate::selfplay::{stats, Driver};
 
 /// What one game did.
@@ -94,27 +94,39 @@ pub const MEASURES: &[&str] = &[
 #[inline(always)]
 fn tally(e: &Event, measures: &mut [f64; MEASURES.len()], rolls: &mut f64) {
     let m = match e.what {
-        What::Points { points, .. } => {
-            measures[BATTLE_POINTS] += points as f64;
-            return;
-        }
         What::Rolled { .. } => {
             *rolls += 1.0;
             return;
         }
-        What::Captured { .. } => 1,
-        What::Penalty { .. } => 2,
-        What::Grace => 3,
-        What::Exited { .. } => 4,
-        What::Fell { .. } => 5,
-        What::Jumped { .. } => 6,
+        What::Captured { .. } => CAPTURES,
+        What::Jumped { .. } => ROAD_RIDES,
+        What::Own(ref own) => {
+            let (name, by) = match own.kind.measure {
+                Measure::Nothing => return,
+                Measure::Count(name) => (name, 1.0),
+                Measure::Sum(name) => (name, own.numbers[0] as f64),
+            };
+            measures[measure(name)] += by;
+            return;
+        }
         _ => return,
     };
     measures[m] += 1.0;
 }
 
-/// Where "battle points" and "extra rolls" stand in [`MEASURES`].
-const BATTLE_POINTS: usize = 0;
+/// Where the measure `name` stands in [`MEASURES`]; a game's event counted
+/// in a measure balance does not report is a game's mistake, said loudly.
+#[inline(always)]
+fn measure(name: &str) -> usize {
+    MEASURES.iter().position(|m| *m == name).unwrap_or_else(|| {
+        panic!("an event is counted in `{name}`, which is not one of {MEASURES:?}")
+    })
+}
+
+/// Where "captures", "road rides" and "extra rolls" stand in [`MEASURES`]
+/// (the events the core names; a game's own event names its measure).
+const CAPTURES: usize = 1;
+const ROAD_RIDES: usize = 6;
 const EXTRA_ROLLS: usize = 7;
 
 /// Rule firings counted by rule ID. A rule's ID is one static text, so its
@@ -677,30 +689,36 @@ mod tests {
     #[test]
     fn measure_indices_name_their_measures() {
         use super::*;
-        assert_eq!(MEASURES[BATTLE_POINTS], "battle points");
+        assert_eq!(MEASURES[CAPTURES], "captures");
+        assert_eq!(MEASURES[ROAD_RIDES], "road rides");
         assert_eq!(MEASURES[EXTRA_ROLLS], "extra rolls");
         let e = |what| Event {
             rule: crate::engine::RuleId("x"),
             player: Player::ALL[0],
             what,
         };
+        // A game's own events, counted where their kinds say.
+        static COUNTED: crate::engine::OwnKind = crate::engine::OwnKind {
+            text: "counted",
+            moves: false,
+            changes: &[],
+            measure: Measure::Count("exits"),
+        };
+        static SUMMED: crate::engine::OwnKind = crate::engine::OwnKind {
+            measure: Measure::Sum("battle points"),
+            ..COUNTED
+        };
+        let own = |kind, n| What::Own(crate::engine::OwnEvent::new(kind).numbers(&[n]));
         for (what, name) in [
-            (What::Grace, "grace rolls"),
-            (What::Exited { guard: 1, tile: 1 }, "exits"),
+            (own(&COUNTED, 7), "exits"),
+            (own(&SUMMED, 20), "battle points"),
             (
-                What::Penalty {
-                    steps: 1,
-                    points: -1,
+                What::Jumped {
+                    piece: crate::engine::PieceId::Numbered(1),
+                    from: 3,
+                    to: 9,
                 },
-                "blockade penalties",
-            ),
-            (
-                What::Points {
-                    points: 20,
-                    pieces: 1,
-                    factor: 20,
-                },
-                "battle points",
+                "road rides",
             ),
         ] {
             let (mut measures, mut rolls) = ([0.0; MEASURES.len()], 0.0);
@@ -720,6 +738,26 @@ mod tests {
             &mut rolls,
         );
         assert_eq!((measures, rolls), ([0.0; MEASURES.len()], 1.0));
+    }
+
+    /// An event counted in a measure balance does not report is a game's
+    /// mistake, and stops the count loudly.
+    #[test]
+    #[should_panic(expected = "an event is counted in `landings`")]
+    fn an_event_counted_in_no_measure_is_loud() {
+        use super::*;
+        static ODD: crate::engine::OwnKind = crate::engine::OwnKind {
+            text: "odd",
+            moves: false,
+            changes: &[],
+            measure: Measure::Count("landings"),
+        };
+        let e = Event {
+            rule: crate::engine::RuleId("x"),
+            player: Player::ALL[0],
+            what: What::Own(crate::engine::OwnEvent::new(&ODD)),
+        };
+        tally(&e, &mut [0.0; MEASURES.len()], &mut 0.0);
     }
 
     #[test]

@@ -3,10 +3,10 @@
 
 use std::fmt;
 
+use super::own::OwnEvent;
 use super::piece::{Direction, PieceId, Place, Player};
 use super::rule::RuleId;
 use super::short::Short;
-use super::vocabulary::Word;
 
 /// What happened, in structured form (rendered lazily, so play stays cheap).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,22 +25,6 @@ pub enum What {
         /// Royal's Journey or Clash; games without modes have none.
         mode: Option<&'static str>,
     },
-    Dealt {
-        dice: Short<u8, 7>,
-        stored_before: u8,
-    },
-    Discarded {
-        rolls: u8,
-    },
-    Grace,
-    Credit {
-        credits: u8,
-    },
-    CreditLost,
-    Exited {
-        guard: u8,
-        tile: u8,
-    },
     Step {
         piece: PieceId,
         from: Place,
@@ -52,28 +36,6 @@ pub enum What {
         from: Place,
         to: Place,
         total: u8,
-    },
-    RollsSpent {
-        piece: PieceId,
-        rolls: Short<u8, 7>,
-    },
-    RollsKept {
-        count: u8,
-    },
-    GroupOrder {
-        guards: Short<u8, 7>,
-        tile: Place,
-    },
-    Split {
-        guards: Short<u8, 7>,
-        at: Place,
-    },
-    Midpoint {
-        piece: PieceId,
-        tile: u8,
-    },
-    HomePath {
-        piece: PieceId,
     },
     Blocked {
         pieces: Short<PieceId, 5>,
@@ -87,10 +49,6 @@ pub enum What {
         by: Player,
         standing: u8,
         moving: u8,
-    },
-    Penalty {
-        steps: u32,
-        points: i64,
     },
     Captured {
         victim: Player,
@@ -107,11 +65,6 @@ pub enum What {
         guards: Short<u8, 7>,
         /// Where each of those guards stood.
         stood: Short<Place, 5>,
-    },
-    Points {
-        points: i64,
-        pieces: u8,
-        factor: i64,
     },
     TurnEnds {
         next: Player,
@@ -140,14 +93,6 @@ pub enum What {
         to: Place,
         value: u8,
     },
-    Fell {
-        piece: PieceId,
-        trigger: u8,
-    },
-    Climbed {
-        piece: PieceId,
-        spot: u8,
-    },
     Jumped {
         piece: PieceId,
         from: u8,
@@ -162,13 +107,9 @@ pub enum What {
         piece: PieceId,
         from: Place,
     },
-    /// An event in a word of one game's own (the toy's `boost`): the piece
-    /// and a number the game gives it, written `G1 boost: 0`.
-    Own {
-        word: Word,
-        piece: PieceId,
-        number: i64,
-    },
+    /// An event of one game's own (royal's grace roll, portal's fall, the
+    /// toy's boost), in the words and with the parts its kind gives.
+    Own(OwnEvent),
 }
 
 impl What {
@@ -178,9 +119,8 @@ impl What {
     #[inline(always)]
     fn owns_heap(&self) -> bool {
         match self {
-            What::Dealt { dice, .. } | What::Rolled { dice } => dice.spilled(),
-            What::RollsSpent { rolls, .. } => rolls.spilled(),
-            What::GroupOrder { guards, .. } | What::Split { guards, .. } => guards.spilled(),
+            What::Rolled { dice } => dice.spilled(),
+            What::Own(own) => own.list.spilled(),
             What::Blocked { pieces, .. } | What::Captured { pieces, .. } => pieces.spilled(),
             What::KingPenalty { guards, stood, .. } => guards.spilled() || stood.spilled(),
             What::GameOver { standings } => standings.capacity() != 0,
@@ -188,29 +128,16 @@ impl What {
             What::Note(_)
             | What::Numbered { .. }
             | What::SetUp { .. }
-            | What::Discarded { .. }
-            | What::Grace
-            | What::Credit { .. }
-            | What::CreditLost
-            | What::Exited { .. }
             | What::Step { .. }
             | What::Moved { .. }
-            | What::RollsKept { .. }
-            | What::Midpoint { .. }
-            | What::HomePath { .. }
             | What::NotBlocked { .. }
-            | What::Penalty { .. }
             | What::CaptureBarred { .. }
-            | What::Points { .. }
             | What::TurnEnds { .. }
             | What::Advanced { .. }
             | What::Entered { .. }
             | What::Reached { .. }
-            | What::Fell { .. }
-            | What::Climbed { .. }
             | What::Jumped { .. }
-            | What::SentBack { .. }
-            | What::Own { .. } => false,
+            | What::SentBack { .. } => false,
         }
     }
 
@@ -282,15 +209,6 @@ impl fmt::Display for What {
                 players,
                 mode: Some(mode),
             } => write!(f, "{players} players, {mode} mode"),
-            What::Dealt {
-                dice,
-                stored_before,
-            } => write!(f, "dealt {} ({} stored before)", rolls(dice), stored_before),
-            What::Discarded { rolls } => write!(f, "{rolls} dealt roll(s) discarded: store full"),
-            What::Grace => f.write_str("grace roll"),
-            What::Credit { credits } => write!(f, "+1 exit credit, now {credits}"),
-            What::CreditLost => f.write_str("exit credit lost: already at the cap"),
-            What::Exited { guard, tile } => write!(f, "G{guard} exits the Yard onto {tile}"),
             What::Step {
                 piece,
                 from,
@@ -303,34 +221,14 @@ impl fmt::Display for What {
                 to,
                 total,
             } => write!(f, "{piece} moves {total}: {from} -> {to}"),
-            What::RollsSpent { piece, rolls: r } => write!(f, "{piece} spends {}", rolls(r)),
-            What::RollsKept { count } => write!(f, "{count} roll(s) stay in the store"),
-            What::GroupOrder { guards: g, tile } => {
-                write!(f, "group {} from {tile} moves next", guards(g))
-            }
-            What::Split { guards: g, at } => write!(f, "{} go on alone from {at}", guards(g)),
-            What::Midpoint { piece, tile } => {
-                write!(f, "{piece} gains midpoint progress at {tile}")
-            }
-            What::HomePath { piece } => write!(f, "{piece} enters the Home path"),
             What::Blocked { .. }
             | What::NotBlocked { .. }
-            | What::Penalty { .. }
             | What::Captured { .. }
             | What::CaptureBarred { .. }
             | What::KingPenalty { .. } => self.fmt_contact(f),
-            What::Points {
-                points,
-                pieces,
-                factor,
-            } => write!(f, "{pieces} piece(s) x{factor}: +{points} battle points"),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
             What::SentBack { piece, from } => write!(f, "{piece} {from} goes back off the board"),
-            What::Own {
-                word,
-                piece,
-                number,
-            } => write!(f, "{piece} {}: {number}", word.text()),
+            What::Own(own) => own.fmt(f),
             What::Rolled { dice } => write!(f, "rolls {}", rolls(dice)),
             What::Advanced {
                 piece,
@@ -358,8 +256,6 @@ impl fmt::Display for What {
                 };
                 write!(f, "{piece} moves {value}: {} -> {}", goal(from), goal(to))
             }
-            What::Fell { piece, trigger } => write!(f, "{piece} falls into toilet {trigger}'s pit"),
-            What::Climbed { piece, spot } => write!(f, "{piece} climbs to W{spot}"),
             What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),
             What::Tokens { tokens } => {
                 let list: Vec<String> = tokens.iter().map(|(p, t)| format!("{p} {t:+}")).collect();
@@ -407,9 +303,6 @@ impl What {
                     f,
                     "{by}'s {standing} guard(s) {at} do not block {moving} moving"
                 )
-            }
-            What::Penalty { steps, points } => {
-                write!(f, "{steps} step(s) lost: {points} battle points")
             }
             What::Captured {
                 victim,
@@ -576,17 +469,19 @@ mod tests {
     #[test]
     fn an_event_owns_heap_memory_exactly_when_a_list_spilled() {
         let long: Vec<u8> = (1..=9).collect();
+        let own = |list: &[u8]| {
+            static KIND: crate::OwnKind = crate::OwnKind {
+                text: "{list}",
+                moves: false,
+                changes: &[],
+                measure: crate::Measure::Nothing,
+            };
+            What::Own(crate::OwnEvent::new(&KIND).list(list))
+        };
         let owns = [
-            What::Dealt {
-                dice: Short::of(&long),
-                stored_before: 0,
-            },
+            own(&long),
             What::Rolled {
                 dice: Short::of(&long),
-            },
-            What::GroupOrder {
-                guards: Short::of(&long),
-                tile: crate::Place::Out,
             },
             What::KingPenalty {
                 victim: Player::ALL[1],
@@ -605,18 +500,13 @@ mod tests {
             w.discard();
         }
         let none = [
-            What::Dealt {
+            own(&long[..7]),
+            own(&[]),
+            What::Rolled {
                 dice: Short::of(&long[..7]),
-                stored_before: 0,
             },
-            What::Grace,
             What::GameOver {
                 standings: Vec::new(),
-            },
-            What::Points {
-                points: 3,
-                pieces: 1,
-                factor: 3,
             },
         ];
         for w in none {

@@ -174,12 +174,8 @@ pub(super) fn moves(e: &Event, p: Player, id: PieceId) -> bool {
         | What::Advanced { piece, .. }
         | What::Entered { piece, .. }
         | What::Reached { piece, .. }
-        | What::Fell { piece, .. }
-        | What::Climbed { piece, .. }
-        | What::Jumped { piece, .. }
-        | What::Midpoint { piece, .. }
-        | What::HomePath { piece } => e.player == p && *piece == id,
-        What::Exited { guard, .. } => e.player == p && id == PieceId::Numbered(*guard),
+        | What::Jumped { piece, .. } => e.player == p && *piece == id,
+        What::Own(own) => own.kind.moves && e.player == p && own.piece == Some(id),
         What::Captured { victim, pieces, .. } => *victim == p && pieces.contains(&id),
         What::KingPenalty { victim, guards, .. } => {
             *victim == p && guards.iter().any(|g| id == PieceId::Numbered(*g))
@@ -238,17 +234,10 @@ pub(super) fn naming_events<'e>(subject: &str, events: &'e [Event]) -> Vec<&'e E
         (Some(p), None) => {
             let what = subject.rsplit(' ').next().unwrap_or("");
             let of = |e: &&Event| match &e.what {
-                What::Points { .. } | What::Penalty { .. } => {
-                    e.player == p && matches!(what, "battle" | "score")
-                }
+                What::Own(own) => e.player == p && own.kind.changes.contains(&what),
                 What::Captured { victim, .. } | What::KingPenalty { victim, .. } => {
                     (e.player == p || *victim == p) && matches!(what, "battle" | "score")
                 }
-                What::Credit { .. } | What::CreditLost => e.player == p && what == "credits",
-                What::Dealt { .. }
-                | What::RollsKept { .. }
-                | What::Discarded { .. }
-                | What::RollsSpent { .. } => e.player == p && what == "store",
                 What::Tokens { .. } => what == "tokens",
                 What::Moved { .. } | What::Step { .. } | What::Advanced { .. } => {
                     e.player == p && what == "score"

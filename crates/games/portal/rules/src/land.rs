@@ -1,11 +1,13 @@
 //! Landing (PORTAL.md §5, §6): a planned move carried out, with its
 //! captures, toilets, roads and dice tiles.
 
+use super::events;
 use super::PortalCheck as C;
 use super::*;
 use crate::Short;
 use goti_engine::action::MoveOrder;
 use goti_engine::event::{Rejection, Sink, What};
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{Direction, Piece, PieceId, Place, Player};
 use goti_engine::precedence::Refusals;
 
@@ -42,7 +44,13 @@ impl Portal {
         let from = self.pieces[p.index()][i].place;
         if let Some(spot) = l.climb {
             self.pieces[p.index()][i].place = l.path_end;
-            self.event(ev, R::ToiletClimb, || What::Climbed { piece: id, spot });
+            self.event(ev, R::ToiletClimb, || {
+                What::Own(
+                    OwnEvent::new(&events::CLIMBED)
+                        .piece(id)
+                        .numbers(&[i64::from(spot)]),
+                )
+            });
             // capture.toilet: on W1-W3 an opponent met is not captured.
             let shared = self
                 .players()

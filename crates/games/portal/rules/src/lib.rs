@@ -25,6 +25,7 @@ mod board;
 mod dice;
 mod end;
 mod enter;
+pub mod events;
 mod invariants;
 mod land;
 mod legal;

@@ -1,9 +1,11 @@
 //! Toilets (PORTAL.md §6 `toilet.fall`, `toilet.climb`, `toilet.mercy`,
 //! `capture.toilet`).
 
+use super::events;
 use super::PortalCheck as C;
 use super::*;
 use goti_engine::event::{Rejection, Sink, What};
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{PieceId, Place};
 
 impl Portal {
@@ -70,7 +72,13 @@ impl Portal {
         if ti < MAX_TOILETS {
             self.falls[p.index()][i][ti] = self.falls[p.index()][i][ti].saturating_add(1);
         }
-        self.event(ev, R::ToiletFall, || What::Fell { piece: id, trigger });
+        self.event(ev, R::ToiletFall, || {
+            What::Own(
+                OwnEvent::new(&events::FELL)
+                    .piece(id)
+                    .numbers(&[i64::from(trigger)]),
+            )
+        });
         self.event(ev, R::BoardToilets, || What::Note("a toilet trigger tile"));
         if let Some((q, j)) = victim {
             self.capture(

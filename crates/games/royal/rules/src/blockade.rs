@@ -1,8 +1,10 @@
 //! Blockades (ROYAL.md §6).
 
+use super::events;
 use super::rule::RoyalRule as R;
 use super::*;
 use goti_engine::event::{Sink, What};
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{Place, Player};
 
 impl Royal {
@@ -15,9 +17,8 @@ impl Royal {
         let p = self.turn;
         // points.battle: battle points fall by blockade penalties (and rise by captures).
         self.seat_mut(p).battle -= points;
-        self.event(ev, R::BlockadePenalty, || What::Penalty {
-            steps: lost,
-            points: -points,
+        self.event(ev, R::BlockadePenalty, || {
+            What::Own(OwnEvent::new(&events::PENALTY).numbers(&[i64::from(lost), -points]))
         });
         self.event(ev, R::PointsBattle, || {
             What::Note("battle points fall by blockade penalties")

@@ -1,10 +1,12 @@
 //! Captures (ROYAL.md §7).
 
+use super::events;
 use super::rule::RoyalRule as R;
 use super::*;
 use crate::Short;
 use goti_engine::event::{Sink, What};
 use goti_engine::few::Few;
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{Direction, Piece, PieceId, Place, Player};
 use goti_engine::tiles::Tiles;
 
@@ -211,10 +213,8 @@ impl Royal {
             );
             let points = self.mode_params().capture_value * count * factor;
             self.seat_mut(p).battle += points;
-            self.event(ev, R::CapturePoints, || What::Points {
-                points,
-                pieces: count as u8,
-                factor,
+            self.event(ev, R::CapturePoints, || {
+                What::Own(OwnEvent::new(&events::POINTS).numbers(&[points, count, factor]))
             });
         }
     }

@@ -1,11 +1,13 @@
 //! Exit credits and exits (ROYAL.md §4).
 
+use super::events;
 use super::rule::RoyalRule as R;
 use super::RoyalCheck as C;
 use super::*;
 use crate::params::KingReturn;
 use goti_engine::event::{Rejection, Sink, What};
 use goti_engine::few::Few;
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{Piece, PieceId, Place};
 use goti_engine::precedence::Refusals;
 
@@ -23,9 +25,13 @@ impl Royal {
             if seat.credits < cap {
                 seat.credits += 1;
                 let credits = seat.credits;
-                self.event(ev, R::GraceCredit, || What::Credit { credits });
+                self.event(ev, R::GraceCredit, || {
+                    What::Own(OwnEvent::new(&events::CREDIT).numbers(&[i64::from(credits)]))
+                });
             } else {
-                self.event(ev, R::ExitCap, || What::CreditLost);
+                self.event(ev, R::ExitCap, || {
+                    What::Own(OwnEvent::new(&events::CREDIT_LOST))
+                });
             }
         }
     }
@@ -47,9 +53,12 @@ impl Royal {
                 midpoint: false,
                 steps: 0,
             };
-            self.event(ev, R::ExitCost, || What::Exited {
-                guard: n,
-                tile: entry,
+            self.event(ev, R::ExitCost, || {
+                What::Own(
+                    OwnEvent::new(&events::EXITED)
+                        .piece(PieceId::Numbered(n))
+                        .numbers(&[i64::from(entry)]),
+                )
             });
         }
         if king {

@@ -2,11 +2,13 @@
 //! step by step, with the blockade and capture checks at every tile.
 
 use super::capture::Ahead;
+use super::events;
 use super::rule::RoyalRule as R;
 use super::*;
 use crate::params::{PartedGroups, PartedMoves};
 use goti_engine::event::{Sink, What};
 use goti_engine::few::Few;
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{Direction, Piece, PieceId, Place};
 
 /// A guard in motion: which, its total, and the steps it has left.
@@ -89,9 +91,9 @@ impl Royal {
                 }
                 if sub.len() < before {
                     let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
-                    self.event(ev, R::MoveTogether, || What::Split {
-                        guards: sub.iter().map(|&i| movers[i].guard).collect(),
-                        at,
+                    self.event(ev, R::MoveTogether, || {
+                        let guards: Short<u8, 7> = sub.iter().map(|&i| movers[i].guard).collect();
+                        What::Own(OwnEvent::new(&events::SPLIT).list(&guards).at(at))
                     });
                     // move.together [house, `order.parted_moves`]: a guard going on
                     // alone finishes now, or after the move's other groups.
@@ -134,9 +136,10 @@ impl Royal {
                     }
                     let at = self.piece(p, PieceId::Numbered(movers[sub[0]].guard)).place;
                     for part in parts.iter().rev() {
-                        self.event(ev, R::MoveTogether, || What::Split {
-                            guards: part.iter().map(|&i| movers[i].guard).collect(),
-                            at,
+                        self.event(ev, R::MoveTogether, || {
+                            let guards: Short<u8, 7> =
+                                part.iter().map(|&i| movers[i].guard).collect();
+                            What::Own(OwnEvent::new(&events::SPLIT).list(&guards).at(at))
                         });
                     }
                     // move.together [house, `order.parted_moves`]: the parts finish
@@ -320,7 +323,13 @@ impl Royal {
             Place::Ring(t) => {
                 if now.midpoint && !had_mid {
                     // move.midpoint: standing on or passing the midpoint tile, either way, gives progress.
-                    self.event(ev, R::MoveMidpoint, || What::Midpoint { piece, tile: t });
+                    self.event(ev, R::MoveMidpoint, || {
+                        What::Own(
+                            OwnEvent::new(&events::MIDPOINT)
+                                .piece(piece)
+                                .numbers(&[i64::from(t)]),
+                        )
+                    });
                     self.event(ev, R::BoardMidpoint, || {
                         What::Note("the midpoint tile lies 26 steps Forward of the entry")
                     });
@@ -339,7 +348,9 @@ impl Royal {
                 self.event(ev, R::BoardJunction, || {
                     What::Note("steps from its junction onto H1")
                 });
-                self.event(ev, R::MoveHomePath, || What::HomePath { piece });
+                self.event(ev, R::MoveHomePath, || {
+                    What::Own(OwnEvent::new(&events::HOME_PATH).piece(piece))
+                });
             }
             Place::Home => self.event(ev, R::BoardHomePath, || {
                 What::Note("reaches Home at the end of the Home path")

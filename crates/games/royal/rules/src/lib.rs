@@ -24,6 +24,7 @@ mod blockade;
 mod board;
 mod capture;
 mod end;
+pub mod events;
 mod exit;
 mod group;
 mod invariants;

@@ -2,6 +2,7 @@
 //! with blockades (`blockade.*`) checked before captures (`capture.*`) at every
 //! tile entered.
 
+use super::events;
 use super::group::{Later, Mover, Movers};
 use super::rule::RoyalRule as R;
 use super::Royal;
@@ -11,6 +12,7 @@ use crate::Short;
 use goti_engine::action::MoveOrder;
 use goti_engine::event::{Rejection, Sink, What};
 use goti_engine::few::Few;
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{Direction, PieceId, Place};
 use goti_engine::precedence::Refusals;
 
@@ -300,9 +302,12 @@ impl Royal {
         } = judged;
         for c in order.clauses.iter().filter(|c| c.piece != PieceId::King) {
             self.seat_mut(p).store.spend(&c.rolls);
-            self.event(ev, R::MoveRolls, || What::RollsSpent {
-                piece: c.piece,
-                rolls: Short::of(&c.rolls),
+            self.event(ev, R::MoveRolls, || {
+                What::Own(
+                    OwnEvent::new(&events::ROLLS_SPENT)
+                        .piece(c.piece)
+                        .list(&c.rolls),
+                )
             });
         }
         // move.king-order: the King moves first exactly when it is named first.
@@ -338,9 +343,13 @@ impl Royal {
                 } else {
                     R::MoveOrderSize
                 };
-                self.event(ev, rule, || What::GroupOrder {
-                    guards: group.iter().map(|m| m.guard).collect(),
-                    tile: group[0].from,
+                self.event(ev, rule, || {
+                    let guards: Short<u8, 7> = group.iter().map(|m| m.guard).collect();
+                    What::Own(
+                        OwnEvent::new(&events::GROUP_ORDER)
+                            .list(&guards)
+                            .at(group[0].from),
+                    )
                 });
             }
             let size = group.len();
@@ -369,7 +378,9 @@ impl Royal {
         }
         let kept = self.seat(p).store.len();
         if kept > 0 && !self.seat(p).store.is_free() {
-            self.event(ev, R::RollPersist, || What::RollsKept { count: kept as u8 });
+            self.event(ev, R::RollPersist, || {
+                What::Own(OwnEvent::new(&events::ROLLS_KEPT).numbers(&[kept as i64]))
+            });
         }
         self.phase.moved = true;
     }

@@ -1,11 +1,12 @@
 //! Rolls and grace rolls (ROYAL.md §3, §4): the deal, the store, grace
 //! rolls and the credits they give.
 
+use super::events;
 use super::rule::RoyalRule as R;
 use super::RoyalCheck as C;
 use super::*;
-use crate::Short;
 use goti_engine::event::{Rejection, Sink, What};
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::Place;
 use goti_engine::precedence::Refusals;
 
@@ -58,9 +59,12 @@ impl Royal {
             });
         }
         refusals.finish()?;
-        self.event(ev, R::RollDeal, || What::Dealt {
-            dice: Short::of(dice),
-            stored_before: stored as u8,
+        self.event(ev, R::RollDeal, || {
+            What::Own(
+                OwnEvent::new(&events::DEALT)
+                    .list(dice)
+                    .numbers(&[stored as i64]),
+            )
         });
         let seat = self.seat_mut(p);
         seat.store.make_set();
@@ -73,7 +77,9 @@ impl Royal {
             }
         }
         if discarded > 0 {
-            self.event(ev, R::RollStoreCap, || What::Discarded { rolls: discarded });
+            self.event(ev, R::RollStoreCap, || {
+                What::Own(OwnEvent::new(&events::DISCARDED).numbers(&[i64::from(discarded)]))
+            });
         }
         self.phase.dealt = true;
         // grace.check: the first two dice only; one die counts only as a 6.
@@ -105,7 +111,7 @@ impl Royal {
                 break;
             }
             self.phase.graces += 1;
-            self.event(ev, rule, || What::Grace);
+            self.event(ev, rule, || What::Own(OwnEvent::new(&events::GRACE)));
             let amount = self.rules.params.exits.grace_credit;
             self.add_credits(amount, ev);
         }

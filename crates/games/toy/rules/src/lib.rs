@@ -7,6 +7,7 @@
 
 use goti_engine::*;
 
+pub mod events;
 mod params;
 mod rule;
 mod words;
@@ -20,6 +21,7 @@ pub use words::BOOST;
 use goti_engine::action::Action;
 use goti_engine::delegate_game;
 use goti_engine::event::{Event, Rejection, What};
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 use goti_engine::precedence::game_and_turn;
 use goti_engine::setup::{Setup, SetupError, SetupPart, Sizes};
@@ -230,11 +232,11 @@ impl Toy {
         let mut ev = vec![Event {
             rule: R::Boost.id(),
             player: p,
-            what: What::Own {
-                word: words::BOOST,
-                piece,
-                number: i64::from(left),
-            },
+            what: What::Own(
+                OwnEvent::new(&events::BOOSTED)
+                    .piece(piece)
+                    .numbers(&[i64::from(left)]),
+            ),
         }];
         let mut next = self.advance(piece, 2, R::Boost, &mut ev)?;
         next.boosts[p] = left;

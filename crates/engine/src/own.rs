@@ -1,0 +1,199 @@
+//! A game's own events: the kinds a game declares in its folder (royal's
+//! grace roll, portal's fall, the toy's boost), so that the core's event
+//! list names no game's rule.
+
+use std::fmt;
+
+use super::piece::{PieceId, Place};
+use super::short::Short;
+
+/// One kind of event of a game's own, declared once in the game's folder:
+/// how it reads, and what the shared analyses make of it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct OwnKind {
+    /// How it reads: `{piece}`, `{at}`, `{0}`, `{1}`, `{2}` (its numbers),
+    /// `{list}` (its list, spaced) and `{guards}` (its list as guards,
+    /// `G1 G3`) stand for its parts; `{{` and `}}` for braces.
+    pub text: &'static str,
+    /// Whether it moves or takes its piece (the mutation killer's account
+    /// of what an action did to a piece).
+    pub moves: bool,
+    /// The player's numbers it changes, as an expectation names them
+    /// (`battle`, `credits`, `store`).
+    pub changes: &'static [&'static str],
+    /// Where self-play's balance counts it.
+    pub measure: Measure,
+}
+
+/// Where self-play's balance counts an event of a game's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Nowhere.
+    Nothing,
+    /// One in the measure of that name (`grace rolls`).
+    Count(&'static str),
+    /// Its first number, added to the measure of that name (`battle points`).
+    Sum(&'static str),
+}
+
+impl OwnKind {
+    /// Why the text cannot be written: a part it names that is not one of
+    /// the parts above, or a brace left open (each game's test asks).
+    pub fn fault(&self) -> Option<String> {
+        let mut rest = self.text;
+        while let Some(i) = rest.find(['{', '}']) {
+            let tail = &rest[i..];
+            if tail.starts_with("{{") || tail.starts_with("}}") {
+                rest = &tail[2..];
+                continue;
+            }
+            let Some(end) = tail.find('}').filter(|_| tail.starts_with('{')) else {
+                return Some(format!("`{}`: a brace stands alone", self.text));
+            };
+            let part = &tail[1..end];
+            if !PARTS.contains(&part) {
+                return Some(format!(
+                    "`{}`: `{{{part}}}` is no part of an event (one of {})",
+                    self.text,
+                    PARTS.join(", ")
+                ));
+            }
+            rest = &tail[end + 1..];
+        }
+        None
+    }
+}
+
+/// The parts an [`OwnKind`]'s text may name.
+const PARTS: &[&str] = &["piece", "at", "0", "1", "2", "list", "guards"];
+
+/// An event of a game's own: its kind and the parts the kind's text names
+/// (those it does not name are left empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnEvent {
+    pub kind: &'static OwnKind,
+    pub piece: Option<PieceId>,
+    pub at: Option<Place>,
+    pub numbers: [i64; 3],
+    pub list: Short<u8, 7>,
+}
+
+impl OwnEvent {
+    /// An event of `kind`, its parts empty.
+    #[inline(always)]
+    pub fn new(kind: &'static OwnKind) -> OwnEvent {
+        OwnEvent {
+            kind,
+            piece: None,
+            at: None,
+            numbers: [0; 3],
+            list: Short::of(&[]),
+        }
+    }
+
+    #[inline(always)]
+    pub fn piece(mut self, piece: PieceId) -> OwnEvent {
+        self.piece = Some(piece);
+        self
+    }
+
+    #[inline(always)]
+    pub fn at(mut self, at: Place) -> OwnEvent {
+        self.at = Some(at);
+        self
+    }
+
+    /// Its numbers, `{0}` first (at most three).
+    #[inline(always)]
+    pub fn numbers(mut self, numbers: &[i64]) -> OwnEvent {
+        self.numbers[..numbers.len()].copy_from_slice(numbers);
+        self
+    }
+
+    #[inline(always)]
+    pub fn list(mut self, list: &[u8]) -> OwnEvent {
+        self.list = Short::of(list);
+        self
+    }
+}
+
+impl fmt::Display for OwnEvent {
+    /// The kind's text with its parts written in; a part the event lacks
+    /// is a game's mistake, and says so in place.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.kind.text;
+        while let Some(i) = rest.find(['{', '}']) {
+            f.write_str(&rest[..i])?;
+            let tail = &rest[i..];
+            if tail.starts_with("{{") || tail.starts_with("}}") {
+                f.write_str(&tail[..1])?;
+                rest = &tail[2..];
+                continue;
+            }
+            let end = tail.find('}').unwrap_or(tail.len() - 1);
+            let spaced = |f: &mut fmt::Formatter<'_>, prefix: &str| {
+                for (k, v) in self.list.iter().enumerate() {
+                    let gap = if k == 0 { "" } else { " " };
+                    write!(f, "{gap}{prefix}{v}")?;
+                }
+                Ok(())
+            };
+            match &tail[..=end] {
+                "{piece}" => match self.piece {
+                    Some(p) => write!(f, "{p}")?,
+                    None => f.write_str("{no piece}")?,
+                },
+                "{at}" => match self.at {
+                    Some(at) => write!(f, "{at}")?,
+                    None => f.write_str("{no place}")?,
+                },
+                "{0}" => write!(f, "{}", self.numbers[0])?,
+                "{1}" => write!(f, "{}", self.numbers[1])?,
+                "{2}" => write!(f, "{}", self.numbers[2])?,
+                "{list}" => spaced(f, "")?,
+                "{guards}" => spaced(f, "G")?,
+                other => write!(f, "{{no part {other}}}")?,
+            }
+            rest = &tail[end + 1..];
+        }
+        f.write_str(rest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPENDS: OwnKind = OwnKind {
+        text: "{piece} spends {list} at {at}: {0}, {{{1}}}, {guards}",
+        moves: false,
+        changes: &[],
+        measure: Measure::Nothing,
+    };
+
+    /// Every part is written where the text names it, braces doubled stay
+    /// single.
+    #[test]
+    fn an_own_event_writes_its_parts_where_its_text_names_them() {
+        static KIND: OwnKind = SPENDS;
+        let e = OwnEvent::new(&KIND)
+            .piece(PieceId::Numbered(2))
+            .at(Place::Ring(7))
+            .numbers(&[5, -1])
+            .list(&[1, 3]);
+        assert_eq!(e.to_string(), "G2 spends 1 3 at on 7: 5, {-1}, G1 G3");
+        assert_eq!(KIND.fault(), None);
+    }
+
+    /// A part the text names that events have not, or a brace alone, is
+    /// found before any event of the kind is written.
+    #[test]
+    fn a_kind_naming_no_part_or_leaving_a_brace_open_is_at_fault() {
+        let kind = |text| OwnKind { text, ..SPENDS };
+        let fault = kind("{piece} rides {road}").fault().expect("a fault");
+        assert!(fault.contains("`{road}` is no part"), "{fault}");
+        assert!(kind("{piece} rides {").fault().is_some());
+        assert!(kind("{piece} rides }").fault().is_some());
+        assert_eq!(kind("plain").fault(), None);
+    }
+}
