@@ -686,6 +686,27 @@ mod tests {
         assert!(counted_as_recorded(&portal, 1..21) > 1000);
     }
 
+    /// A game's event counted in a measure balance does not report would
+    /// panic mid-run: every game's kinds name measures of [`MEASURES`].
+    #[test]
+    fn every_game_counts_in_known_measures() {
+        use super::*;
+        let mut named = 0;
+        for &game in crate::engine::GameKind::ALL {
+            for kind in game.own_events() {
+                if let Measure::Count(name) | Measure::Sum(name) = kind.measure {
+                    assert!(
+                        MEASURES.contains(&name),
+                        "{game}: `{}` counts in `{name}`",
+                        kind.text
+                    );
+                    named += 1;
+                }
+            }
+        }
+        assert!(named >= 4, "the games' kinds name only {named} measures");
+    }
+
     #[test]
     fn measure_indices_name_their_measures() {
         use super::*;

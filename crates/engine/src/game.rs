@@ -35,6 +35,9 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// `../shared/rules/` (its catalogue is checked against it; the
     /// language server hovers and jumps into it).
     const RULEBOOK: (&'static str, &'static str);
+    /// The kinds of the events only this game records (its `events.rs`);
+    /// each is checked to read, and balance to know its measure.
+    const OWN_EVENTS: &'static [&'static crate::OwnKind] = &[];
     /// Validates a setup into a position; every problem is reported.
     fn from_setup(
         rules: Arc<Self::Rules>,
@@ -167,13 +170,15 @@ pub fn leader_of(keys: impl Iterator<Item = (Player, [i64; 2])>) -> Option<Playe
 /// so each game writes its rules once and the seam stays one line.
 #[macro_export]
 macro_rules! delegate_game {
-    ($pos:ident, $rules:ident, $params:ty, $catalogue:expr, $words:expr, $rulebook:literal) => {
+    ($pos:ident, $rules:ident, $params:ty, $catalogue:expr, $words:expr, $rulebook:literal
+     $(, events: $events:expr)? $(,)?) => {
         impl $crate::Game for $pos {
             type Rules = $rules;
             type Params = $params;
             const CATALOGUE: &'static [$crate::RuleInfo] = $catalogue;
             const VOCABULARY: &'static $crate::Vocabulary = $words;
             const RULEBOOK: (&'static str, &'static str) = ($rulebook, include_str!($rulebook));
+            $(const OWN_EVENTS: &'static [&'static $crate::OwnKind] = $events;)?
 
             fn new_rules(params: $params) -> std::sync::Arc<$rules> {
                 $rules::new(params)

@@ -114,6 +114,13 @@ macro_rules! game_kind {
                     $($(#[cfg($cfg)])? GameKind::$variant => <$ty as Game>::CATALOGUE,)*
                 }
             }
+
+            /// The kinds of the events only the game records.
+            pub const fn own_events(self) -> &'static [&'static goti_engine::OwnKind] {
+                match self {
+                    $($(#[cfg($cfg)])? GameKind::$variant => <$ty as Game>::OWN_EVENTS,)*
+                }
+            }
         }
     };
 }
@@ -248,6 +255,17 @@ mod tests {
                 Vec::<&str>::new(),
                 "{game}: every rule is cited where it is decided"
             );
+        }
+    }
+
+    /// Every game's own event kinds read: their texts name only parts an
+    /// event has.
+    #[test]
+    fn every_own_event_reads() {
+        for &game in GameKind::ALL {
+            for kind in game.own_events() {
+                assert_eq!(kind.fault(), None, "{game}: `{}`", kind.text);
+            }
         }
     }
 

@@ -21,14 +21,3 @@ pub static CLIMBED: OwnKind = OwnKind {
 
 /// Every kind above (each is checked to read).
 pub const ALL: &[&OwnKind] = &[&FELL, &CLIMBED];
-
-#[cfg(test)]
-mod tests {
-    /// Every kind's text names only parts an event has.
-    #[test]
-    fn every_kind_reads() {
-        for kind in super::ALL {
-            assert_eq!(kind.fault(), None);
-        }
-    }
-}

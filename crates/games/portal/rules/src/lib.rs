@@ -338,7 +338,8 @@ delegate_game!(
     PortalParams,
     PortalRule::CATALOGUE,
     &words::WORDS,
-    "PORTAL.md"
+    "PORTAL.md",
+    events: events::ALL
 );
 
 #[cfg(test)]

@@ -101,14 +101,3 @@ pub const ALL: &[&OwnKind] = &[
     &PENALTY,
     &POINTS,
 ];
-
-#[cfg(test)]
-mod tests {
-    /// Every kind's text names only parts an event has.
-    #[test]
-    fn every_kind_reads() {
-        for kind in super::ALL {
-            assert_eq!(kind.fault(), None);
-        }
-    }
-}

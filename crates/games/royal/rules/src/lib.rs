@@ -305,5 +305,6 @@ delegate_game!(
     RoyalParams,
     RoyalRule::CATALOGUE,
     &words::WORDS,
-    "ROYAL.md"
+    "ROYAL.md",
+    events: events::ALL
 );

@@ -9,12 +9,3 @@ pub static BOOSTED: OwnKind = OwnKind {
     changes: &["boost"],
     measure: Measure::Nothing,
 };
-
-#[cfg(test)]
-mod tests {
-    /// The kind's text names only parts an event has.
-    #[test]
-    fn the_boost_reads() {
-        assert_eq!(super::BOOSTED.fault(), None);
-    }
-}

@@ -469,5 +469,6 @@ delegate_game!(
     ToyParams,
     ToyRule::CATALOGUE,
     &words::WORDS,
-    "TOY.md"
+    "TOY.md",
+    events: &[&events::BOOSTED]
 );
