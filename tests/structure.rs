@@ -771,6 +771,7 @@ fn the_shared_unions_name_no_games_word_but_the_known_few() {
         ("crates/engine/src/setup.rs", "SetupPart"),
         ("crates/engine/src/setup.rs", "SetupFact"),
         ("crates/engine/src/piece.rs", "Place"),
+        ("crates/engine/src/event.rs", "What"),
         ("src/dsl/lower/mod.rs", "Check"),
         ("src/dsl/lower/mod.rs", "OwnCheck"),
     ];
