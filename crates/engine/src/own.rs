@@ -37,28 +37,34 @@ pub enum Measure {
 }
 
 impl OwnKind {
+    /// A kind that reads `text`, moves no piece, changes no number and is
+    /// counted nowhere (a game's kinds start from it: `..OwnKind::reading(...)`).
+    pub const fn reading(text: &'static str) -> OwnKind {
+        OwnKind {
+            text,
+            moves: false,
+            changes: &[],
+            measure: Measure::Nothing,
+        }
+    }
+
     /// Why the text cannot be written: a part it names that is not one of
-    /// the parts above, or a brace left open (each game's test asks).
+    /// the parts above, or a brace left open (the list of games' test asks
+    /// of every game's kinds).
     pub fn fault(&self) -> Option<String> {
-        let mut rest = self.text;
-        while let Some(i) = rest.find(['{', '}']) {
-            let tail = &rest[i..];
-            if tail.starts_with("{{") || tail.starts_with("}}") {
-                rest = &tail[2..];
-                continue;
+        for bit in Bits(self.text) {
+            match bit {
+                Bit::Text(_) => {}
+                Bit::Lone => return Some(format!("`{}`: a brace stands alone", self.text)),
+                Bit::Part(part) if PARTS.contains(&part) => {}
+                Bit::Part(part) => {
+                    return Some(format!(
+                        "`{}`: `{{{part}}}` is no part of an event (one of {})",
+                        self.text,
+                        PARTS.join(", ")
+                    ))
+                }
             }
-            let Some(end) = tail.find('}').filter(|_| tail.starts_with('{')) else {
-                return Some(format!("`{}`: a brace stands alone", self.text));
-            };
-            let part = &tail[1..end];
-            if !PARTS.contains(&part) {
-                return Some(format!(
-                    "`{}`: `{{{part}}}` is no part of an event (one of {})",
-                    self.text,
-                    PARTS.join(", ")
-                ));
-            }
-            rest = &tail[end + 1..];
         }
         None
     }
@@ -66,6 +72,47 @@ impl OwnKind {
 
 /// The parts an [`OwnKind`]'s text may name.
 const PARTS: &[&str] = &["piece", "at", "0", "1", "2", "list", "guards"];
+
+/// A piece of a kind's text: words as written (a doubled brace as one),
+/// a part in braces, or a brace standing alone.
+enum Bit<'t> {
+    Text(&'t str),
+    Part(&'t str),
+    Lone,
+}
+
+/// A kind's text cut into its [`Bit`]s, in order.
+struct Bits<'t>(&'t str);
+
+impl<'t> Iterator for Bits<'t> {
+    type Item = Bit<'t>;
+
+    fn next(&mut self) -> Option<Bit<'t>> {
+        let rest = self.0;
+        if rest.is_empty() {
+            return None;
+        }
+        let i = rest.find(['{', '}']).unwrap_or(rest.len());
+        if i > 0 {
+            self.0 = &rest[i..];
+            return Some(Bit::Text(&rest[..i]));
+        }
+        if rest.starts_with("{{") || rest.starts_with("}}") {
+            self.0 = &rest[2..];
+            return Some(Bit::Text(&rest[..1]));
+        }
+        match rest.find('}').filter(|_| rest.starts_with('{')) {
+            Some(end) => {
+                self.0 = &rest[end + 1..];
+                Some(Bit::Part(&rest[1..end]))
+            }
+            None => {
+                self.0 = &rest[1..];
+                Some(Bit::Lone)
+            }
+        }
+    }
+}
 
 /// An event of a game's own: its kind and the parts the kind's text names
 /// (those it does not name are left empty).
@@ -121,42 +168,34 @@ impl fmt::Display for OwnEvent {
     /// The kind's text with its parts written in; a part the event lacks
     /// is a game's mistake, and says so in place.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut rest = self.kind.text;
-        while let Some(i) = rest.find(['{', '}']) {
-            f.write_str(&rest[..i])?;
-            let tail = &rest[i..];
-            if tail.starts_with("{{") || tail.starts_with("}}") {
-                f.write_str(&tail[..1])?;
-                rest = &tail[2..];
-                continue;
+        let spaced = |f: &mut fmt::Formatter<'_>, prefix: &str| {
+            for (k, v) in self.list.iter().enumerate() {
+                let gap = if k == 0 { "" } else { " " };
+                write!(f, "{gap}{prefix}{v}")?;
             }
-            let end = tail.find('}').unwrap_or(tail.len() - 1);
-            let spaced = |f: &mut fmt::Formatter<'_>, prefix: &str| {
-                for (k, v) in self.list.iter().enumerate() {
-                    let gap = if k == 0 { "" } else { " " };
-                    write!(f, "{gap}{prefix}{v}")?;
-                }
-                Ok(())
-            };
-            match &tail[..=end] {
-                "{piece}" => match self.piece {
+            Ok(())
+        };
+        for bit in Bits(self.kind.text) {
+            match bit {
+                Bit::Text(text) => f.write_str(text)?,
+                Bit::Part("piece") => match self.piece {
                     Some(p) => write!(f, "{p}")?,
                     None => f.write_str("{no piece}")?,
                 },
-                "{at}" => match self.at {
+                Bit::Part("at") => match self.at {
                     Some(at) => write!(f, "{at}")?,
                     None => f.write_str("{no place}")?,
                 },
-                "{0}" => write!(f, "{}", self.numbers[0])?,
-                "{1}" => write!(f, "{}", self.numbers[1])?,
-                "{2}" => write!(f, "{}", self.numbers[2])?,
-                "{list}" => spaced(f, "")?,
-                "{guards}" => spaced(f, "G")?,
-                other => write!(f, "{{no part {other}}}")?,
+                Bit::Part("0") => write!(f, "{}", self.numbers[0])?,
+                Bit::Part("1") => write!(f, "{}", self.numbers[1])?,
+                Bit::Part("2") => write!(f, "{}", self.numbers[2])?,
+                Bit::Part("list") => spaced(f, "")?,
+                Bit::Part("guards") => spaced(f, "G")?,
+                Bit::Part(other) => write!(f, "{{no part {{{other}}}}}")?,
+                Bit::Lone => f.write_str("{no part}")?,
             }
-            rest = &tail[end + 1..];
         }
-        f.write_str(rest)
+        Ok(())
     }
 }
 

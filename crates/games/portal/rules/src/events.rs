@@ -6,17 +6,14 @@ use goti_engine::own::{Measure, OwnKind};
 /// `toilet.fall`: a piece falls into the pit of the toilet whose trigger
 /// is `{0}`.
 pub static FELL: OwnKind = OwnKind {
-    text: "{piece} falls into toilet {0}'s pit",
     moves: true,
-    changes: &[],
     measure: Measure::Count("falls"),
+    ..OwnKind::reading("{piece} falls into toilet {0}'s pit")
 };
 /// `toilet.climb`: a piece climbs to spot W`{0}`.
 pub static CLIMBED: OwnKind = OwnKind {
-    text: "{piece} climbs to W{0}",
     moves: true,
-    changes: &[],
-    measure: Measure::Nothing,
+    ..OwnKind::reading("{piece} climbs to W{0}")
 };
 
 /// Every kind above (each is checked to read).

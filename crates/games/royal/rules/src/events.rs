@@ -3,15 +3,6 @@
 
 use goti_engine::own::{Measure, OwnKind};
 
-const fn kind(text: &'static str) -> OwnKind {
-    OwnKind {
-        text,
-        moves: false,
-        changes: &[],
-        measure: Measure::Nothing,
-    }
-}
-
 const STORE: &[&str] = &["store"];
 const CREDITS: &[&str] = &["credits"];
 const BATTLE: &[&str] = &["battle", "score"];
@@ -19,69 +10,69 @@ const BATTLE: &[&str] = &["battle", "score"];
 /// `roll.deal`: the dice dealt (`{list}`), the store's count before.
 pub static DEALT: OwnKind = OwnKind {
     changes: STORE,
-    ..kind("dealt {list} ({0} stored before)")
+    ..OwnKind::reading("dealt {list} ({0} stored before)")
 };
 /// `roll.store-cap`: dealt rolls the full store cannot hold.
 pub static DISCARDED: OwnKind = OwnKind {
     changes: STORE,
-    ..kind("{0} dealt roll(s) discarded: store full")
+    ..OwnKind::reading("{0} dealt roll(s) discarded: store full")
 };
 /// `grace.check`: a grace roll.
 pub static GRACE: OwnKind = OwnKind {
     measure: Measure::Count("grace rolls"),
-    ..kind("grace roll")
+    ..OwnKind::reading("grace roll")
 };
 /// `grace.credit`: one exit credit more.
 pub static CREDIT: OwnKind = OwnKind {
     changes: CREDITS,
-    ..kind("+1 exit credit, now {0}")
+    ..OwnKind::reading("+1 exit credit, now {0}")
 };
 /// `exit.cap`: a credit past the cap.
 pub static CREDIT_LOST: OwnKind = OwnKind {
     changes: CREDITS,
-    ..kind("exit credit lost: already at the cap")
+    ..OwnKind::reading("exit credit lost: already at the cap")
 };
 /// `exit.cost`: a guard leaves the Yard onto its entry.
 pub static EXITED: OwnKind = OwnKind {
     moves: true,
     measure: Measure::Count("exits"),
-    ..kind("{piece} exits the Yard onto {0}")
+    ..OwnKind::reading("{piece} exits the Yard onto {0}")
 };
 /// `move.rolls`: the store's rolls a piece spends.
 pub static ROLLS_SPENT: OwnKind = OwnKind {
     changes: STORE,
-    ..kind("{piece} spends {list}")
+    ..OwnKind::reading("{piece} spends {list}")
 };
 /// `roll.persist`: rolls left in the store.
 pub static ROLLS_KEPT: OwnKind = OwnKind {
     changes: STORE,
-    ..kind("{0} roll(s) stay in the store")
+    ..OwnKind::reading("{0} roll(s) stay in the store")
 };
 /// `move.order-size`: the group that moves next.
-pub static GROUP_ORDER: OwnKind = kind("group {guards} from {at} moves next");
+pub static GROUP_ORDER: OwnKind = OwnKind::reading("group {guards} from {at} moves next");
 /// `move.together`: guards parting from their group.
-pub static SPLIT: OwnKind = kind("{guards} go on alone from {at}");
+pub static SPLIT: OwnKind = OwnKind::reading("{guards} go on alone from {at}");
 /// `move.midpoint`: midpoint progress.
 pub static MIDPOINT: OwnKind = OwnKind {
     moves: true,
-    ..kind("{piece} gains midpoint progress at {0}")
+    ..OwnKind::reading("{piece} gains midpoint progress at {0}")
 };
 /// `move.home-path`: a piece turns onto the Home path.
 pub static HOME_PATH: OwnKind = OwnKind {
     moves: true,
-    ..kind("{piece} enters the Home path")
+    ..OwnKind::reading("{piece} enters the Home path")
 };
 /// `blockade.penalty`: steps lost, battle points with them.
 pub static PENALTY: OwnKind = OwnKind {
     changes: BATTLE,
     measure: Measure::Count("blockade penalties"),
-    ..kind("{0} step(s) lost: {1} battle points")
+    ..OwnKind::reading("{0} step(s) lost: {1} battle points")
 };
 /// `capture.points`: battle points for a capture.
 pub static POINTS: OwnKind = OwnKind {
     changes: BATTLE,
     measure: Measure::Sum("battle points"),
-    ..kind("{1} piece(s) x{2}: +{0} battle points")
+    ..OwnKind::reading("{1} piece(s) x{2}: +{0} battle points")
 };
 
 /// Every kind above (each is checked to read).
