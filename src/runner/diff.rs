@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::{ScenarioReport, StepEvents, StepRecord};
-use crate::engine::{Event, RuleId};
+use crate::engine::{Event, RuleId, Vocabulary};
 
 /// How a scenario's outcome moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -78,7 +78,9 @@ fn event_diff(
     let (a, b) = match (&a.events, &b.events) {
         // Events alike on both sides render alike and cancel out below:
         // only the ones left over are rendered.
-        (StepEvents::Played(a), StepEvents::Played(b)) => unmatched_texts(a, b),
+        (StepEvents::Played(a, game), StepEvents::Played(b, _)) => {
+            unmatched_texts(a, b, game.vocabulary())
+        }
         _ => (a.events.texts(), b.events.texts()),
     };
     for (r, e) in a.iter() {
@@ -111,20 +113,20 @@ type Texts<'a> = Cow<'a, [(RuleId, String)]>;
 /// The events of each side that have no equal on the other (as a
 /// multiset: each event matches at most one), rendered with their rule IDs,
 /// each side in its own order.
-fn unmatched_texts<'a>(a: &[Event], b: &[Event]) -> (Texts<'a>, Texts<'a>) {
+fn unmatched_texts<'a>(a: &[Event], b: &[Event], words: &Vocabulary) -> (Texts<'a>, Texts<'a>) {
     let mut taken = vec![false; b.len()];
     let mut left = Vec::new();
     for e in a {
         match (0..b.len()).find(|&j| !taken[j] && b[j] == *e) {
             Some(j) => taken[j] = true,
-            None => left.push((e.rule, e.to_string())),
+            None => left.push((e.rule, e.told(words).to_string())),
         }
     }
     let right = b
         .iter()
         .zip(&taken)
         .filter(|(_, &t)| !t)
-        .map(|(e, _)| (e.rule, e.to_string()))
+        .map(|(e, _)| (e.rule, e.told(words).to_string()))
         .collect::<Vec<_>>();
     (Cow::Owned(left), Cow::Owned(right))
 }
@@ -375,11 +377,18 @@ mod tests {
             event("exit.cost", 4),
             event("exit.cost", 4),
         ];
-        let texts =
-            |v: &[Event]| StepEvents::Recorded(v.iter().map(|e| (e.rule, e.to_string())).collect());
+        let game = crate::engine::GameKind::default();
+        let words = game.vocabulary();
+        let texts = |v: &[Event]| {
+            StepEvents::Recorded(
+                v.iter()
+                    .map(|e| (e.rule, e.told(words).to_string()))
+                    .collect(),
+            )
+        };
         let played = event_diff(
-            &step(StepEvents::Played(a.clone())),
-            &step(StepEvents::Played(b.clone())),
+            &step(StepEvents::Played(a.clone(), game)),
+            &step(StepEvents::Played(b.clone(), game)),
         );
         let recorded = event_diff(&step(texts(&a)), &step(texts(&b)));
         assert_eq!(played, recorded);
@@ -395,8 +404,8 @@ mod tests {
             ["exit.cost", "grace.credit"]
         );
         let same = event_diff(
-            &step(StepEvents::Played(a.clone())),
-            &step(StepEvents::Played(a.iter().rev().cloned().collect())),
+            &step(StepEvents::Played(a.clone(), game)),
+            &step(StepEvents::Played(a.iter().rev().cloned().collect(), game)),
         );
         assert!(same.0.is_empty() && same.1.is_empty() && same.2.is_empty());
     }

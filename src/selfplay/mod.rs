@@ -416,7 +416,10 @@ fn step<G: Game>(
                 .iter()
                 .find(|e| !params.cites(G::CATALOGUE, e.rule))
             {
-                return Err(Broken(format!("an event cites an unknown rule ID: {e}")));
+                return Err(Broken(format!(
+                    "an event cites an unknown rule ID: {}",
+                    e.told(G::VOCABULARY)
+                )));
             }
             Ok(Some(next))
         }

@@ -7,6 +7,7 @@ use super::own::OwnEvent;
 use super::piece::{Direction, PieceId, Place, Player};
 use super::rule::RuleId;
 use super::short::Short;
+use super::vocabulary::Vocabulary;
 
 /// What happened, in structured form (rendered lazily, so play stays cheap).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,15 +164,6 @@ pub struct Event {
     pub what: What,
 }
 
-/// A place in portal's words (its home stretch is the lane).
-fn lane_words(place: Place) -> String {
-    match place {
-        Place::HomePath(k) => format!("on lane {k}"),
-        Place::Out => "in base".into(),
-        other => other.to_string(),
-    }
-}
-
 fn guards(list: &[u8]) -> String {
     list.iter()
         .map(|g| format!("G{g}"))
@@ -193,9 +185,40 @@ fn rolls(list: &[u8]) -> String {
         .join(" ")
 }
 
-impl fmt::Display for What {
+impl What {
+    /// What happened in `words`, the game's: each place as the game writes
+    /// it (`on lane 2`, `in goal 3`, `in toilet 42 pit`).
+    pub fn told<'a>(&'a self, words: &'a Vocabulary) -> Told<'a, What> {
+        Told { it: self, words }
+    }
+}
+
+impl Event {
+    /// The event in `words`, the game's: `[rule] P1: what happened`.
+    pub fn told<'a>(&'a self, words: &'a Vocabulary) -> Told<'a, Event> {
+        Told { it: self, words }
+    }
+}
+
+/// An event or what happened, written in one game's words ([`What::told`],
+/// [`Event::told`]): the core cannot write a place alone, for only the
+/// game knows its words for it.
+pub struct Told<'a, T> {
+    it: &'a T,
+    words: &'a Vocabulary,
+}
+
+impl fmt::Display for Told<'_, Event> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        let e = self.it;
+        write!(f, "[{}] {}: {}", e.rule, e.player, e.what.told(self.words))
+    }
+}
+
+impl fmt::Display for Told<'_, What> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let place = |p: &Place| self.words.place_words(*p);
+        match self.it {
             What::Note(s) => f.write_str(s),
             What::Numbered { text, number } => match text.split_once("{}") {
                 Some((before, after)) => write!(f, "{before}{number}{after}"),
@@ -214,21 +237,23 @@ impl fmt::Display for What {
                 from,
                 to,
                 dir,
-            } => write!(f, "{piece} steps {dir} {from} -> {to}"),
+            } => write!(f, "{piece} steps {dir} {} -> {}", place(from), place(to)),
             What::Moved {
                 piece,
                 from,
                 to,
                 total,
-            } => write!(f, "{piece} moves {total}: {from} -> {to}"),
+            } => write!(f, "{piece} moves {total}: {} -> {}", place(from), place(to)),
             What::Blocked { .. }
             | What::NotBlocked { .. }
             | What::Captured { .. }
             | What::CaptureBarred { .. }
-            | What::KingPenalty { .. } => self.fmt_contact(f),
+            | What::KingPenalty { .. } => self.contact(f),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
-            What::SentBack { piece, from } => write!(f, "{piece} {from} goes back off the board"),
-            What::Own(own) => own.fmt(f),
+            What::SentBack { piece, from } => {
+                write!(f, "{piece} {} goes back off the board", place(from))
+            }
+            What::Own(own) => own.write(f, self.words),
             What::Rolled { dice } => write!(f, "rolls {}", rolls(dice)),
             What::Advanced {
                 piece,
@@ -236,12 +261,7 @@ impl fmt::Display for What {
                 to,
                 value,
             } => {
-                write!(
-                    f,
-                    "{piece} plays {value}: {} -> {}",
-                    lane_words(*from),
-                    lane_words(*to)
-                )
+                write!(f, "{piece} plays {value}: {} -> {}", place(from), place(to))
             }
             What::Entered { piece, tile } => write!(f, "{piece} enters onto {tile}"),
             What::Reached {
@@ -249,13 +269,7 @@ impl fmt::Display for What {
                 from,
                 to,
                 value,
-            } => {
-                let goal = |p: &Place| match p {
-                    Place::HomePath(k) => format!("in goal {k}"),
-                    other => other.to_string(),
-                };
-                write!(f, "{piece} moves {value}: {} -> {}", goal(from), goal(to))
-            }
+            } => write!(f, "{piece} moves {value}: {} -> {}", place(from), place(to)),
             What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),
             What::Tokens { tokens } => {
                 let list: Vec<String> = tokens.iter().map(|(p, t)| format!("{p} {t:+}")).collect();
@@ -276,10 +290,11 @@ impl fmt::Display for What {
     }
 }
 
-impl What {
+impl Told<'_, What> {
     /// Pieces that meet: blockades and captures, in words.
-    fn fmt_contact(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+    fn contact(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let place = |p: &Place| self.words.place_words(*p);
+        match self.it {
             What::Blocked {
                 pieces: p,
                 at,
@@ -289,8 +304,9 @@ impl What {
             } => {
                 write!(
                     f,
-                    "{} ({moving} moving) stopped {at} by {by}'s {standing} guard(s)",
-                    pieces(p)
+                    "{} ({moving} moving) stopped {} by {by}'s {standing} guard(s)",
+                    pieces(p),
+                    place(at)
                 )
             }
             What::NotBlocked {
@@ -301,7 +317,8 @@ impl What {
             } => {
                 write!(
                     f,
-                    "{by}'s {standing} guard(s) {at} do not block {moving} moving"
+                    "{by}'s {standing} guard(s) {} do not block {moving} moving",
+                    place(at)
                 )
             }
             What::Captured {
@@ -310,7 +327,7 @@ impl What {
                 at,
                 size: 1,
             } => {
-                write!(f, "captures {victim} {} {}", pieces(p), lane_words(*at))
+                write!(f, "captures {victim} {} {}", pieces(p), place(at))
             }
             What::Captured {
                 victim,
@@ -318,10 +335,15 @@ impl What {
                 at,
                 size,
             } => {
-                write!(f, "group of {size} captures {victim} {} {at}", pieces(p))
+                write!(
+                    f,
+                    "group of {size} captures {victim} {} {}",
+                    pieces(p),
+                    place(at)
+                )
             }
             What::CaptureBarred { victim, at } => {
-                write!(f, "{victim}'s pieces {at} cannot be captured")
+                write!(f, "{victim}'s pieces {} cannot be captured", place(at))
             }
             What::KingPenalty {
                 victim, guards: g, ..
@@ -330,12 +352,6 @@ impl What {
             }
             other => unreachable!("{other:?} is not a blockade or a capture"),
         }
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}: {}", self.rule, self.player, self.what)
     }
 }
 
@@ -518,7 +534,11 @@ mod tests {
     /// A numbered text writes its number where `{}` stands, or after it.
     #[test]
     fn a_numbered_text_writes_its_number_in_place() {
-        let at = |text, number| What::Numbered { text, number }.to_string();
+        let at = |text, number| {
+            What::Numbered { text, number }
+                .told(&crate::vocabulary::TEST_WORDS)
+                .to_string()
+        };
         assert_eq!(
             at("the {} burns: no piece can play it", 5),
             "the 5 burns: no piece can play it"

@@ -30,7 +30,7 @@ pub mod tiles;
 pub mod vocabulary;
 
 pub use action::{Action, MoveClause, MoveOrder, OwnAction};
-pub use event::{Event, Quiet, Rejection, Sink, Violation, What};
+pub use event::{Event, Quiet, Rejection, Sink, Told, Violation, What};
 pub use few::Few;
 pub use game::Game;
 pub use own::{Measure, OwnEvent, OwnKind};

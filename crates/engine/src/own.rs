@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::piece::{PieceId, Place};
 use super::short::Short;
+use super::vocabulary::Vocabulary;
 
 /// One kind of event of a game's own, declared once in the game's folder:
 /// how it reads, and what the shared analyses make of it.
@@ -164,10 +165,11 @@ impl OwnEvent {
     }
 }
 
-impl fmt::Display for OwnEvent {
-    /// The kind's text with its parts written in; a part the event lacks
-    /// is a game's mistake, and says so in place.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl OwnEvent {
+    /// The kind's text with its parts written in, a place in `words` (the
+    /// game's); a part the event lacks is a game's mistake, and says so in
+    /// place.
+    pub fn write(&self, f: &mut fmt::Formatter<'_>, words: &Vocabulary) -> fmt::Result {
         let spaced = |f: &mut fmt::Formatter<'_>, prefix: &str| {
             for (k, v) in self.list.iter().enumerate() {
                 let gap = if k == 0 { "" } else { " " };
@@ -183,7 +185,7 @@ impl fmt::Display for OwnEvent {
                     None => f.write_str("{no piece}")?,
                 },
                 Bit::Part("at") => match self.at {
-                    Some(at) => write!(f, "{at}")?,
+                    Some(at) => f.write_str(&words.place_words(at))?,
                     None => f.write_str("{no place}")?,
                 },
                 Bit::Part("0") => write!(f, "{}", self.numbers[0])?,
@@ -202,6 +204,8 @@ impl fmt::Display for OwnEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vocabulary::TEST_WORDS;
+    use crate::What;
 
     const SPENDS: OwnKind = OwnKind {
         text: "{piece} spends {list} at {at}: {0}, {{{1}}}, {guards}",
@@ -220,7 +224,8 @@ mod tests {
             .at(Place::Ring(7))
             .numbers(&[5, -1])
             .list(&[1, 3]);
-        assert_eq!(e.to_string(), "G2 spends 1 3 at on 7: 5, {-1}, G1 G3");
+        let told = What::Own(e).told(&TEST_WORDS).to_string();
+        assert_eq!(told, "G2 spends 1 3 at on 7: 5, {-1}, G1 G3");
         assert_eq!(KIND.fault(), None);
     }
 

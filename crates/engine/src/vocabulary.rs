@@ -336,6 +336,38 @@ impl Vocabulary {
     }
 }
 
+/// Words for the core's own tests: royal's way of writing places.
+#[cfg(test)]
+pub(crate) const TEST_WORDS: Vocabulary = Vocabulary {
+    name: "test",
+    pieces: 4,
+    piece_word: "guards",
+    piece_list: "G1, G2, G3 or G4",
+    path_name: "Home path",
+    path_word: "home",
+    words: &[],
+    phrases: &[],
+    foreign_word_help: "",
+    word_help: &[],
+    turn_help: "",
+    first_field: 1,
+    tile_word: "tile",
+    yard_phrase: "in yard",
+    path_phrase: "on home",
+    path_help: "",
+    six_sided: true,
+    moves_need_rolls: true,
+    pieces_alike: &[],
+    forward_only: None,
+    end_rule: RuleId("test.end"),
+    players_rule: RuleId("test.players"),
+    pieces_rule: RuleId("test.pieces"),
+    ring_rule: RuleId("test.ring"),
+    path_rule: RuleId("test.path"),
+    named_twice_rule: RuleId("test.twice"),
+    roll_values_rule: RuleId("test.rolls"),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

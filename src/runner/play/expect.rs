@@ -261,7 +261,8 @@ pub(super) fn evaluate(
         Check::NotApplied(id) => match last.iter().find(|e| e.rule.0 == id) {
             None => Ok(()),
             Some(e) => Err(format!(
-                "expected the last action not to apply {id}; it did: {e}"
+                "expected the last action not to apply {id}; it did: {}",
+                e.told(pos.game().vocabulary())
             )),
         },
         Check::NoWinner => match pos.final_standings() {
@@ -273,7 +274,10 @@ pub(super) fn evaluate(
             .find(|e| matches!(e.what, What::Captured { .. } | What::KingPenalty { .. }))
         {
             None => Ok(()),
-            Some(e) => Err(format!("expected no capture, found one: {e}")),
+            Some(e) => Err(format!(
+                "expected no capture, found one: {}",
+                e.told(pos.game().vocabulary())
+            )),
         },
         Check::GameOver => {
             if pos.final_standings().is_some() {

@@ -123,12 +123,12 @@ pub struct StepRecord {
     pub standings: String,
 }
 
-/// A step's events: as played (rendered only when read: a diff compares
-/// them as they are and renders those that differ), or as a trace recorded
-/// them.
+/// A step's events: as played, with the game whose words write them
+/// (rendered only when read: a diff compares them as they are and renders
+/// those that differ), or as a trace recorded them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepEvents {
-    Played(Vec<Event>),
+    Played(Vec<Event>, GameKind),
     Recorded(Vec<(RuleId, String)>),
 }
 
@@ -136,7 +136,10 @@ impl StepEvents {
     /// Each event rendered, with its rule ID.
     pub fn texts(&self) -> std::borrow::Cow<'_, [(RuleId, String)]> {
         match self {
-            StepEvents::Played(v) => v.iter().map(|e| (e.rule, e.to_string())).collect(),
+            StepEvents::Played(v, game) => v
+                .iter()
+                .map(|e| (e.rule, e.told(game.vocabulary()).to_string()))
+                .collect(),
             StepEvents::Recorded(v) => std::borrow::Cow::Borrowed(v),
         }
     }
@@ -145,7 +148,7 @@ impl StepEvents {
     /// (the same events render the same), else as rendered.
     pub fn same(&self, other: &StepEvents) -> bool {
         match (self, other) {
-            (StepEvents::Played(a), StepEvents::Played(b)) if a == b => true,
+            (StepEvents::Played(a, _), StepEvents::Played(b, _)) if a == b => true,
             _ => self.texts() == other.texts(),
         }
     }
@@ -389,7 +392,7 @@ pub fn play(
             line: report.line,
             text: "(set-up)".into(),
             state: pos.render_state(),
-            events: StepEvents::Played(Vec::new()),
+            events: StepEvents::Played(Vec::new(), pos.game()),
             standings: standings_words(&pos),
         });
     }
@@ -557,7 +560,10 @@ fn push_step(
         line,
         text,
         outcome: outcome.to_string(),
-        events: events.iter().map(|e| e.to_string()).collect(),
+        events: events
+            .iter()
+            .map(|e| e.told(pos.game().vocabulary()).to_string())
+            .collect(),
         picture: if limits.brief || limits.no_board {
             std::sync::Arc::from("")
         } else {

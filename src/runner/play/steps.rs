@@ -53,7 +53,7 @@ impl Play<'_> {
                             .unwrap_or("")
                             .to_string(),
                         state: self.pos.render_state(),
-                        events: super::StepEvents::Played(applied.to_vec()),
+                        events: super::StepEvents::Played(applied.to_vec(), self.pos.game()),
                         standings: super::standings_words(&self.pos),
                     });
                 }
@@ -180,7 +180,7 @@ impl Play<'_> {
         let body = format!(
             "{}events:\n{}",
             self.pos.render_state(),
-            render::events(&self.events)
+            render::events(&self.events, self.pos.game().vocabulary())
         );
         let expression = match label {
             Some(l) => format!("{name} / {l}"),

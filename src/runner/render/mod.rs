@@ -9,7 +9,7 @@ pub mod png;
 pub mod route;
 pub mod svg;
 
-use crate::engine::{Event, PieceId, Player};
+use crate::engine::{Event, PieceId, Player, Vocabulary};
 
 pub fn piece_list(pieces: &[(Player, PieceId)]) -> String {
     let mut out = String::new();
@@ -111,11 +111,11 @@ pub trait Render {
     fn svg(&self, marks: &svg::Marks) -> String;
 }
 
-/// The event log, one line an event.
-pub fn events(events: &[Event]) -> String {
+/// The event log, one line an event, in the game's `words`.
+pub fn events(events: &[Event], words: &Vocabulary) -> String {
     let mut out = String::new();
     for e in events {
-        writeln!(out, "  {e}").ok();
+        writeln!(out, "  {}", e.told(words)).ok();
     }
     out
 }

@@ -551,7 +551,7 @@ fn the_third_double_sends_the_leading_piece_back() {
         .find(|e| e.rule.0 == "throw.penalty")
         .unwrap_or_else(|| panic!("the penalty is cited: {events:?}"));
     assert_eq!(
-        sent.to_string(),
+        sent.told(&crate::words::WORDS).to_string(),
         "[throw.penalty] P1: G2 on 40 goes back off the board"
     );
     assert_eq!(third.piece(P1, g(2)).place, Place::Out);
@@ -576,9 +576,10 @@ fn the_penalty_spares_pieces_at_home() {
     let (home, events) = streak(two_dice(), &[(P1, 1, Place::HomePath(1))]);
     assert_eq!(home.piece(P1, g(1)).place, Place::HomePath(1));
     assert!(
-        events
-            .iter()
-            .any(|e| e.rule.0 == "throw.penalty" && e.to_string().contains("nothing goes back")),
+        events.iter().any(|e| e.rule.0 == "throw.penalty"
+            && e.told(&crate::words::WORDS)
+                .to_string()
+                .contains("nothing goes back")),
         "{events:?}"
     );
     let mut forfeit = two_dice();
