@@ -216,7 +216,7 @@ fn a_portal_violation_is_shrunk_into_a_replayable_scenario() {
             (1..=5).any(|g| {
                 matches!(
                     pos.piece(p, goti::engine::PieceId::Numbered(g)).place,
-                    goti::engine::Place::Toilet { .. }
+                    goti::engine::Place::Aside { .. }
                 )
             })
         });

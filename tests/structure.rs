@@ -786,8 +786,6 @@ fn the_shared_unions_name_no_games_word_but_the_known_few() {
         }
     }
     let known = [
-        // Portal's toilets: still a place of the shared board (issue 45, left).
-        "Place::Toilet",
         // Every game's `expect standings` and `expect legal: ...`; the
         // words are those of the games whose vocabulary has the short forms.
         "Check::Standings",

@@ -39,4 +39,4 @@ pub use rule::{RuleId, RuleInfo};
 pub use setup::{Mode, Placement, Setup, SetupError, SetupFact, SetupPart, Sizes};
 pub use short::Short;
 pub use table::Table;
-pub use vocabulary::{Vocabulary, Word};
+pub use vocabulary::{Aside, Vocabulary, Word};

@@ -56,9 +56,12 @@ pub enum Place {
     /// Royal's Home path tile Hk, or portal's lane tile Lk.
     HomePath(u8),
     Home,
-    /// Portal: in the toilet whose trigger is `trigger`; spot 0 is the pit W0.
-    Toilet {
-        trigger: u8,
+    /// Off the track beside the ring field `field`, at its spot `spot`: a
+    /// place a game keeps aside (portal's toilets, the pit spot 0 and
+    /// W1-W3); the game's words say how it is written
+    /// ([`Vocabulary::aside`](crate::Vocabulary)).
+    Aside {
+        field: u8,
         spot: u8,
     },
 }
@@ -74,15 +77,15 @@ impl Place {
 }
 
 impl fmt::Display for Place {
-    /// In the scenario language's own words: `in yard`, `on 23`, `on home 2`, `home`.
+    /// In the scenario language's own words: `in yard`, `on 23`, `on home 2`, `home`
+    /// (a place aside, which only a game's words name, as `aside 42 spot 2`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Place::Out => f.write_str("in yard"),
             Place::Ring(t) => write!(f, "on {t}"),
             Place::HomePath(k) => write!(f, "on home {k}"),
             Place::Home => f.write_str("home"),
-            Place::Toilet { trigger, spot: 0 } => write!(f, "in toilet {trigger} pit"),
-            Place::Toilet { trigger, spot } => write!(f, "in toilet {trigger} W{spot}"),
+            Place::Aside { field, spot } => write!(f, "aside {field} spot {spot}"),
         }
     }
 }

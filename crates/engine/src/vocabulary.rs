@@ -217,6 +217,33 @@ pub struct PlaceNames<'a> {
     pub home: &'a str,
 }
 
+/// How a game writes its places aside: the phrase before the ring field
+/// they lie beside, and the name of each spot (`in toilet` 42 `pit`).
+#[derive(Clone, Copy, Debug)]
+pub struct Aside {
+    pub phrase: &'static str,
+    /// Spot 0's name first; a spot past the list is none of the game's.
+    pub spots: &'static [&'static str],
+}
+
+impl Aside {
+    /// `in toilet 42 W2`.
+    pub fn write(&self, field: u8, spot: u8) -> String {
+        match self.spots.get(spot as usize) {
+            Some(name) => format!("{} {field} {name}", self.phrase),
+            None => format!("{} {field} spot {spot}", self.phrase),
+        }
+    }
+    /// The spot written `text` (any case).
+    pub fn spot(&self, text: &str) -> Option<u8> {
+        let i = self
+            .spots
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(text))?;
+        u8::try_from(i).ok()
+    }
+}
+
 /// What the scenario language says of one game: its words, its pieces, and
 /// the rules that decide language-level problems.
 #[derive(Debug)]
@@ -253,6 +280,9 @@ pub struct Vocabulary {
     pub path_phrase: &'static str,
     /// Help for a Home path tile past the last one.
     pub path_help: &'static str,
+    /// How it writes a place aside ([`Place::Aside`]), where the game has
+    /// such places: portal's `in toilet 42 pit`, `in toilet 42 W2`.
+    pub aside: Option<Aside>,
     /// Whether the language checks dice against 1-6 before playing (false:
     /// the ruleset decides the die's faces and the engine judges them).
     pub six_sided: bool,
@@ -299,6 +329,10 @@ impl Vocabulary {
         match place {
             Place::Out => self.yard_phrase.to_string(),
             Place::HomePath(k) => format!("{} {k}", self.path_phrase),
+            Place::Aside { field, spot } => match &self.aside {
+                Some(aside) => aside.write(field, spot),
+                None => place.to_string(),
+            },
             place => place.to_string(),
         }
     }
@@ -312,13 +346,13 @@ impl Vocabulary {
         }
     }
     /// How a scenario writes its places by word, the base's first and the
-    /// home fields' second (`in yard`, `on home`), then the toilet where
-    /// the game has one; a place's word is the phrase's last
+    /// home fields' second (`in yard`, `on home`), then its places aside
+    /// where the game has them (`in toilet`); a place's word is the phrase's last
     /// ([`place_word`]).
     pub fn place_phrases(&self) -> Vec<&'static str> {
         let mut out = vec![self.yard_phrase, self.path_phrase];
-        if self.allows(Word::Toilet) {
-            out.push("in toilet");
+        if let Some(aside) = &self.aside {
+            out.push(aside.phrase);
         }
         out
     }
@@ -355,6 +389,7 @@ pub(crate) const TEST_WORDS: Vocabulary = Vocabulary {
     yard_phrase: "in yard",
     path_phrase: "on home",
     path_help: "",
+    aside: None,
     six_sided: true,
     moves_need_rolls: true,
     pieces_alike: &[],
@@ -382,6 +417,28 @@ mod tests {
             assert!(!w.text().is_empty());
         }
         assert_eq!(all.len(), 17, "a new Word goes into Word::ALL");
+    }
+
+    /// A place aside is written in the game's words, spot by name; the
+    /// spot's name reads back, any case; a game without places aside has
+    /// no phrase for them.
+    #[test]
+    fn a_place_aside_is_written_and_read_in_the_games_words() {
+        let words = Vocabulary {
+            aside: Some(Aside {
+                phrase: "in toilet",
+                spots: &["pit", "W1", "W2", "W3"],
+            }),
+            ..TEST_WORDS
+        };
+        let at = |spot| words.place_words(Place::Aside { field: 42, spot });
+        assert_eq!(at(0), "in toilet 42 pit");
+        assert_eq!(at(2), "in toilet 42 W2");
+        assert_eq!(at(7), "in toilet 42 spot 7");
+        let aside = words.aside.unwrap();
+        assert_eq!((aside.spot("w3"), aside.spot("W4")), (Some(3), None));
+        assert_eq!(words.place_phrases(), ["in yard", "on home", "in toilet"]);
+        assert_eq!(TEST_WORDS.place_phrases(), ["in yard", "on home"]);
     }
 
     #[test]

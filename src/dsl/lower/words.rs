@@ -262,8 +262,8 @@ pub(super) fn place_of(
             );
             None
         }
-        PlaceAst::Toilet(t, spot) if t >= 1 && t <= limits.ring as i64 => Some(Place::Toilet {
-            trigger: t as u8,
+        PlaceAst::Toilet(t, spot) if t >= 1 && t <= limits.ring as i64 => Some(Place::Aside {
+            field: t as u8,
             spot: spot as u8,
         }),
         PlaceAst::Toilet(t, _) => {

@@ -253,14 +253,8 @@ mod writer_tests {
             Place::Ring(255),
             Place::HomePath(3),
             Place::Home,
-            Place::Toilet {
-                trigger: 42,
-                spot: 0,
-            },
-            Place::Toilet {
-                trigger: 42,
-                spot: 2,
-            },
+            Place::Aside { field: 42, spot: 0 },
+            Place::Aside { field: 42, spot: 2 },
         ];
         for place in places {
             assert_eq!(text(&|s| push_place(s, place)), place.to_string());

@@ -2,7 +2,11 @@
 
 use std::fmt::Write;
 
+use crate::engine::Game;
 use crate::engine::{PieceId, Place, Player, Portal};
+
+/// Portal's words, which write its places (`on lane 2`, `in toilet 42 pit`).
+const WORDS: &crate::engine::Vocabulary = <Portal as Game>::VOCABULARY;
 use crate::runner::render::{owned, piece_list, Render};
 
 impl Render for Portal {
@@ -58,8 +62,8 @@ impl Render for Portal {
                 }
                 if let Some((_, toilet)) = board.toilet(t) {
                     for spot in 0..=3 {
-                        let place = Place::Toilet {
-                            trigger: toilet.trigger,
+                        let place = Place::Aside {
+                            field: toilet.trigger,
                             spot,
                         };
                         if !taken.contains(&place) {
@@ -67,7 +71,8 @@ impl Render for Portal {
                         }
                         let here = pos.pieces_at(place);
                         if !here.is_empty() {
-                            writeln!(out, "  {place}: {}", piece_list(&here)).ok();
+                            let at = WORDS.place_words(place);
+                            writeln!(out, "  {at}: {}", piece_list(&here)).ok();
                         }
                     }
                 }
@@ -85,14 +90,10 @@ impl Render for Portal {
                 let piece = pos.piece(p, PieceId::Numbered(g));
                 match piece.place {
                     Place::Out => base.push(format!("G{g}")),
-                    Place::HomePath(k) => {
-                        writeln!(out, "    G{g} on lane {k} (steps {})", piece.steps)
-                            .map(|_| ())
-                            .unwrap_or(())
+                    place => {
+                        let at = WORDS.place_words(place);
+                        writeln!(out, "    G{g} {at} (steps {})", piece.steps).ok();
                     }
-                    place => writeln!(out, "    G{g} {place} (steps {})", piece.steps)
-                        .map(|_| ())
-                        .unwrap_or(()),
                 }
             }
             if !base.is_empty() {
@@ -161,8 +162,8 @@ impl Render for Portal {
                         } else {
                             format!("W{s}")
                         },
-                        code(Place::Toilet {
-                            trigger: t.trigger,
+                        code(Place::Aside {
+                            field: t.trigger,
                             spot: s
                         })
                     )
@@ -229,7 +230,10 @@ pub(super) fn svg(pos: &Portal, marks: &crate::runner::render::svg::Marks) -> St
             Some(Place::Ring(j)) => Some(at(j, RING - 30.0 * f64::from(k))),
             _ => None,
         },
-        Place::Toilet { trigger, spot } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
+        Place::Aside {
+            field: trigger,
+            spot,
+        } => Some(at(trigger, RING - 40.0 - 24.0 * f64::from(spot))),
         _ => None,
     };
     rides(&mut svg, marks, &lay);
@@ -376,8 +380,8 @@ fn toilets(svg: &mut Svg, pos: &Portal, lay: &Layout) {
     for toilet in &board.toilets {
         for spot in 0..=3u8 {
             let ((x, y), name) = toilet_spot(lay, toilet.trigger, spot);
-            let here = pos.pieces_at(Place::Toilet {
-                trigger: toilet.trigger,
+            let here = pos.pieces_at(Place::Aside {
+                field: toilet.trigger,
                 spot,
             });
             if !here.is_empty() {
@@ -503,14 +507,21 @@ fn route(pos: &Portal, p: Player, from: Place, to: Place) -> Vec<Place> {
     let board = pos.board();
     let mut walk = vec![from];
     let mut at = from;
-    if let Place::Toilet { trigger, spot } = from {
-        if matches!(to, Place::Toilet { .. }) {
+    if let Place::Aside {
+        field: trigger,
+        spot,
+    } = from
+    {
+        if matches!(to, Place::Aside { .. }) {
             return vec![from, to];
         }
         let Some((_, toilet)) = board.toilet(trigger) else {
             return vec![from, to];
         };
-        walk.extend((0..spot).rev().map(|spot| Place::Toilet { trigger, spot }));
+        walk.extend((0..spot).rev().map(|spot| Place::Aside {
+            field: trigger,
+            spot,
+        }));
         at = Place::Ring(toilet.rejoin);
         walk.push(at);
     }
@@ -520,7 +531,7 @@ fn route(pos: &Portal, p: Player, from: Place, to: Place) -> Vec<Place> {
     }
     // A fall ends on the trigger tile, then drops into the pit.
     let target = match to {
-        Place::Toilet { trigger, .. } => Place::Ring(trigger),
+        Place::Aside { field: trigger, .. } => Place::Ring(trigger),
         other => other,
     };
     let (s0, s1) = (board.step_of(p, at), board.step_of(p, target));

@@ -58,6 +58,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     yard_phrase: "in base",
     path_phrase: "in goal",
     path_help: "maedn's goal fields are 1-4",
+    aside: None,
     six_sided: false,
     moves_need_rolls: false,
     pieces_alike: &[ENTER],

@@ -128,7 +128,7 @@ impl PortalBoard {
     pub fn step_of(&self, p: Player, place: Place) -> i32 {
         match place {
             Place::Out => 0,
-            Place::Ring(t) | Place::Toilet { trigger: t, .. } => self.distance(p, t),
+            Place::Ring(t) | Place::Aside { field: t, .. } => self.distance(p, t),
             Place::HomePath(k) => self.junction_step() + k as i32,
             Place::Home => self.home_step(),
         }

@@ -21,7 +21,7 @@ impl Portal {
                     Place::Out if x.steps != 0 => {
                         return Err(format!("{} is in base with {} steps", name(), x.steps))
                     }
-                    Place::Ring(_) | Place::HomePath(_) | Place::Toilet { spot: 0, .. } => {
+                    Place::Ring(_) | Place::HomePath(_) | Place::Aside { spot: 0, .. } => {
                         let same = self.pieces[p.index()]
                             .iter()
                             .enumerate()

@@ -76,7 +76,7 @@ impl Portal {
         if let Some((q, j)) = l.capture {
             self.capture((q, j), l.path_end, R::CaptureLand, ev);
         }
-        if matches!(from, Place::Toilet { .. }) {
+        if matches!(from, Place::Aside { .. }) {
             self.event(ev, R::ToiletClimb, || {
                 What::Note("leaves W3 by the rejoin tile")
             });

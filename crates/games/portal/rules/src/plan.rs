@@ -154,7 +154,7 @@ impl Portal {
         // The route positions the value walks over.
         // A value is a die's, 1-6: at most six steps.
         let path: Few<(Option<Place>, i32), 6> = match place {
-            Place::Toilet { trigger, .. } => {
+            Place::Aside { field: trigger, .. } => {
                 // Leaving W3: the first step lands on the rejoin tile, then v - 1 more.
                 let (_, toilet) = board.toilet(trigger).unwrap_or_else(|| {
                     unreachable!("{p} G{g} sits in toilet {trigger}, which the board does not have")
@@ -219,7 +219,10 @@ impl Portal {
                     )
                 }))
             }
-            Place::Toilet { trigger, spot } if spot < 3 => {
+            Place::Aside {
+                field: trigger,
+                spot,
+            } if spot < 3 => {
                 let need = self.rules.params.dice.climb[spot as usize];
                 if v != need {
                     // toilet.climb
@@ -230,14 +233,14 @@ impl Portal {
                         )
                     }));
                 }
-                landing.path_end = Place::Toilet {
-                    trigger,
+                landing.path_end = Place::Aside {
+                    field: trigger,
                     spot: spot + 1,
                 };
                 landing.climb = Some(spot + 1);
                 return Ok(landing);
             }
-            Place::Toilet { .. } | Place::Ring(_) | Place::HomePath(_) => {
+            Place::Aside { .. } | Place::Ring(_) | Place::HomePath(_) => {
                 self.walk_way(occ, g, v, piece.place, quiet)?
             }
         };

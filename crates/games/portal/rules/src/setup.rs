@@ -144,7 +144,10 @@ fn placed_pieces(
         let (part, pl, g) = (SetupPart::Placement(c.index), c.placement, c.slot);
         let p = pl.player;
         match pl.place {
-            Place::Toilet { trigger, spot } if board.toilet(trigger).is_none() || spot > 3 => {
+            Place::Aside {
+                field: trigger,
+                spot,
+            } if board.toilet(trigger).is_none() || spot > 3 => {
                 errors.push(err(
                     R::BoardToilets,
                     part,
@@ -158,7 +161,7 @@ fn placed_pieces(
         // One piece per place, except W1-W3 and home (move.one-per-tile, capture.land).
         let shared = !matches!(
             pl.place,
-            Place::Out | Place::Home | Place::Toilet { spot: 1..=3, .. }
+            Place::Out | Place::Home | Place::Aside { spot: 1..=3, .. }
         );
         if shared {
             let clash = Player::ALL.iter().find_map(|&q| {

@@ -236,20 +236,8 @@ fn set_up_places_off_the_board_are_refused_with_their_rule() {
         (Place::Ring(53), "board.ring"),
         (Place::HomePath(0), "board.lane"),
         (Place::HomePath(6), "board.lane"),
-        (
-            Place::Toilet {
-                trigger: 30,
-                spot: 1,
-            },
-            "board.toilets",
-        ),
-        (
-            Place::Toilet {
-                trigger: 42,
-                spot: 4,
-            },
-            "board.toilets",
-        ),
+        (Place::Aside { field: 30, spot: 1 }, "board.toilets"),
+        (Place::Aside { field: 42, spot: 4 }, "board.toilets"),
     ] {
         let s = Setup {
             players: vec![P1, P2],

@@ -40,8 +40,8 @@ impl Portal {
             return Ok(());
         }
         // toilet.fall: into the pit W0.
-        let pit = Place::Toilet {
-            trigger: toilet.trigger,
+        let pit = Place::Aside {
+            field: toilet.trigger,
             spot: 0,
         };
         let victim = match self.occupant(p, pit) {
@@ -68,7 +68,10 @@ impl Portal {
         let p = self.turn;
         let id = PieceId::Numbered(g);
         let i = g as usize - 1;
-        self.pieces[p.index()][i].place = Place::Toilet { trigger, spot: 0 };
+        self.pieces[p.index()][i].place = Place::Aside {
+            field: trigger,
+            spot: 0,
+        };
         if ti < MAX_TOILETS {
             self.falls[p.index()][i][ti] = self.falls[p.index()][i][ti].saturating_add(1);
         }
@@ -83,7 +86,10 @@ impl Portal {
         if let Some((q, j)) = victim {
             self.capture(
                 (q, j),
-                Place::Toilet { trigger, spot: 0 },
+                Place::Aside {
+                    field: trigger,
+                    spot: 0,
+                },
                 R::CaptureToilet,
                 ev,
             );

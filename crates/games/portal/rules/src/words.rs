@@ -1,7 +1,7 @@
 //! The words of `portal`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Phrase, Vocabulary, Word};
+use goti_engine::vocabulary::{Aside, Phrase, Vocabulary, Word};
 
 use super::rule::PortalRule;
 
@@ -73,6 +73,10 @@ pub const WORDS: Vocabulary = Vocabulary {
     yard_phrase: "in base",
     path_phrase: "on lane",
     path_help: "`home` alone means the piece is home",
+    aside: Some(Aside {
+        phrase: "in toilet",
+        spots: &["pit", "W1", "W2", "W3"],
+    }),
     six_sided: true,
     moves_need_rolls: true,
     pieces_alike: &[ENTER],

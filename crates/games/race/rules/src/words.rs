@@ -59,6 +59,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     yard_phrase: "in base",
     path_phrase: "in goal",
     path_help: "race's home fields are numbered from 1 to `board.home`",
+    aside: None,
     six_sided: false,
     moves_need_rolls: false,
     pieces_alike: &[ENTER],

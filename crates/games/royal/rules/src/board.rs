@@ -98,7 +98,7 @@ impl Board {
     /// from its entry (scenario convention): ring d, Hk J+k, Home J+L+1.
     pub fn walked_steps(&self, p: Player, place: Place) -> i32 {
         match place {
-            Place::Out | Place::Toilet { .. } => 0,
+            Place::Out | Place::Aside { .. } => 0,
             Place::Ring(t) => self.distance(p, t),
             Place::HomePath(k) => self.junction_distance(p) + k as i32,
             Place::Home => self.junction_distance(p) + self.home_path as i32 + 1,

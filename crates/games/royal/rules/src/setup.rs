@@ -85,7 +85,7 @@ impl Royal {
                 help,
             };
             let p = pl.player;
-            if let Place::Toilet { .. } = pl.place {
+            if let Place::Aside { .. } = pl.place {
                 errors.push(err(R::BoardRing, "royal has no toilets".into(), None));
                 continue;
             }
@@ -120,7 +120,7 @@ impl Royal {
                     continue;
                 }
                 (Place::Ring(t), flag) => flag.unwrap_or_else(|| board.past_midpoint_walking(p, t)),
-                (Place::Toilet { .. }, _) => false,
+                (Place::Aside { .. }, _) => false,
             };
             // A flag that disagrees with the walked distance means the piece walked Backward.
             let steps = pl.steps.unwrap_or(match pl.place {

@@ -72,6 +72,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     yard_phrase: "in yard",
     path_phrase: "on home",
     path_help: "`home` alone means the piece is home",
+    aside: None,
     six_sided: true,
     moves_need_rolls: true,
     pieces_alike: &[],

@@ -34,6 +34,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     yard_phrase: "in yard",
     path_phrase: "on home",
     path_help: "the toy race has no home path",
+    aside: None,
     six_sided: true,
     moves_need_rolls: true,
     pieces_alike: &[],
