@@ -184,7 +184,8 @@ fn syntax_errors_keep_their_words() {
     assert_eq!(
         problems(portal),
         [
-            "3:7 unexpected `flls`: expected `falls` or a place (`on 23`, `on home 2`, `home`, `in yard`) | did you mean `falls`?",
+            // A place in portal's words, not royal's.
+            "3:7 unexpected `flls`: expected `falls` or a place (`on 23`, `on lane 2`, `home`, `in base`) | did you mean `falls`?",
             "4:11 unexpected `tokns`: expected `tokens` or a piece (`G1`, `G2`, ... or `king`) | did you mean `tokens`?",
         ]
     );
@@ -197,4 +198,49 @@ fn another_games_word_is_named_as_its() {
         problems(text),
         ["4:11 `battle` is a royal word; this scenario plays maedn | maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`"]
     );
+}
+
+/// Places are the game's words, which the grammar does not know (issue
+/// 45): each game resolves its own (`in yard`, `on lane 2`, `in toilet 42
+/// pit`, `in goal 3`), names another game's as that game's, and says what
+/// is wrong with a form it has, with the form.
+#[test]
+fn places_are_read_in_the_games_words() {
+    let portal = "rules portal\nscenario \"x\"\nplayers 2\n";
+    let royal = "scenario \"x\"\nplayers 2\n";
+    let maedn = "rules maedn\nscenario \"x\"\nplayers 2\n";
+    let cases = [
+        (portal, "P1 G1 in toilet 42 W4", "4:20 `in toilet 42` has the spots `pit`, `W1`, `W2`, `W3`; there is no `W4` | write `pit`, `W1`, `W2` or `W3`"),
+        (portal, "P1 G1 in toilet 42", "4:7 `in toilet` needs a field and a spot | write `in toilet N pit`"),
+        (portal, "P1 G1 in toilet 99 pit", "4:7 tile 99 is off the ring (1-52) | "),
+        (portal, "P1 G1 on base", "4:7 `on base` is written `in base` | write `in base`"),
+        (portal, "P1 G1 in lane 2", "4:7 `in lane` is written `on lane` | write `on lane`"),
+        (portal, "P1 G1 on home 2", "4:7 `on home N` is a royal word; this scenario plays portal | portal's home stretch is its lane: `on lane N`"),
+        (royal, "P1 G1 on lane 2", "3:7 `on lane N` is a portal word; this scenario plays royal | this scenario plays royal; write `rules portal` to play portal"),
+        (royal, "P1 G1 in yard 2", "3:7 `in yard` takes no number, not 2 | write `in yard`"),
+        (royal, "P1 G1 on home 2 pit", "3:17 `home` is not a place with spots such as `pit` | royal has no place with spots"),
+        (royal, "P1 G1 in yrd", "3:7 `yrd` is not a place of royal: its places are `on N`, `on home N` and `in yard` | did you mean `in yard`?"),
+        (maedn, "P1 G1 in goal", "4:7 `in goal` needs the tile's number | write `in goal 1` up to `in goal 4`"),
+        (maedn, "P1 G1 in goal 5", "4:7 the goal has tiles 1-4; there is no goal 5 | maedn's goal fields are 1-4"),
+        (maedn, "P1 G1 in toilet 42 pit", "4:7 `in toilet` is a portal word; this scenario plays maedn | maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`"),
+    ];
+    for (head, line, want) in cases {
+        let text = format!("{head}{line}\n");
+        let got = problems(&text);
+        assert_eq!(got.len(), 1, "{line}: {got:?}");
+        // The rule a problem cites is not part of this text.
+        assert_eq!(got[0], want, "{line}");
+    }
+    // Each game's own places stand, and `in yard` is every game's base.
+    for (head, line) in [
+        (
+            portal,
+            "P1 G1 in toilet 42 W2, P1 G2 on lane 3, P1 G3 in base, P1 G4 in yard",
+        ),
+        (royal, "P1 G1 in yard, P1 G2 on home 3"),
+        (maedn, "P1 G1 in goal 2, P1 G2 in base, P1 G3 in yard"),
+    ] {
+        let text = format!("{head}{line}\n");
+        assert_eq!(problems(&text), Vec::<String>::new(), "{line}");
+    }
 }

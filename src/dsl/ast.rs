@@ -109,21 +109,24 @@ pub enum PieceSel {
 /// A place as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlaceAst {
+    /// `on 23`.
     Tile(i64),
-    HomePath(i64),
+    /// `home`.
     Home,
-    Yard,
-    /// Portal: `on lane N`.
-    Lane(i64),
-    /// Portal: `in base`.
-    Base,
-    /// Portal: `in toilet 42 pit` (spot 0) or `W1`-`W3`.
-    Toilet(i64, i64),
-    /// Maedn: `in goal N`.
-    Goal(i64),
-    /// A place in a word the grammar does not know (`in nest`, `in
-    /// column 3`), which the game's words resolve.
-    Named(String, Option<i64>),
+    /// A place in the game's words, which they resolve: its word, its
+    /// number, its spot (`in yard`, `on lane 2`, `in toilet 42 pit`).
+    Named(NamedPlace),
+}
+
+/// A place in words the grammar does not know (`in yard`, `on home 3`, `in
+/// toilet 42 W2`, a description's `in nest`): `in` or `on` and the word,
+/// lower-cased.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedPlace {
+    pub by: String,
+    pub word: String,
+    pub number: Option<i64>,
+    pub spot: Option<Spanned<String>>,
 }
 
 #[derive(Clone, Debug)]

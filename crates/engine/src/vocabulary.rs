@@ -17,18 +17,8 @@ pub enum Word {
     FirstTurn,
     Mode,
     Ranked,
-    /// `on lane N`.
-    Lane,
-    /// `in base`.
-    Base,
-    /// `in toilet N ...`.
-    Toilet,
-    /// `on home N` (royal's Home path; portal's is its lane).
-    HomePathTile,
     RollAgain,
     Standings,
-    /// Maedn: `in goal N`.
-    Goal,
     /// Maedn: `seats opposite|side`.
     Seats,
     /// Maedn: `pass`.
@@ -52,13 +42,8 @@ impl Word {
         Word::FirstTurn,
         Word::Mode,
         Word::Ranked,
-        Word::Lane,
-        Word::Base,
-        Word::Toilet,
-        Word::HomePathTile,
         Word::RollAgain,
         Word::Standings,
-        Word::Goal,
         Word::Seats,
         Word::Pass,
         Word::Legal,
@@ -74,13 +59,8 @@ impl Word {
             Word::FirstTurn => "first turn",
             Word::Mode => "mode",
             Word::Ranked => "ranked",
-            Word::Lane => "on lane N",
-            Word::Base => "in base",
-            Word::Toilet => "in toilet",
-            Word::HomePathTile => "on home N",
             Word::RollAgain => "roll again",
             Word::Standings => "standings",
-            Word::Goal => "in goal N",
             Word::Seats => "seats",
             Word::Pass => "pass",
             Word::Legal => "legal",
@@ -282,6 +262,8 @@ pub struct Vocabulary {
     pub path_help: &'static str,
     /// How it writes a place aside ([`Place::Aside`]), where the game has
     /// such places: portal's `in toilet 42 pit`, `in toilet 42 W2`.
+    /// These three phrases are the game's place words, which the grammar
+    /// does not know ([`Vocabulary::place_phrases`]).
     pub aside: Option<Aside>,
     /// Whether the language checks dice against 1-6 before playing (false:
     /// the ruleset decides the die's faces and the engine judges them).
@@ -361,6 +343,14 @@ impl Vocabulary {
         let first = self.first_field as i64;
         first..=first + ring as i64 - 1
     }
+    /// The help for another game's place word (`lane`) used in this game:
+    /// its help under [`Word::Named`] with that text, else the general one.
+    pub fn help_for_named(&self, text: &str) -> &'static str {
+        self.word_help
+            .iter()
+            .find(|(w, _)| matches!(w, Word::Named(t) if *t == text))
+            .map_or(self.foreign_word_help, |(_, h)| h)
+    }
     /// The help for `word` used in this game although it is another's.
     pub fn help_for(&self, word: Word) -> &'static str {
         self.word_help
@@ -416,7 +406,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 17, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 12, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

@@ -2,7 +2,8 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, check_rule_id, off_ring, own_word, piece_of, place_of, player_of};
+use super::place::place_of;
+use super::words::{allowed, check_rule_id, off_ring, own_word, piece_of, player_of};
 use super::{Check, Limits, OwnCheck, Problem};
 use crate::dsl::ast::*;
 use crate::engine::vocabulary::PhraseAt;

@@ -6,6 +6,7 @@ mod action;
 mod allowed;
 mod expect;
 mod header;
+mod place;
 mod setup;
 mod words;
 

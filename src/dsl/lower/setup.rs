@@ -3,9 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{
-    allowed, fact_word, own_word, piece_of, place_of, player_of, small_all, MAX_STEPS,
-};
+use super::place::place_of;
+use super::words::{allowed, fact_word, own_word, piece_of, player_of, small_all, MAX_STEPS};
 use super::{Header, Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
 use crate::engine::vocabulary::PhraseAt;

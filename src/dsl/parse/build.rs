@@ -272,7 +272,7 @@ impl Builder {
                     .ok_or_else(|| internal(span))?;
                 Ok(StmtKind::Turn(self.player(p)?))
             }
-            Rule::placement | Rule::own_placement => {
+            Rule::placement => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
                 let what_pair = inner.next().ok_or_else(|| internal(span))?;
                 let what_span = self.span(&what_pair);
@@ -347,80 +347,39 @@ impl Builder {
         })
     }
 
-    /// A `place`, or a `named_place` (a place in a game's own words).
+    /// A `place`: a field, home, or a `named_place` (a place in the game's
+    /// words, which lowering resolves).
     fn place(&self, p: Pair<Rule>) -> Result2<Spanned<PlaceAst>> {
         let span = self.span(&p);
-        let inner = match p.as_rule() {
-            Rule::named_place => p,
-            _ => p.into_inner().next().ok_or_else(|| internal(span))?,
-        };
+        let inner = p.into_inner().next().ok_or_else(|| internal(span))?;
         let rule = inner.as_rule();
         let parts: Vec<Pair<Rule>> = inner.into_inner().collect();
-        let num = parts.iter().find(|x| x.as_rule() == Rule::int).cloned();
-        let number =
-            || -> Result2<i64> { Ok(self.int(num.clone().ok_or_else(|| internal(span))?)?.value) };
+        let number = match parts.iter().find(|x| x.as_rule() == Rule::int) {
+            Some(n) => Some(self.int(n.clone())?.value),
+            None => None,
+        };
         let place = match rule {
-            Rule::on_tile => PlaceAst::Tile(number()?),
-            Rule::on_home_path => PlaceAst::HomePath(number()?),
-            Rule::on_lane => PlaceAst::Lane(number()?),
+            Rule::on_tile => PlaceAst::Tile(number.ok_or_else(|| internal(span))?),
             Rule::at_home => PlaceAst::Home,
-            Rule::in_base => PlaceAst::Base,
-            Rule::in_goal => PlaceAst::Goal(number()?),
-            Rule::in_toilet => {
-                let trigger = number()?;
-                let spot_pair = parts
-                    .iter()
-                    .find(|x| x.as_rule() == Rule::toilet_spot)
-                    .ok_or_else(|| internal(span))?;
-                let text = spot_pair.as_str().to_ascii_lowercase();
-                let spot = if text == "pit" {
-                    0
-                } else {
-                    text[1..].parse::<i64>().unwrap_or(i64::MAX)
-                };
-                if !(0..=3).contains(&spot) {
-                    return Err(Problem {
-                        rule: None,
-                        span: self.span(spot_pair),
-                        message: format!(
-                            "a toilet has the pit and W1-W3, not {}",
-                            spot_pair.as_str()
-                        ),
-                        label: "no such toilet tile".into(),
-                        help: Some("write `pit`, `W1`, `W2` or `W3`".into()),
-                    });
-                }
-                PlaceAst::Toilet(trigger, spot)
-            }
-            Rule::in_yard => PlaceAst::Yard,
             Rule::named_place => {
                 let word = parts
                     .iter()
                     .find(|x| x.as_rule() == Rule::place_word)
                     .ok_or_else(|| internal(span))?;
-                if let Some(spot) = parts.iter().find(|x| x.as_rule() == Rule::toilet_spot) {
-                    // Only a toilet has spots: a misspelt `in toilet 42 pit`.
-                    let mut problem = Problem {
-                        rule: None,
-                        span: self.span(word),
-                        message: format!(
-                            "`{}` is not a place with spots such as `{}`",
-                            word.as_str(),
-                            spot.as_str()
-                        ),
-                        label: "not a place".into(),
-                        help: Some("only a toilet has spots: `in toilet 42 pit`".into()),
-                    };
-                    if crate::closest::closest(word.as_str(), ["toilet"]).is_some() {
-                        problem.help = Some("did you mean `toilet`?".into());
-                    }
-                    return Err(problem);
-                }
-                let number = match num {
-                    Some(n) => Some(self.int(n)?.value),
-                    None => None,
-                };
-                PlaceAst::Named(word.as_str().to_ascii_lowercase(), number)
+                let spot = parts
+                    .iter()
+                    .find(|x| x.as_rule() == Rule::place_spot)
+                    .map(|s| Spanned::new(s.as_str().to_string(), self.span(s)));
+                let by = parts
+                    .iter()
+                    .find(|x| matches!(x.as_rule(), Rule::kw_in | Rule::kw_on))
+                    .ok_or_else(|| internal(span))?;
+                PlaceAst::Named(NamedPlace {
+                    by: by.as_str().to_ascii_lowercase(),
+                    word: word.as_str().to_ascii_lowercase(),
+                    number,
+                    spot,
+                })
             }
             other => return Err(mismatch(span, "a place", other)),
         };
@@ -573,13 +532,13 @@ impl Builder {
         let rule = p.as_rule();
         let mut inner = p.into_inner();
         Ok(match rule {
-            Rule::piece_check | Rule::own_piece_check => {
+            Rule::piece_check => {
                 let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
                 let piece = self.piece(inner.next().ok_or_else(|| internal(span))?)?;
                 let c = inner.next().ok_or_else(|| internal(span))?;
                 let cspan = self.span(&c);
                 let check = match c.as_rule() {
-                    Rule::place | Rule::named_place => PieceCheck::Place(self.place(c)?.value),
+                    Rule::place => PieceCheck::Place(self.place(c)?.value),
                     Rule::past_midpoint => PieceCheck::Midpoint(true),
                     Rule::before_midpoint => PieceCheck::Midpoint(false),
                     Rule::steps => {

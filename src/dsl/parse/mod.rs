@@ -179,6 +179,9 @@ fn parse_statement(
         Ok(pairs) => pairs,
         Err(e) => {
             let at = error_pos(&e);
+            if let Some(problem) = suggest::not_a_place_word(chunk, at, offset, game) {
+                return Err(problem);
+            }
             // Whether a game's own word could stand where the statement
             // broke: then the game's words of that form are expected there.
             let here = match own_statement(chunk) {
@@ -265,7 +268,7 @@ fn own_statement(chunk: &str) -> Own<'_> {
 
 /// Whether the word at `at` follows `in` or `on`: it stands where a place
 /// does.
-fn after_in_or_on(chunk: &str, at: usize) -> bool {
+pub(super) fn after_in_or_on(chunk: &str, at: usize) -> bool {
     let before = chunk
         .get(..at)
         .unwrap_or(chunk)
@@ -409,13 +412,21 @@ mod tests {
                 _ => None,
             })
             .collect();
+        let named = |by: &str, word: &str, number| {
+            PlaceAst::Named(crate::dsl::ast::NamedPlace {
+                by: by.into(),
+                word: word.into(),
+                number,
+                spot: None,
+            })
+        };
         assert_eq!(
             places,
             [
-                PlaceAst::Named("nest".into(), None),
-                PlaceAst::Named("den".into(), Some(3)),
-                PlaceAst::Named("den".into(), Some(3)),
-                PlaceAst::Named("nest".into(), None),
+                named("in", "nest", None),
+                named("on", "den", Some(3)),
+                named("in", "den", Some(3)),
+                named("in", "nest", None),
             ]
         );
         // The language's own places keep their messages.

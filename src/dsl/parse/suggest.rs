@@ -5,7 +5,7 @@
 use super::Rule;
 use crate::dsl::ast::Span;
 use crate::dsl::problem::Problem;
-use crate::engine::vocabulary::PhraseAt;
+use crate::engine::vocabulary::{place_word, PhraseAt};
 use crate::engine::{GameKind, Word};
 
 /// The grammar, whose case-insensitive literals are the language's keywords.
@@ -31,6 +31,13 @@ pub fn keywords() -> &'static [&'static str] {
             rest = &after[j + 1..];
         }
         out.extend(crate::engine::GameKind::ALL.iter().map(|g| g.name()));
+        // Every game's place words and the names of its spots (`yard`,
+        // `toilet`, `pit`), which the grammar does not know either.
+        out.extend(
+            GameKind::ALL
+                .iter()
+                .flat_map(|g| place_tokens(g.vocabulary())),
+        );
         // Every game's own words (`Word::Named`), which the grammar does not know.
         out.extend(
             crate::engine::GameKind::ALL
@@ -64,12 +71,22 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
             .filter(|t| t.len() > 1 && t.chars().all(|c| c.is_ascii_lowercase()))
             .collect()
     };
-    let ours: Vec<&str> = v.words.iter().flat_map(|w| tokens(*w)).collect();
+    let ours: Vec<&str> = v
+        .words
+        .iter()
+        .flat_map(|w| tokens(*w))
+        .chain(place_tokens(v))
+        .collect();
     let common = ["on", "in", "turn", "roll", "home"];
     let foreign: Vec<&str> = Word::ALL
         .iter()
         .filter(|w| !v.allows(**w))
         .flat_map(|w| tokens(*w))
+        .chain(
+            GameKind::ALL
+                .iter()
+                .flat_map(|g| place_tokens(g.vocabulary())),
+        )
         .filter(|t| !ours.contains(t) && !common.contains(t))
         .collect();
     // Other games' own words, unless this game has the word too.
@@ -90,6 +107,99 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
     out
 }
 
+/// A game's place words and the names of its spots that are words
+/// (`yard`, `home`; `base`, `lane`, `toilet`, `pit`).
+fn place_tokens(v: &crate::engine::Vocabulary) -> impl Iterator<Item = &'static str> + '_ {
+    let spots = v.aside.iter().flat_map(|a| a.spots.iter().copied());
+    v.place_phrases()
+        .into_iter()
+        .map(place_word)
+        .chain(spots)
+        .filter(|t| t.len() > 1 && t.chars().all(|c| c.is_ascii_lowercase()))
+}
+
+/// A place's word after `on` or `in`, in the game's words: "`yard`,
+/// `home` or `toilet`".
+fn place_words(game: GameKind) -> String {
+    let words: Vec<String> = game
+        .vocabulary()
+        .place_phrases()
+        .iter()
+        .map(|p| format!("`{}`", place_word(p)))
+        .collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
+}
+
+/// `in the yard`: the statement broke on a word where a place's number or
+/// the end stood, right after the word that follows `in` or `on` and is
+/// none of the game's place words; that word is the unexpected one, and the
+/// game's place words written with that `in` or `on` were expected.
+pub(super) fn not_a_place_word(
+    chunk: &str,
+    at: usize,
+    offset: usize,
+    game: GameKind,
+) -> Option<Problem> {
+    let next = word_at(chunk, at);
+    if !next.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let before = chunk.get(..at)?.trim_end();
+    let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let word = &before[start..];
+    if !super::after_in_or_on(chunk, start) || !word.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    let by = before[..start]
+        .trim_end()
+        .rsplit(char::is_whitespace)
+        .next()?
+        .to_ascii_lowercase();
+    let phrases = game.vocabulary().place_phrases();
+    if phrases
+        .iter()
+        .any(|p| place_word(p).eq_ignore_ascii_case(word))
+    {
+        return None;
+    }
+    let mine: Vec<&str> = phrases
+        .iter()
+        .filter(|p| p.split(' ').next() == Some(by.as_str()))
+        .map(|p| place_word(p))
+        .collect();
+    if mine.is_empty() {
+        return None;
+    }
+    let listed: Vec<String> = mine.iter().map(|w| format!("`{w}`")).collect();
+    let help = match crate::closest::closest(word, mine.iter().copied()) {
+        Some(w) => Some(format!("did you mean `{w}`?")),
+        None => mine
+            .iter()
+            .find(|w| w.eq_ignore_ascii_case(next))
+            .map(|w| format!("did you mean `{by} {w}`?")),
+    };
+    Some(Problem {
+        rule: None,
+        span: Span::new(offset + start, offset + start + word.len()),
+        message: format!("unexpected `{word}`: expected {}", join_or(&listed)),
+        label: "not understood".into(),
+        help,
+    })
+}
+
+/// The spots of a place aside: "`pit`, `W1`, `W2` or `W3`".
+fn spots(aside: &crate::engine::Aside) -> String {
+    let names: Vec<String> = aside.spots.iter().map(|s| format!("`{s}`")).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
 /// The words that start an action or an expectation.
 const STARTERS: &[&str] = &[
     "move", "roll", "exit", "enter", "expect", "snapshot", "turn",
@@ -104,7 +214,13 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
                 "a piece (`G1`, `G2`, ... or `king`)"
             }
             Rule::count => "solo, pair, trio or quad",
-            Rule::place => "a place (`on 23`, `on home 2`, `home`, `in yard`)",
+            Rule::place => {
+                let v = game.vocabulary();
+                return Some(format!(
+                    "a place (`on 23`, `{} 2`, `home`, `{}`)",
+                    v.path_phrase, v.yard_phrase
+                ));
+            }
             Rule::direction => "`forward` or `backward`",
             Rule::string => "a quoted name",
             Rule::word => "a word (letters, digits, `-` or `_`)",
@@ -123,11 +239,14 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
             Rule::kw_empty => "`empty`",
             Rule::kw_midpoint => "`midpoint`",
             Rule::kw_turn => "`turn`",
-            Rule::kw_yard => "`yard`",
             Rule::kw_move => "`move`",
             Rule::kw_illegal => "`illegal`",
             Rule::kw_over => "`over`",
-            Rule::toilet_spot => "`pit`, `W1`, `W2` or `W3`",
+            Rule::place_word => return Some(place_words(game)),
+            Rule::place_spot => match &game.vocabulary().aside {
+                Some(aside) => return Some(spots(aside)),
+                None => "a spot",
+            },
             Rule::kw_forward | Rule::kw_backward => "`forward` or `backward`",
             // Every other keyword of the grammar in its own words, so the list of
             // what was expected is always complete.

@@ -170,7 +170,7 @@ pub fn svg<G: RouteBoard>(pos: &G, marks: &super::svg::Marks) -> String {
     let starts = pos.starts();
     let goal = G::home_path(pos.rules());
     let (base_word, goal_word) = pos.place_names();
-    let mut svg = Svg::new(G::TITLE);
+    let mut svg = Svg::new(G::TITLE, G::VOCABULARY);
     let at = |f: u8, r: f64| on_ring(f64::from(f) / f64::from(ring), r);
     svg.raw(&format!(
         "<circle cx=\"{CX}\" cy=\"{CY}\" r=\"{RING}\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\"/>"

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{PieceId, Player};
+use crate::engine::{PieceId, Player, Vocabulary};
 
 /// Canvas size: the board on the left, the players' panel on the right.
 pub const WIDTH: f64 = 960.0;
@@ -48,6 +48,8 @@ pub struct Svg {
     /// The centre of every tile drawn: a stack beside a shared tile must be
     /// nearer its own tile than any other.
     tiles: Vec<(f64, f64)>,
+    /// The game's words, which write its places (a route's, a ghost's).
+    words: &'static Vocabulary,
 }
 
 /// An axis-aligned box: left, top, right, bottom.
@@ -77,7 +79,8 @@ impl Rect {
 }
 
 impl Svg {
-    pub fn new(title: &str) -> Svg {
+    /// A picture of a position of the game whose words are `words`.
+    pub fn new(title: &str, words: &'static Vocabulary) -> Svg {
         let mut out = String::new();
         write!(
             out,
@@ -90,6 +93,7 @@ impl Svg {
             taken: Vec::new(),
             shared: false,
             tiles: Vec::new(),
+            words,
         }
     }
 
@@ -512,7 +516,10 @@ impl Svg {
     ) {
         for (p, from, to, steps) in &marks.path {
             let places = route(*p, *from, *to, *steps);
-            let words: Vec<String> = places.iter().map(ToString::to_string).collect();
+            let words: Vec<String> = places
+                .iter()
+                .map(|at| self.words.place_words(*at))
+                .collect();
             let mut d = String::new();
             let mut last: Option<(crate::engine::Place, f64, f64)> = None;
             for place in places {
@@ -734,7 +741,7 @@ impl Svg {
                 writeln!(
                     self.out,
                     "<g class=\"ghost\" data-player=\"{p}\" data-pieces=\"{id}\" data-place=\"{}\" opacity=\"0.4\"><title>{p} {id} captured here</title>",
-                    esc(&at.to_string())
+                    esc(&self.words.place_words(*at))
                 )
                 .ok();
                 self.token_shape(gx, gy, *p, "guard", &mark);

@@ -205,7 +205,7 @@ pub(super) fn svg(pos: &Portal, marks: &crate::runner::render::svg::Marks) -> St
     use crate::runner::render::svg::{Svg, CX, CY, RING};
     let board = pos.board();
     let p1 = Player::ALL[0];
-    let mut svg = Svg::new("portal position");
+    let mut svg = Svg::new("portal position", WORDS);
     let tiles: Vec<u8> = (0..board.ring as i32)
         .filter_map(|s| match board.place_at(p1, s) {
             Some(Place::Ring(t)) => Some(t),

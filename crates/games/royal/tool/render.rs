@@ -198,7 +198,7 @@ impl Render for Royal {
 pub(super) fn svg(pos: &Royal, marks: &crate::runner::render::svg::Marks) -> String {
     use crate::runner::render::svg::{colour, on_ring, Svg, CX, CY, PANEL_X, RING};
     let board = pos.board();
-    let mut svg = Svg::new("royal position");
+    let mut svg = Svg::new("royal position", <Royal as crate::engine::Game>::VOCABULARY);
     let ring = f64::from(board.ring);
     let mut tiles = Vec::new();
     let mut t = board.entry[0];

@@ -30,8 +30,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_word: "goal",
     words: &[
         ENTER,
-        Word::Base,
-        Word::Goal,
         Word::Seats,
         Word::Pass,
         Word::Legal,
@@ -42,7 +40,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     foreign_word_help: "maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
     word_help: &[
         (
-            Word::HomePathTile,
+            Word::Named("home"),
             "maedn's goal fields are written `in goal N`",
         ),
         // Royal's `exit`.
@@ -50,7 +48,10 @@ pub const WORDS: Vocabulary = Vocabulary {
             Word::Named("exit"),
             "maedn pieces come in with `enter` on a 6",
         ),
-        (Word::Lane, "maedn's goal fields are written `in goal N`"),
+        (
+            Word::Named("lane"),
+            "maedn's goal fields are written `in goal N`",
+        ),
     ],
     turn_help: "the turn passes after an action, unless the die showed a 6",
     first_field: 0,

@@ -45,9 +45,6 @@ pub const WORDS: Vocabulary = Vocabulary {
         Word::Ranked,
         DOUBLES,
         FALLS,
-        Word::Lane,
-        Word::Base,
-        Word::Toilet,
         TOKENS,
         BURNED,
         Word::RollAgain,
@@ -58,7 +55,7 @@ pub const WORDS: Vocabulary = Vocabulary {
         "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",
     word_help: &[
         (
-            Word::HomePathTile,
+            Word::Named("home"),
             "portal's home stretch is its lane: `on lane N`",
         ),
         (

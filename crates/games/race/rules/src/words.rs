@@ -30,8 +30,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_word: "goal",
     words: &[
         ENTER,
-        Word::Base,
-        Word::Goal,
         Word::Seats,
         Word::Pass,
         Word::Legal,
@@ -43,7 +41,7 @@ pub const WORDS: Vocabulary = Vocabulary {
         "race has pieces G1-G4 in base, on fields from 0, or `in goal N` (home field N)",
     word_help: &[
         (
-            Word::HomePathTile,
+            Word::Named("home"),
             "race's home fields are written `in goal N`",
         ),
         // Royal's `exit`.
@@ -51,7 +49,10 @@ pub const WORDS: Vocabulary = Vocabulary {
             Word::Named("exit"),
             "race pieces come in with `enter` on a value of `enter.values`",
         ),
-        (Word::Lane, "race's home fields are written `in goal N`"),
+        (
+            Word::Named("lane"),
+            "race's home fields are written `in goal N`",
+        ),
     ],
     turn_help: "the turn passes after an action, unless the value throws again",
     first_field: 0,

@@ -52,7 +52,6 @@ pub const WORDS: Vocabulary = Vocabulary {
         Word::FirstTurn,
         Word::Mode,
         EXIT,
-        Word::HomePathTile,
         PROGRESS,
         SCORE,
         // end.finish: the standings once the game is over.
