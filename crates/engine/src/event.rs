@@ -57,10 +57,6 @@ pub enum What {
         at: Place,
         size: u8,
     },
-    CaptureBarred {
-        victim: Player,
-        at: Place,
-    },
     KingPenalty {
         victim: Player,
         guards: Short<u8, 7>,
@@ -132,7 +128,6 @@ impl What {
             | What::Step { .. }
             | What::Moved { .. }
             | What::NotBlocked { .. }
-            | What::CaptureBarred { .. }
             | What::TurnEnds { .. }
             | What::Advanced { .. }
             | What::Entered { .. }
@@ -247,7 +242,6 @@ impl fmt::Display for Told<'_, What> {
             What::Blocked { .. }
             | What::NotBlocked { .. }
             | What::Captured { .. }
-            | What::CaptureBarred { .. }
             | What::KingPenalty { .. } => self.contact(f),
             What::TurnEnds { next } => write!(f, "turn ends; {next} to move"),
             What::SentBack { piece, from } => {
@@ -341,9 +335,6 @@ impl Told<'_, What> {
                     pieces(p),
                     place(at)
                 )
-            }
-            What::CaptureBarred { victim, at } => {
-                write!(f, "{victim}'s pieces {} cannot be captured", place(at))
             }
             What::KingPenalty {
                 victim, guards: g, ..

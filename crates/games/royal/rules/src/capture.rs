@@ -133,19 +133,13 @@ impl Royal {
             }
             // capture.fort: no captures on forts.
             if self.board().is_fort(t) {
-                self.event(ev, R::CaptureFort, || What::CaptureBarred {
-                    victim: q,
-                    at: to,
-                });
+                self.event(ev, R::CaptureFort, || barred(q, to));
                 self.event(ev, R::BoardForts, || What::Note("a fort tile"));
                 continue;
             }
             // capture.own-entry: a piece on its owner's entry tile cannot be captured.
             if t == self.board().entry(q) {
-                self.event(ev, R::CaptureOwnEntry, || What::CaptureBarred {
-                    victim: q,
-                    at: to,
-                });
+                self.event(ev, R::CaptureOwnEntry, || barred(q, to));
                 continue;
             }
             if standing > 0 {
@@ -218,4 +212,13 @@ impl Royal {
             });
         }
     }
+}
+
+/// `q`'s pieces at `at` are not captured (a fort, their own entry).
+fn barred(q: Player, at: Place) -> What {
+    What::Own(
+        OwnEvent::new(&events::BARRED)
+            .at(at)
+            .numbers(&[i64::from(q.number())]),
+    )
 }

@@ -76,6 +76,10 @@ pub static POINTS: OwnKind = OwnKind {
 };
 
 /// Every kind above (each is checked to read).
+/// `capture.fort`, `capture.own-entry`: pieces no capture takes there
+/// (`{0}`: their player's number).
+pub static BARRED: OwnKind = OwnKind::reading("P{0}'s pieces {at} cannot be captured");
+
 pub const ALL: &[&OwnKind] = &[
     &DEALT,
     &DISCARDED,
@@ -91,4 +95,5 @@ pub const ALL: &[&OwnKind] = &[
     &HOME_PATH,
     &PENALTY,
     &POINTS,
+    &BARRED,
 ];

@@ -918,6 +918,34 @@ fn capture_fort_none() {
     assert!(ids.contains(&"capture.fort"));
 }
 
+/// capture.fort, capture.own-entry: the event names whose pieces were
+/// spared, and where, as the core's event did before it was royal's own.
+#[test]
+fn a_barred_capture_is_told_in_royals_words() {
+    let told = |spared: u8| {
+        let pos = table(&[P1, P2])
+            .put(P1, g(1), Ring(spared + 2))
+            .put(P1, g(2), Ring(spared + 2))
+            .put(P2, g(1), Ring(spared))
+            .build();
+        let mut ev = Vec::new();
+        pos.apply(&fwd(&[(g(1), &[2]), (g(2), &[2])]), &mut ev)
+            .unwrap_or_else(|r| panic!("rejected: {r}"));
+        ev.iter()
+            .filter(|e| e.rule.0.starts_with("capture.fort") || e.rule.0 == "capture.own-entry")
+            .map(|e| e.told(&crate::words::WORDS).to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        told(31),
+        ["[capture.fort] P1: P2's pieces on 31 cannot be captured"]
+    );
+    assert_eq!(
+        told(39),
+        ["[capture.own-entry] P1: P2's pieces on 39 cannot be captured"]
+    );
+}
+
 #[test]
 fn capture_own_entry_none() {
     // P2's guard on its own entry 39; P1 pair lands there.
