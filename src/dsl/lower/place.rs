@@ -3,7 +3,7 @@
 //! description's `in nest`), which the grammar does not know and the game's
 //! [`Vocabulary`] resolves.
 
-use super::words::off_ring;
+use super::words::{another_games, off_ring};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::vocabulary::place_word;
@@ -213,22 +213,8 @@ fn foreign_place(span: Span, word: &str, game: GameKind) -> Option<Problem> {
         phrase.to_string()
     };
     let names: Vec<&str> = owners.iter().map(|g| g.name()).collect();
-    let other = names.join("/");
-    let here = game.vocabulary();
-    Some(
-        Problem::new(
-            span,
-            format!("`{text}` is a {other} word; this scenario plays {game}"),
-            format!("{other} only"),
-        )
-        .help(match here.help_for_named(word) {
-            "" => format!(
-                "this scenario plays {game}; write `rules {}` to play {}",
-                names[0], names[0]
-            ),
-            h => h.to_string(),
-        }),
-    )
+    let help = game.vocabulary().help_for_named(word);
+    Some(another_games(span, &text, &names, game, help))
 }
 
 /// The places of the game as a scenario writes them, for messages.

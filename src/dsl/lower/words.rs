@@ -18,24 +18,38 @@ pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem>
         .map(|g| g.name())
         .collect();
     debug_assert!(!owners.is_empty(), "{word:?} is a word of no game");
+    Some(another_games(
+        span,
+        word.text(),
+        &owners,
+        game,
+        here.help_for(word),
+    ))
+}
+
+/// `` `text` is a portal word; this scenario plays royal ``: a word of the
+/// games `owners` (not empty) used in `game`, with `game`'s `help` for it
+/// (empty: how to play the first owner instead).
+pub(super) fn another_games(
+    span: Span,
+    text: &str,
+    owners: &[&str],
+    game: GameKind,
+    help: &str,
+) -> Problem {
     let other = owners.join("/");
-    Some(
-        Problem::new(
-            span,
-            format!(
-                "`{}` is a {other} word; this scenario plays {game}",
-                word.text()
-            ),
-            format!("{other} only"),
-        )
-        .help(match here.help_for(word) {
-            "" => format!(
-                "this scenario plays {game}; write `rules {}` to play {}",
-                owners[0], owners[0]
-            ),
-            h => h.to_string(),
-        }),
+    Problem::new(
+        span,
+        format!("`{text}` is a {other} word; this scenario plays {game}"),
+        format!("{other} only"),
     )
+    .help(match help {
+        "" => format!(
+            "this scenario plays {game}; write `rules {}` to play {}",
+            owners[0], owners[0]
+        ),
+        h => h.to_string(),
+    })
 }
 
 /// The [`Word::Named`] word a phrase is written in, when `game`'s vocabulary
