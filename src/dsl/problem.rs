@@ -36,3 +36,12 @@ impl Problem {
         self
     }
 }
+
+/// A list as a message writes it: "`a`, `b` or `c`".
+pub(crate) fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

@@ -346,16 +346,18 @@ impl Vocabulary {
     /// The help for another game's place word (`lane`) used in this game:
     /// its help under [`Word::Named`] with that text, else the general one.
     pub fn help_for_named(&self, text: &str) -> &'static str {
-        self.word_help
-            .iter()
-            .find(|(w, _)| matches!(w, Word::Named(t) if *t == text))
-            .map_or(self.foreign_word_help, |(_, h)| h)
+        self.help_where(|w| matches!(w, Word::Named(t) if t == text))
     }
     /// The help for `word` used in this game although it is another's.
     pub fn help_for(&self, word: Word) -> &'static str {
+        self.help_where(|w| w == word)
+    }
+    /// The help of the first of `word_help`'s words that `is`, else the
+    /// general one.
+    fn help_where(&self, is: impl Fn(Word) -> bool) -> &'static str {
         self.word_help
             .iter()
-            .find(|(w, _)| *w == word)
+            .find(|(w, _)| is(*w))
             .map_or(self.foreign_word_help, |(_, h)| h)
     }
 }

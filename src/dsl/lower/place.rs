@@ -6,6 +6,7 @@
 use super::words::{another_games, off_ring};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
+use crate::dsl::problem::join_or;
 use crate::engine::vocabulary::place_word;
 use crate::engine::{GameKind, Place, Vocabulary};
 
@@ -163,10 +164,6 @@ fn place_aside(
         }),
         None => {
             let names: Vec<String> = aside.spots.iter().map(|s| format!("`{s}`")).collect();
-            let or = match names.split_last() {
-                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-                _ => names.concat(),
-            };
             Err(Problem::new(
                 spot.span,
                 format!(
@@ -177,7 +174,7 @@ fn place_aside(
                 ),
                 "no such spot",
             )
-            .help(format!("write {or}")))
+            .help(format!("write {}", join_or(&names))))
         }
     }
 }

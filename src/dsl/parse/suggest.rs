@@ -4,7 +4,7 @@
 
 use super::Rule;
 use crate::dsl::ast::Span;
-use crate::dsl::problem::Problem;
+use crate::dsl::problem::{join_or, Problem};
 use crate::engine::vocabulary::{place_word, PhraseAt};
 use crate::engine::{GameKind, Word};
 
@@ -127,10 +127,7 @@ fn place_words(game: GameKind) -> String {
         .iter()
         .map(|p| format!("`{}`", place_word(p)))
         .collect();
-    match words.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => words.concat(),
-    }
+    join_or(&words)
 }
 
 /// `in the yard`: the statement broke on a word where a place's number or
@@ -194,10 +191,7 @@ pub(super) fn not_a_place_word(
 /// The spots of a place aside: "`pit`, `W1`, `W2` or `W3`".
 fn spots(aside: &crate::engine::Aside) -> String {
     let names: Vec<String> = aside.spots.iter().map(|s| format!("`{s}`")).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    }
+    join_or(&names)
 }
 
 /// The words that start an action or an expectation.
@@ -453,13 +447,5 @@ pub(super) fn syntax_error(
         message,
         label,
         help,
-    }
-}
-
-fn join_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
