@@ -118,7 +118,7 @@ fn enter_is_portals_and_maedns_own_word_in_each_its_form() {
     assert_eq!(
         problems("rules maedn\nscenario \"x\"\nplayers 2\nroll 6\nexpect legal: entr\nexpect legal: enter | G1\n"),
         [
-            "5:15 unexpected `entr`: expected `enter`, a piece or an action (`move G1 3`, `next turn`, ...) | did you mean `enter`?",
+            "5:15 unexpected `entr`: expected `enter`, `pass`, a piece (`G1`, `G2`, ...) or an action (`move G1 3`, `next turn`, ...) | did you mean `enter`?",
             "6:23 unexpected `G1`: expected `enter`, `move`, `next`, `pass` or `roll` | ",
         ]
     );
@@ -186,7 +186,7 @@ fn syntax_errors_keep_their_words() {
         [
             // A place in portal's words, not royal's.
             "3:7 unexpected `flls`: expected `falls` or a place (`on 23`, `on lane 2`, `home`, `in base`) | did you mean `falls`?",
-            "4:11 unexpected `tokns`: expected `tokens` or a piece (`G1`, `G2`, ... or `king`) | did you mean `tokens`?",
+            "4:11 unexpected `tokns`: expected `tokens` or a piece (`G1`, `G2`, ...) | did you mean `tokens`?",
         ]
     );
 }
@@ -243,4 +243,30 @@ fn places_are_read_in_the_games_words() {
         let text = format!("{head}{line}\n");
         assert_eq!(problems(&text), Vec::<String>::new(), "{line}");
     }
+}
+
+#[test]
+fn pass_is_maedns_and_races_word_for_next_turn() {
+    // MAEDN.md: with every piece in base and no 6, no action is legal and
+    // the player passes; the turn goes to P2. `pass` is maedn's word for
+    // the language's `next turn`, in a listing and as an action.
+    assert!(passed(
+        "rules maedn\nscenario \"x\"\nplayers 2\nroll 3\n\
+         expect legal: pass\nexpect legal: next turn\npass\nexpect turn P2\n"
+    ));
+    // Its one form names nothing; a number or a piece after it is a
+    // located problem, in maedn and in race.
+    assert_eq!(
+        problems("rules maedn\nscenario \"x\"\nplayers 2\nroll 3\npass G1\n"),
+        ["5:6 `pass` names no pieces | write `pass`"]
+    );
+    assert_eq!(
+        problems("rules race\nscenario \"x\"\nplayers 2\nroll 3\npass 2\n"),
+        ["5:1 `pass` takes no numbers, not 1 | write `pass`"]
+    );
+    // Royal and portal end a turn with `next turn`.
+    assert_eq!(
+        problems("rules portal\nscenario \"x\"\nplayers 2\npass\n"),
+        ["4:1 `pass` is a maedn/race word; this scenario plays portal | portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home"]
+    );
 }

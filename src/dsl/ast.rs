@@ -159,8 +159,6 @@ pub enum ActionAst {
     Roll(Vec<Spanned<i64>>),
     Move(Vec<Clause>),
     NextTurn,
-    /// Maedn: `pass`.
-    Pass,
     /// An action in a game's own word (`boost G1`).
     Own(OwnPhrase),
 }
@@ -218,7 +216,7 @@ pub enum Expectation {
     RollAgain,
     /// Portal: `standings P1 P3 P2`.
     Standings(Vec<Spanned<i64>>),
-    /// Maedn's list: `legal: enter`, `legal: G1 G3`, `legal: pass`.
+    /// Maedn's list: `legal: G1 G3`, `legal: enter`, `legal: pass`.
     Legal(Vec<Spanned<LegalItem>>),
     /// `legal: next turn | exit G1 | move G1 3+4 forward` (every game).
     LegalActions(Vec<Spanned<ActionAst>>),
@@ -237,9 +235,8 @@ pub enum Expectation {
 /// One action named after `expect legal:`.
 #[derive(Clone, Debug)]
 pub enum LegalItem {
-    Pass,
     Piece(PieceName),
-    /// A game's own action with no piece (maedn's `enter`).
+    /// A game's own action with no piece (maedn's `enter` and `pass`).
     Own(OwnPhrase),
 }
 

@@ -45,8 +45,7 @@ pub fn normal_text_in(a: &Action, words: &Vocabulary, named_order: bool) -> Stri
             d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
         ),
         // A game whose scenarios write `pass` (maedn, race) says so.
-        Action::NextTurn if words.words.contains(&Word::Pass) => "pass".into(),
-        Action::NextTurn => "next turn".into(),
+        Action::NextTurn => words.next_turn.map_or("next turn", Word::text).into(),
         Action::Own(own) => {
             let mut text = own.word.text().to_string();
             // Pieces the normal form leaves out are alike (PORTAL.md §8).

@@ -21,8 +21,6 @@ pub enum Word {
     Standings,
     /// Maedn: `seats opposite|side`.
     Seats,
-    /// Maedn: `pass`.
-    Pass,
     /// Maedn: `expect legal: ...`.
     Legal,
     /// A word the grammar does not know, which only a game's vocabulary
@@ -45,7 +43,6 @@ impl Word {
         Word::RollAgain,
         Word::Standings,
         Word::Seats,
-        Word::Pass,
         Word::Legal,
     ];
 
@@ -62,7 +59,6 @@ impl Word {
             Word::RollAgain => "roll again",
             Word::Standings => "standings",
             Word::Seats => "seats",
-            Word::Pass => "pass",
             Word::Legal => "legal",
             Word::Named(text) => text,
         }
@@ -270,6 +266,9 @@ pub struct Vocabulary {
     pub six_sided: bool,
     /// Whether a move names its rolls (false: it moves by the die thrown).
     pub moves_need_rolls: bool,
+    /// The game's own word for the language's `next turn`, which is read
+    /// and written in its place (maedn's `pass`).
+    pub next_turn: Option<Word>,
     /// Action words whose pieces are alike, so that the normal form of a
     /// legal action names none (`enter`: pieces in base are interchangeable,
     /// PORTAL.md §8, MAEDN.md §3).
@@ -384,6 +383,7 @@ pub(crate) const TEST_WORDS: Vocabulary = Vocabulary {
     aside: None,
     six_sided: true,
     moves_need_rolls: true,
+    next_turn: None,
     pieces_alike: &[],
     forward_only: None,
     end_rule: RuleId("test.end"),
@@ -408,7 +408,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 12, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 11, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

@@ -2,11 +2,25 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, own_word, piece_of, player_of, small_all};
+use super::words::{own_word, piece_of, player_of, small_all};
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::vocabulary::PhraseAt;
-use crate::engine::{Action, Direction, MoveClause, MoveOrder, Player, Word};
+use crate::engine::{Action, Direction, MoveClause, MoveOrder, PieceId, Player, Word};
+
+/// The action a game's own word names: the language's `next turn` where
+/// the word is the game's for it (maedn's `pass`).
+pub(super) fn own_action(
+    word: Word,
+    pieces: Vec<PieceId>,
+    numbers: Vec<u8>,
+    limits: &Limits,
+) -> Action {
+    if limits.game.vocabulary().next_turn == Some(word) {
+        return Action::NextTurn;
+    }
+    Action::own_numbered(word, pieces, numbers)
+}
 
 pub(super) fn lower_action(
     a: &ActionStmt,
@@ -24,8 +38,6 @@ pub(super) fn lower_action(
     };
     let action = match &a.action {
         ActionAst::Roll(dice) => Action::Roll(small_all(dice, "a roll", problems)?),
-        ActionAst::Pass if !allowed(a.span, Word::Pass, limits.game, problems) => return None,
-        ActionAst::Pass => Action::NextTurn,
         ActionAst::Own(phrase) => {
             let word = own_word(phrase, PhraseAt::Action, limits.game, problems)?;
             // An action in a game's own word names a set of pieces (royal's
@@ -47,7 +59,7 @@ pub(super) fn lower_action(
                 pieces.push(piece);
             }
             let numbers = small_all(&phrase.numbers, "a number", problems)?;
-            Action::own_numbered(word, pieces, numbers)
+            own_action(word, pieces, numbers, limits)
         }
         ActionAst::NextTurn => Action::NextTurn,
         ActionAst::Move(clauses) => {

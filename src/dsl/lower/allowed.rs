@@ -84,9 +84,8 @@ fn lower(
                     LegalItem::Own(phrase) => {
                         let word = own_word(phrase, PhraseAt::Action, limits.game, problems)?;
                         let numbers = small_all(&phrase.numbers, "a number", problems)?;
-                        Action::own_numbered(word, Vec::new(), numbers)
+                        super::action::own_action(word, Vec::new(), numbers, limits)
                     }
-                    LegalItem::Pass => Action::NextTurn,
                     LegalItem::Piece(name) => {
                         let piece = piece_of(&Spanned::new(*name, item.span), limits, problems)?;
                         Action::Move(MoveOrder {
@@ -117,7 +116,7 @@ fn lower(
                 };
                 let lowered = match (alone, &a.value) {
                     (Some((word, numbers)), _) => small_all(numbers, "a number", problems)
-                        .map(|n| Action::own_numbered(word, Vec::new(), n)),
+                        .map(|n| super::action::own_action(word, Vec::new(), n, limits)),
                     (None, other) => {
                         let stmt = ActionStmt {
                             player: None,

@@ -414,7 +414,6 @@ impl Builder {
                     .collect::<Result<_, _>>()?,
             ),
             Rule::next_turn => ActionAst::NextTurn,
-            Rule::pass => ActionAst::Pass,
             Rule::move_stmt => {
                 let mut clauses = Vec::new();
                 for c in inner.filter(|x| x.as_rule() == Rule::clause) {
@@ -515,7 +514,6 @@ impl Builder {
                             word: Spanned::new(what.as_str().to_ascii_lowercase(), ispan),
                             numbers: Vec::new(),
                         }),
-                        Rule::kw_pass => LegalItem::Pass,
                         Rule::piece => LegalItem::Piece(self.piece(what)?.value),
                         other => return Err(mismatch(ispan, "a legal action", other)),
                     };

@@ -204,8 +204,13 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
         match rule {
             Rule::int | Rule::signed => "a number",
             Rule::player => "a player (P1-P4)",
-            Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
+            Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k
+                if game.vocabulary().allows(Word::King) =>
+            {
                 "a piece (`G1`, `G2`, ... or `king`)"
+            }
+            Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
+                "a piece (`G1`, `G2`, ...)"
             }
             Rule::count => "solo, pair, trio or quad",
             Rule::place => {

@@ -11,9 +11,14 @@ pub const RETURNS: Word = Word::Named("returns");
 /// `enter`: a piece comes in from base on a 6 (`enter G1` names which).
 pub const ENTER: Word = Word::Named("enter");
 
+/// `pass`: the player ends the turn when no action is legal (the
+/// language's `next turn`, written in maedn's word).
+pub const PASS: Word = Word::Named("pass");
+
 /// How maedn's own words are written.
 const PHRASES: &[Phrase] = &[
     Phrase::action(ENTER, "enter").pieces(0, 1),
+    Phrase::action(PASS, "pass"),
     Phrase::check(RETURNS, "expect returns 3 -1 -1 -1")
         .no_player()
         .numbers(1, 255)
@@ -31,7 +36,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     words: &[
         ENTER,
         Word::Seats,
-        Word::Pass,
+        PASS,
         Word::Legal,
         RETURNS,
         Word::Standings,
@@ -62,6 +67,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     aside: None,
     six_sided: false,
     moves_need_rolls: false,
+    next_turn: Some(PASS),
     pieces_alike: &[ENTER],
     forward_only: Some(MaednRule::MoveFree.id()),
     end_rule: MaednRule::EndWin.id(),

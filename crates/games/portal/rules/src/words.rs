@@ -76,6 +76,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     }),
     six_sided: true,
     moves_need_rolls: true,
+    next_turn: None,
     pieces_alike: &[ENTER],
     forward_only: None,
     end_rule: PortalRule::EndWin.id(),

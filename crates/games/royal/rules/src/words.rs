@@ -74,6 +74,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     aside: None,
     six_sided: true,
     moves_need_rolls: true,
+    next_turn: None,
     pieces_alike: &[],
     forward_only: None,
     end_rule: RoyalRule::EndFinish.id(),

@@ -37,6 +37,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     aside: None,
     six_sided: true,
     moves_need_rolls: true,
+    next_turn: None,
     pieces_alike: &[],
     forward_only: Some(ToyRule::MoveValue.id()),
     end_rule: ToyRule::End.id(),
