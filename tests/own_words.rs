@@ -270,3 +270,31 @@ fn pass_is_maedns_and_races_word_for_next_turn() {
         ["4:1 `pass` is a maedn/race word; this scenario plays portal | portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home"]
     );
 }
+
+#[test]
+fn a_game_word_of_two_words_is_read_whole() {
+    // PORTAL.md: a capture earns an extra roll (`capture.extra`); G1 on
+    // 40 moves 5 onto P2's piece on 35. `roll again` is portal's
+    // expectation, in two words, any case and spacing.
+    let portal = "rules portal\nscenario \"x\"\nP1 G1 on 40, P2 G1 on 35\nroll 5 1\n\
+                  move G1 5\nmove G1 1\nexpect roll again\nexpect ROLL   Again\n";
+    assert!(passed(portal));
+    assert_eq!(
+        problems(
+            "rules portal\nscenario \"x\"\nplayers 2\nexpect P1 roll again\nexpect roll again 2\n"
+        ),
+        [
+            "4:8 `roll again` names no player | write `expect roll again`",
+            "5:8 `roll again` takes no numbers, not 1 | write `expect roll again`",
+        ]
+    );
+    // A word of it alone, or the two in another game, is named as such.
+    assert_eq!(
+        problems("scenario \"x\"\nplayers 2\nexpect roll again\n"),
+        ["3:8 `roll again` is a portal word; this scenario plays royal | this scenario plays royal; write `rules portal` to play portal"]
+    );
+    assert_eq!(
+        problems("rules portal\nscenario \"x\"\nplayers 2\nexpect roll agian\n"),
+        ["4:8 unexpected `roll`: expected `applied`, `burned`, `game`, `illegal`, `no`, `not`, `perft`, `roll again`, `snapshot`, `standings`, `tile`, `turn`, `winner` or a player (P1-P4) | did you mean `roll again`?"]
+    );
+}

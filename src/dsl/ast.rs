@@ -212,8 +212,6 @@ pub enum Expectation {
     Turn(Spanned<i64>),
     Winner(Spanned<i64>),
     GameOver,
-    /// Portal: `roll again`.
-    RollAgain,
     /// Portal: `standings P1 P3 P2`.
     Standings(Vec<Spanned<i64>>),
     /// Maedn's list: `legal: G1 G3`, `legal: enter`, `legal: pass`.

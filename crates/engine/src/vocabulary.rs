@@ -17,7 +17,6 @@ pub enum Word {
     FirstTurn,
     Mode,
     Ranked,
-    RollAgain,
     Standings,
     /// Maedn: `seats opposite|side`.
     Seats,
@@ -40,7 +39,6 @@ impl Word {
         Word::FirstTurn,
         Word::Mode,
         Word::Ranked,
-        Word::RollAgain,
         Word::Standings,
         Word::Seats,
         Word::Legal,
@@ -56,7 +54,6 @@ impl Word {
             Word::FirstTurn => "first turn",
             Word::Mode => "mode",
             Word::Ranked => "ranked",
-            Word::RollAgain => "roll again",
             Word::Standings => "standings",
             Word::Seats => "seats",
             Word::Legal => "legal",
@@ -408,7 +405,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 11, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 10, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

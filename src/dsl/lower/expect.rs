@@ -111,10 +111,6 @@ pub(super) fn lower_expectation(
             }
             Check::NotApplied(id.value.clone())
         }
-        Expectation::RollAgain => {
-            only(Word::RollAgain, problems).then_some(())?;
-            OwnCheck::plain(Word::RollAgain, Vec::new())
-        }
         Expectation::Standings(list) => {
             only(Word::Standings, problems).then_some(())?;
             let ps: Vec<Player> = list.iter().filter_map(|n| player(n, problems)).collect();

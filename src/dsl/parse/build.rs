@@ -251,9 +251,7 @@ impl Builder {
             match p.as_rule() {
                 Rule::player => phrase.player = Some(self.player(p)?),
                 Rule::piece => phrase.pieces.push(self.piece(p)?),
-                Rule::own_word => {
-                    phrase.word = Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p))
-                }
+                Rule::own_words => phrase.word = Spanned::new(own_text(&p), self.span(&p)),
                 Rule::signed => phrase.numbers.push(self.int(p)?),
                 _ => {}
             }
@@ -613,7 +611,6 @@ impl Builder {
                     self.span(&r),
                 ))
             }
-            Rule::roll_again => Expectation::RollAgain,
             Rule::standings => Expectation::Standings(
                 inner
                     .filter(|x| x.as_rule() == Rule::player)
@@ -695,5 +692,20 @@ fn internal(span: Span) -> Problem {
         message: "goti could not read this statement (an internal grammar mismatch)".into(),
         label: "here".into(),
         help: Some("please report this with the line".into()),
+    }
+}
+
+/// A game's own word as its vocabulary names it: lower case, its words
+/// one space apart (`Roll  again` is `roll again`).
+pub(super) fn own_text(words: &Pair<Rule>) -> String {
+    let parts: Vec<String> = words
+        .clone()
+        .into_inner()
+        .filter(|w| w.as_rule() == Rule::own_word)
+        .map(|w| w.as_str().to_ascii_lowercase())
+        .collect();
+    match parts.is_empty() {
+        true => words.as_str().to_ascii_lowercase(),
+        false => parts.join(" "),
     }
 }

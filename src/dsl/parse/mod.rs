@@ -184,7 +184,8 @@ fn parse_statement(
             }
             // Whether a game's own word could stand where the statement
             // broke: then the game's words of that form are expected there.
-            let here = match own_statement(chunk) {
+            let split = split_own_words(chunk);
+            let here = match own_statement(split.as_deref().unwrap_or(chunk)) {
                 Own::Parsed(pair) => return Builder { offset }.statement(pair),
                 // `expect P1 credits x`: the game's word stood; what follows it did not.
                 Own::Failed(own, further) if further > at && named_anywhere(word_at(chunk, at)) => {
@@ -258,12 +259,48 @@ fn own_statement(chunk: &str) -> Own<'_> {
         .clone()
         .into_inner()
         .flatten()
-        .filter(|p| p.as_rule() == Rule::own_word)
-        .find(|word| !named_anywhere(word.as_str()));
+        .filter(|p| matches!(p.as_rule(), Rule::own_words | Rule::own_item))
+        .find(|word| !named_anywhere(&build::own_text(word)));
     match unknown {
         Some(word) => Own::Unknown(word.as_span().start()),
         None => Own::Parsed(pair),
     }
+}
+
+/// The statement with each game's word that no game names cut after its
+/// longest part that some game does (`credits x` is `credits` and `x`),
+/// so that what follows a word is judged as what follows it: the gap
+/// after that part becomes `\r`, white space to the statement but the end
+/// of a game's word (offsets unchanged). `None` where no word needs it.
+fn split_own_words(chunk: &str) -> Option<String> {
+    let pair = ScenarioParser::parse(Rule::own_statement, chunk)
+        .ok()?
+        .next()?;
+    let mut cuts = Vec::new();
+    for words in pair.into_inner().flatten() {
+        if words.as_rule() != Rule::own_words || named_anywhere(&build::own_text(&words)) {
+            continue;
+        }
+        let parts: Vec<_> = words.into_inner().collect();
+        let known = (1..parts.len()).rev().find(|&k| {
+            let text: Vec<String> = parts[..k]
+                .iter()
+                .map(|w| w.as_str().to_ascii_lowercase())
+                .collect();
+            named_anywhere(&text.join(" "))
+        });
+        if let Some(k) = known {
+            cuts.push(parts[k - 1].as_span().end());
+        }
+    }
+    if cuts.is_empty() {
+        return None;
+    }
+    let mut out = chunk.to_string();
+    for at in cuts {
+        out.replace_range(at..at + 1, "\r");
+    }
+    Some(out)
 }
 
 /// Whether the word at `at` follows `in` or `on`: it stands where a place

@@ -44,9 +44,10 @@ pub fn keywords() -> &'static [&'static str] {
                 .iter()
                 .flat_map(|g| g.vocabulary().words.iter())
                 .filter_map(|w| match w {
-                    Word::Named(text) => Some(*text),
+                    Word::Named(text) => Some(text.split(' ')),
                     _ => None,
-                }),
+                })
+                .flatten(),
         );
         out.sort_unstable();
         out.dedup();
@@ -78,9 +79,11 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
         .chain(place_tokens(v))
         .collect();
     let common = ["on", "in", "turn", "roll", "home"];
+    // Other games' words and places, unless this game has the word too.
     let foreign: Vec<&str> = Word::ALL
         .iter()
         .filter(|w| !v.allows(**w))
+        .chain(GameKind::ALL.iter().flat_map(|g| g.vocabulary().words))
         .flat_map(|w| tokens(*w))
         .chain(
             GameKind::ALL
@@ -89,17 +92,10 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
         )
         .filter(|t| !ours.contains(t) && !common.contains(t))
         .collect();
-    // Other games' own words, unless this game has the word too.
-    let theirs = |k: &str| {
-        GameKind::ALL
-            .iter()
-            .any(|g| g.vocabulary().named(k).is_some())
-            && v.named(k).is_none()
-    };
     let mut out: Vec<&'static str> = keywords()
         .iter()
         .copied()
-        .filter(|k| !foreign.contains(k) && !theirs(k))
+        .filter(|k| !foreign.contains(k))
         .filter(|k| GameKind::ALL.iter().all(|g| g.name() != *k) || *k == game.name())
         .collect();
     out.sort_unstable();
@@ -386,10 +382,23 @@ pub(super) fn syntax_error(
             .collect()
     };
     let is_keyword = keywords().iter().any(|k| k.eq_ignore_ascii_case(word));
-    let suggestion = if is_keyword {
-        None
-    } else {
-        crate::closest::closest(word, wanted.iter().copied())
+    // A game's word of several words misspelt (`roll agian`): as many
+    // words as it has, read together.
+    let several = own
+        .iter()
+        .copied()
+        .filter(|w| w.contains(' '))
+        .find_map(|w| {
+            let n = w.split(' ').count();
+            let written: Vec<&str> = rest.split_whitespace().take(n).collect();
+            (written.len() == n)
+                .then(|| crate::closest::closest(&written.join(" "), [w]))
+                .flatten()
+        });
+    let suggestion = match several {
+        Some(w) => Some(w),
+        None if is_keyword => None,
+        None => crate::closest::closest(word, wanted.iter().copied()),
     };
     let message = if word.is_empty() {
         if expected.is_empty() {

@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use super::driver::PortalDriver;
 use crate::dsl::lower::Check;
-use crate::engine::portal::{BURNED, TOKENS};
-use crate::engine::{Mode, PieceId, Player, Portal, PortalRules, Word};
+use crate::engine::portal::{BURNED, ROLL_AGAIN, TOKENS};
+use crate::engine::{Mode, PieceId, Player, Portal, PortalRules};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
 
@@ -167,7 +167,7 @@ impl Played for Portal {
                     )
                 }
             }
-            (Word::RollAgain, None, []) => {
+            (ROLL_AGAIN, None, []) => {
                 if self.must_roll_again() {
                     Ok(())
                 } else if self.roll().due().is_some() {

@@ -40,7 +40,7 @@ mod setup;
 mod toilet;
 mod turn;
 mod words;
-pub use words::{BURNED, DOUBLES, ENTER, FALLS, TOKENS};
+pub use words::{BURNED, DOUBLES, ENTER, FALLS, ROLL_AGAIN, TOKENS};
 
 use std::sync::Arc;
 

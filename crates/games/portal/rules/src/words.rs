@@ -14,6 +14,10 @@ pub const TOKENS: Word = Word::Named("tokens");
 /// `expect burned 5`: the die values burned this turn.
 pub const BURNED: Word = Word::Named("burned");
 
+/// `expect roll again`: the player to move has an extra roll due
+/// (`dice.doubles`, `move.home-bonus`, `capture.bonus`).
+pub const ROLL_AGAIN: Word = Word::Named("roll again");
+
 /// `enter G1`: a piece leaves base on a 6 (`enter.six`).
 pub const ENTER: Word = Word::Named("enter");
 
@@ -30,6 +34,7 @@ const PHRASES: &[Phrase] = &[
     Phrase::check(BURNED, "expect burned 5")
         .no_player()
         .numbers(1, 2),
+    Phrase::check(ROLL_AGAIN, "expect roll again").no_player(),
 ];
 
 /// What the scenario language says of portal.
@@ -47,7 +52,7 @@ pub const WORDS: Vocabulary = Vocabulary {
         FALLS,
         TOKENS,
         BURNED,
-        Word::RollAgain,
+        ROLL_AGAIN,
         Word::Standings,
     ],
     phrases: PHRASES,
