@@ -171,13 +171,13 @@ fn syntax_errors_keep_their_words() {
         [
             "2:11 unexpected `battel`: expected `battle`, `credits`, `progress`, `score`, `store` or a piece (`G1`, `G2`, ... or `king`) | did you mean `battle`?",
             "3:19 unexpected `x`: expected a number or the end of the statement | ",
-            "4:16 unexpected `crdits`: expected `battle`, `credits`, `first`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | did you mean `credits`?",
+            "4:16 unexpected `crdits`: expected `battle`, `credits`, `first turn`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | did you mean `credits`?",
         ]
     );
     // A game's word ends where a word ends: `credits2` is not `credits 2`.
     assert_eq!(
         problems("scenario \"x\"\nplayers 2\nP1 credits2\n"),
-        ["3:4 unexpected `credits2`: expected `battle`, `credits`, `first`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | did you mean `credits`?"]
+        ["3:4 unexpected `credits2`: expected `battle`, `credits`, `first turn`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | did you mean `credits`?"]
     );
     // Only the words of the game in play, and of the statement's kind.
     let portal = "rules portal\nscenario \"typos\"\nP1 G1 flls 42 2\nexpect P1 tokns 1\n";
@@ -296,5 +296,30 @@ fn a_game_word_of_two_words_is_read_whole() {
     assert_eq!(
         problems("rules portal\nscenario \"x\"\nplayers 2\nexpect roll agian\n"),
         ["4:8 unexpected `roll`: expected `applied`, `burned`, `game`, `illegal`, `no`, `not`, `perft`, `roll again`, `snapshot`, `standings`, `tile`, `turn`, `winner` or a player (P1-P4) | did you mean `roll again`?"]
+    );
+}
+
+#[test]
+fn royals_store_and_first_turn_are_its_own_words() {
+    // ROYAL.md: a move spends rolls the store holds (`roll.store`); the
+    // store is written as a fact and checked, `empty` for none.
+    let royal = "scenario \"x\"\nP1 G1 on 30, P1 store 3 4, P2 G1 on 10, P1 first turn\n\
+                 expect P1 store 3 4\nmove G1 3\nexpect P1 store 4\n\
+                 scenario \"y\"\nP1 G1 on 30, P1 store empty, P2 G1 on 10\nexpect P1 store empty\n";
+    assert!(passed(royal));
+    assert_eq!(
+        problems(
+            "scenario \"x\"\nP1 G1 on 30, P2 G1 on 10, P1 store\nexpect P1 credits empty\n\
+             P1 first turn 2\n"
+        ),
+        [
+            "2:27 `store` takes at least one number, not 0 | write `P1 store 3 5` or `P1 store empty`",
+            "3:19 `credits` is not written with `empty` | write `expect P1 credits 2`",
+            "4:1 `first turn` takes no numbers, not 1 | write `P1 first turn`",
+        ]
+    );
+    assert_eq!(
+        problems("rules portal\nscenario \"x\"\nplayers 2\nP1 store 3\n"),
+        ["4:4 `store` is a royal word; this scenario plays portal | portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home"]
     );
 }

@@ -66,10 +66,6 @@ pub enum StmtKind {
     Tags(Vec<String>),
     Turn(Spanned<i64>),
     Place(PlacementStmt),
-    Fact {
-        player: Spanned<i64>,
-        fact: Fact,
-    },
     Action(ActionStmt),
     ExpectIllegal {
         rule: Option<Spanned<String>>,
@@ -138,14 +134,6 @@ pub struct PlacementStmt {
     pub steps: Option<Spanned<i64>>,
 }
 
-/// A fact about a player.
-#[derive(Clone, Debug)]
-pub enum Fact {
-    /// `store empty` is `Store(vec![])`.
-    Store(Vec<Spanned<i64>>),
-    FirstTurn,
-}
-
 /// An action, with the player it names (`P2: ...`) if any.
 #[derive(Clone, Debug)]
 pub struct ActionStmt {
@@ -174,6 +162,8 @@ pub struct OwnPhrase {
     /// Lower case.
     pub word: Spanned<String>,
     pub numbers: Vec<Spanned<i64>>,
+    /// `empty` written in place of the numbers (`P1 store empty`).
+    pub empty: Option<Span>,
 }
 
 /// `G1 3+4 backward`.
@@ -192,10 +182,6 @@ pub enum Expectation {
         player: Spanned<i64>,
         piece: Spanned<PieceName>,
         check: Spanned<PieceCheck>,
-    },
-    Number {
-        player: Spanned<i64>,
-        check: Spanned<NumberCheck>,
     },
     TileEmpty(Spanned<i64>),
     TileExact {
@@ -243,10 +229,4 @@ pub enum PieceCheck {
     Place(PlaceAst),
     Midpoint(bool),
     Steps(i64),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NumberCheck {
-    /// Royal: `P1 store 3 5`, `P1 store empty`.
-    Store(Vec<i64>),
 }

@@ -13,8 +13,6 @@ pub enum Word {
     /// `solo`, `pair`, `trio`, `quad`.
     GroupCount,
     Midpoint,
-    Store,
-    FirstTurn,
     Mode,
     Ranked,
     Standings,
@@ -35,8 +33,6 @@ impl Word {
         Word::King,
         Word::GroupCount,
         Word::Midpoint,
-        Word::Store,
-        Word::FirstTurn,
         Word::Mode,
         Word::Ranked,
         Word::Standings,
@@ -50,8 +46,6 @@ impl Word {
             Word::King => "king",
             Word::GroupCount => "solo/pair/trio/quad",
             Word::Midpoint => "midpoint",
-            Word::Store => "store",
-            Word::FirstTurn => "first turn",
             Word::Mode => "mode",
             Word::Ranked => "ranked",
             Word::Standings => "standings",
@@ -105,6 +99,9 @@ pub struct Phrase {
     pub numbers: (u8, u8),
     /// Whether a number may be below zero (`battle -5`).
     pub signed: bool,
+    /// Whether it is written with `empty` in place of its numbers (`P1
+    /// store empty`), and only so.
+    pub empty: bool,
     /// The phrase as a user would write it, for help: `P1 credits 2`.
     pub example: &'static str,
 }
@@ -131,6 +128,7 @@ impl Phrase {
             pieces: (0, 0),
             numbers: (0, 0),
             signed: false,
+            empty: false,
             example,
         }
     }
@@ -162,6 +160,14 @@ impl Phrase {
             ..self
         }
     }
+    /// Written `empty`, for none of its numbers (`P1 store empty`).
+    pub const fn empty(self) -> Phrase {
+        Phrase {
+            empty: true,
+            numbers: (0, 0),
+            ..self
+        }
+    }
     /// Whether it names `n` pieces.
     pub fn takes_pieces(&self, n: usize) -> bool {
         within(n, self.pieces)
@@ -169,8 +175,14 @@ impl Phrase {
     /// Whether a phrase naming a player or not, `pieces` pieces and
     /// `numbers` numbers is written in this form.
     pub fn fits(&self, player: bool, pieces: usize, numbers: &[i64]) -> bool {
+        self.fits_written(player, pieces, numbers, false)
+    }
+    /// [`Phrase::fits`], where `empty` says whether `empty` was written in
+    /// place of the numbers.
+    pub fn fits_written(&self, player: bool, pieces: usize, numbers: &[i64], empty: bool) -> bool {
         (self.player == player || self.at == PhraseAt::Action)
             && self.takes_pieces(pieces)
+            && self.empty == empty
             && within(numbers.len(), self.numbers)
             && (self.signed || numbers.iter().all(|n| *n >= 0))
     }
@@ -405,7 +417,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 10, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 8, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

@@ -70,15 +70,6 @@ pub(super) fn lower_expectation(
                 PieceCheck::Steps(n) => Check::Steps(p, pc, *n),
             }
         }
-        Expectation::Number { player: pn, check } => {
-            let p = player(pn, problems)?;
-            match &check.value {
-                NumberCheck::Store(v) => {
-                    only(Word::Store, problems).then_some(())?;
-                    OwnCheck::of(Word::Store, p, v.clone())
-                }
-            }
-        }
         Expectation::TileEmpty(t) => Check::TileEmpty(tile(t, problems)?),
         Expectation::TileExact { tile: t, groups } => {
             let t = tile(t, problems);

@@ -176,7 +176,7 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
     for st in &sc.statements {
         let setup_stmt = matches!(
             st.kind,
-            StmtKind::Place(_) | StmtKind::Fact { .. } | StmtKind::Turn(_) | StmtKind::OwnFact(_)
+            StmtKind::Place(_) | StmtKind::Turn(_) | StmtKind::OwnFact(_)
         );
         if setup_stmt && seen_action {
             problems.push(
@@ -195,8 +195,7 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
             | StmtKind::Ranked
             | StmtKind::Turn(_)
             | StmtKind::OwnFact(_)
-            | StmtKind::Place(_)
-            | StmtKind::Fact { .. } => state.statement(st, limits, problems),
+            | StmtKind::Place(_) => state.statement(st, limits, problems),
             StmtKind::Action(a) => {
                 seen_action = true;
                 // What can be known without playing (an action under `expect

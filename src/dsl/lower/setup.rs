@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::place::place_of;
-use super::words::{allowed, fact_word, own_word, piece_of, player_of, small_all, MAX_STEPS};
+use super::words::{allowed, own_word, piece_of, player_of, MAX_STEPS};
 use super::{Header, Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
 use crate::engine::vocabulary::PhraseAt;
@@ -57,9 +57,6 @@ impl SetupState {
     pub(super) fn statement(&mut self, st: &Stmt, limits: &Limits, problems: &mut Vec<Problem>) {
         match &st.kind {
             StmtKind::Place(pl) => return self.placement(st, pl, limits, problems),
-            StmtKind::Fact { player, fact } => {
-                return self.fact(st, player, fact, limits, problems)
-            }
             _ => {}
         }
         let game = limits.game;
@@ -159,8 +156,8 @@ impl SetupState {
                 });
                 spans.facts.push(st.span);
             }
-            StmtKind::Place(_) | StmtKind::Fact { .. } => {
-                unreachable!("placements and facts are lowered before this match")
+            StmtKind::Place(_) => {
+                unreachable!("placements are lowered before this match")
             }
             _ => unreachable!("not a set-up statement: {:?}", st.kind),
         }
@@ -260,40 +257,5 @@ impl SetupState {
             });
             spans.placements.push(st.span);
         }
-    }
-
-    /// Lowers a seat fact (`P1 store 3 5`, `P1 credits 2`, `P1 doubles 1`).
-    fn fact(
-        &mut self,
-        st: &Stmt,
-        player: &Spanned<i64>,
-        fact: &Fact,
-        limits: &Limits,
-        problems: &mut Vec<Problem>,
-    ) {
-        let game = limits.game;
-        let SetupState {
-            setup,
-            spans,
-            mentioned,
-            ..
-        } = self;
-        let Some(p) = player_of(player, limits.game, problems) else {
-            return;
-        };
-        mentioned.insert(p);
-        if !allowed(st.span, fact_word(fact), game, problems) {
-            return;
-        }
-        let numbers = match fact {
-            Fact::Store(rolls) => small_all(rolls, "a roll", problems)
-                .map(|rolls| rolls.into_iter().map(i64::from).collect()),
-            Fact::FirstTurn => Some(Vec::new()),
-        };
-        let Some(numbers) = numbers else {
-            return;
-        };
-        setup.facts.push(SetupFact::of(fact_word(fact), p, numbers));
-        spans.facts.push(st.span);
     }
 }

@@ -85,10 +85,15 @@ pub(super) fn own_word(
     };
     let forms: Vec<&Phrase> = vocabulary.phrases_of(w, at).collect();
     let numbers: Vec<i64> = phrase.numbers.iter().map(|n| n.value).collect();
-    if forms
-        .iter()
-        .any(|f| f.fits(phrase.player.is_some(), phrase.pieces.len(), &numbers))
-    {
+    let empty = phrase.empty.is_some();
+    if forms.iter().any(|f| {
+        f.fits_written(
+            phrase.player.is_some(),
+            phrase.pieces.len(),
+            &numbers,
+            empty,
+        )
+    }) {
         return Some(w);
     }
     let examples = |forms: &[&Phrase]| {
@@ -102,7 +107,12 @@ pub(super) fn own_word(
         .map(|p| p.span)
         .or(phrase.pieces.first().map(|p| p.span))
         .map_or(word.span.start, |s| s.start);
-    let end = phrase.numbers.last().map_or(word.span.end, |n| n.span.end);
+    let end = phrase
+        .numbers
+        .last()
+        .map(|n| n.span)
+        .or(phrase.empty)
+        .map_or(word.span.end, |s| s.end);
     let text = w.text();
     let Some(form) = forms.first() else {
         let all: Vec<&Phrase> = vocabulary.phrases.iter().filter(|p| p.word == w).collect();
@@ -137,6 +147,8 @@ pub(super) fn own_word(
             span,
             format!("`{text}` names {}", count(form.pieces, "piece", "pieces")),
         )
+    } else if let (Some(at), false) = (phrase.empty, forms.iter().any(|f| f.empty)) {
+        (at, format!("`{text}` is not written with `empty`"))
     } else if let Some(n) = phrase.numbers.iter().find(|n| !form.signed && n.value < 0) {
         (n.span, format!("`{text}` counts from 0, not {}", n.value))
     } else {
@@ -228,14 +240,6 @@ pub(super) fn off_ring(span: Span, t: i64, limits: &Limits) -> Problem {
         "no such tile",
     )
     .rule(limits.game.vocabulary().ring_rule)
-}
-
-/// The word of a seat fact that only royal has.
-pub(super) fn fact_word(fact: &Fact) -> Word {
-    match fact {
-        Fact::Store(_) => Word::Store,
-        Fact::FirstTurn => Word::FirstTurn,
-    }
 }
 
 /// A small number as written (a roll, a count, a tile): never clamped; one

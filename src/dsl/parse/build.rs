@@ -246,6 +246,7 @@ impl Builder {
             pieces: Vec::new(),
             word: Spanned::new(String::new(), span),
             numbers: Vec::new(),
+            empty: None,
         };
         for p in inner {
             match p.as_rule() {
@@ -253,6 +254,7 @@ impl Builder {
                 Rule::piece => phrase.pieces.push(self.piece(p)?),
                 Rule::own_words => phrase.word = Spanned::new(own_text(&p), self.span(&p)),
                 Rule::signed => phrase.numbers.push(self.int(p)?),
+                Rule::kw_empty => phrase.empty = Some(self.span(&p)),
                 _ => {}
             }
         }
@@ -315,34 +317,8 @@ impl Builder {
                     steps,
                 }))
             }
-            Rule::player_fact => {
-                let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
-                let fact = inner.next().ok_or_else(|| internal(span))?;
-                Ok(StmtKind::Fact {
-                    player,
-                    fact: self.fact(fact)?,
-                })
-            }
             _ => Err(internal(span)),
         }
-    }
-
-    fn fact(&self, fact: Pair<Rule>) -> Result2<Fact> {
-        let span = self.span(&fact);
-        let rule = fact.as_rule();
-        let nums: Vec<Pair<Rule>> = fact
-            .into_inner()
-            .filter(|p| matches!(p.as_rule(), Rule::int | Rule::signed))
-            .collect();
-        Ok(match rule {
-            Rule::store_fact => Fact::Store(
-                nums.into_iter()
-                    .map(|p| self.int(p))
-                    .collect::<Result<_, _>>()?,
-            ),
-            Rule::first_turn_fact => Fact::FirstTurn,
-            other => return Err(mismatch(span, "a fact", other)),
-        })
     }
 
     /// A `place`: a field, home, or a `named_place` (a place in the game's
@@ -511,6 +487,7 @@ impl Builder {
                             pieces: Vec::new(),
                             word: Spanned::new(what.as_str().to_ascii_lowercase(), ispan),
                             numbers: Vec::new(),
+                            empty: None,
                         }),
                         Rule::piece => LegalItem::Piece(self.piece(what)?.value),
                         other => return Err(mismatch(ispan, "a legal action", other)),
@@ -552,7 +529,6 @@ impl Builder {
                     check: Spanned::new(check, cspan),
                 }
             }
-            Rule::number_check => self.number_check(inner, span)?,
             Rule::tile_empty => {
                 let t = inner
                     .find(|x| x.as_rule() == Rule::int)
@@ -640,31 +616,6 @@ impl Builder {
         Ok(StmtKind::Rules {
             game: game.ok_or_else(|| internal(span))?,
             mode,
-        })
-    }
-
-    /// `P1 store 3 5`, `P1 store empty`.
-    fn number_check(
-        &self,
-        mut inner: pest::iterators::Pairs<Rule>,
-        span: Span,
-    ) -> Result2<Expectation> {
-        let player = self.player(inner.next().ok_or_else(|| internal(span))?)?;
-        let c = inner.next().ok_or_else(|| internal(span))?;
-        let cspan = self.span(&c);
-        let crule = c.as_rule();
-        let nums: Vec<i64> = c
-            .into_inner()
-            .filter(|x| matches!(x.as_rule(), Rule::int | Rule::signed))
-            .map(|x| self.int(x).map(|s| s.value))
-            .collect::<Result<_, _>>()?;
-        let check = match crule {
-            Rule::store_fact => NumberCheck::Store(nums),
-            other => return Err(mismatch(cspan, "a number check", other)),
-        };
-        Ok(Expectation::Number {
-            player,
-            check: Spanned::new(check, cspan),
         })
     }
 }

@@ -255,6 +255,21 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
     )
 }
 
+/// The game's own word that `before` ends with (`P1 credits`, `P1 first
+/// turn`), if any.
+fn own_word_before(before: &str, game: GameKind) -> Option<Word> {
+    let words: Vec<&str> = before.split_whitespace().collect();
+    game.vocabulary().words.iter().copied().find(|w| {
+        let parts: Vec<&str> = w.text().split(' ').collect();
+        words.len() >= parts.len()
+            && words[words.len() - parts.len()..]
+                .iter()
+                .zip(&parts)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+            && matches!(w, Word::Named(_))
+    })
+}
+
 /// Where a parse failed, as an offset into the statement.
 pub(super) fn error_pos(e: &pest::error::Error<Rule>) -> usize {
     match e.location {
@@ -368,6 +383,17 @@ pub(super) fn syntax_error(
         _ => vec![],
     };
     expected.extend(own.iter().map(|w| format!("`{w}`")));
+    // `empty` stands after a game's word only where a form of it has it.
+    if let Some(w) = own_word_before(&chunk[..pos], game) {
+        if !game
+            .vocabulary()
+            .phrases
+            .iter()
+            .any(|f| f.word == w && f.empty)
+        {
+            expected.retain(|e| e != "`empty`");
+        }
+    }
     expected.sort_unstable();
     expected.dedup();
     // "Did you mean" only among the words that could stand here (all of the

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::driver::RoyalDriver;
 use crate::dsl::lower::Check;
-use crate::engine::royal::{BATTLE, CREDITS, PROGRESS, SCORE};
+use crate::engine::royal::{BATTLE, CREDITS, PROGRESS, SCORE, STORE};
 use crate::engine::{Direction, Mode, PieceId, Place, Player, Royal, RoyalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
@@ -266,7 +266,7 @@ impl Played for Royal {
             (PROGRESS, None, &[n]) => number(p, "progress", n, self.progress_points(p)),
             (SCORE, None, &[n]) => number(p, "score", n, self.score(p)),
             (CREDITS, None, &[n]) => number(p, "credits", n, self.seat(p).credits as i64),
-            (Word::Store, None, rolls) => {
+            (STORE, None, rolls) => {
                 let mut want = rolls.to_vec();
                 want.sort_unstable();
                 let now: Vec<i64> = self

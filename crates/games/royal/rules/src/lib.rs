@@ -42,7 +42,7 @@ mod setup;
 mod store;
 mod turn;
 mod words;
-pub use words::{BATTLE, CREDITS, EXIT, PROGRESS, SCORE};
+pub use words::{BATTLE, CREDITS, EXIT, FIRST_TURN, PROGRESS, SCORE, STORE};
 
 #[cfg(test)]
 mod tests;

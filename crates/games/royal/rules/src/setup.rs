@@ -55,8 +55,8 @@ impl Royal {
             }
             setup
                 .facts
-                .push(SetupFact::of(Word::FirstTurn, p, Vec::new()));
-            setup.facts.push(SetupFact::of(Word::Store, p, Vec::new()));
+                .push(SetupFact::of(words::FIRST_TURN, p, Vec::new()));
+            setup.facts.push(SetupFact::of(words::STORE, p, Vec::new()));
         }
         Royal::from_setup(rules, &setup, &mut Vec::new()).map_err(|mut e| e.remove(0))
     }
@@ -170,7 +170,7 @@ fn seat_facts(
     for p in Player::ALL {
         let seat = &mut seats[p.index()];
         let fact = |word| setup.fact(word, Some(p));
-        if let Some((i, store)) = fact(Word::Store) {
+        if let Some((i, store)) = fact(words::STORE) {
             let rolls = &store.numbers;
             if let Some(bad) = rolls.iter().find(|r| !(1..=6).contains(*r)) {
                 errors.push(SetupError {
@@ -216,7 +216,7 @@ fn seat_facts(
         if let Some((_, battle)) = fact(words::BATTLE) {
             seat.battle = single(battle);
         }
-        seat.first_turn = fact(Word::FirstTurn).is_some();
+        seat.first_turn = fact(words::FIRST_TURN).is_some();
     }
 }
 

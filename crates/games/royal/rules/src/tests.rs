@@ -48,7 +48,7 @@ impl T {
     }
     fn store(mut self, p: Player, rolls: &[u8]) -> T {
         let rolls = rolls.iter().map(|&r| i64::from(r)).collect();
-        self.0.facts.push(SetupFact::of(Word::Store, p, rolls));
+        self.0.facts.push(SetupFact::of(words::STORE, p, rolls));
         self
     }
     fn credits(mut self, p: Player, c: u8) -> T {
@@ -60,7 +60,7 @@ impl T {
     fn first_turn(mut self, p: Player) -> T {
         self.0
             .facts
-            .push(SetupFact::of(Word::FirstTurn, p, Vec::new()));
+            .push(SetupFact::of(words::FIRST_TURN, p, Vec::new()));
         self
     }
     fn clash(mut self) -> T {

@@ -14,12 +14,23 @@ pub const PROGRESS: Word = Word::Named("progress");
 /// `expect P1 score 30`: battle and progress points together.
 pub const SCORE: Word = Word::Named("score");
 
+/// `P1 store 3 5`, `P1 store empty`: the rolls a player's roll store
+/// holds (`roll.store`).
+pub const STORE: Word = Word::Named("store");
+/// `P1 first turn`: the player has not yet had a turn (`grace.first-turn`).
+pub const FIRST_TURN: Word = Word::Named("first turn");
+
 /// `exit G1 G2`: guards leave the Yard on exit credits (`exit.credit`).
 pub const EXIT: Word = Word::Named("exit");
 
 /// How royal's own words are written.
 const PHRASES: &[Phrase] = &[
     Phrase::action(EXIT, "exit G1").pieces(1, 255),
+    Phrase::fact(STORE, "P1 store 3 5").numbers(1, 255),
+    Phrase::fact(STORE, "P1 store empty").empty(),
+    Phrase::check(STORE, "expect P1 store 3 5").numbers(1, 255),
+    Phrase::check(STORE, "expect P1 store empty").empty(),
+    Phrase::fact(FIRST_TURN, "P1 first turn"),
     Phrase::fact(CREDITS, "P1 credits 2").numbers(1, 1),
     Phrase::check(CREDITS, "expect P1 credits 2").numbers(1, 1),
     Phrase::fact(BATTLE, "P1 battle 20").numbers(1, 1).signed(),
@@ -46,10 +57,10 @@ pub const WORDS: Vocabulary = Vocabulary {
         Word::King,
         Word::GroupCount,
         Word::Midpoint,
-        Word::Store,
+        STORE,
         CREDITS,
         BATTLE,
-        Word::FirstTurn,
+        FIRST_TURN,
         Word::Mode,
         EXIT,
         PROGRESS,
