@@ -323,3 +323,39 @@ fn royals_store_and_first_turn_are_its_own_words() {
         ["4:4 `store` is a royal word; this scenario plays portal | portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home"]
     );
 }
+
+#[test]
+fn a_tables_fact_is_a_word_alone_and_may_head_a_file() {
+    // PORTAL.md end.tokens: in a ranked game each player pays 1 to sit.
+    // `ranked` is portal's word, in a file's header or a scenario's.
+    let header =
+        "rules portal\nranked\nscenario \"x\"\nplayers 2\nexpect P1 tokens -1, P2 tokens -1\n";
+    let inside = "rules portal\nscenario \"x\"\nranked\nplayers 2\nexpect P1 tokens -1\n";
+    let unranked = "rules portal\nscenario \"x\"\nplayers 2\nexpect P1 tokens 0\n";
+    assert!(passed(header) && passed(inside) && passed(unranked));
+    // MAEDN.md table.seats: `seats` is for two players; the problem is
+    // at the statement that says it. The later of two seatings holds.
+    assert_eq!(
+        problems("rules maedn\nscenario \"x\"\nplayers 3\nseats side\n"),
+        ["4:1 `seats` is for two players; this table has 3 | leave `seats` out: 3 and 4 players sit P1-Pn at seats 0-3"]
+    );
+    // Two players opposite: P2 starts at seat 2, field 20 (MAEDN.md).
+    assert!(passed(
+        "rules maedn\nscenario \"x\"\nplayers 2\nseats side\nseats opposite\nturn P2\nroll 6\nenter\nexpect P2 G1 on 20\n"
+    ));
+    // Another game's table fact, and a word the table fact does not have.
+    assert_eq!(
+        problems("scenario \"x\"\nplayers 2\nranked\nseats opposite\n"),
+        [
+            "3:1 `ranked` is a portal word; this scenario plays royal | this scenario plays royal; write `rules portal` to play portal",
+            "4:1 `seats opposite` is a maedn/race word; this scenario plays royal | this scenario plays royal; write `rules maedn` to play maedn",
+        ]
+    );
+    assert_eq!(
+        problems("rules maedn\nscenario \"x\"\nplayers 2\nseats sides\nranked 2\n"),
+        [
+            "4:1 `seats` does not start any statement goti knows | did you mean `seats side`?",
+            "5:1 `ranked` is a portal word; this scenario plays maedn | maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
+        ]
+    );
+}

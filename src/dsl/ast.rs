@@ -28,9 +28,7 @@ impl StmtKind {
                 | StmtKind::Set { .. }
                 | StmtKind::Tags(_)
                 | StmtKind::Players(_)
-                | StmtKind::Ranked
-                | StmtKind::Seats(_)
-        )
+        ) || matches!(self, StmtKind::OwnFact(p) if p.player.is_none() && p.pieces.is_empty())
     }
 }
 
@@ -73,11 +71,9 @@ pub enum StmtKind {
     },
     Expect(Expectation),
     Snapshot(Option<Spanned<String>>),
-    /// Portal: `ranked`.
-    Ranked,
-    /// Maedn: `seats opposite` (true) or `seats side` (false).
-    Seats(Spanned<bool>),
-    /// A set-up fact in a game's own word (`P1 credits 2`, `P1 G1 falls 42 2`).
+    /// A set-up fact in a game's own word (`P1 credits 2`, `P1 G1 falls 42
+    /// 2`); one of the table's (`ranked`, `seats side`) may stand in a
+    /// file's header.
     OwnFact(OwnPhrase),
 }
 

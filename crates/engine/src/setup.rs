@@ -164,6 +164,15 @@ impl Setup {
             .last()
     }
 
+    /// The last fact in any of `words` (a later statement overrides an
+    /// earlier one: `seats side` after `seats opposite`), with its place.
+    pub fn last_of(&self, words: &[Word]) -> Option<(usize, &SetupFact)> {
+        self.facts
+            .iter()
+            .enumerate()
+            .rfind(|(_, f)| words.contains(&f.word))
+    }
+
     /// Whether the setup states `word` at all (`ranked`).
     pub fn states(&self, word: Word) -> bool {
         self.facts_in(word).next().is_some()

@@ -14,10 +14,7 @@ pub enum Word {
     GroupCount,
     Midpoint,
     Mode,
-    Ranked,
     Standings,
-    /// Maedn: `seats opposite|side`.
-    Seats,
     /// Maedn: `expect legal: ...`.
     Legal,
     /// A word the grammar does not know, which only a game's vocabulary
@@ -34,9 +31,7 @@ impl Word {
         Word::GroupCount,
         Word::Midpoint,
         Word::Mode,
-        Word::Ranked,
         Word::Standings,
-        Word::Seats,
         Word::Legal,
     ];
 
@@ -47,9 +42,7 @@ impl Word {
             Word::GroupCount => "solo/pair/trio/quad",
             Word::Midpoint => "midpoint",
             Word::Mode => "mode",
-            Word::Ranked => "ranked",
             Word::Standings => "standings",
-            Word::Seats => "seats",
             Word::Legal => "legal",
             Word::Named(text) => text,
         }
@@ -417,7 +410,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 8, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 6, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

@@ -191,8 +191,6 @@ pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec
         }
         match &st.kind {
             StmtKind::Players(_)
-            | StmtKind::Seats(_)
-            | StmtKind::Ranked
             | StmtKind::Turn(_)
             | StmtKind::OwnFact(_)
             | StmtKind::Place(_) => state.statement(st, limits, problems),

@@ -95,20 +95,6 @@ impl SetupState {
                     .collect();
                 *explicit_players = Some(ps);
             }
-            StmtKind::Seats(_) if !allowed(st.span, Word::Seats, game, problems) => {}
-            StmtKind::Seats(opposite) => {
-                let opposite = i64::from(opposite.value);
-                setup
-                    .facts
-                    .push(SetupFact::plain(Word::Seats, vec![opposite]));
-                spans.facts.push(st.span);
-                spans.players = st.span;
-            }
-            StmtKind::Ranked if !allowed(st.span, Word::Ranked, game, problems) => {}
-            StmtKind::Ranked => {
-                setup.facts.push(SetupFact::plain(Word::Ranked, Vec::new()));
-                spans.facts.push(st.span);
-            }
             StmtKind::Turn(n) => {
                 if let Some(p) = player_of(n, limits.game, problems) {
                     mentioned.insert(p);

@@ -6,7 +6,8 @@ use pest::iterators::{Pair, Pairs};
 use super::{Item, Rule};
 use crate::dsl::ast::*;
 use crate::dsl::problem::Problem;
-use crate::engine::{Direction, Mode};
+use crate::engine::vocabulary::PhraseAt;
+use crate::engine::{Direction, GameKind, Mode};
 
 pub(super) struct Builder {
     pub(super) offset: usize,
@@ -155,7 +156,17 @@ impl Builder {
                 Ok(out)
             }
             Rule::action_stmt => one(StmtKind::Action(self.action_stmt(inner, span)?)),
-            Rule::own_action => one(StmtKind::Action(self.own_action(inner, span)?)),
+            Rule::own_action => {
+                let own = self.own_action(inner, span)?;
+                // A word alone that a game states of its table (`ranked`,
+                // `seats side`) is a set-up fact, not an action.
+                match own.action {
+                    ActionAst::Own(phrase) if own.player.is_none() && table_fact(&phrase) => {
+                        one(StmtKind::OwnFact(phrase))
+                    }
+                    _ => one(StmtKind::Action(own)),
+                }
+            }
             Rule::expect_illegal | Rule::own_illegal => one(self.expect_illegal(inner, span)?),
             Rule::expect | Rule::own_expect => {
                 let mut out = Vec::new();
@@ -181,12 +192,6 @@ impl Builder {
                     .find(|x| x.as_rule() == Rule::string)
                     .map(|s| self.string(s));
                 one(StmtKind::Snapshot(label))
-            }
-            Rule::ranked_stmt => one(StmtKind::Ranked),
-            Rule::seats_stmt => {
-                let side = inner.last().ok_or_else(|| internal(span))?;
-                let opposite = side.as_rule() == Rule::kw_opposite;
-                one(StmtKind::Seats(Spanned::new(opposite, self.span(&side))))
             }
             _ => Err(internal(span)),
         }
@@ -644,6 +649,20 @@ fn internal(span: Span) -> Problem {
         label: "here".into(),
         help: Some("please report this with the line".into()),
     }
+}
+
+/// Whether `phrase` is a word alone that some game's vocabulary has as a
+/// fact of the table, naming no player (`ranked`, `seats side`).
+fn table_fact(phrase: &OwnPhrase) -> bool {
+    phrase.pieces.is_empty()
+        && phrase.numbers.is_empty()
+        && GameKind::ALL.iter().any(|g| {
+            let v = g.vocabulary();
+            v.named(&phrase.word.value).is_some_and(|w| {
+                v.phrases_of(w, PhraseAt::Fact)
+                    .any(|f| f.fits(false, 0, &[]))
+            })
+        })
 }
 
 /// A game's own word as its vocabulary names it: lower case, its words

@@ -408,10 +408,16 @@ pub(super) fn syntax_error(
             .collect()
     };
     let is_keyword = keywords().iter().any(|k| k.eq_ignore_ascii_case(word));
-    // A game's word of several words misspelt (`roll agian`): as many
-    // words as it has, read together.
+    // A game's word of several words misspelt (`roll agian`, `seats
+    // sides`): as many words as it has, read together; where a statement
+    // starts, any of the game's.
+    let starting: Vec<&str> = match pos {
+        0 => game.vocabulary().words.iter().map(|w| w.text()).collect(),
+        _ => Vec::new(),
+    };
     let several = own
         .iter()
+        .chain(&starting)
         .copied()
         .filter(|w| w.contains(' '))
         .find_map(|w| {

@@ -2,9 +2,9 @@
 //! scenario's `Setup` validated into a position with every problem reported.
 
 use super::*;
+use crate::words::{SEATS_OPPOSITE, SEATS_SIDE};
 use goti_engine::event::{Event, What};
 use goti_engine::setup::{Setup, SetupError, SetupFact, SetupPart};
-use goti_engine::vocabulary::Word;
 
 impl Maedn {
     /// Validates a setup (every problem at once) and builds the position.
@@ -165,7 +165,7 @@ impl Maedn {
         let setup = Setup {
             players: players.to_vec(),
             facts: opposite
-                .map(|o| SetupFact::plain(Word::Seats, vec![i64::from(o)]))
+                .map(|o| SetupFact::plain(if o { SEATS_OPPOSITE } else { SEATS_SIDE }, Vec::new()))
                 .into_iter()
                 .collect(),
             ..Setup::default()
@@ -213,12 +213,14 @@ fn seating(
         ));
     }
     // table.seats: Pn at seat n-1; two players opposite put P2 at seat 2.
-    let stated = setup.fact(Word::Seats, None).map(|(_, f)| f.numbers == [1]);
-    let opposite = stated.unwrap_or(rules.params.table.two_players_opposite);
-    if stated.is_some() && n != 2 {
+    let stated = setup.last_of(&[SEATS_OPPOSITE, SEATS_SIDE]);
+    let opposite = stated.map_or(rules.params.table.two_players_opposite, |(_, f)| {
+        f.word == SEATS_OPPOSITE
+    });
+    if let (Some((i, _)), false) = (stated, n == 2) {
         errors.push(err(
             R::TableSeats,
-            SetupPart::Players,
+            SetupPart::Fact(i),
             format!("`seats` is for two players; this table has {n}"),
             Some("leave `seats` out: 3 and 4 players sit P1-Pn at seats 0-3"),
         ));

@@ -5,7 +5,6 @@ use super::*;
 use goti_engine::event::{Event, What};
 use goti_engine::piece::{Piece, PieceId, Place, Player};
 use goti_engine::setup::{Setup, SetupError, SetupFact, SetupPart};
-use goti_engine::vocabulary::Word;
 
 impl Portal {
     /// Validates a setup (every problem at once) and builds the position.
@@ -57,7 +56,7 @@ impl Portal {
         }
         let sit = rules.params.tokens.sit;
         let mut tokens = [0i64; 4];
-        let ranked = setup.states(Word::Ranked);
+        let ranked = setup.states(words::RANKED);
         if ranked {
             for p in present.players() {
                 tokens[p.index()] = -sit;
@@ -102,7 +101,9 @@ impl Portal {
             ..Setup::default()
         };
         if ranked {
-            setup.facts.push(SetupFact::plain(Word::Ranked, Vec::new()));
+            setup
+                .facts
+                .push(SetupFact::plain(words::RANKED, Vec::new()));
         }
         for &player in players {
             for &piece in home {

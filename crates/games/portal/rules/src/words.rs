@@ -18,6 +18,9 @@ pub const BURNED: Word = Word::Named("burned");
 /// (`dice.doubles`, `move.home-bonus`, `capture.bonus`).
 pub const ROLL_AGAIN: Word = Word::Named("roll again");
 
+/// `ranked`: a ranked game, played for tokens (`end.tokens`).
+pub const RANKED: Word = Word::Named("ranked");
+
 /// `enter G1`: a piece leaves base on a 6 (`enter.six`).
 pub const ENTER: Word = Word::Named("enter");
 
@@ -35,6 +38,7 @@ const PHRASES: &[Phrase] = &[
         .no_player()
         .numbers(1, 2),
     Phrase::check(ROLL_AGAIN, "expect roll again").no_player(),
+    Phrase::fact(RANKED, "ranked").no_player(),
 ];
 
 /// What the scenario language says of portal.
@@ -47,7 +51,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_word: "lane",
     words: &[
         ENTER,
-        Word::Ranked,
+        RANKED,
         DOUBLES,
         FALLS,
         TOKENS,

@@ -11,6 +11,10 @@ pub const RETURNS: Word = Word::Named("returns");
 /// `enter`: a piece comes in from base (`enter G1` names which).
 pub const ENTER: Word = Word::Named("enter");
 
+/// `seats opposite`, `seats side`: where two players sit (`table.seats`).
+pub const SEATS_OPPOSITE: Word = Word::Named("seats opposite");
+pub const SEATS_SIDE: Word = Word::Named("seats side");
+
 /// `pass`: the player ends the turn when no action is legal (the
 /// language's `next turn`, written in race's word).
 pub const PASS: Word = Word::Named("pass");
@@ -19,6 +23,8 @@ pub const PASS: Word = Word::Named("pass");
 const PHRASES: &[Phrase] = &[
     Phrase::action(ENTER, "enter").pieces(0, 1).numbers(0, 1),
     Phrase::action(PASS, "pass"),
+    Phrase::fact(SEATS_OPPOSITE, "seats opposite").no_player(),
+    Phrase::fact(SEATS_SIDE, "seats side").no_player(),
     Phrase::check(RETURNS, "expect returns 3 -1 -1 -1")
         .no_player()
         .numbers(1, 255)
@@ -35,7 +41,8 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_word: "goal",
     words: &[
         ENTER,
-        Word::Seats,
+        SEATS_OPPOSITE,
+        SEATS_SIDE,
         PASS,
         Word::Legal,
         RETURNS,
