@@ -295,7 +295,7 @@ fn a_game_word_of_two_words_is_read_whole() {
     );
     assert_eq!(
         problems("rules portal\nscenario \"x\"\nplayers 2\nexpect roll agian\n"),
-        ["4:8 unexpected `roll`: expected `applied`, `burned`, `game`, `illegal`, `no`, `not`, `perft`, `roll again`, `snapshot`, `standings`, `tile`, `turn`, `winner` or a player (P1-P4) | did you mean `roll again`?"]
+        ["4:8 unexpected `roll`: expected `applied`, `burned`, `game`, `illegal`, `legal`, `no`, `not`, `perft`, `roll again`, `snapshot`, `standings`, `tile`, `turn`, `winner` or a player (P1-P4) | did you mean `roll again`?"]
     );
 }
 

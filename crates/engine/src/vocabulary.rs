@@ -14,9 +14,6 @@ pub enum Word {
     GroupCount,
     Midpoint,
     Mode,
-    Standings,
-    /// Maedn: `expect legal: ...`.
-    Legal,
     /// A word the grammar does not know, which only a game's vocabulary
     /// names (lower case): a set-up fact `P1 WORD N...`, an action `WORD
     /// G1...`, an expectation `expect P1 WORD N...`, each read by that game.
@@ -26,14 +23,7 @@ pub enum Word {
 impl Word {
     /// Every word the grammar knows, in the order above (a game's
     /// [`Word::Named`] words are in its vocabulary alone).
-    pub const ALL: &'static [Word] = &[
-        Word::King,
-        Word::GroupCount,
-        Word::Midpoint,
-        Word::Mode,
-        Word::Standings,
-        Word::Legal,
-    ];
+    pub const ALL: &'static [Word] = &[Word::King, Word::GroupCount, Word::Midpoint, Word::Mode];
 
     /// How the word is written.
     pub const fn text(self) -> &'static str {
@@ -42,8 +32,6 @@ impl Word {
             Word::GroupCount => "solo/pair/trio/quad",
             Word::Midpoint => "midpoint",
             Word::Mode => "mode",
-            Word::Standings => "standings",
-            Word::Legal => "legal",
             Word::Named(text) => text,
         }
     }
@@ -266,7 +254,8 @@ pub struct Vocabulary {
     /// Whether the language checks dice against 1-6 before playing (false:
     /// the ruleset decides the die's faces and the engine judges them).
     pub six_sided: bool,
-    /// Whether a move names its rolls (false: it moves by the die thrown).
+    /// Whether a move names its rolls (false: it moves by the die thrown,
+    /// and `expect legal: G1 G3` lists the pieces that may move by it).
     pub moves_need_rolls: bool,
     /// The game's own word for the language's `next turn`, which is read
     /// and written in its place (maedn's `pass`).
@@ -410,7 +399,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 6, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 4, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

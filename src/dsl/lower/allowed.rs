@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::words::{allowed, own_word, piece_of, small_all};
+use super::words::{own_word, piece_of, small_all};
 use super::{Check, Limits, Problem};
 use crate::dsl::ast::*;
 use crate::engine::legal::normal_text_in;
@@ -74,8 +74,10 @@ fn lower(
     mentioned: &mut BTreeSet<Player>,
 ) -> Option<Check> {
     Some(match e {
-        // Maedn's list form: the word is maedn's.
-        Expectation::Legal(_) if !allowed(span, Word::Legal, limits.game, problems) => return None,
+        // The list of pieces: a game whose moves go by the die thrown.
+        Expectation::Legal(_) if !super::words::piece_listing(span, limits.game, problems) => {
+            return None
+        }
         Expectation::Legal(items) => {
             // Maedn's list: `enter`, `pass`, and pieces that move by the die.
             let mut out: Vec<(Action, Span)> = Vec::new();

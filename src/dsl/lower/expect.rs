@@ -103,7 +103,6 @@ pub(super) fn lower_expectation(
             Check::NotApplied(id.value.clone())
         }
         Expectation::Standings(list) => {
-            only(Word::Standings, problems).then_some(())?;
             let ps: Vec<Player> = list.iter().filter_map(|n| player(n, problems)).collect();
             (ps.len() == list.len()).then_some(())?;
             Check::Standings(ps)

@@ -52,6 +52,29 @@ pub(super) fn another_games(
     })
 }
 
+/// Whether `game` lists the pieces that may move by the die (`expect
+/// legal: G1 G3`: its moves name no rolls); records the problem when not,
+/// naming the games that do.
+pub(super) fn piece_listing(span: Span, game: GameKind, problems: &mut Vec<Problem>) -> bool {
+    let here = game.vocabulary();
+    if !here.moves_need_rolls {
+        return true;
+    }
+    let owners: Vec<&str> = GameKind::ALL
+        .iter()
+        .filter(|g| !g.vocabulary().moves_need_rolls)
+        .map(|g| g.name())
+        .collect();
+    problems.push(another_games(
+        span,
+        "legal",
+        &owners,
+        game,
+        here.help_for_named("legal"),
+    ));
+    false
+}
+
 /// The [`Word::Named`] word a phrase is written in, when `game`'s vocabulary
 /// has it in this form at `at` (`PhraseAt`); else the problem: a word of
 /// another game, named as such, or a form the word does not have, with the

@@ -381,10 +381,10 @@ mod tests {
         // and portal's `toilet` are not offered.
         let (message, _) = first_error("scenario \"x\"\nexpect P2 G1 in the yard\n");
         assert_eq!(message, "unexpected `the`: expected `yard`");
-        // `legal` is maedn's: no "did you mean" towards it in royal.
-        let (message, help) = first_error("scenario \"x\"\nexpect legla: pass\n");
-        assert!(!message.contains("`legal`"), "{message}");
-        assert_eq!(help, None);
+        // `legal` is every game's (ROYAL.md section 10): offered in royal.
+        let (message, help) = first_error("scenario \"x\"\nexpect legla: next turn\n");
+        assert!(message.contains("`legal`"), "{message}");
+        assert_eq!(help.as_deref(), Some("did you mean `legal`?"));
         // `battel` is royal's `battle`.
         let (_, help) = first_error("scenario \"x\"\nexpect P1 battel 20\n");
         assert_eq!(help.as_deref(), Some("did you mean `battle`?"));

@@ -230,7 +230,7 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
             Rule::EOI => "the end of the statement",
             Rule::tile_group => "a player and pieces (`P1 G1 G2`)",
             Rule::legal_actions => "an action (`move G1 3`, `next turn`, ...)",
-            Rule::legal_item if game.vocabulary().allows(Word::Legal) => "a piece",
+            Rule::legal_item if !game.vocabulary().moves_need_rolls => "a piece",
             Rule::kw_empty => "`empty`",
             Rule::kw_midpoint => "`midpoint`",
             Rule::kw_turn => "`turn`",

@@ -39,15 +39,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     piece_list: "G1-G4",
     path_name: "goal",
     path_word: "goal",
-    words: &[
-        ENTER,
-        SEATS_OPPOSITE,
-        SEATS_SIDE,
-        PASS,
-        Word::Legal,
-        RETURNS,
-        Word::Standings,
-    ],
+    words: &[ENTER, SEATS_OPPOSITE, SEATS_SIDE, PASS, RETURNS],
     phrases: PHRASES,
     foreign_word_help: "maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
     word_help: &[

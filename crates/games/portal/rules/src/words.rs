@@ -49,16 +49,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     piece_list: "G1-G5",
     path_name: "lane",
     path_word: "lane",
-    words: &[
-        ENTER,
-        RANKED,
-        DOUBLES,
-        FALLS,
-        TOKENS,
-        BURNED,
-        ROLL_AGAIN,
-        Word::Standings,
-    ],
+    words: &[ENTER, RANKED, DOUBLES, FALLS, TOKENS, BURNED, ROLL_AGAIN],
     phrases: PHRASES,
     foreign_word_help:
         "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",

@@ -65,8 +65,6 @@ pub const WORDS: Vocabulary = Vocabulary {
         EXIT,
         PROGRESS,
         SCORE,
-        // end.finish: the standings once the game is over.
-        Word::Standings,
     ],
     phrases: PHRASES,
     // Empty: the help names the game that has the word (`rules portal`).
