@@ -55,9 +55,8 @@ impl SetupState {
 
     /// Lowers one set-up statement.
     pub(super) fn statement(&mut self, st: &Stmt, limits: &Limits, problems: &mut Vec<Problem>) {
-        match &st.kind {
-            StmtKind::Place(pl) => return self.placement(st, pl, limits, problems),
-            _ => {}
+        if let StmtKind::Place(pl) = &st.kind {
+            return self.placement(st, pl, limits, problems);
         }
         let game = limits.game;
         let SetupState {

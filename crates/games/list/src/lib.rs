@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn every_word_belongs_to_some_game() {
-        for w in [Word::King] {
+        for &w in Word::ALL {
             assert!(
                 GameKind::ALL.iter().any(|g| g.vocabulary().allows(w)),
                 "{w:?}"
