@@ -297,6 +297,13 @@ fn a_game_word_of_two_words_is_read_whole() {
         problems("rules portal\nscenario \"x\"\nplayers 2\nexpect roll agian\n"),
         ["4:8 unexpected `roll`: expected `applied`, `burned`, `game`, `illegal`, `legal`, `no`, `not`, `perft`, `roll again`, `snapshot`, `standings`, `tile`, `turn`, `winner` or a player (P1-P4) | did you mean `roll again`?"]
     );
+    // However many words follow a game's word, the first that is not its
+    // is the one refused.
+    let long = format!("scenario \"x\"\nexpect P1 credits {}\n", "x ".repeat(1500));
+    assert_eq!(
+        problems(&long),
+        ["2:19 unexpected `x`: expected a number or the end of the statement | "]
+    );
 }
 
 #[test]

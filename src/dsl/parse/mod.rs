@@ -282,7 +282,15 @@ fn split_own_words(chunk: &str) -> Option<String> {
             continue;
         }
         let parts: Vec<_> = words.into_inner().collect();
-        let known = (1..parts.len()).rev().find(|&k| {
+        // No game's word is longer than the longest (bounded work however
+        // many words a statement strings together).
+        let longest = GameKind::ALL
+            .iter()
+            .flat_map(|g| g.vocabulary().words)
+            .map(|w| w.text().split(' ').count())
+            .max()
+            .unwrap_or(1);
+        let known = (1..parts.len().min(longest + 1)).rev().find(|&k| {
             let text: Vec<String> = parts[..k]
                 .iter()
                 .map(|w| w.as_str().to_ascii_lowercase())

@@ -423,8 +423,10 @@ pub(super) fn syntax_error(
         .find_map(|w| {
             let n = w.split(' ').count();
             let written: Vec<&str> = rest.split_whitespace().take(n).collect();
-            (written.len() == n)
-                .then(|| crate::closest::closest(&written.join(" "), [w]))
+            let written = written.join(" ");
+            // Written right, the word is not what went wrong.
+            (written.split(' ').count() == n && !written.eq_ignore_ascii_case(w))
+                .then(|| crate::closest::closest(&written, [w]))
                 .flatten()
         });
     let suggestion = match several {
