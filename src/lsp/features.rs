@@ -143,8 +143,10 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         let legal = doc.analysis.legal_by(line)?;
         format!("**What the rules allow here**\n\n{legal}")
     } else {
-        // A game's own word: its forms, or whose word it is.
-        own_word_hover(game, word)?
+        // A game's own word: its forms, or whose word it is; a word of
+        // several (`roll again`) from any of its words.
+        let whole = several_around(&doc.text, start, end).unwrap_or(word);
+        own_word_hover(game, whole)?
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
@@ -153,6 +155,35 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         }),
         range: Some(index.range(&doc.text, start, end)),
     })
+}
+
+/// The game's word of several words (`roll again`, `seats side`) that the
+/// word at `start..end` of `text` is part of, as the line writes it.
+fn several_around(text: &str, start: usize, end: usize) -> Option<&'static str> {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let before: Vec<&str> = text[line_start..start].split_whitespace().collect();
+    let after: Vec<&str> = text[end..line_end].split_whitespace().collect();
+    let word = &text[start..end];
+    GameKind::ALL
+        .iter()
+        .flat_map(|g| g.vocabulary().words)
+        .map(|w| w.text())
+        .filter(|w| w.contains(' '))
+        .find(|w| {
+            let parts: Vec<&str> = w.split(' ').collect();
+            parts.iter().enumerate().any(|(i, part)| {
+                let (lead, rest) = (&parts[..i], &parts[i + 1..]);
+                part.eq_ignore_ascii_case(word)
+                    && before.len() >= lead.len()
+                    && after.len() >= rest.len()
+                    && before[before.len() - lead.len()..]
+                        .iter()
+                        .zip(lead)
+                        .chain(after.iter().zip(rest))
+                        .all(|(a, b)| a.eq_ignore_ascii_case(b))
+            })
+        })
 }
 
 /// A game's own word (`Word::Named`): how it is written, from the game's
@@ -905,6 +936,24 @@ mod tests {
             Some("**`exit`** is a word of royal's own; this scenario plays portal")
         );
         assert_eq!(own_word_hover(GameKind::Royal, "move"), None);
+    }
+
+    /// A word of several words hovers from any of them, as the line
+    /// writes it; a word alone that is only a part is none.
+    #[test]
+    fn a_word_of_several_is_found_from_any_part() {
+        let text = "rules portal\nexpect ROLL again\nroll 6 1\n";
+        let at = |w: &str, from: usize| {
+            let start = text[from..].find(w).unwrap() + from;
+            several_around(text, start, start + w.len())
+        };
+        assert_eq!(at("ROLL", 0), Some("roll again"));
+        assert_eq!(at("again", 0), Some("roll again"));
+        assert_eq!(at("roll", 20), None, "`roll 6 1` is an action");
+        assert_eq!(
+            own_word_hover(GameKind::Portal, "roll again").as_deref(),
+            Some("**`roll again`**, a word of portal's own, written\n- `expect roll again` (an expectation)")
+        );
     }
 
     #[test]
