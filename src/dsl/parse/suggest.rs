@@ -255,6 +255,28 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
     )
 }
 
+/// The game's word of several words that `rest` misspells (`roll agian`,
+/// `seats sides`): as many words as it has, read together, among `own`
+/// and, where a statement starts (`starting`), any of the game's.
+fn several_meant<'a>(rest: &str, own: &[&'a str], starting: Option<GameKind>) -> Option<&'a str> {
+    let starting: Vec<&'a str> = starting
+        .map(|g| g.vocabulary().words.iter().map(|w| w.text()).collect())
+        .unwrap_or_default();
+    own.iter()
+        .chain(&starting)
+        .copied()
+        .filter(|w| w.contains(' '))
+        .find_map(|w| {
+            let n = w.split(' ').count();
+            let written: Vec<&str> = rest.split_whitespace().take(n).collect();
+            let written = written.join(" ");
+            // Written right, the word is not what went wrong.
+            (written.split(' ').count() == n && !written.eq_ignore_ascii_case(w))
+                .then(|| crate::closest::closest(&written, [w]))
+                .flatten()
+        })
+}
+
 /// The game's own word that `before` ends with (`P1 credits`, `P1 first
 /// turn`), if any.
 fn own_word_before(before: &str, game: GameKind) -> Option<Word> {
@@ -408,27 +430,7 @@ pub(super) fn syntax_error(
             .collect()
     };
     let is_keyword = keywords().iter().any(|k| k.eq_ignore_ascii_case(word));
-    // A game's word of several words misspelt (`roll agian`, `seats
-    // sides`): as many words as it has, read together; where a statement
-    // starts, any of the game's.
-    let starting: Vec<&str> = match pos {
-        0 => game.vocabulary().words.iter().map(|w| w.text()).collect(),
-        _ => Vec::new(),
-    };
-    let several = own
-        .iter()
-        .chain(&starting)
-        .copied()
-        .filter(|w| w.contains(' '))
-        .find_map(|w| {
-            let n = w.split(' ').count();
-            let written: Vec<&str> = rest.split_whitespace().take(n).collect();
-            let written = written.join(" ");
-            // Written right, the word is not what went wrong.
-            (written.split(' ').count() == n && !written.eq_ignore_ascii_case(w))
-                .then(|| crate::closest::closest(&written, [w]))
-                .flatten()
-        });
+    let several = several_meant(rest, own, (pos == 0).then_some(game));
     let suggestion = match several {
         Some(w) => Some(w),
         None if is_keyword => None,
