@@ -3,7 +3,7 @@
 
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
-use crate::engine::vocabulary::{Phrase, PhraseAt};
+use crate::engine::vocabulary::{Phrase, PhraseAt, Vocabulary};
 use crate::engine::{GameKind, PieceId, Player, Word};
 
 /// A word of another game used in this one; `None` when `game` has it.
@@ -12,11 +12,7 @@ pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem>
     if here.allows(word) {
         return None;
     }
-    let owners: Vec<&str> = GameKind::ALL
-        .iter()
-        .filter(|g| g.vocabulary().allows(word))
-        .map(|g| g.name())
-        .collect();
+    let owners = games_where(|v| v.allows(word));
     debug_assert!(!owners.is_empty(), "{word:?} is a word of no game");
     Some(another_games(
         span,
@@ -25,6 +21,15 @@ pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem>
         game,
         here.help_for(word),
     ))
+}
+
+/// The names of the games whose vocabulary `is` says.
+fn games_where(is: impl Fn(&Vocabulary) -> bool) -> Vec<&'static str> {
+    GameKind::ALL
+        .iter()
+        .filter(|g| is(g.vocabulary()))
+        .map(|g| g.name())
+        .collect()
 }
 
 /// `` `text` is a portal word; this scenario plays royal ``: a word of the
@@ -60,11 +65,7 @@ pub(super) fn piece_listing(span: Span, game: GameKind, problems: &mut Vec<Probl
     if !here.moves_need_rolls {
         return true;
     }
-    let owners: Vec<&str> = GameKind::ALL
-        .iter()
-        .filter(|g| !g.vocabulary().moves_need_rolls)
-        .map(|g| g.name())
-        .collect();
+    let owners = games_where(|v| !v.moves_need_rolls);
     problems.push(another_games(
         span,
         "legal",

@@ -184,8 +184,18 @@ fn parse_statement(
             }
             // Whether a game's own word could stand where the statement
             // broke: then the game's words of that form are expected there.
-            let split = split_own_words(chunk);
-            let here = match own_statement(split.as_deref().unwrap_or(chunk)) {
+            // A run of words no game names is cut and read again (only then:
+            // a game's statement is parsed once).
+            let first = own_statement(chunk);
+            let split = match first {
+                Own::Unknown(_) => split_own_words(chunk),
+                _ => None,
+            };
+            let own = match &split {
+                Some(cut) => own_statement(cut),
+                None => first,
+            };
+            let here = match own {
                 Own::Parsed(pair) => return Builder { offset }.statement(pair),
                 // `expect P1 credits x`: the game's word stood; what follows it did not.
                 Own::Failed(own, further) if further > at && named_anywhere(word_at(chunk, at)) => {
@@ -276,20 +286,20 @@ fn split_own_words(chunk: &str) -> Option<String> {
     let pair = ScenarioParser::parse(Rule::own_statement, chunk)
         .ok()?
         .next()?;
+    // No game's word is longer than the longest (bounded work however
+    // many words a statement strings together).
+    let longest = GameKind::ALL
+        .iter()
+        .flat_map(|g| g.vocabulary().words)
+        .map(|w| w.text().split(' ').count())
+        .max()
+        .unwrap_or(1);
     let mut cuts = Vec::new();
     for words in pair.into_inner().flatten() {
         if words.as_rule() != Rule::own_words || named_anywhere(&build::own_text(&words)) {
             continue;
         }
         let parts: Vec<_> = words.into_inner().collect();
-        // No game's word is longer than the longest (bounded work however
-        // many words a statement strings together).
-        let longest = GameKind::ALL
-            .iter()
-            .flat_map(|g| g.vocabulary().words)
-            .map(|w| w.text().split(' ').count())
-            .max()
-            .unwrap_or(1);
         let known = (1..parts.len().min(longest + 1)).rev().find(|&k| {
             let text: Vec<String> = parts[..k]
                 .iter()
