@@ -16,7 +16,7 @@ use std::path::Path;
 
 use divan::counter::ItemsCount;
 use divan::Bencher;
-use goti::engine::Mode;
+use goti::engine::royal::{CLASH, JOURNEY};
 use goti::games::royal::RoyalDriver;
 use goti::runner::{self, RunOptions};
 use goti::selfplay;
@@ -29,10 +29,7 @@ const TURNS: u32 = 10_000;
 
 #[divan::bench(sample_count = 20)]
 fn random_turns(bencher: Bencher) {
-    let driver = RoyalDriver::new(
-        goti::rules::shipped_rules::<goti::engine::Royal>(),
-        Mode::Clash,
-    );
+    let driver = RoyalDriver::new(goti::rules::shipped_rules::<goti::engine::Royal>(), CLASH);
     let mut seed = 0;
     bencher
         .counter(ItemsCount::new(TURNS as usize))
@@ -49,10 +46,7 @@ fn random_turns(bencher: Bencher) {
 fn royal_fast_turns(bencher: Bencher) {
     fast_turns(
         bencher,
-        RoyalDriver::new(
-            goti::rules::shipped_rules::<goti::engine::Royal>(),
-            Mode::Clash,
-        ),
+        RoyalDriver::new(goti::rules::shipped_rules::<goti::engine::Royal>(), CLASH),
     );
 }
 
@@ -293,7 +287,7 @@ fn perft_bench<G: goti::engine::Game>(bencher: Bencher, start: G, depth: u32) {
 #[divan::bench(sample_count = 5)]
 fn perft_royal_journey_4(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
-    let start = goti::engine::Royal::new_game(rules, Mode::Journey, &goti::engine::Player::ALL)
+    let start = goti::engine::Royal::new_game(rules, JOURNEY, &goti::engine::Player::ALL)
         .expect("a table of four");
     perft_bench(bencher, start, 4);
 }
@@ -301,7 +295,7 @@ fn perft_royal_journey_4(bencher: Bencher) {
 #[divan::bench(sample_count = 5)]
 fn perft_royal_clash_3(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
-    let start = goti::engine::Royal::new_game(rules, Mode::Clash, &goti::engine::Player::ALL)
+    let start = goti::engine::Royal::new_game(rules, CLASH, &goti::engine::Player::ALL)
         .expect("a table of four");
     perft_bench(bencher, start, 3);
 }

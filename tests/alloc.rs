@@ -104,8 +104,8 @@ fn fast_turns<D: goti::selfplay::fast::FastDriver>(
 
 #[test]
 fn royal_fast_path_allocates_nothing() {
-    use goti::engine::Mode;
-    for mode in [Mode::Clash, Mode::Journey] {
+    use goti::engine::royal::{CLASH, JOURNEY};
+    for mode in [CLASH, JOURNEY] {
         let driver = goti::games::royal::RoyalDriver::new(
             goti::rules::shipped_rules::<goti::engine::Royal>(),
             mode,

@@ -1,14 +1,15 @@
 //! The fast path is the general engine's rules: the lockstep comparison
 //! finds a difference when there is one, and agrees over seeded games.
 
-use goti::engine::{Action, Mode, Player, Royal};
+use goti::engine::royal::{CLASH, JOURNEY};
+use goti::engine::{Action, Player, Royal};
 use goti::games::royal::RoyalDriver;
 use goti::selfplay::fast::{compare_paths, play_games, Path, Table, Twin};
 
 fn new_game() -> Royal {
     Royal::new_game(
         goti::rules::shipped_rules::<goti::engine::Royal>(),
-        Mode::Clash,
+        CLASH,
         &Player::ALL,
     )
     .unwrap()
@@ -81,7 +82,7 @@ fn games(players: u8, n: u64) -> goti::selfplay::Games {
 
 #[test]
 fn both_paths_agree_on_seeded_games_of_every_table() {
-    for mode in [Mode::Clash, Mode::Journey] {
+    for mode in [CLASH, JOURNEY] {
         let driver = RoyalDriver::new(goti::rules::shipped_rules::<goti::engine::Royal>(), mode);
         for players in 2..=4 {
             let g = games(players, 60);

@@ -366,3 +366,53 @@ fn a_tables_fact_is_a_word_alone_and_may_head_a_file() {
         ]
     );
 }
+
+/// A game's modes are its words, not the grammar's: royal names Journey
+/// and Clash (`table.modes`), in any case, in `mode NAME` or `rules royal
+/// NAME`; a name it does not have is a located problem citing the rule,
+/// with the name it is closest to; a game without modes refuses `mode`.
+#[test]
+fn a_games_modes_are_read_in_its_words() {
+    // capture.points: a guard captured pays 20 in Journey, 50 in Clash
+    // (ROYAL.md); Journey is played where no mode is named.
+    let brief = "P1 G2 on 27, P1 G1 on 23, P2 solo on 23; move G2 4 forward\n";
+    for (header, battle) in [
+        ("", 20),
+        ("mode journey\n", 20),
+        ("mode clash\n", 50),
+        ("rules royal CLASH\n", 50),
+        ("rules royal Journey\n", 20),
+    ] {
+        let text = format!("{header}scenario \"m\"\n{brief}expect P1 battle {battle}\n");
+        assert!(passed(&text), "{text}");
+        let wrong = format!(
+            "{header}scenario \"m\"\n{brief}expect P1 battle {}\n",
+            70 - battle
+        );
+        assert!(!passed(&wrong), "{wrong}");
+    }
+    assert_eq!(
+        problems("mode clsh\nscenario \"x\"\nplayers 2\n"),
+        ["1:6 royal has no mode `clsh` | did you mean `clash`? royal is played in `journey` or `clash` mode"]
+    );
+    let report = run("rules royal swift\nscenario \"x\"\nplayers 2\n");
+    let d = &report.scenarios[0].problems[0];
+    assert_eq!(d.message, "royal has no mode `swift`");
+    assert_eq!(d.rule.map(|r| r.0), Some("table.modes"));
+    assert_eq!(
+        d.help.as_deref(),
+        Some("royal is played in `journey` or `clash` mode")
+    );
+    assert_eq!(
+        problems("rules portal\nmode clash\nscenario \"x\"\nplayers 2\n"),
+        ["2:1 `mode` is a royal word; this scenario plays portal | portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home"]
+    );
+    assert_eq!(
+        problems("rules maedn clash\nscenario \"x\"\nplayers 2\n"),
+        ["1:1 `mode` is a royal word; this scenario plays maedn | maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`"]
+    );
+    assert_eq!(
+        problems("mode\nscenario \"x\"\nplayers 2\n"),
+        ["1:5 the statement ends too early: expected `journey` or `clash` | "]
+    );
+}

@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use goti::check::fuzz::{check_input, mutate};
-use goti::engine::{Game, Mode, Violation};
+use goti::engine::royal::{CLASH, JOURNEY};
+use goti::engine::{Game, Violation};
 use goti::games::{portal::PortalDriver, royal::RoyalDriver};
 use goti::runner::{self, RunOptions};
 use goti::selfplay::{self, Config};
@@ -113,12 +114,7 @@ fn too_many_statements_get_a_diagnostic() {
 #[test]
 fn self_play_500_games_keep_every_invariant() {
     let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
-    for (players, mode) in [
-        (4, Mode::Clash),
-        (2, Mode::Journey),
-        (3, Mode::Journey),
-        (4, Mode::Journey),
-    ] {
+    for (players, mode) in [(4, CLASH), (2, JOURNEY), (3, JOURNEY), (4, JOURNEY)] {
         let cfg = Config {
             players,
             max_turns: 3000,
@@ -136,7 +132,7 @@ fn self_play_500_games_keep_every_invariant() {
 fn the_same_seed_gives_the_same_game() {
     let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
     let cfg = Config::default();
-    let driver = RoyalDriver::new(rules, Mode::Clash);
+    let driver = RoyalDriver::new(rules, CLASH);
     let a = selfplay::play_game(&driver, 42, &cfg, &selfplay::standard_check).unwrap();
     let b = selfplay::play_game(&driver, 42, &cfg, &selfplay::standard_check).unwrap();
     let c = selfplay::play_game(&driver, 43, &cfg, &selfplay::standard_check).unwrap();
@@ -153,7 +149,7 @@ fn a_violation_is_shrunk_into_a_replayable_scenario() {
         players: 2,
         max_turns: 3000,
     };
-    let driver = RoyalDriver::new(rules, Mode::Journey);
+    let driver = RoyalDriver::new(rules, JOURNEY);
     let planted = |pos: &goti::engine::Royal| -> Result<(), Violation> {
         pos.check_reachable()?;
         if pos.players().any(|p| pos.seat(p).battle > 0) {

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use serde_yaml::Value;
 
 use super::context;
-use crate::engine::{Player, Word};
+use crate::engine::Player;
 use crate::runner::base;
 use crate::runner::games::Played;
 use crate::runner::play::ruleset;
@@ -142,7 +142,9 @@ fn play_both(
         type Out = Result<Played2, String>;
         fn visit<G: Played>(self, base: &Arc<G::Rules>, head: &Arc<G::Rules>) -> Self::Out {
             use crate::engine::params::Params;
-            let (mode, policy) = (self.args.mode.mode(), self.args.policy);
+            let mode =
+                super::args::mode_in(self.args.game, self.args.mode.as_deref()).map_err(|e| e.0)?;
+            let policy = self.args.policy;
             let pos = G::driver(base.clone(), mode, policy).new_game(self.players)?;
             let scores = pos.points(self.players[0]).is_some();
             // A points policy in a game that scores none would choose by nothing.
@@ -256,8 +258,10 @@ pub fn balance(args: &BalanceCli) -> Result<i32, CliError> {
         (scores, args.policy),
         args.head_seed.is_some_and(|s| s != args.seed),
     ));
-    let mode = if args.game.vocabulary().allows(Word::Mode) {
-        format!(" {}", args.mode.mode().name())
+    let words = args.game.vocabulary();
+    let mode = if !words.modes.is_empty() {
+        let mode = super::args::mode_in(args.game, args.mode.as_deref())?;
+        format!(" {}", words.mode_name(mode))
     } else {
         String::new()
     };

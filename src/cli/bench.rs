@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::command_args::BenchCli;
 use super::error::CliError;
-use crate::engine::{Mode, Word};
+use crate::engine::Mode;
 use crate::runner::games::Played;
 use crate::runner::position::{Rules, RulesVisitor};
 use crate::selfplay::fast::Path;
@@ -82,11 +82,12 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
     let (fast_calls_rate, general_calls_rate) =
         (actions as f64 / fast_calls, actions as f64 / general_calls);
     let replayed = b.games.min(1000);
-    let modes = b.game.vocabulary().allows(Word::Mode);
+    let words = b.game.vocabulary();
+    let modes = !words.modes.is_empty();
     if b.format == super::command_args::TextOrJson::Json {
         outln!(
             "{}",
-            serde_json::json!({"game": name, "mode": modes.then(|| mode.name()), "players": b.players, "games": b.games, "turns": turns,
+            serde_json::json!({"game": name, "mode": modes.then(|| words.mode_name(mode)), "players": b.players, "games": b.games, "turns": turns,
                 "fast": {"seconds": fast, "turns_per_second": fast_rate},
                 "general": {"seconds": general, "turns_per_second": general_rate},
                 "engine_calls": {"games": replayed, "actions": actions,
@@ -95,7 +96,7 @@ pub(super) fn bench(b: &BenchCli, mode: Mode) -> Result<i32, CliError> {
         );
     } else {
         let mode = if modes {
-            format!(" {}", mode.name())
+            format!(" {}", words.mode_name(mode))
         } else {
             String::new()
         };

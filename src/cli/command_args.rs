@@ -19,9 +19,9 @@ pub(super) struct FuzzCli {
     /// Players at the table (2-4; default: 4, or as many as the rules seat).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: Option<u8>,
-    /// Journey or Clash (royal).
-    #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
-    pub mode: ModeArg,
+    /// The mode to play, in a game that has modes (default: its first).
+    #[arg(long, value_parser = mode_names())]
+    pub mode: Option<String>,
     /// The game to play.
     #[arg(long, default_value_t = GameKind::default())]
     pub game: GameKind,
@@ -108,9 +108,9 @@ pub(super) struct BalanceCli {
     /// Players at the table (2-4; default: 4, or as many as both rules seat).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: Option<u8>,
-    /// Journey or Clash (royal).
-    #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
-    pub mode: ModeArg,
+    /// The mode to play, in a game that has modes (default: its first).
+    #[arg(long, value_parser = mode_names())]
+    pub mode: Option<String>,
     /// The game to play.
     #[arg(long, default_value_t = GameKind::default())]
     pub game: GameKind,
@@ -163,9 +163,9 @@ pub(super) struct BenchCli {
     /// Games to play.
     #[arg(long, default_value_t = 10000)]
     pub games: u64,
-    /// Journey or Clash (royal).
-    #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
-    pub mode: ModeArg,
+    /// The mode to play, in a game that has modes (default: its first).
+    #[arg(long, value_parser = mode_names())]
+    pub mode: Option<String>,
     /// Players at the table (2-4).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: u8,
@@ -373,9 +373,9 @@ pub(super) struct LintCli {
     /// Only this table size (default: 2, 3 and 4 players).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: Option<u8>,
-    /// Only this mode (royal; default: Journey and Clash).
-    #[arg(long, value_enum)]
-    pub mode: Option<ModeArg>,
+    /// Only this mode, in a game that has modes (default: each of them).
+    #[arg(long, value_parser = mode_names())]
+    pub mode: Option<String>,
     /// Games a table under each policy (their lengths, the turn cap); the
     /// first 30 are also counted for the decision figures, and as many
     /// (at most 30) are played through the legal actions.
@@ -415,19 +415,34 @@ pub(super) enum TextOrJson {
     Json,
 }
 
-/// Royal's mode on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(super) enum ModeArg {
-    Journey,
-    Clash,
+/// The names `--mode` takes: every game's modes, as its words name them
+/// (so the shell completes them).
+pub(super) fn mode_names() -> clap::builder::PossibleValuesParser {
+    let mut names: Vec<&'static str> = GameKind::ALL
+        .iter()
+        .flat_map(|g| g.vocabulary().modes.iter().copied())
+        .collect();
+    names.dedup();
+    clap::builder::PossibleValuesParser::new(names)
 }
 
-impl ModeArg {
-    pub fn mode(self) -> crate::engine::Mode {
-        match self {
-            ModeArg::Clash => crate::engine::Mode::Clash,
-            ModeArg::Journey => crate::engine::Mode::Journey,
-        }
+/// The mode `--mode NAME` names in `game`: none, its first; a game
+/// without modes has one way to play, whatever is named. A name of
+/// another game's only is refused.
+pub(super) fn mode_in(
+    game: GameKind,
+    name: Option<&str>,
+) -> Result<crate::engine::Mode, super::error::CliError> {
+    let words = game.vocabulary();
+    match name {
+        None => Ok(crate::engine::Mode::FIRST),
+        Some(_) if words.modes.is_empty() => Ok(crate::engine::Mode::FIRST),
+        Some(n) => words.mode_named(n).ok_or_else(|| {
+            super::error::CliError::new(format!(
+                "--mode {n}: {game} is played in {} mode",
+                words.modes.join(" or ")
+            ))
+        }),
     }
 }
 

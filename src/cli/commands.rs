@@ -177,7 +177,9 @@ pub(super) fn dispatch(command: Command, ctx: &Ctx) -> Result<i32, CliError> {
         }
         Command::Balance(a) => balance::balance(&a)?,
         Command::Mutate(a) => mutate::mutate(a)?,
-        Command::Fuzz(a) => fuzz::self_play(&a, a.mode.mode())?,
+        Command::Fuzz(a) => {
+            fuzz::self_play(&a, super::command_args::mode_in(a.game, a.mode.as_deref())?)?
+        }
         Command::Lint(a) => lint::lint(&a)?,
     })
 }

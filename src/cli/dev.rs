@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use super::command_args::{BenchCli, ModeArg, OracleCli, TextOrJson};
+use super::command_args::{BenchCli, OracleCli, TextOrJson};
 use super::error::CliError;
 use crate::engine::GameKind;
 
@@ -47,9 +47,9 @@ struct Walks {
     /// Players at the table (2-4).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
-    /// Journey or Clash (royal).
-    #[arg(long, value_enum, default_value_t = ModeArg::Journey)]
-    mode: ModeArg,
+    /// The mode to play, in a game that has modes (default: its first).
+    #[arg(long, value_parser = super::command_args::mode_names())]
+    mode: Option<String>,
     /// Stop a game after this many turns.
     #[arg(long, default_value_t = 4000)]
     max_turns: u32,
@@ -176,11 +176,15 @@ fn run(cli: DevCli) -> Result<i32, CliError> {
     }
     let jobs = cli.jobs.unwrap_or_else(super::commands::cores);
     Ok(match cli.command {
-        DevCommand::Bench(a) => super::bench::bench(&a, a.mode.mode())?,
+        DevCommand::Bench(a) => {
+            let mode = super::command_args::mode_in(a.game, a.mode.as_deref())?;
+            super::bench::bench(&a, mode)?
+        }
         DevCommand::Oracle(a) => super::oracle::oracle(&a, jobs)?,
         DevCommand::Legal(w) => {
             super::error::checked_count(w.games, w.seed, "--games", super::error::MAX_GAMES)?;
-            super::fuzz_legal::legal(w.games, w.seed, (w.players, w.mode.mode()), w.game)?
+            let mode = super::command_args::mode_in(w.game, w.mode.as_deref())?;
+            super::fuzz_legal::legal(w.games, w.seed, (w.players, mode), w.game)?
         }
         DevCommand::ComparePaths(w) => {
             super::error::checked_count(w.games, w.seed, "--games", super::error::MAX_GAMES)?;
@@ -190,7 +194,8 @@ fn run(cli: DevCli) -> Result<i32, CliError> {
                 seed: w.seed,
                 max_turns: w.max_turns,
             };
-            super::fuzz::compare_paths(&games, w.mode.mode(), w.game)?
+            let mode = super::command_args::mode_in(w.game, w.mode.as_deref())?;
+            super::fuzz::compare_paths(&games, mode, w.game)?
         }
         DevCommand::FuzzText {
             cases,

@@ -77,22 +77,21 @@ fn games_to_lint(
 /// The tables of a game: `--players`, else every size its rules seat (2
 /// up to the board's seats); a game with modes (royal's Journey and
 /// Clash) in each.
-fn tables(a: &LintCli, game: GameKind, rules: &Rules) -> Vec<(u8, Mode)> {
+fn tables(a: &LintCli, game: GameKind, rules: &Rules) -> Result<Vec<(u8, Mode)>, CliError> {
     let sizes: Vec<u8> = match a.players {
         Some(n) => vec![n],
         None => (2..=rules.most_players()).collect(),
     };
-    let has_modes = game.vocabulary().allows(crate::engine::Word::Mode);
-    let modes: Vec<Mode> = match (has_modes, a.mode) {
-        (true, Some(super::args::ModeArg::Journey)) => vec![Mode::Journey],
-        (true, Some(super::args::ModeArg::Clash)) => vec![Mode::Clash],
-        (true, None) => vec![Mode::Journey, Mode::Clash],
-        (false, _) => vec![Mode::default()],
+    let words = game.vocabulary();
+    let modes: Vec<Mode> = match &a.mode {
+        _ if words.modes.is_empty() => vec![Mode::FIRST],
+        Some(name) => vec![super::args::mode_in(game, Some(name))?],
+        None => words.all_modes().collect(),
     };
-    modes
+    Ok(modes
         .iter()
         .flat_map(|&m| sizes.iter().map(move |&n| (n, m)))
-        .collect()
+        .collect())
 }
 
 fn lint_game(
@@ -127,7 +126,7 @@ fn lint_game(
     }
     let sets = changed_keys(game, &tree);
     let mut reports = Vec::new();
-    for (players, mode) in tables(a, game, &rules) {
+    for (players, mode) in tables(a, game, &rules)? {
         let cfg = lint::Config {
             players,
             mode,
@@ -149,7 +148,7 @@ fn lint_game(
         reports.push(report);
     }
     // The small board in the first mode linted (Journey unless `--mode`).
-    let mode = tables(a, game, &rules)
+    let mode = tables(a, game, &rules)?
         .first()
         .map_or(Mode::default(), |t| t.1);
     let reduced = reduced_variant((game, mode), &tree, &mut findings)?;
@@ -363,7 +362,7 @@ fn with_rule(mut d: Diagnostic, game: GameKind, rule: &str) -> Diagnostic {
 /// The file a finding's scenario is written to (`-o DIR`) and named by:
 /// `lint-royal-journey-2p-dead-end.goti`.
 fn scenario_name(game: GameKind, r: &TableReport, f: &Finding) -> String {
-    let mode = r.mode.map_or(String::new(), |m| format!("-{}", m.name()));
+    let mode = r.mode.map_or(String::new(), |m| format!("-{m}"));
     format!(
         "lint-{game}{mode}-{}p-{}.goti",
         r.players,

@@ -95,7 +95,7 @@ pub(super) fn print_json(linted: &[Linted]) {
                 .map(|t| {
                     json!({
                         "players": t.players,
-                        "mode": t.mode.map(|m| m.name()),
+                        "mode": t.mode,
                         "walked_games": t.walked.games,
                         "walked_nodes": t.walked.nodes,
                         "compared": t.compared,
@@ -174,7 +174,7 @@ pub(super) struct Linted {
 
 pub(super) fn table_words(game: GameKind, r: &TableReport) -> String {
     match r.mode {
-        Some(m) => format!("{game} {} with {} players", m.name(), r.players),
+        Some(m) => format!("{game} {m} with {} players", r.players),
         None => format!("{game} with {} players", r.players),
     }
 }

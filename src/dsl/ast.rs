@@ -3,7 +3,7 @@
 
 use super::problem::Problem;
 pub use super::span::{Span, Spanned};
-use crate::engine::{Direction, Mode};
+use crate::engine::Direction;
 
 /// A parsed file: its scenarios and the syntax errors found on the way.
 #[derive(Clone, Debug, Default)]
@@ -52,10 +52,12 @@ pub struct Stmt {
 pub enum StmtKind {
     Rules {
         game: Spanned<String>,
-        mode: Option<Mode>,
+        /// The name of a mode of the game's, which lowering reads.
+        mode: Option<Spanned<String>>,
     },
     RulesFile(Spanned<String>),
-    Mode(Mode),
+    /// `mode clash`: the name of a mode of the game's.
+    Mode(Spanned<String>),
     Set {
         key: Spanned<String>,
         value: Spanned<String>,

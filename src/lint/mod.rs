@@ -80,8 +80,8 @@ pub struct Lengths {
 #[derive(Clone, Debug)]
 pub struct TableReport {
     pub players: u8,
-    /// Royal's mode (`None` for the other games).
-    pub mode: Option<Mode>,
+    /// The mode's name, in a game that has modes.
+    pub mode: Option<&'static str>,
     /// The games played through the legal actions (at most
     /// [`walk::WALK_TURNS`] turns each): their nodes, all checked.
     pub walked: Decisions,
@@ -135,9 +135,7 @@ pub fn lint_table<G: Played>(rules: &Arc<G::Rules>, cfg: &Config) -> TableReport
     }
     TableReport {
         players: cfg.players,
-        mode: G::VOCABULARY
-            .allows(crate::engine::Word::Mode)
-            .then_some(cfg.mode),
+        mode: (!G::VOCABULARY.modes.is_empty()).then(|| G::VOCABULARY.mode_name(cfg.mode)),
         walked,
         compared,
         lengths,

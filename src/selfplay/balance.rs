@@ -621,7 +621,6 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::Mode;
     use crate::games::{portal::PortalDriver, royal::RoyalDriver};
     use crate::selfplay::Turn;
 
@@ -674,12 +673,12 @@ mod tests {
     fn balance_counts_as_the_recorded_events_say() {
         let royal = RoyalDriver::new(
             crate::rules::shipped_rules::<crate::engine::Royal>(),
-            Mode::Journey,
+            crate::engine::royal::JOURNEY,
         );
         assert!(counted_as_recorded(&royal, 1..21) > 1000);
         let clash = RoyalDriver::new(
             crate::rules::shipped_rules::<crate::engine::Royal>(),
-            Mode::Clash,
+            crate::engine::royal::CLASH,
         );
         assert!(counted_as_recorded(&clash, 1..11) > 500);
         let portal = PortalDriver::new(crate::rules::shipped_rules::<crate::engine::Portal>());
@@ -940,7 +939,7 @@ mod tests {
         }
         let royal = RoyalDriver::new(
             crate::rules::shipped_rules::<crate::engine::Royal>(),
-            Mode::Journey,
+            crate::engine::royal::JOURNEY,
         );
         let portal = PortalDriver::new(crate::rules::shipped_rules::<crate::engine::Portal>());
         // Both kinds of game occur on these seeds (the check is not of one shape only).

@@ -4,32 +4,7 @@
 use super::piece::{PieceId, Place, Player};
 use super::rule::RuleId;
 use super::table::Table;
-use super::vocabulary::{Vocabulary, Word};
-
-/// Journey or Clash (`table.modes`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    #[default]
-    Journey,
-    Clash,
-}
-
-impl Mode {
-    /// Every mode, in the order a set-up's `mode` fact numbers them.
-    pub const ALL: [Mode; 2] = [Mode::Journey, Mode::Clash];
-
-    /// The number a set-up's `mode` fact gives this mode.
-    pub fn number(self) -> i64 {
-        self as i64
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Journey => "journey",
-            Mode::Clash => "clash",
-        }
-    }
-}
+use super::vocabulary::{Mode, Vocabulary, Word};
 
 /// One piece put somewhere by the setup.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,13 +54,15 @@ impl SetupFact {
 }
 
 /// Everything a setup may say; nothing here is checked yet. Every word of
-/// one game's is a [`SetupFact`] (royal's mode too: `mode` with the
-/// mode's [`Mode::number`]).
+/// one game's is a [`SetupFact`].
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Setup {
     pub players: Vec<Player>,
     pub placements: Vec<Placement>,
     pub turn: Option<Player>,
+    /// The mode the game is played in (`mode clash`; the first where none
+    /// is said). Only a game that has modes reads it.
+    pub mode: Mode,
     /// The facts in one game's words, in the order written.
     pub facts: Vec<SetupFact>,
 }

@@ -13,7 +13,6 @@ pub enum Word {
     /// `solo`, `pair`, `trio`, `quad`.
     GroupCount,
     Midpoint,
-    Mode,
     /// A word the grammar does not know, which only a game's vocabulary
     /// names (lower case): a set-up fact `P1 WORD N...`, an action `WORD
     /// G1...`, an expectation `expect P1 WORD N...`, each read by that game.
@@ -23,7 +22,7 @@ pub enum Word {
 impl Word {
     /// Every word the grammar knows, in the order above (a game's
     /// [`Word::Named`] words are in its vocabulary alone).
-    pub const ALL: &'static [Word] = &[Word::King, Word::GroupCount, Word::Midpoint, Word::Mode];
+    pub const ALL: &'static [Word] = &[Word::King, Word::GroupCount, Word::Midpoint];
 
     /// How the word is written.
     pub const fn text(self) -> &'static str {
@@ -31,7 +30,6 @@ impl Word {
             Word::King => "king",
             Word::GroupCount => "solo/pair/trio/quad",
             Word::Midpoint => "midpoint",
-            Word::Mode => "mode",
             Word::Named(text) => text,
         }
     }
@@ -210,6 +208,27 @@ impl Aside {
     }
 }
 
+/// A game's mode (royal's Journey or Clash, `table.modes`): its place in
+/// the game's [`Vocabulary::modes`], which name it. A game without modes
+/// plays its first, [`Mode::FIRST`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Mode(u8);
+
+impl Mode {
+    /// The first mode a game names (and the one a game without modes plays).
+    pub const FIRST: Mode = Mode(0);
+
+    /// The `i`-th mode of a game's [`Vocabulary::modes`] (from 0).
+    pub const fn nth(i: u8) -> Mode {
+        Mode(i)
+    }
+
+    /// Its place in the game's [`Vocabulary::modes`].
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// What the scenario language says of one game: its words, its pieces, and
 /// the rules that decide language-level problems.
 #[derive(Debug)]
@@ -226,6 +245,11 @@ pub struct Vocabulary {
     pub path_word: &'static str,
     /// Words only this game has.
     pub words: &'static [Word],
+    /// The names of its modes (`mode clash`), in the order [`Mode`]
+    /// numbers them; none for a game played one way.
+    pub modes: &'static [&'static str],
+    /// The rule that names the modes (royal's `table.modes`).
+    pub modes_rule: Option<RuleId>,
     /// How each of its [`Word::Named`] words is written, wherever it may
     /// stand (a set-up fact, an action, an expectation).
     pub phrases: &'static [Phrase],
@@ -282,6 +306,25 @@ pub struct Vocabulary {
 impl Vocabulary {
     pub fn allows(&self, word: Word) -> bool {
         self.words.contains(&word)
+    }
+    /// The mode written `name` (any case), if this game has it.
+    pub fn mode_named(&self, name: &str) -> Option<Mode> {
+        let i = self
+            .modes
+            .iter()
+            .position(|m| m.eq_ignore_ascii_case(name))?;
+        Some(Mode::nth(u8::try_from(i).ok()?))
+    }
+    /// The name of `mode`, which must be one of this game's.
+    pub fn mode_name(&self, mode: Mode) -> &'static str {
+        self.modes
+            .get(mode.index())
+            .copied()
+            .unwrap_or_else(|| panic!("{} has no mode number {}", self.name, mode.index()))
+    }
+    /// Every mode of this game, in order (none for a game played one way).
+    pub fn all_modes(&self) -> impl Iterator<Item = Mode> + '_ {
+        (0..self.modes.len()).map(|i| Mode::nth(i as u8))
     }
     /// The [`Word::Named`] word of this game written `text` (any case).
     pub fn named(&self, text: &str) -> Option<Word> {
@@ -362,6 +405,8 @@ pub(crate) const TEST_WORDS: Vocabulary = Vocabulary {
     path_name: "Home path",
     path_word: "home",
     words: &[],
+    modes: &[],
+    modes_rule: None,
     phrases: &[],
     foreign_word_help: "",
     word_help: &[],
@@ -399,7 +444,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 4, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 3, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

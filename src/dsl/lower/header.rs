@@ -2,7 +2,7 @@
 
 use super::Problem;
 use crate::dsl::ast::*;
-use crate::engine::{GameKind, Mode};
+use crate::engine::GameKind;
 
 /// Which ruleset a scenario plays, and how it changes it.
 #[derive(Clone, Debug, Default)]
@@ -10,9 +10,9 @@ pub struct Header {
     pub game: Option<Spanned<String>>,
     /// The ruleset `game` names (royal when none; an unknown name is a problem).
     pub kind: GameKind,
-    /// The span of a `mode` word, for portal's "royal-only" diagnostic.
-    pub mode_span: Option<Span>,
-    pub mode: Mode,
+    /// The mode a header names (`mode clash`, `rules royal clash`): the
+    /// line, and the name as written, which lowering reads in the game's words.
+    pub mode: Option<(Span, Spanned<String>)>,
     pub rules_file: Option<Spanned<String>>,
     pub overrides: Vec<(Spanned<String>, Spanned<String>)>,
     pub tags: Vec<String>,
@@ -51,8 +51,7 @@ pub fn header(sc: &Scenario, from_file: usize, problems: &mut Vec<Problem>) -> H
                     ),
                 }
                 if let Some(m) = mode {
-                    h.mode = *m;
-                    h.mode_span = Some(st.span);
+                    h.mode = Some((st.span, m.clone()));
                 }
             }
             StmtKind::RulesFile(path) => {
@@ -71,10 +70,7 @@ pub fn header(sc: &Scenario, from_file: usize, problems: &mut Vec<Problem>) -> H
                 file_line[origin] = Some(st.span);
                 h.rules_file = Some(path.clone());
             }
-            StmtKind::Mode(m) => {
-                h.mode = *m;
-                h.mode_span = Some(st.span);
-            }
+            StmtKind::Mode(m) => h.mode = Some((st.span, m.clone())),
             StmtKind::Set { key, value } => h.overrides.push((key.clone(), value.clone())),
             StmtKind::Tags(t) => h.tags.extend(t.iter().cloned()),
             StmtKind::Action(_) | StmtKind::ExpectIllegal { .. } => seen_action = true,

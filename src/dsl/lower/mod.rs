@@ -15,7 +15,7 @@ pub use header::{header, Header};
 use action::lower_action;
 use expect::lower_expectation;
 use setup::SetupState;
-use words::{allowed, check_rule_id};
+use words::{check_rule_id, mode_named};
 
 use super::ast::*;
 use crate::engine::{Action, GameKind, PieceId, Place, Player, Setup, Word};
@@ -166,12 +166,13 @@ pub struct Plan {
 /// Lowers a scenario to its setup and steps, collecting every problem.
 pub fn lower(sc: &Scenario, limits: &Limits, header: &Header, problems: &mut Vec<Problem>) -> Plan {
     let game = limits.game;
-    let mut state = SetupState::new(sc, header);
+    let mode = header
+        .mode
+        .as_ref()
+        .and_then(|(line, name)| mode_named(*line, name, game, problems));
+    let mut state = SetupState::new(sc, mode);
     let mut steps = Vec::new();
     let mut seen_action = false;
-    if let Some(span) = header.mode_span {
-        allowed(span, Word::Mode, game, problems);
-    }
 
     for st in &sc.statements {
         let setup_stmt = matches!(

@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 
 use super::place::place_of;
 use super::words::{allowed, own_word, piece_of, player_of, MAX_STEPS};
-use super::{Header, Limits, Problem, SetupSpans};
+use super::{Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
 use crate::engine::vocabulary::PhraseAt;
-use crate::engine::{PieceId, Placement, Player, Setup, SetupFact, Word};
+use crate::engine::{Mode, PieceId, Placement, Player, Setup, SetupFact, Word};
 
 /// The set-up as the statements build it.
 pub(super) struct SetupState {
@@ -22,19 +22,16 @@ pub(super) struct SetupState {
 }
 
 impl SetupState {
-    pub(super) fn new(sc: &Scenario, header: &Header) -> SetupState {
-        let mut setup = Setup::default();
-        let mut spans = SetupSpans {
+    /// `mode`: the header's, read in the game's words (none: the first).
+    pub(super) fn new(sc: &Scenario, mode: Option<Mode>) -> SetupState {
+        let setup = Setup {
+            mode: mode.unwrap_or_default(),
+            ..Setup::default()
+        };
+        let spans = SetupSpans {
             players: sc.span,
             ..SetupSpans::default()
         };
-        // table.modes: the header's `mode` (royal's word; lowering refuses
-        // it for a game without modes) is a fact of the set-up.
-        if let Some(span) = header.mode_span {
-            let mode = SetupFact::plain(Word::Mode, vec![header.mode.number()]);
-            setup.facts.push(mode);
-            spans.facts.push(span);
-        }
         SetupState {
             setup,
             spans,

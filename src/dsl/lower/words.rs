@@ -3,8 +3,9 @@
 
 use super::{Limits, Problem};
 use crate::dsl::ast::*;
+use crate::dsl::problem::join_or;
 use crate::engine::vocabulary::{Phrase, PhraseAt, Vocabulary};
-use crate::engine::{GameKind, PieceId, Player, Word};
+use crate::engine::{GameKind, Mode, PieceId, Player, Word};
 
 /// A word of another game used in this one; `None` when `game` has it.
 pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem> {
@@ -55,6 +56,50 @@ pub(super) fn another_games(
         ),
         h => h.to_string(),
     })
+}
+
+/// The mode `name` names, on the header line `line` (`mode clash`, `rules
+/// royal clash`): one of `game`'s modes; a problem where the game has no
+/// modes (naming the games that do) or none of that name.
+pub(super) fn mode_named(
+    line: Span,
+    name: &Spanned<String>,
+    game: GameKind,
+    problems: &mut Vec<Problem>,
+) -> Option<Mode> {
+    let here = game.vocabulary();
+    if here.modes.is_empty() {
+        let owners = games_where(|v| !v.modes.is_empty());
+        debug_assert!(!owners.is_empty(), "`mode` is a word of no game");
+        let help = here.help_for_named("mode");
+        problems.push(another_games(line, "mode", &owners, game, help));
+        return None;
+    }
+    if let Some(mode) = here.mode_named(&name.value) {
+        return Some(mode);
+    }
+    let modes = here
+        .modes
+        .iter()
+        .map(|m| format!("`{m}`"))
+        .collect::<Vec<_>>();
+    let mut p = Problem::new(
+        name.span,
+        format!("{game} has no mode `{}`", name.value),
+        "unknown mode",
+    );
+    if let Some(rule) = here.modes_rule {
+        p = p.rule(rule);
+    }
+    p = match crate::closest::closest(&name.value, here.modes.iter().copied()) {
+        Some(m) => p.help(format!(
+            "did you mean `{m}`? {game} is played in {} mode",
+            join_or(&modes)
+        )),
+        None => p.help(format!("{game} is played in {} mode", join_or(&modes))),
+    };
+    problems.push(p);
+    None
 }
 
 /// Whether `game` lists the pieces that may move by the die (`expect

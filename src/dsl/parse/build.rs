@@ -7,7 +7,7 @@ use super::{Item, Rule};
 use crate::dsl::ast::*;
 use crate::dsl::problem::Problem;
 use crate::engine::vocabulary::PhraseAt;
-use crate::engine::{Direction, GameKind, Mode};
+use crate::engine::{Direction, GameKind};
 
 pub(super) struct Builder {
     pub(super) offset: usize,
@@ -66,13 +66,9 @@ impl Builder {
         Ok(Spanned::new(name, span))
     }
 
-    fn mode(&self, p: Pair<Rule>) -> Result2<Mode> {
-        let span = self.span(&p);
-        match p.into_inner().next().map(|k| k.as_rule()) {
-            Some(Rule::kw_clash) => Ok(Mode::Clash),
-            Some(Rule::kw_journey) => Ok(Mode::Journey),
-            other => Err(mismatch_opt(span, "a mode", other)),
-        }
+    /// A mode's name as written (lower case), which the game's words read.
+    fn mode(&self, p: Pair<Rule>) -> Spanned<String> {
+        Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p))
     }
 
     pub(super) fn statement(&self, pair: Pair<Rule>) -> Result2<Vec<(Item, Span)>> {
@@ -98,7 +94,7 @@ impl Builder {
                 let m = inner
                     .find(|p| p.as_rule() == Rule::mode_name)
                     .ok_or_else(|| internal(span))?;
-                one(StmtKind::Mode(self.mode(m)?))
+                one(StmtKind::Mode(self.mode(m)))
             }
             Rule::set_stmt => {
                 let mut key = None;
@@ -614,7 +610,7 @@ impl Builder {
                 Rule::game_name => {
                     game = Some(Spanned::new(p.as_str().to_ascii_lowercase(), self.span(&p)))
                 }
-                Rule::mode_name => mode = Some(self.mode(p)?),
+                Rule::mode_name => mode = Some(self.mode(p)),
                 _ => {}
             }
         }

@@ -38,6 +38,12 @@ pub fn keywords() -> &'static [&'static str] {
                 .iter()
                 .flat_map(|g| place_tokens(g.vocabulary())),
         );
+        // Every game's modes (`journey`, `clash`), which the grammar does not know.
+        out.extend(
+            GameKind::ALL
+                .iter()
+                .flat_map(|g| g.vocabulary().modes.iter().copied()),
+        );
         // Every game's own words (`Word::Named`), which the grammar does not know.
         out.extend(
             crate::engine::GameKind::ALL
@@ -77,6 +83,7 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
         .iter()
         .flat_map(|w| tokens(*w))
         .chain(place_tokens(v))
+        .chain(v.modes.iter().copied())
         .collect();
     let common = ["on", "in", "turn", "roll", "home"];
     // Other games' words and places, unless this game has the word too.
@@ -89,6 +96,11 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
             GameKind::ALL
                 .iter()
                 .flat_map(|g| place_tokens(g.vocabulary())),
+        )
+        .chain(
+            GameKind::ALL
+                .iter()
+                .flat_map(|g| g.vocabulary().modes.iter().copied()),
         )
         .filter(|t| !ours.contains(t) && !common.contains(t))
         .collect();
@@ -220,7 +232,19 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
             Rule::string => "a quoted name",
             Rule::word => "a word (letters, digits, `-` or `_`)",
             Rule::rule_id => "a rule ID such as `capture.merge`",
-            Rule::mode_name => "`journey` or `clash`",
+            Rule::mode_name => {
+                let modes: Vec<String> = game
+                    .vocabulary()
+                    .modes
+                    .iter()
+                    .map(|m| format!("`{m}`"))
+                    .collect();
+                return Some(if modes.is_empty() {
+                    "a mode's name".to_string()
+                } else {
+                    join_or(&modes)
+                });
+            }
             Rule::modifier if game.vocabulary().allows(Word::Midpoint) => {
                 "`past midpoint`, `before midpoint` or `steps N`"
             }

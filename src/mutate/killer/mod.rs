@@ -117,15 +117,12 @@ impl PairVisitor for Seek<'_> {
     }
 }
 
-/// The table and mode of game `i`: 2, 3 and 4 players in turn; royal's
-/// Journey and Clash in turn (other games ignore the mode).
-fn table_of(i: u64) -> (u8, Mode) {
+/// The table and mode of game `i` of a game with `modes` modes: 2, 3 and
+/// 4 players in turn, and each mode in turn (royal's Journey and Clash; a
+/// game without modes plays its one way).
+fn table_of(i: u64, modes: usize) -> (u8, Mode) {
     let players = 2 + (i % 3) as u8;
-    let mode = if (i / 3) % 2 == 0 {
-        Mode::Journey
-    } else {
-        Mode::Clash
-    };
+    let mode = Mode::nth(((i / 3) % modes.max(1) as u64) as u8);
     (players, mode)
 }
 
@@ -142,7 +139,7 @@ fn seek<G: Played>(
             break;
         }
         let seed = search.seed + i;
-        let (players, mode) = table_of(i);
+        let (players, mode) = table_of(i, G::VOCABULARY.modes.len());
         let b = G::driver(base.clone(), mode, Policy::Random);
         let m = G::driver(mutant.clone(), mode, Policy::Random);
         let cfg = Config {

@@ -129,10 +129,9 @@ pub trait Played: Game + crate::engine::Listed + Render {
     fn setup_lines(&self) -> Option<String> {
         None
     }
-    /// The mode the position is played in (royal's Journey or Clash; other
-    /// games have one and ignore it).
+    /// The mode the position is played in (a game without modes: its first).
     fn play_mode(&self) -> crate::engine::Mode {
-        crate::engine::Mode::Journey
+        crate::engine::Mode::FIRST
     }
 }
 

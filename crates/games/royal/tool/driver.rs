@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::royal::exit_action;
+use crate::engine::royal::{exit_action, WORDS};
 use crate::engine::{
     Action, Direction, Mode, MoveClause, MoveOrder, PieceId, Place, Player, Royal, RoyalRules, Sink,
 };
@@ -213,7 +213,7 @@ impl Driver for RoyalDriver {
 
     fn replay_header(&self, record: &Record) -> String {
         let mut out = String::new();
-        writeln!(out, "rules royal {}", self.mode.name()).ok();
+        writeln!(out, "rules royal {}", WORDS.mode_name(self.mode)).ok();
         let names: Vec<String> = record.players.iter().map(|p| p.to_string()).collect();
         writeln!(out, "players {}", names.join(" ")).ok();
         for p in &record.players {
@@ -412,9 +412,9 @@ mod captures_tests {
     fn captures_without_notes_are_the_recorded_captures() {
         let mut captures = 0;
         for (mode, policy) in [
-            (Mode::Journey, Policy::Random),
-            (Mode::Journey, Policy::Greedy),
-            (Mode::Clash, Policy::Greedy),
+            (crate::engine::royal::JOURNEY, Policy::Random),
+            (crate::engine::royal::JOURNEY, Policy::Greedy),
+            (crate::engine::royal::CLASH, Policy::Greedy),
         ] {
             let driver =
                 RoyalDriver::new(crate::rules::shipped_rules::<crate::engine::Royal>(), mode)

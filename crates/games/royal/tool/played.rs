@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::driver::RoyalDriver;
 use crate::dsl::lower::Check;
-use crate::engine::royal::{BATTLE, CREDITS, PROGRESS, SCORE, STORE};
+use crate::engine::royal::{BATTLE, CLASH, CREDITS, JOURNEY, PROGRESS, SCORE, STORE, WORDS};
 use crate::engine::{Direction, Mode, PieceId, Place, Player, Royal, RoyalRules, Word};
 use crate::runner::games::{fail, number, numbers, Played, Reduction};
 use crate::selfplay::Policy;
@@ -64,10 +64,7 @@ impl Played for Royal {
         // With a store of one roll, only the first die dealt is kept and
         // only the first two decide a grace roll (`roll.store-cap`,
         // `grace.check`): a third die and more change nothing.
-        let (name, table) = match mode {
-            Mode::Journey => ("journey", &params.journey),
-            Mode::Clash => ("clash", &params.clash),
-        };
+        let (name, table) = (WORDS.mode_name(mode), params.of_mode(mode));
         let deal = |stored: usize| table.dice_for(stored).min(2);
         let credits = |n: u8| n.min(1).to_string();
         let sets = [
@@ -96,8 +93,9 @@ impl Played for Royal {
         Ok(Reduction {
             sets: sets.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
             home: Some(match mode {
-                Mode::Journey => "G2-G4 and the King start Home, in Journey",
-                Mode::Clash => "G2-G4 and the King start Home, in Clash",
+                JOURNEY => "G2-G4 and the King start Home, in Journey",
+                CLASH => "G2-G4 and the King start Home, in Clash",
+                other => unreachable!("royal has no mode {other:?}"),
             }),
         })
     }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use crate::engine::royal::WORDS;
 use crate::engine::{PieceId, Place, Royal};
 use crate::runner::render::{
     owned, push_num, push_piece, push_piece_list, push_place, push_player, Render,
@@ -13,7 +14,7 @@ impl Render for Royal {
         let pos = self;
         let mut out = String::new();
         let board = pos.board();
-        writeln!(out, "mode: {}", pos.mode().name()).ok();
+        writeln!(out, "mode: {}", WORDS.mode_name(pos.mode())).ok();
         if let Some(st) = pos.final_standings() {
             let list: Vec<String> = st.iter().map(|p| p.to_string()).collect();
             writeln!(out, "game over; standings {}", list.join(" ")).ok();
@@ -278,7 +279,7 @@ pub(super) fn svg(pos: &Royal, marks: &crate::runner::render::svg::Marks) -> Str
         CY + 12.0,
         11.0,
         "middle",
-        &format!("{} mode", pos.mode().name()),
+        &format!("{} mode", WORDS.mode_name(pos.mode())),
     );
     // The players' panel.
     let mut y = 40.0;

@@ -328,7 +328,7 @@ mod tests {
         let rules = super::ToyRules::new(
             <crate::engine::toy::ToyParams as crate::rules::RulesetParams>::shipped(),
         );
-        let driver = super::Toy::driver(rules, crate::engine::Mode::Journey, Policy::Random);
+        let driver = super::Toy::driver(rules, crate::engine::Mode::FIRST, Policy::Random);
         let cfg = Config {
             players: 2,
             max_turns: 200,
@@ -352,7 +352,7 @@ mod tests {
         use crate::runner::games::Played;
         use crate::selfplay::Policy;
         let rules = super::ToyRules::new(crate::engine::toy::ToyParams::shipped());
-        let driver = super::Toy::driver(rules, Mode::Journey, Policy::Random);
+        let driver = super::Toy::driver(rules, Mode::FIRST, Policy::Random);
         let err = crate::selfplay::balance::play(&driver, &Player::ALL[..1], 0, 50).unwrap_err();
         assert!(
             err.message.contains("cannot set up a game of 1 players"),

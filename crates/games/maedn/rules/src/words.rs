@@ -40,6 +40,8 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_name: "goal",
     path_word: "goal",
     words: &[ENTER, SEATS_OPPOSITE, SEATS_SIDE, PASS, RETURNS],
+    modes: &[],
+    modes_rule: None,
     phrases: PHRASES,
     foreign_word_help: "maedn has pieces G1-G4 in base, on fields 0-39, or `in goal N`",
     word_help: &[

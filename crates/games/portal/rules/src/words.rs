@@ -50,6 +50,8 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_name: "lane",
     path_word: "lane",
     words: &[ENTER, RANKED, DOUBLES, FALLS, TOKENS, BURNED, ROLL_AGAIN],
+    modes: &[],
+    modes_rule: None,
     phrases: PHRASES,
     foreign_word_help:
         "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",

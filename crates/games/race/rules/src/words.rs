@@ -40,6 +40,8 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_name: "home",
     path_word: "goal",
     words: &[ENTER, SEATS_OPPOSITE, SEATS_SIDE, PASS, RETURNS],
+    modes: &[],
+    modes_rule: None,
     phrases: PHRASES,
     foreign_word_help:
         "race has pieces G1-G4 in base, on fields from 0, or `in goal N` (home field N)",

@@ -737,12 +737,12 @@ mod tests {
         use crate::Player;
         let mut compared = goti_engine::legal::Compared::default();
         for (mode, players, named) in [
-            (Mode::Journey, 2, false),
-            (Mode::Clash, 4, false),
-            (Mode::Journey, 3, false),
+            (JOURNEY, 2, false),
+            (CLASH, 4, false),
+            (JOURNEY, 3, false),
             // Parted groups in the named order: every order of the guards counts.
-            (Mode::Journey, 2, true),
-            (Mode::Journey, 3, true),
+            (JOURNEY, 2, true),
+            (JOURNEY, 3, true),
         ] {
             let mut params = shipped::<RoyalParams>();
             if named {
@@ -767,7 +767,7 @@ mod tests {
         use crate::params::{shipped, RoyalParams};
         use crate::Player;
         let rules = RoyalRules::new(shipped::<RoyalParams>());
-        let mut pos = Royal::new_game(rules, Mode::Journey, &Player::ALL[..2]).unwrap();
+        let mut pos = Royal::new_game(rules, JOURNEY, &Player::ALL[..2]).unwrap();
         let seat = pos.seat_mut(Player::ALL[0]);
         for (i, t) in [20u8, 30, 40, 10].into_iter().enumerate() {
             seat.guards[i].place = Place::Ring(t);

@@ -42,7 +42,7 @@ mod setup;
 mod store;
 mod turn;
 mod words;
-pub use words::{BATTLE, CREDITS, EXIT, FIRST_TURN, PROGRESS, SCORE, STORE};
+pub use words::{BATTLE, CLASH, CREDITS, EXIT, FIRST_TURN, JOURNEY, PROGRESS, SCORE, STORE, WORDS};
 
 #[cfg(test)]
 mod tests;
@@ -58,8 +58,9 @@ pub use store::Store;
 
 use goti_engine::delegate_game;
 use goti_engine::piece::{Piece, PieceId, Place, Player};
-use goti_engine::setup::{Mode, Sizes};
+use goti_engine::setup::Sizes;
 use goti_engine::table::{transact, Table};
+use goti_engine::vocabulary::Mode;
 
 /// The ruleset parameters and the board computed from them, shared by every
 /// position of a game.
@@ -193,10 +194,7 @@ impl Royal {
         self.mode
     }
     pub fn mode_params(&self) -> &ModeParams {
-        match self.mode {
-            Mode::Journey => &self.rules.params.journey,
-            Mode::Clash => &self.rules.params.clash,
-        }
+        self.rules.params.of_mode(self.mode)
     }
     pub fn seat(&self, p: Player) -> &Seat {
         &self.seats[p.index()]
@@ -252,8 +250,9 @@ impl Royal {
 
 fn mode_note(mode: Mode) -> &'static str {
     match mode {
-        Mode::Journey => "journey mode: progress counts more",
-        Mode::Clash => "clash mode: battle counts more",
+        JOURNEY => "journey mode: progress counts more",
+        CLASH => "clash mode: battle counts more",
+        other => unreachable!("royal has no mode {other:?}"),
     }
 }
 

@@ -1,4 +1,7 @@
+use goti_engine::vocabulary::Mode;
 use serde::{Deserialize, Serialize};
+
+use crate::words::{CLASH, JOURNEY};
 
 pub(crate) use goti_engine::params::*;
 
@@ -148,6 +151,17 @@ pub struct RoyalParams {
     pub exits: ExitParams,
     pub king: KingParams,
     pub order: OrderParams,
+}
+
+impl RoyalParams {
+    /// The parameters of `mode` (`table.modes`).
+    pub fn of_mode(&self, mode: Mode) -> &ModeParams {
+        match mode {
+            JOURNEY => &self.journey,
+            CLASH => &self.clash,
+            other => unreachable!("royal has no mode {other:?}"),
+        }
+    }
 }
 
 impl Params for RoyalParams {

@@ -51,7 +51,7 @@ impl Royal {
                     R::RollDeal,
                     format!(
                         "with {stored} roll(s) stored, {} deals {expected} dice, not {}",
-                        self.mode.name(),
+                        words::WORDS.mode_name(self.mode),
                         dice.len()
                     ),
                 )

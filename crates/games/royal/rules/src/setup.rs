@@ -5,8 +5,8 @@ use super::rule::RoyalRule as R;
 use super::*;
 use goti_engine::event::{Event, What};
 use goti_engine::piece::{Piece, PieceId, Place, Player};
-use goti_engine::setup::{Mode, Setup, SetupError, SetupFact, SetupPart};
-use goti_engine::vocabulary::Word;
+use goti_engine::setup::{Setup, SetupError, SetupFact, SetupPart};
+use goti_engine::vocabulary::Mode;
 
 impl Royal {
     /// A new game: Kings on their entry tiles, guards in the Yard, 3 credits,
@@ -29,11 +29,9 @@ impl Royal {
     ) -> Result<Royal, SetupError> {
         let mut setup = Setup {
             players: players.to_vec(),
+            mode,
             ..Setup::default()
         };
-        setup
-            .facts
-            .push(SetupFact::plain(Word::Mode, vec![mode.number()]));
         for &p in players {
             for &piece in home {
                 setup.placements.push(goti_engine::setup::Placement {
@@ -163,10 +161,7 @@ fn seat_facts(
 ) {
     let params = &rules.params;
     let mode = mode_of(setup);
-    let mode_params = match mode {
-        Mode::Journey => &params.journey,
-        Mode::Clash => &params.clash,
-    };
+    let mode_params = params.of_mode(mode);
     for p in Player::ALL {
         let seat = &mut seats[p.index()];
         let fact = |word| setup.fact(word, Some(p));
@@ -186,7 +181,7 @@ fn seat_facts(
                     message: format!(
                         "the store holds at most {} rolls in {}; this one has {}",
                         mode_params.store_cap,
-                        mode.name(),
+                        words::WORDS.mode_name(mode),
                         rolls.len()
                     ),
                     help: None,
@@ -220,18 +215,16 @@ fn seat_facts(
     }
 }
 
-/// `table.modes`: the mode a set-up states (`mode clash`: the fact `mode`
-/// with the mode's number), Journey where it states none.
+/// `table.modes`: the mode a set-up states (`mode clash`), Journey (the
+/// first) where it states none.
 pub(crate) fn mode_of(setup: &Setup) -> Mode {
-    match setup.fact(Word::Mode, None) {
-        None => Mode::Journey,
-        Some((_, fact)) => {
-            let n = single(fact);
-            *Mode::ALL
-                .get(n as usize)
-                .unwrap_or_else(|| unreachable!("a mode is numbered 0-1, not {n}"))
-        }
-    }
+    let mode = setup.mode;
+    assert!(
+        mode.index() < words::MODES.len(),
+        "royal has no mode number {}",
+        mode.index()
+    );
+    mode
 }
 
 /// The one number of a fact that has one (`credits 2`, `battle 20`).
@@ -257,7 +250,7 @@ fn record_set_up(setup: &Setup, present: Table, turn: Player, events: &mut Vec<E
         R::TablePlayers,
         What::SetUp {
             players: present.len() as u8,
-            mode: Some(mode_of(setup).name()),
+            mode: Some(words::WORDS.mode_name(mode_of(setup))),
         },
     ));
     events.push(note(

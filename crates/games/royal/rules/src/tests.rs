@@ -3,7 +3,6 @@
 
 use crate::*;
 use goti_engine::setup::SetupFact;
-use goti_engine::vocabulary::Word;
 use Place::*;
 
 const P1: Player = Player::ALL[0];
@@ -64,9 +63,7 @@ impl T {
         self
     }
     fn clash(mut self) -> T {
-        self.0
-            .facts
-            .push(SetupFact::plain(Word::Mode, vec![Mode::Clash.number()]));
+        self.0.mode = CLASH;
         self
     }
     fn turn(mut self, p: Player) -> T {
@@ -1102,7 +1099,7 @@ fn every_rule_id_is_cited_by_an_engine_test() {
 
 #[test]
 fn rejection_leaves_state_unchanged_and_new_game_is_valid() {
-    let pos = Royal::new_game(RoyalRules::default_rules(), Mode::Clash, &[P1, P2, P3, P4]).unwrap();
+    let pos = Royal::new_game(RoyalRules::default_rules(), CLASH, &[P1, P2, P3, P4]).unwrap();
     assert_eq!(at(&pos, P4, K), Ring(13));
     refused(&pos, fwd(&[(g(1), &[3])]), "move.not-in-play");
     let _ = (P4,);

@@ -1,7 +1,7 @@
 //! The words of `royal`'s scenarios: its pieces, places and the words only
 //! it has, and the rules that decide problems the language finds.
 
-use goti_engine::vocabulary::{Phrase, Vocabulary, Word};
+use goti_engine::vocabulary::{Mode, Phrase, Vocabulary, Word};
 
 use super::rule::RoyalRule;
 
@@ -19,6 +19,14 @@ pub const SCORE: Word = Word::Named("score");
 pub const STORE: Word = Word::Named("store");
 /// `P1 first turn`: the player has not yet had a turn (`grace.first-turn`).
 pub const FIRST_TURN: Word = Word::Named("first turn");
+
+/// `table.modes`: royal's modes (`mode clash`, `rules royal clash`), in
+/// the order [`Mode`] numbers them.
+pub const MODES: &[&str] = &["journey", "clash"];
+/// Journey mode: progress counts more (`table.modes`).
+pub const JOURNEY: Mode = Mode::nth(0);
+/// Clash mode: battle counts more (`table.modes`).
+pub const CLASH: Mode = Mode::nth(1);
 
 /// `exit G1 G2`: guards leave the Yard on exit credits (`exit.credit`).
 pub const EXIT: Word = Word::Named("exit");
@@ -61,11 +69,12 @@ pub const WORDS: Vocabulary = Vocabulary {
         CREDITS,
         BATTLE,
         FIRST_TURN,
-        Word::Mode,
         EXIT,
         PROGRESS,
         SCORE,
     ],
+    modes: MODES,
+    modes_rule: Some(RoyalRule::TableModes.id()),
     phrases: PHRASES,
     // Empty: the help names the game that has the word (`rules portal`).
     foreign_word_help: "",

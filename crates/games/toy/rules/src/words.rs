@@ -25,6 +25,8 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_name: "home path",
     path_word: "home",
     words: &[BOOST],
+    modes: &[],
+    modes_rule: None,
     phrases: PHRASES,
     foreign_word_help: "the toy race has one piece G1 a player, in the yard, on a tile, or home",
     word_help: &[],
