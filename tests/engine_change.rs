@@ -4,10 +4,21 @@
 //! --base HEAD~1 --build` (the base's goti built in a worktree) groups the
 //! changed scenarios under `capture.points`, and `--base-trace` with the
 //! base build's trace gives the same report. Built only with `--features
-//! build-test` (it compiles goti twice): its own step of `.ci/run`.
+//! build-test` (it compiles goti twice): its own step of `.ci/run`. Both
+//! builds are unoptimised (`UNOPTIMISED`): what is checked is which
+//! outcomes a code change moves, which no optimisation changes, and an
+//! optimised build of goti twice would take most of CI's time.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+/// Cargo's settings for both builds: the release profile without its
+/// optimisation (`cargo xtask diff-build` builds `--release`, and its
+/// cargo inherits these), about half the time to compile.
+const UNOPTIMISED: [(&str, &str); 2] = [
+    ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0"),
+    ("CARGO_PROFILE_RELEASE_DEBUG", "false"),
+];
 
 fn run(cmd: &mut Command) -> Output {
     cmd.output().expect("the command runs")
@@ -82,6 +93,7 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
         let mut c = Command::new(env!("CARGO"));
         c.args(["build", "--release", "--locked", "-p", "xtask"])
             .current_dir(&copy)
+            .envs(UNOPTIMISED)
             .env("CARGO_TARGET_DIR", &target);
         if offline {
             c.arg("--offline");
@@ -99,6 +111,7 @@ fn an_engine_code_change_is_reported_by_rule_from_a_build_and_from_a_trace() {
             .current_dir(&copy)
             .env("CI", "true")
             .env("NO_COLOR", "1")
+            .envs(UNOPTIMISED)
             .env("CARGO_TARGET_DIR", &target))
     };
     let built = goti(&["diff-build", "--base", "HEAD~1"]);
