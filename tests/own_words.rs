@@ -416,3 +416,34 @@ fn a_games_modes_are_read_in_its_words() {
         ["1:5 the statement ends too early: expected `journey` or `clash` | "]
     );
 }
+
+/// A game's counts are its words, not the grammar's: royal's `solo`,
+/// `pair`, `trio` and `quad` name the lowest guard numbers not yet named
+/// (the brief's `P2 solo on 23` is P2's G1), in any case; a word no game
+/// counts with is the syntax error it always was, also beside a game's own
+/// fact; another game's count is named as that game's.
+#[test]
+fn a_games_counts_are_read_in_its_words() {
+    assert!(passed(
+        "scenario \"counts\"\nP1 G1 on 5, P1 PAIR on 10, P2 solo on 23, P2 Trio in yard\n\
+         expect P1 G2 on 10, P1 G3 on 10, P1 G4 in yard, P2 G1 on 23\n\
+         expect P2 G2 in yard, P2 G3 in yard, P2 G4 in yard\n"
+    ));
+    let unexpected = "unexpected `queen`: expected `battle`, `credits`, `first turn`, `store`, `to`, a piece (`G1`, `G2`, ... or `king`) or solo, pair, trio or quad | ";
+    assert_eq!(
+        problems("scenario \"x\"\nplayers 2\nP1 queen on 4\n"),
+        [format!("3:4 {unexpected}")]
+    );
+    assert_eq!(
+        problems("scenario \"x\"\nplayers 2\nP1 queen on 4, P1 credits 2\n"),
+        [format!("3:4 {unexpected}")]
+    );
+    assert_eq!(
+        problems("scenario \"x\"\nP1 trio on 5, P1 pair on 6, P2 G1 on 9\n"),
+        ["2:18 P1 has only 1 guard(s) not yet named; a player has four guards | name fewer guards, or place them explicitly with G1-G4"]
+    );
+    assert_eq!(
+        problems("rules portal\nscenario \"x\"\nP1 pair on 5, P2 G1 on 6\n"),
+        ["3:4 `pair` is a royal word; this scenario plays portal | portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home"]
+    );
+}

@@ -93,11 +93,13 @@ pub enum PieceName {
     King,
 }
 
-/// A named piece or a count of the next unnamed guards (`solo` ... `quad`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A named piece, or a word for a count of the next unnamed pieces, as
+/// written (lower case), which the game's words read (royal's `solo` ...
+/// `quad`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceSel {
     Piece(PieceName),
-    Count(u8),
+    Count(String),
 }
 
 /// A place as written.

@@ -210,15 +210,18 @@ impl Setup {
                 }
             };
             if std::mem::replace(&mut seen[p.index()][slot], true) {
-                let help = if words.allows(Word::GroupCount) {
-                    "place each piece once; solo/pair/trio/quad take the next unnamed guards"
-                } else {
-                    "place each piece once"
+                let help = match words.counts {
+                    [] => "place each piece once".to_string(),
+                    counts => format!(
+                        "place each piece once; {} take the next unnamed {}",
+                        counts.join("/"),
+                        words.piece_word
+                    ),
                 };
                 err(
                     words.pieces_rule,
                     format!("{p} {} is placed twice", pl.piece),
-                    Some(help.into()),
+                    Some(help),
                 );
                 continue;
             }

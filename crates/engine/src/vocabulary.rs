@@ -10,8 +10,6 @@ use super::rule::RuleId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Word {
     King,
-    /// `solo`, `pair`, `trio`, `quad`.
-    GroupCount,
     Midpoint,
     /// A word the grammar does not know, which only a game's vocabulary
     /// names (lower case): a set-up fact `P1 WORD N...`, an action `WORD
@@ -22,13 +20,12 @@ pub enum Word {
 impl Word {
     /// Every word the grammar knows, in the order above (a game's
     /// [`Word::Named`] words are in its vocabulary alone).
-    pub const ALL: &'static [Word] = &[Word::King, Word::GroupCount, Word::Midpoint];
+    pub const ALL: &'static [Word] = &[Word::King, Word::Midpoint];
 
     /// How the word is written.
     pub const fn text(self) -> &'static str {
         match self {
             Word::King => "king",
-            Word::GroupCount => "solo/pair/trio/quad",
             Word::Midpoint => "midpoint",
             Word::Named(text) => text,
         }
@@ -250,6 +247,10 @@ pub struct Vocabulary {
     pub modes: &'static [&'static str],
     /// The rule that names the modes (royal's `table.modes`).
     pub modes_rule: Option<RuleId>,
+    /// Its words for the next unnamed pieces of a player, one piece more
+    /// each (royal's `solo`, `pair`, `trio`, `quad`: `P2 pair on 11` is
+    /// the lowest two numbers not yet named); none for a game without.
+    pub counts: &'static [&'static str],
     /// How each of its [`Word::Named`] words is written, wherever it may
     /// stand (a set-up fact, an action, an expectation).
     pub phrases: &'static [Phrase],
@@ -321,6 +322,15 @@ impl Vocabulary {
             .get(mode.index())
             .copied()
             .unwrap_or_else(|| panic!("{} has no mode number {}", self.name, mode.index()))
+    }
+    /// How many pieces the count `word` names (any case), if it is one of
+    /// this game's counts.
+    pub fn count_named(&self, word: &str) -> Option<u8> {
+        let i = self
+            .counts
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(word))?;
+        u8::try_from(i + 1).ok()
     }
     /// Every mode of this game, in order (none for a game played one way).
     pub fn all_modes(&self) -> impl Iterator<Item = Mode> + '_ {
@@ -407,6 +417,7 @@ pub(crate) const TEST_WORDS: Vocabulary = Vocabulary {
     words: &[],
     modes: &[],
     modes_rule: None,
+    counts: &[],
     phrases: &[],
     foreign_word_help: "",
     word_help: &[],
@@ -444,7 +455,7 @@ mod tests {
             // leave its text out of every game's word list.
             assert!(!w.text().is_empty());
         }
-        assert_eq!(all.len(), 3, "a new Word goes into Word::ALL");
+        assert_eq!(all.len(), 2, "a new Word goes into Word::ALL");
     }
 
     /// A place aside is written in the game's words, spot by name; the

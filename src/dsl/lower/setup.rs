@@ -8,7 +8,7 @@ use super::words::{allowed, own_word, piece_of, player_of, MAX_STEPS};
 use super::{Limits, Problem, SetupSpans};
 use crate::dsl::ast::*;
 use crate::engine::vocabulary::PhraseAt;
-use crate::engine::{Mode, PieceId, Placement, Player, Setup, SetupFact, Word};
+use crate::engine::{GameKind, Mode, PieceId, Placement, Player, Setup, SetupFact, Word};
 
 /// The set-up as the statements build it.
 pub(super) struct SetupState {
@@ -171,12 +171,9 @@ impl SetupState {
         let Some(place) = place_of(&pl.place, limits, problems) else {
             return;
         };
-        let pieces: Vec<PieceId> = match pl.what.value {
-            PieceSel::Count(_) if !allowed(pl.what.span, Word::GroupCount, game, problems) => {
-                return;
-            }
+        let pieces: Vec<PieceId> = match &pl.what.value {
             PieceSel::Piece(name) => {
-                match piece_of(&Spanned::new(name, pl.what.span), limits, problems) {
+                match piece_of(&Spanned::new(*name, pl.what.span), limits, problems) {
                     Some(PieceId::Numbered(g)) => {
                         named[p.index()].insert(g);
                         vec![PieceId::Numbered(g)]
@@ -185,31 +182,12 @@ impl SetupState {
                     None => return,
                 }
             }
-            PieceSel::Count(n) => {
-                let free: Vec<u8> = (1..=4u8)
-                    .filter(|g| !named[p.index()].contains(g))
-                    .take(n as usize)
-                    .collect();
-                if free.len() < n as usize {
-                    let message = if free.is_empty() {
-                        format!("a fifth guard: {p}'s four guards G1-G4 are all named already")
-                    } else {
-                        format!(
-                            "{p} has only {} guard(s) not yet named; a player has four guards",
-                            free.len()
-                        )
-                    };
-                    problems.push(
-                        Problem::new(pl.what.span, message, "too many guards")
-                            .rule(game.vocabulary().pieces_rule)
-                            .help("name fewer guards, or place them explicitly with G1-G4"),
-                    );
-                    return;
+            PieceSel::Count(word) => {
+                let count = Spanned::new(word.as_str(), pl.what.span);
+                match counted(p, count, &mut named[p.index()], game, problems) {
+                    Some(pieces) => pieces,
+                    None => return,
                 }
-                for g in &free {
-                    named[p.index()].insert(*g);
-                }
-                free.into_iter().map(PieceId::Numbered).collect()
             }
         };
         let steps = match &pl.steps {
@@ -239,5 +217,93 @@ impl SetupState {
             });
             spans.placements.push(st.span);
         }
+    }
+}
+
+/// The pieces a count names (`P2 pair on 11`: the lowest two numbers of
+/// `p`'s not yet `named`, which it names), or the problem: a word that is
+/// not the game's count, or more pieces than are left.
+fn counted(
+    p: Player,
+    count: Spanned<&str>,
+    named: &mut BTreeSet<u8>,
+    game: GameKind,
+    problems: &mut Vec<Problem>,
+) -> Option<Vec<PieceId>> {
+    let words = game.vocabulary();
+    let Some(n) = words.count_named(count.value) else {
+        problems.push(foreign_count(count, game));
+        return None;
+    };
+    let free: Vec<u8> = (1..=words.pieces)
+        .filter(|g| !named.contains(g))
+        .take(n as usize)
+        .collect();
+    if free.len() < n as usize {
+        let (all, one) = (words.piece_word, words.piece_word.trim_end_matches('s'));
+        let message = if free.is_empty() {
+            format!(
+                "a {} {one}: {p}'s {} {all} G1-G{} are all named already",
+                ordinal(words.pieces + 1),
+                cardinal(words.pieces),
+                words.pieces
+            )
+        } else {
+            format!(
+                "{p} has only {} {one}(s) not yet named; a player has {} {all}",
+                free.len(),
+                cardinal(words.pieces)
+            )
+        };
+        problems.push(
+            Problem::new(count.span, message, format!("too many {all}"))
+                .rule(words.pieces_rule)
+                .help(format!(
+                    "name fewer {all}, or place them explicitly with G1-G{}",
+                    words.pieces
+                )),
+        );
+        return None;
+    }
+    named.extend(free.iter().copied());
+    Some(free.into_iter().map(PieceId::Numbered).collect())
+}
+
+/// A count word of another game's (parsing refuses a word no game counts
+/// with): `` `pair` is a royal word ``.
+fn foreign_count(count: Spanned<&str>, game: GameKind) -> Problem {
+    let owners: Vec<&str> = GameKind::ALL
+        .iter()
+        .filter(|g| g.vocabulary().count_named(count.value).is_some())
+        .map(|g| g.name())
+        .collect();
+    assert!(
+        !owners.is_empty(),
+        "`{}` is no game's count, which parsing refuses",
+        count.value
+    );
+    let help = game.vocabulary().help_for_named(count.value);
+    super::words::another_games(count.span, count.value, &owners, game, help)
+}
+
+/// Up to nine in words ("four guards").
+fn cardinal(n: u8) -> String {
+    const WORDS: [&str; 10] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// First to tenth in words ("a fifth guard").
+fn ordinal(n: u8) -> String {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    match n.checked_sub(1).and_then(|i| WORDS.get(i as usize)) {
+        Some(w) => w.to_string(),
+        None => format!("{n}th"),
     }
 }

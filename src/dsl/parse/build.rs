@@ -278,16 +278,7 @@ impl Builder {
                 let what_pair = inner.next().ok_or_else(|| internal(span))?;
                 let what_span = self.span(&what_pair);
                 let what = match what_pair.as_rule() {
-                    Rule::count => {
-                        let n = match what_pair.into_inner().next().map(|k| k.as_rule()) {
-                            Some(Rule::kw_solo) => 1,
-                            Some(Rule::kw_pair) => 2,
-                            Some(Rule::kw_trio) => 3,
-                            Some(Rule::kw_quad) => 4,
-                            other => return Err(mismatch_opt(what_span, "a count", other)),
-                        };
-                        PieceSel::Count(n)
-                    }
+                    Rule::count => PieceSel::Count(what_pair.as_str().to_ascii_lowercase()),
                     Rule::piece => PieceSel::Piece(self.piece(what_pair)?.value),
                     other => return Err(mismatch(what_span, "a piece or a count", other)),
                 };

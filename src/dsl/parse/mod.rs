@@ -176,8 +176,12 @@ fn parse_statement(
     game: GameKind,
 ) -> Result<Vec<(Item, Span)>, Problem> {
     let mut pairs = match ScenarioParser::parse(Rule::statement, chunk) {
-        Ok(pairs) => pairs,
+        Ok(pairs) => {
+            refuse_unknown_count(pairs.clone(), chunk, offset, game)?;
+            pairs
+        }
         Err(e) => {
+            let e = broken_at_count_word(chunk).unwrap_or(e);
             let at = error_pos(&e);
             if let Some(problem) = suggest::not_a_place_word(chunk, at, offset, game) {
                 return Err(problem);
@@ -196,7 +200,10 @@ fn parse_statement(
                 None => first,
             };
             let here = match own {
-                Own::Parsed(pair) => return Builder { offset }.statement(pair),
+                Own::Parsed(pair) => {
+                    refuse_unknown_count(pair.clone().into_inner(), chunk, offset, game)?;
+                    return Builder { offset }.statement(pair);
+                }
                 // `expect P1 credits x`: the game's word stood; what follows it did not.
                 Own::Failed(own, further) if further > at && named_anywhere(word_at(chunk, at)) => {
                     let words = match tried_own_word(&own) {
@@ -240,6 +247,105 @@ fn parse_statement(
     };
     let b = Builder { offset };
     b.statement(pair)
+}
+
+/// Where a statement breaks at a word that stands where a count may (after
+/// a player) and is no game's count, piece or keyword (`P1 crdits 2`,
+/// `P1 queen on 4`): the grammar's count is any word, so it breaks after
+/// the word (`2` is no place); parsed again with such words made to start
+/// with a digit, it breaks at the word, as it does at any word it refuses.
+/// That error, when it is at such a word; positions stay (same length).
+fn broken_at_count_word(chunk: &str) -> Option<pest::error::Error<Rule>> {
+    let is_player = |w: &str| {
+        w.len() > 1
+            && w.as_bytes()[0].eq_ignore_ascii_case(&b'p')
+            && w[1..].bytes().all(|b| b.is_ascii_digit())
+    };
+    let is_piece = |w: &str| {
+        let w = w.to_ascii_lowercase();
+        w == "k"
+            || w == "king"
+            || (w.len() > 1 && w.starts_with('g') && w[1..].bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut at = Vec::new();
+    let mut after_player = false;
+    let mut start = None;
+    for (i, c) in chunk
+        .char_indices()
+        .chain(std::iter::once((chunk.len(), ' ')))
+    {
+        let ends = c.is_whitespace() || matches!(c, ',' | ':' | ';');
+        match (start, ends) {
+            (None, false) => start = Some(i),
+            (Some(s), true) => {
+                let w = &chunk[s..i];
+                if after_player
+                    && w.bytes().all(|b| b.is_ascii_alphabetic())
+                    && !is_piece(w)
+                    && !keywords().contains(&w.to_ascii_lowercase().as_str())
+                    && !GameKind::ALL
+                        .iter()
+                        .any(|g| g.vocabulary().count_named(w).is_some())
+                {
+                    at.push(s);
+                }
+                after_player = is_player(w);
+                start = None;
+            }
+            _ => {}
+        }
+        if matches!(c, ',' | ':' | ';') {
+            after_player = false;
+        }
+    }
+    if at.is_empty() {
+        return None;
+    }
+    let mut refused = chunk.to_string();
+    for &s in &at {
+        refused.replace_range(s..s + 1, "0");
+    }
+    let e = ScenarioParser::parse(Rule::statement, &refused).err()?;
+    at.contains(&error_pos(&e)).then_some(e)
+}
+
+/// A count word no game has (`P1 queen on 4`) is the syntax error any word
+/// the grammar refuses there is: the statement is parsed again with the
+/// word's first letter made a digit (no piece or count starts with one, so
+/// the grammar breaks there), and the error is told with the word as written.
+fn refuse_unknown_count(
+    pairs: pest::iterators::Pairs<Rule>,
+    chunk: &str,
+    offset: usize,
+    game: GameKind,
+) -> Result<(), Problem> {
+    let counted = |w: &str| {
+        GameKind::ALL
+            .iter()
+            .any(|g| g.vocabulary().count_named(w).is_some())
+    };
+    let Some(at) = pairs
+        .flatten()
+        .find(|p| p.as_rule() == Rule::count && !counted(p.as_str()))
+        .map(|p| p.as_span().start())
+    else {
+        return Ok(());
+    };
+    let mut refused = chunk.to_string();
+    refused.replace_range(at..at + 1, "0");
+    let e = match ScenarioParser::parse(Rule::statement, &refused) {
+        Err(e) => e,
+        // Not reached: the grammar reads no statement with a digit there.
+        Ok(_) => pest::error::Error::new_from_pos(
+            pest::error::ErrorVariant::ParsingError {
+                positives: vec![Rule::piece, Rule::count],
+                negatives: vec![],
+            },
+            pest::Position::new(chunk, at).expect("a count starts inside its statement"),
+        ),
+    };
+    let own = suggest::own_words_at(chunk, at, game);
+    Err(syntax_error(e, chunk, offset, game, &own))
 }
 
 /// What the grammar of a game's own words (`own_statement`) makes of a

@@ -38,11 +38,12 @@ pub fn keywords() -> &'static [&'static str] {
                 .iter()
                 .flat_map(|g| place_tokens(g.vocabulary())),
         );
-        // Every game's modes (`journey`, `clash`), which the grammar does not know.
+        // Every game's modes (`journey`, `clash`) and counts (`solo`,
+        // `pair`), which the grammar does not know.
         out.extend(
             GameKind::ALL
                 .iter()
-                .flat_map(|g| g.vocabulary().modes.iter().copied()),
+                .flat_map(|g| named_words(g.vocabulary())),
         );
         // Every game's own words (`Word::Named`), which the grammar does not know.
         out.extend(
@@ -83,7 +84,7 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
         .iter()
         .flat_map(|w| tokens(*w))
         .chain(place_tokens(v))
-        .chain(v.modes.iter().copied())
+        .chain(named_words(v))
         .collect();
     let common = ["on", "in", "turn", "roll", "home"];
     // Other games' words and places, unless this game has the word too.
@@ -100,7 +101,7 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
         .chain(
             GameKind::ALL
                 .iter()
-                .flat_map(|g| g.vocabulary().modes.iter().copied()),
+                .flat_map(|g| named_words(g.vocabulary())),
         )
         .filter(|t| !ours.contains(t) && !common.contains(t))
         .collect();
@@ -113,6 +114,12 @@ fn game_keywords(game: GameKind) -> Vec<&'static str> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// A game's modes and counts (`journey`, `solo`), which only its
+/// vocabulary names.
+fn named_words(v: &crate::engine::Vocabulary) -> impl Iterator<Item = &'static str> + '_ {
+    v.modes.iter().chain(v.counts).copied()
 }
 
 /// A game's place words and the names of its spots that are words
@@ -220,7 +227,14 @@ fn describe(rule: &Rule, game: GameKind) -> Option<String> {
             Rule::piece | Rule::guard | Rule::king | Rule::kw_king | Rule::kw_k => {
                 "a piece (`G1`, `G2`, ...)"
             }
-            Rule::count => "solo, pair, trio or quad",
+            Rule::count => {
+                let counts = game.vocabulary().counts;
+                if counts.is_empty() {
+                    return None;
+                }
+                let counts: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+                return Some(join_or(&counts));
+            }
             Rule::place => {
                 let v = game.vocabulary();
                 return Some(format!(

@@ -52,6 +52,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     words: &[ENTER, RANKED, DOUBLES, FALLS, TOKENS, BURNED, ROLL_AGAIN],
     modes: &[],
     modes_rule: None,
+    counts: &[],
     phrases: PHRASES,
     foreign_word_help:
         "portal has pieces G1-G5 in base, on the ring, on lane N, in toilets, or home",

@@ -42,6 +42,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     words: &[ENTER, SEATS_OPPOSITE, SEATS_SIDE, PASS, RETURNS],
     modes: &[],
     modes_rule: None,
+    counts: &[],
     phrases: PHRASES,
     foreign_word_help:
         "race has pieces G1-G4 in base, on fields from 0, or `in goal N` (home field N)",

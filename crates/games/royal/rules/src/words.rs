@@ -63,7 +63,6 @@ pub const WORDS: Vocabulary = Vocabulary {
     path_word: "home",
     words: &[
         Word::King,
-        Word::GroupCount,
         Word::Midpoint,
         STORE,
         CREDITS,
@@ -75,6 +74,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     ],
     modes: MODES,
     modes_rule: Some(RoyalRule::TableModes.id()),
+    counts: &["solo", "pair", "trio", "quad"],
     phrases: PHRASES,
     // Empty: the help names the game that has the word (`rules portal`).
     foreign_word_help: "",

@@ -27,6 +27,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     words: &[BOOST],
     modes: &[],
     modes_rule: None,
+    counts: &[],
     phrases: PHRASES,
     foreign_word_help: "the toy race has one piece G1 a player, in the yard, on a tile, or home",
     word_help: &[],
