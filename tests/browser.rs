@@ -3,10 +3,10 @@
 //! `.ci/run` (which installs Debian's `chromium` when missing):
 //!
 //! ```sh
-//! cargo test --release --features browser-test --test browser
+//! cargo test --release --features goti-stages/browser-test --test browser
 //! ```
 //!
-//! Built only with the `browser-test` feature, so `cargo test` stays green
+//! Built only with the `goti-stages/browser-test` feature, so `cargo test` stays green
 //! on a machine without a browser; with the feature and no browser, every
 //! test here fails and says how to install one.
 

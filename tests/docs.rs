@@ -2,7 +2,7 @@
 //! of README.md and of the guide (`docs/src/`, an mdBook) runs and passes,
 //! every chapter is in the guide's table of contents, every link of the
 //! guide and the README resolves (to a file, and to a heading where it names
-//! one), and README.md stays a front page. With the `guide-test` feature
+//! one), and README.md stays a front page. With `goti-stages/guide-test`
 //! (`.ci/run`, after `mdbook build docs`) the built book's links are
 //! checked too.
 
@@ -302,67 +302,69 @@ fn every_guide_link_resolves() {
     assert!(checked >= 30, "only {checked} links were checked");
 }
 
-/// The built book (`mdbook build docs`, into target/book): every page's
-/// relative `href` and `src` names a file of the book, and an `id` of it
-/// where it names one.
-#[cfg(feature = "guide-test")]
-#[test]
-fn the_built_guide_links_resolve() {
-    let book = root().join("target/book");
-    assert!(
-        book.join("index.html").is_file(),
-        "target/book/index.html is missing: run `mdbook build docs` first"
-    );
-    let all = files_under(&book, "html");
-    let ids_of = |html: &str| -> BTreeSet<String> {
-        html.split(" id=\"")
-            .skip(1)
-            .filter_map(|s| s.split('"').next())
-            .map(str::to_string)
-            .collect()
-    };
-    let mut checked = 0;
-    let mut broken = Vec::new();
-    for page in &all {
-        let html = std::fs::read_to_string(page).unwrap();
-        for attr in [" href=\"", " src=\""] {
-            for value in html.split(attr).skip(1).filter_map(|s| s.split('"').next()) {
-                if value.contains("://")
-                    || value.starts_with("mailto:")
-                    || value.starts_with("javascript:")
-                    || value.contains("{{")
-                {
-                    continue;
-                }
-                checked += 1;
-                let (path, frag) = value.split_once('#').unwrap_or((value, ""));
-                let path = path.split('?').next().unwrap();
-                let target = if path.is_empty() {
-                    page.clone()
-                } else {
-                    page.parent().unwrap().join(path)
-                };
-                if !target.exists() {
-                    broken.push(format!("{}: {value}", page.display()));
-                    continue;
-                }
-                if !frag.is_empty() && target.extension().is_some_and(|e| e == "html") {
-                    let ids = ids_of(&std::fs::read_to_string(&target).unwrap());
-                    if !ids.contains(frag) {
-                        broken.push(format!("{}: {value}: no id {frag}", page.display()));
+// The test that needs the built guide (feature `goti-stages/guide-test`).
+goti_stages::guide! {
+    /// The built book (`mdbook build docs`, into target/book): every page's
+    /// relative `href` and `src` names a file of the book, and an `id` of it
+    /// where it names one.
+    #[test]
+    fn the_built_guide_links_resolve() {
+        let book = root().join("target/book");
+        assert!(
+            book.join("index.html").is_file(),
+            "target/book/index.html is missing: run `mdbook build docs` first"
+        );
+        let all = files_under(&book, "html");
+        let ids_of = |html: &str| -> BTreeSet<String> {
+            html.split(" id=\"")
+                .skip(1)
+                .filter_map(|s| s.split('"').next())
+                .map(str::to_string)
+                .collect()
+        };
+        let mut checked = 0;
+        let mut broken = Vec::new();
+        for page in &all {
+            let html = std::fs::read_to_string(page).unwrap();
+            for attr in [" href=\"", " src=\""] {
+                for value in html.split(attr).skip(1).filter_map(|s| s.split('"').next()) {
+                    if value.contains("://")
+                        || value.starts_with("mailto:")
+                        || value.starts_with("javascript:")
+                        || value.contains("{{")
+                    {
+                        continue;
+                    }
+                    checked += 1;
+                    let (path, frag) = value.split_once('#').unwrap_or((value, ""));
+                    let path = path.split('?').next().unwrap();
+                    let target = if path.is_empty() {
+                        page.clone()
+                    } else {
+                        page.parent().unwrap().join(path)
+                    };
+                    if !target.exists() {
+                        broken.push(format!("{}: {value}", page.display()));
+                        continue;
+                    }
+                    if !frag.is_empty() && target.extension().is_some_and(|e| e == "html") {
+                        let ids = ids_of(&std::fs::read_to_string(&target).unwrap());
+                        if !ids.contains(frag) {
+                            broken.push(format!("{}: {value}: no id {frag}", page.display()));
+                        }
                     }
                 }
             }
         }
+        assert!(
+            broken.is_empty(),
+            "broken links in the built guide:\n{}",
+            broken.join("\n")
+        );
+        assert!(
+            all.len() >= 20 && checked >= 200,
+            "{} pages, {checked} links",
+            all.len()
+        );
     }
-    assert!(
-        broken.is_empty(),
-        "broken links in the built guide:\n{}",
-        broken.join("\n")
-    );
-    assert!(
-        all.len() >= 20 && checked >= 200,
-        "{} pages, {checked} links",
-        all.len()
-    );
 }

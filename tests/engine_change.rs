@@ -4,7 +4,7 @@
 //! --base HEAD~1 --build` (the base's goti built in a worktree) groups the
 //! changed scenarios under `capture.points`, and `--base-trace` with the
 //! base build's trace gives the same report. Built only with `--features
-//! build-test` (it compiles goti twice): its own step of `.ci/run`. Both
+//! goti-stages/build-test` (it compiles goti twice): its own step of `.ci/run`. Both
 //! builds are unoptimised (`UNOPTIMISED`): what is checked is which
 //! outcomes a code change moves, which no optimisation changes, and an
 //! optimised build of goti twice would take most of CI's time.

@@ -2,7 +2,7 @@
 //! headless, on a scenario with a typo. Its diagnostics (line, column,
 //! code) must be those `goti check` prints, with the client set up by the
 //! guide's snippet (docs/src/editors.md), and a hover on `capture.merge`
-//! must show the rule's text. Feature `editor-test`: its own step of
+//! must show the rule's text. Feature `goti-stages/editor-test`: its own step of
 //! `.ci/run`, which installs Neovim when missing.
 
 use std::path::Path;
