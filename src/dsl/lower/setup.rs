@@ -272,11 +272,7 @@ fn counted(
 /// A count word of another game's (parsing refuses a word no game counts
 /// with): `` `pair` is a royal word ``.
 fn foreign_count(count: Spanned<&str>, game: GameKind) -> Problem {
-    let owners: Vec<&str> = GameKind::ALL
-        .iter()
-        .filter(|g| g.vocabulary().count_named(count.value).is_some())
-        .map(|g| g.name())
-        .collect();
+    let owners = super::words::games_where(|v| v.count_named(count.value).is_some());
     assert!(
         !owners.is_empty(),
         "`{}` is no game's count, which parsing refuses",

@@ -25,7 +25,7 @@ pub(super) fn foreign(span: Span, word: Word, game: GameKind) -> Option<Problem>
 }
 
 /// The names of the games whose vocabulary `is` says.
-fn games_where(is: impl Fn(&Vocabulary) -> bool) -> Vec<&'static str> {
+pub(super) fn games_where(is: impl Fn(&Vocabulary) -> bool) -> Vec<&'static str> {
     GameKind::ALL
         .iter()
         .filter(|g| is(g.vocabulary()))

@@ -283,9 +283,7 @@ fn broken_at_count_word(chunk: &str) -> Option<pest::error::Error<Rule>> {
                     && w.bytes().all(|b| b.is_ascii_alphabetic())
                     && !is_piece(w)
                     && !keywords().contains(&w.to_ascii_lowercase().as_str())
-                    && !GameKind::ALL
-                        .iter()
-                        .any(|g| g.vocabulary().count_named(w).is_some())
+                    && !counted_anywhere(w)
                 {
                     at.push(s);
                 }
@@ -319,14 +317,9 @@ fn refuse_unknown_count(
     offset: usize,
     game: GameKind,
 ) -> Result<(), Problem> {
-    let counted = |w: &str| {
-        GameKind::ALL
-            .iter()
-            .any(|g| g.vocabulary().count_named(w).is_some())
-    };
     let Some(at) = pairs
         .flatten()
-        .find(|p| p.as_rule() == Rule::count && !counted(p.as_str()))
+        .find(|p| p.as_rule() == Rule::count && !counted_anywhere(p.as_str()))
         .map(|p| p.as_span().start())
     else {
         return Ok(());
@@ -447,6 +440,13 @@ fn named_anywhere(word: &str) -> bool {
     GameKind::ALL
         .iter()
         .any(|g| g.vocabulary().named(word).is_some())
+}
+
+/// Whether some game counts with `word` (royal's `pair`).
+fn counted_anywhere(word: &str) -> bool {
+    GameKind::ALL
+        .iter()
+        .any(|g| g.vocabulary().count_named(word).is_some())
 }
 
 /// Whether a game's own word was among what `own_statement` would have
