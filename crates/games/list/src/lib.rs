@@ -24,8 +24,8 @@ pub use goti_royal::{Board, Phase, Royal, RoyalRule, RoyalRules, Seat, Store};
 pub use goti_toy as toy;
 
 /// Planted faults in maedn's legal actions, for the tests of the checks
-/// that must find them.
-#[cfg(feature = "planted")]
+/// that must find them (tests only).
+#[doc(hidden)]
 pub use goti_maedn::planted;
 
 /// The parameters of every game, beside what they share.
@@ -146,7 +146,6 @@ macro_rules! listed {
 for_each_game!(listed);
 
 /// The planted faults' wrapper is maedn with wrong legal actions.
-#[cfg(feature = "planted")]
 impl Listed for planted::Planted {
     const KIND: GameKind = GameKind::Maedn;
 }

@@ -1,4 +1,4 @@
-//! Planted faults (feature `planted`, for tests only): a wrapper around
+//! Planted faults (for tests only, hidden from the docs): a wrapper around
 //! maedn's position that passes every call through except the legal
 //! actions, which it gets wrong in a chosen way. goti's checks of the
 //! generator (`legal::walk_and_compare`, `cargo xtask legal`) and `goti
