@@ -1,4 +1,6 @@
-//! Benchmarks: `cargo bench`. Figures are in the README.
+//! Benchmarks: `cargo bench --features goti-stages/bench` (divan comes
+//! through goti-stages, so that `cargo test` never builds it). Figures are in
+//! the README.
 //!
 //! - `random_turns`: random legal turns (deal, exits, a move, next turn) of a
 //!   4-player Clash game through self-play's driver (events recorded, each
@@ -20,6 +22,7 @@ use goti::engine::royal::{CLASH, JOURNEY};
 use goti::games::royal::RoyalDriver;
 use goti::runner::{self, RunOptions};
 use goti::selfplay;
+use goti_stages::divan;
 
 fn main() {
     divan::main();
@@ -27,7 +30,7 @@ fn main() {
 
 const TURNS: u32 = 10_000;
 
-#[divan::bench(sample_count = 20)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 20)]
 fn random_turns(bencher: Bencher) {
     let driver = RoyalDriver::new(goti::rules::shipped_rules::<goti::engine::Royal>(), CLASH);
     let mut seed = 0;
@@ -42,7 +45,7 @@ fn random_turns(bencher: Bencher) {
 /// Royal's fast path, 4-player Clash: the same random turns as
 /// `random_turns`, applied in place with nothing recorded and no allocation
 /// per action (`goti bench royal` prints it beside the general engine).
-#[divan::bench(sample_count = 20)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 20)]
 fn royal_fast_turns(bencher: Bencher) {
     fast_turns(
         bencher,
@@ -53,7 +56,7 @@ fn royal_fast_turns(bencher: Bencher) {
 /// Portal's fast path, 4 players: the chooser of self-play, applied in
 /// place with nothing recorded and no allocation per action (`goti bench
 /// portal` prints it beside the general engine).
-#[divan::bench(sample_count = 20)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 20)]
 fn portal_fast_turns(bencher: Bencher) {
     fast_turns(
         bencher,
@@ -76,7 +79,7 @@ fn fast_turns<D: goti::selfplay::fast::FastDriver>(bencher: Bencher, driver: D) 
 /// Maedn's speed path, 4 players: random legal actions, no checks, no
 /// events, no allocation per action (the figure `goti bench maedn` and
 /// `tools/openspiel_speed.py` compare with OpenSpiel's C++ core).
-#[divan::bench(sample_count = 20)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 20)]
 fn maedn_random_actions(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Maedn>();
     let table = &goti::engine::Player::ALL[..4];
@@ -109,7 +112,7 @@ pub fn generated_scenario(i: usize) -> String {
     )
 }
 
-#[divan::bench(sample_count = 10)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 10)]
 fn parse_and_run(bencher: Bencher) {
     let corpus: Vec<String> = (0..10_000).map(generated_scenario).collect();
     let opts = RunOptions {
@@ -146,7 +149,7 @@ fn error_dense(bytes: usize) -> String {
 
 /// The time per byte of error-dense input stays flat from 20 KB to 8 MiB
 /// (a line index built once, bounded diagnostics per line and per file).
-#[divan::bench(sample_count = 3, args = [20_000, 1_000_000, 8_000_000])]
+#[divan::bench(crate = goti_stages::divan, sample_count = 3, args = [20_000, 1_000_000, 8_000_000])]
 fn error_dense_run(bencher: Bencher, bytes: usize) {
     let text = error_dense(bytes);
     let opts = RunOptions {
@@ -164,7 +167,7 @@ fn error_dense_run(bencher: Bencher, bytes: usize) {
 
 /// `goti run -j N` (the built binary, end to end) over 10,000 generated
 /// scenario files; the README compares `-j 1` with `-j 2`.
-#[divan::bench(sample_count = 5, args = [1, 2])]
+#[divan::bench(crate = goti_stages::divan, sample_count = 5, args = [1, 2])]
 fn goti_run_10000_files(bencher: Bencher, jobs: usize) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let scenarios = dir.path().join("scenarios");
@@ -189,7 +192,7 @@ fn goti_run_10000_files(bencher: Bencher, jobs: usize) {
 
 /// `goti trace -j 2` (the built binary) over 10,000 generated scenario
 /// files, written to a file: to compare with `goti_run_10000_files`.
-#[divan::bench(sample_count = 5)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 5)]
 fn goti_trace_10000_files(bencher: Bencher) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let scenarios = dir.path().join("scenarios");
@@ -234,7 +237,7 @@ fn lsp_document() -> String {
 /// `goti lsp` on a 200-line document, per request: the check run on every
 /// change, the play after the idle, and a hover and the inlay hints (each
 /// answered from the played document). The README's target: 50 ms.
-#[divan::bench(sample_count = 20, args = ["check", "play", "hover", "inlay_hints"])]
+#[divan::bench(crate = goti_stages::divan, sample_count = 20, args = ["check", "play", "hover", "inlay_hints"])]
 fn lsp_200_lines(bencher: Bencher, what: &str) {
     use goti::lsp::{analysis, features};
     let dir = tempfile::tempdir().unwrap();
@@ -284,7 +287,7 @@ fn perft_bench<G: goti::engine::Game>(bencher: Bencher, start: G, depth: u32) {
         .bench_local(|| perft(&start, depth, &mut Budget::new(u64::MAX)));
 }
 
-#[divan::bench(sample_count = 5)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 5)]
 fn perft_royal_journey_4(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
     let start = goti::engine::Royal::new_game(rules, JOURNEY, &goti::engine::Player::ALL)
@@ -292,7 +295,7 @@ fn perft_royal_journey_4(bencher: Bencher) {
     perft_bench(bencher, start, 4);
 }
 
-#[divan::bench(sample_count = 5)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 5)]
 fn perft_royal_clash_3(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Royal>();
     let start = goti::engine::Royal::new_game(rules, CLASH, &goti::engine::Player::ALL)
@@ -300,7 +303,7 @@ fn perft_royal_clash_3(bencher: Bencher) {
     perft_bench(bencher, start, 3);
 }
 
-#[divan::bench(sample_count = 5)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 5)]
 fn perft_portal_6(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Portal>();
     let start = goti::engine::Portal::new_game(rules, &goti::engine::Player::ALL, false)
@@ -308,7 +311,7 @@ fn perft_portal_6(bencher: Bencher) {
     perft_bench(bencher, start, 6);
 }
 
-#[divan::bench(sample_count = 5)]
+#[divan::bench(crate = goti_stages::divan, sample_count = 5)]
 fn perft_maedn_2_16(bencher: Bencher) {
     let rules = goti::rules::shipped_rules::<goti::engine::Maedn>();
     let start = goti::engine::Maedn::new_game(rules, &goti::engine::Player::ALL[..2], None)

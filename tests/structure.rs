@@ -2,7 +2,8 @@
 //! under `src/cli/` over 500 lines, no function over 150 lines, one call
 //! that plays files, no import circles between the modules of any crate,
 //! no public library function returning a `String` error, and the crates'
-//! manifests as ARCHITECTURE.md draws them.
+//! manifests as ARCHITECTURE.md draws them, and a test build that turns on
+//! no feature the build lacks.
 
 use std::path::{Path, PathBuf};
 
@@ -800,4 +801,84 @@ fn the_member_reader_finds_planted_game_words() {
     assert_eq!(members(planted, "Action"), ["Exit", "NextTurn", "Own"]);
     assert_eq!(members(planted, "Setup"), ["mode", "first_turn"]);
     assert_eq!(folded("first_turn"), folded("FirstTurn"));
+}
+
+/// Each package's feature lines (`name version features`) that `cargo
+/// tree` shows for the default members along `edges`.
+fn feature_lines(edges: &str) -> Vec<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["tree", "--locked", "--offline", "-e", edges])
+        .args(["--prefix", "none", "-f", "{p} {f}"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.trim_end_matches(" (*)").to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.sort();
+    lines.dedup();
+    lines
+}
+
+/// The packages of `lines` whose features differ between the two, each
+/// with its two feature lists (`build` first).
+fn feature_differences(build: &[String], test: &[String]) -> Vec<String> {
+    let package = |l: &str| l.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    test.iter()
+        .filter(|t| !build.contains(t))
+        .filter(|t| build.iter().any(|b| package(b) == package(t)))
+        .map(|t| {
+            let was: Vec<&String> = build.iter().filter(|b| package(b) == package(t)).collect();
+            format!("{t}  (cargo build: {was:?})")
+        })
+        .collect()
+}
+
+/// ARCHITECTURE.md's invariant: `cargo test` builds the goti `cargo build`
+/// builds. No dev-dependency turns on a feature of a crate the build uses
+/// (else every `cargo test` after a build compiles goti, and every crate
+/// that changed under it, a second time).
+#[test]
+fn the_test_build_turns_on_no_feature_the_build_lacks() {
+    let build = feature_lines("normal,build");
+    let test = feature_lines("normal,build,dev");
+    assert!(
+        build.iter().any(|l| l.starts_with("clap ")) && test.len() > build.len(),
+        "cargo tree shows the build's crates and the tests' beside them"
+    );
+    let differ = feature_differences(&build, &test);
+    assert!(
+        differ.is_empty(),
+        "dev-dependencies turn on features the build lacks:\n{}",
+        differ.join("\n")
+    );
+}
+
+/// The finder on a planted difference: a dev-dependency's `glob` on a crate
+/// the build has, and a crate only the tests use (no difference).
+#[test]
+fn the_feature_finder_finds_a_planted_difference() {
+    let build = vec![
+        "insta v1.0.0 colors".to_string(),
+        "serde v1.0.0 std".to_string(),
+    ];
+    let test = vec![
+        "insta v1.0.0 colors,glob".to_string(),
+        "libtest-mimic v0.7.3 ".to_string(),
+        "serde v1.0.0 std".to_string(),
+    ];
+    let differ = feature_differences(&build, &test);
+    assert_eq!(differ.len(), 1, "{differ:?}");
+    assert!(
+        differ[0].starts_with("insta v1.0.0 colors,glob"),
+        "{differ:?}"
+    );
 }

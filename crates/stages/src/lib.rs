@@ -9,6 +9,14 @@
 //! A feature of goti's own would change goti's features, and Cargo would
 //! compile goti again for each such step; these change only this crate
 //! and the tests that use it.
+//!
+//! The `bench` feature brings divan for the speed benchmarks
+//! (`benches/engine.rs`), re-exported here as [`divan`].
+
+/// divan, for the speed benchmarks (`cargo bench --features
+/// goti-stages/bench`).
+#[cfg(feature = "bench")]
+pub use divan;
 
 /// Keeps its items with the `desk-test` feature (the TextMate grammar in
 /// VS Code's engine, the init workflow in actionlint), else drops them.
