@@ -143,3 +143,60 @@ fn fmt_check_shows_the_change_and_fmt_makes_it() {
     );
     assert_eq!(goti(&["fmt", "--check", "c.goti"]).status.code(), Some(0));
 }
+
+/// A control character that is white space to Unicode (a vertical tab, a
+/// form feed, a next line) is a visible character to goti, which reads it
+/// as part of a word: `goti fmt` keeps it where it stands, so a statement
+/// that does not parse still does not. Other white space at a statement's
+/// ends (a no-break space, an em space) goti trims as it reads, and fmt
+/// may too. (Found by the mutants' test: `move G2` then a vertical tab
+/// fails, fmt trimmed the tab away, and the scenario passed.)
+#[test]
+fn white_space_goti_does_not_read_as_white_space_is_kept() {
+    let scenario = |before: &str, after: &str| {
+        format!(
+            "scenario \"s\"\nrules maedn\nplayers 2\nP1 G1 on 5\nroll 3\n{before}move G1{after}\nexpect P1 G1 on 8\n"
+        )
+    };
+    assert!(meaning(&scenario("", ""))[0].1, "the plain scenario passes");
+    for (odd, parses) in [
+        ('\u{b}', false),
+        ('\u{c}', false),
+        ('\u{85}', false),
+        ('\u{a0}', true),
+        ('\u{2003}', true),
+    ] {
+        let odd = odd.to_string();
+        for text in [scenario("", &odd), scenario(&odd, "")] {
+            let once = format(&text);
+            assert_eq!(meaning(&text)[0].1, parses, "{odd:?}: {text:?}");
+            assert_eq!(meaning(&once), meaning(&text), "{odd:?}: {once:?}");
+            assert_eq!(format(&once), once, "{odd:?}");
+        }
+    }
+}
+
+/// A `+` is a move's sum (`3 + 4` reads as `3+4`, and fmt writes it so) or
+/// a number's sign (`store 1 +1`), where `+ 1` does not parse: fmt glues a
+/// `+` to the number after it only in a move, or where it was glued.
+/// (Found by the mutants' test, seed 513: `P1 store 1 1+ 1` fails, fmt
+/// wrote `1+1`, and the scenario passed.)
+#[test]
+fn a_sign_is_not_glued_to_a_number_it_stood_apart_from() {
+    let store = "scenario \"s\"\nplayers 2\nP1 G1 on 5, P1 store 1+ 1\nexpect P1 store 1 1\n";
+    assert!(!meaning(store)[0].1, "`1+ 1` does not parse");
+    assert_eq!(meaning(&format(store)), meaning(store), "{}", format(store));
+    let signed = "scenario \"s\"\nplayers 2\nP1 G1 on 5, P1 store 1 +1\nexpect P1 store 1 1\n";
+    assert!(meaning(signed)[0].1, "`1 +1` is two numbers");
+    assert_eq!(
+        meaning(&format(signed)),
+        meaning(signed),
+        "{}",
+        format(signed)
+    );
+    let sum =
+        "scenario \"s\"\nplayers 2\nP1 G1 on 20, P1 store 3 4\nmove G1 3 + 4\nexpect P1 G1 on 13\n";
+    assert!(meaning(sum)[0].1, "`3 + 4` is a sum");
+    assert!(format(sum).contains("move G1 3+4\n"), "{}", format(sum));
+    assert_eq!(meaning(&format(sum)), meaning(sum));
+}

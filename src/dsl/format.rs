@@ -21,6 +21,21 @@ fn is_piece_or_player(word: &str) -> bool {
         && chars.all(|c| c.is_ascii_digit())
 }
 
+/// The grammar's white space between words (`WHITESPACE` in
+/// `scenario.pest`; a lone `\r` ends a line).
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t')
+}
+
+/// White space goti trims from a statement's ends as it reads it: white
+/// space that `shown::display_safe` leaves as it is (`split_statements`
+/// trims it). A control character (a vertical tab, a form feed) is read as
+/// a visible character, part of a word: trimming it away would turn a
+/// statement that does not parse into one that does.
+fn is_trimmed(c: char) -> bool {
+    c.is_whitespace() && !crate::shown::is_replaced(c)
+}
+
 /// A piece of a statement.
 #[derive(Debug, PartialEq)]
 enum Token<'a> {
@@ -38,7 +53,7 @@ fn tokens(code: &str) -> Vec<(Token<'_>, bool)> {
     while i < code.len() {
         let c = code[i..].chars().next().unwrap_or(' ');
         // The grammar's white space only; anything else is part of a word.
-        if c == ' ' || c == '\t' {
+        if is_space(c) {
             i += 1;
             spaced = true;
             continue;
@@ -57,7 +72,7 @@ fn tokens(code: &str) -> Vec<(Token<'_>, bool)> {
             let start = i;
             while i < code.len() {
                 let d = code[i..].chars().next().unwrap_or(' ');
-                if d == ' ' || d == '\t' || ",:()=+\"".contains(d) {
+                if is_space(d) || ",:()=+\"".contains(d) {
                     break;
                 }
                 i += d.len_utf8();
@@ -74,7 +89,9 @@ fn statement(code: &str) -> String {
     let mut out = String::new();
     let mut prev: Option<&Token> = None;
     let digits = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let mut in_move = false;
     for (t, spaced) in &toks {
+        in_move |= matches!(t, Token::Word(w) if w.eq_ignore_ascii_case("move"));
         let glue = match (prev, t) {
             (None, _) => false,
             (_, Token::Punct(',' | ')')) => true,
@@ -89,7 +106,10 @@ fn statement(code: &str) -> String {
             (Some(Token::Word(w)), Token::Punct('(')) => w.eq_ignore_ascii_case("illegal"),
             // `3+4`, not `steps +3`.
             (Some(Token::Word(w)), Token::Punct('+')) if digits(w) => true,
-            (Some(Token::Punct('+')), Token::Word(w)) if digits(w) => true,
+            // A move's rolls `3 + 4` read as `3+4`; elsewhere a `+` is a
+            // number's sign (`store 1 +1`), and `+ 1` does not parse, so it
+            // stays as written.
+            (Some(Token::Punct('+')), Token::Word(w)) if digits(w) => in_move || !spaced,
             (Some(Token::Punct(',' | ':' | '=')), _) | (_, Token::Punct('=')) => false,
             // Anything else stays as close as it was written.
             _ => !spaced,
@@ -142,7 +162,7 @@ fn split_statements(code: &str) -> Vec<&str> {
 }
 
 fn starts_scenario(line: &str) -> bool {
-    let t = line.trim_start();
+    let t = line.trim_start_matches(is_trimmed);
     t.get(..8)
         .is_some_and(|w| w.eq_ignore_ascii_case("scenario"))
         && t.get(8..).is_some_and(|rest| rest.starts_with([' ', '"']))
@@ -153,13 +173,13 @@ pub fn format(text: &str) -> String {
     let mut out: Vec<String> = Vec::new();
     for raw in text.lines() {
         let (code, comment) = split_comment(raw);
-        let code = code.trim();
+        let code = code.trim_matches(is_trimmed);
         let laid: Vec<String> = if code.is_empty() {
             Vec::new()
         } else {
             split_statements(code)
                 .into_iter()
-                .map(|s| statement(s.trim()))
+                .map(|s| statement(s.trim_matches(is_trimmed)))
                 .collect()
         };
         let mut line = laid.join("; ");
@@ -167,7 +187,7 @@ pub fn format(text: &str) -> String {
             if !line.is_empty() {
                 line.push(' ');
             }
-            line.push_str(c.trim_end());
+            line.push_str(c.trim_end_matches(is_trimmed));
         }
         if line.is_empty() {
             // At most one blank line in a row, none at the start.

@@ -163,10 +163,7 @@ pub fn quote(s: &str) -> Cow<'_, str> {
 /// by a visible character of the same length, so spans still fit. Line
 /// breaks and tabs stay.
 pub fn display_safe(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| {
-        (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
-    };
+    let unsafe_char = is_replaced;
     if !text.chars().any(unsafe_char) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -185,6 +182,15 @@ pub fn display_safe(text: &str) -> std::borrow::Cow<'_, str> {
         })
         .collect();
     std::borrow::Cow::Owned(safe)
+}
+
+/// Whether [`display_safe`] replaces `c`: a control character other than a
+/// line break or a tab, or a bidirectional mark. goti reads such a
+/// character as a visible one, part of a word, never as white space
+/// (`goti fmt` keeps it where it stands).
+pub fn is_replaced(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
 }
 
 /// A path on one line of a log (`line` of its display form).
