@@ -80,6 +80,25 @@ fn portal_without_dice_tiles_has_fewer_extra_rolls_and_longer_games() {
     assert_eq!(rule(&r, "dice-tile.extra")["head"], 0.0);
 }
 
+/// Road rides are portal's own event (`road.jump`), counted where its kind
+/// says: portal's roads give rides, a board without roads none.
+#[test]
+fn portal_without_roads_has_no_road_rides() {
+    let r = report(&[
+        "--game",
+        "portal",
+        "--set",
+        "board.roads=[]",
+        "--games",
+        "200",
+    ]);
+    let rides = measure(&r, "road rides");
+    assert!(rides["base"].as_f64().unwrap() > 10.0, "{rides}");
+    assert_eq!(rides["head"], 0.0, "{rides}");
+    assert_eq!(rides["marked"], true, "{rides}");
+    assert_eq!(rule(&r, "road.jump")["head"], 0.0);
+}
+
 #[test]
 fn no_change_marks_nothing() {
     let r = report(&["--game", "maedn", "--games", "200"]);

@@ -99,7 +99,6 @@ fn tally(e: &Event, measures: &mut [f64; MEASURES.len()], rolls: &mut f64) {
             return;
         }
         What::Captured { .. } => CAPTURES,
-        What::Jumped { .. } => ROAD_RIDES,
         What::Own(ref own) => {
             let (name, by) = match own.kind.measure {
                 Measure::Nothing => return,
@@ -123,10 +122,9 @@ fn measure(name: &str) -> usize {
     })
 }
 
-/// Where "captures", "road rides" and "extra rolls" stand in [`MEASURES`]
-/// (the events the core names; a game's own event names its measure).
+/// Where "captures" and "extra rolls" stand in [`MEASURES`] (the events
+/// the core names; a game's own event names its measure).
 const CAPTURES: usize = 1;
-const ROAD_RIDES: usize = 6;
 const EXTRA_ROLLS: usize = 7;
 
 /// Rule firings counted by rule ID. A rule's ID is one static text, so its
@@ -710,7 +708,6 @@ mod tests {
     fn measure_indices_name_their_measures() {
         use super::*;
         assert_eq!(MEASURES[CAPTURES], "captures");
-        assert_eq!(MEASURES[ROAD_RIDES], "road rides");
         assert_eq!(MEASURES[EXTRA_ROLLS], "extra rolls");
         let e = |what| Event {
             rule: crate::engine::RuleId("x"),
@@ -719,10 +716,8 @@ mod tests {
         };
         // A game's own events, counted where their kinds say.
         static COUNTED: crate::engine::OwnKind = crate::engine::OwnKind {
-            text: "counted",
-            moves: false,
-            changes: &[],
             measure: Measure::Count("exits"),
+            ..crate::engine::OwnKind::reading("counted")
         };
         static SUMMED: crate::engine::OwnKind = crate::engine::OwnKind {
             measure: Measure::Sum("battle points"),
@@ -732,14 +727,6 @@ mod tests {
         for (what, name) in [
             (own(&COUNTED, 7), "exits"),
             (own(&SUMMED, 20), "battle points"),
-            (
-                What::Jumped {
-                    piece: crate::engine::PieceId::Numbered(1),
-                    from: 3,
-                    to: 9,
-                },
-                "road rides",
-            ),
         ] {
             let (mut measures, mut rolls) = ([0.0; MEASURES.len()], 0.0);
             tally(&e(what), &mut measures, &mut rolls);
@@ -767,10 +754,8 @@ mod tests {
     fn an_event_counted_in_no_measure_is_loud() {
         use super::*;
         static ODD: crate::engine::OwnKind = crate::engine::OwnKind {
-            text: "odd",
-            moves: false,
-            changes: &[],
             measure: Measure::Count("landings"),
+            ..crate::engine::OwnKind::reading("odd")
         };
         let e = Event {
             rule: crate::engine::RuleId("x"),

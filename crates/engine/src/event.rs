@@ -90,11 +90,6 @@ pub enum What {
         to: Place,
         value: u8,
     },
-    Jumped {
-        piece: PieceId,
-        from: u8,
-        to: u8,
-    },
     Tokens {
         tokens: Vec<(Player, i64)>,
     },
@@ -132,7 +127,6 @@ impl What {
             | What::Advanced { .. }
             | What::Entered { .. }
             | What::Reached { .. }
-            | What::Jumped { .. }
             | What::SentBack { .. } => false,
         }
     }
@@ -264,7 +258,6 @@ impl fmt::Display for Told<'_, What> {
                 to,
                 value,
             } => write!(f, "{piece} moves {value}: {} -> {}", place(from), place(to)),
-            What::Jumped { piece, from, to } => write!(f, "{piece} rides the road {from} -> {to}"),
             What::Tokens { tokens } => {
                 let list: Vec<String> = tokens.iter().map(|(p, t)| format!("{p} {t:+}")).collect();
                 write!(f, "tokens: {}", list.join(", "))
@@ -477,12 +470,7 @@ mod tests {
     fn an_event_owns_heap_memory_exactly_when_a_list_spilled() {
         let long: Vec<u8> = (1..=9).collect();
         let own = |list: &[u8]| {
-            static KIND: crate::OwnKind = crate::OwnKind {
-                text: "{list}",
-                moves: false,
-                changes: &[],
-                measure: crate::Measure::Nothing,
-            };
+            static KIND: crate::OwnKind = crate::OwnKind::reading("{list}");
             What::Own(crate::OwnEvent::new(&KIND).list(list))
         };
         let owns = [

@@ -33,7 +33,7 @@ pub use action::{Action, MoveClause, MoveOrder, OwnAction};
 pub use event::{Event, Quiet, Rejection, Sink, Told, Violation, What};
 pub use few::Few;
 pub use game::Game;
-pub use own::{Measure, OwnEvent, OwnKind};
+pub use own::{Draw, Measure, OwnEvent, OwnKind};
 pub use piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 pub use rule::{RuleId, RuleInfo};
 pub use setup::{Placement, Setup, SetupError, SetupFact, SetupPart, Sizes};

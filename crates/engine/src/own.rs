@@ -24,6 +24,18 @@ pub struct OwnKind {
     pub changes: &'static [&'static str],
     /// Where self-play's balance counts it.
     pub measure: Measure,
+    /// What the board picture draws for it.
+    pub draws: Draw,
+}
+
+/// What the board picture draws for an event of a game's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// Nothing (its piece's path, if it moved, is drawn from the move).
+    Nothing,
+    /// A ride from ring field `{0}` to ring field `{1}`, off the track
+    /// (portal's roads).
+    Ride,
 }
 
 /// Where self-play's balance counts an event of a game's own.
@@ -46,6 +58,7 @@ impl OwnKind {
             moves: false,
             changes: &[],
             measure: Measure::Nothing,
+            draws: Draw::Nothing,
         }
     }
 
@@ -212,6 +225,7 @@ mod tests {
         moves: false,
         changes: &[],
         measure: Measure::Nothing,
+        draws: Draw::Nothing,
     };
 
     /// Every part is written where the text names it, braces doubled stay

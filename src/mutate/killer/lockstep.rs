@@ -173,8 +173,7 @@ pub(super) fn moves(e: &Event, p: Player, id: PieceId) -> bool {
         | What::Moved { piece, .. }
         | What::Advanced { piece, .. }
         | What::Entered { piece, .. }
-        | What::Reached { piece, .. }
-        | What::Jumped { piece, .. } => e.player == p && *piece == id,
+        | What::Reached { piece, .. } => e.player == p && *piece == id,
         What::Own(own) => own.kind.moves && e.player == p && own.piece == Some(id),
         What::Captured { victim, pieces, .. } => *victim == p && pieces.contains(&id),
         What::KingPenalty { victim, guards, .. } => {

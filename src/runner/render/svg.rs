@@ -439,7 +439,8 @@ pub struct Marks {
     pub captured: Vec<(Player, PieceId, crate::engine::Place)>,
     /// (mover, the blockade's place) of every move a blockade stopped.
     pub blocked: Vec<(Player, crate::engine::Place)>,
-    /// (rider, fork tile, far end) of every road ride (portal's `road.jump`).
+    /// (rider, fork tile, far end) of every ride a game's own event draws
+    /// ([`Draw::Ride`](crate::engine::Draw): portal's `road.jump`).
     pub rides: Vec<(Player, u8, u8)>,
 }
 
@@ -478,7 +479,16 @@ impl Marks {
                         .map(|(g, at)| (*victim, PieceId::Numbered(*g), *at)),
                 ),
                 What::Blocked { at, .. } => marks.blocked.push((e.player, *at)),
-                What::Jumped { from, to, .. } => marks.rides.push((e.player, *from, *to)),
+                What::Own(own) if own.kind.draws == crate::engine::Draw::Ride => {
+                    let field = |n: i64| {
+                        u8::try_from(n).unwrap_or_else(|_| {
+                            panic!("{}: a ride's field {n} is no ring field", own.kind.text)
+                        })
+                    };
+                    marks
+                        .rides
+                        .push((e.player, field(own.numbers[0]), field(own.numbers[1])))
+                }
                 _ => {}
             }
         }

@@ -1,7 +1,7 @@
 //! Portal's own events: the toilets' pit and ladder (each cited where its
 //! rule applies).
 
-use goti_engine::own::{Measure, OwnKind};
+use goti_engine::own::{Draw, Measure, OwnKind};
 
 /// `toilet.fall`: a piece falls into the pit of the toilet whose trigger
 /// is `{0}`.
@@ -16,5 +16,14 @@ pub static CLIMBED: OwnKind = OwnKind {
     ..OwnKind::reading("{piece} climbs to W{0}")
 };
 
+/// `road.jump`: a piece rides the road from fork tile `{0}` to the far
+/// end `{1}` (balance counts the rides; the picture draws each).
+pub static RODE: OwnKind = OwnKind {
+    moves: true,
+    measure: Measure::Count("road rides"),
+    draws: Draw::Ride,
+    ..OwnKind::reading("{piece} rides the road {0} -> {1}")
+};
+
 /// Every kind above (each is checked to read).
-pub const ALL: &[&OwnKind] = &[&FELL, &CLIMBED];
+pub const ALL: &[&OwnKind] = &[&FELL, &CLIMBED, &RODE];

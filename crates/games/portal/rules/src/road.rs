@@ -2,6 +2,7 @@
 
 use super::*;
 use goti_engine::event::{Sink, What};
+use goti_engine::own::OwnEvent;
 use goti_engine::piece::{Piece, PieceId};
 
 impl Portal {
@@ -52,10 +53,12 @@ impl Portal {
             midpoint: false,
             steps: steps + delta,
         };
-        self.event(ev, R::RoadJump, || What::Jumped {
-            piece: id,
-            from: t,
-            to: far,
+        self.event(ev, R::RoadJump, || {
+            What::Own(
+                OwnEvent::new(&events::RODE)
+                    .piece(id)
+                    .numbers(&[t.into(), far.into()]),
+            )
         });
         // board.roads: fork tiles joined in both directions.
         self.event(ev, R::BoardRoads, || What::Note("a fork tile"));
