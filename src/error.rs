@@ -51,3 +51,10 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A set-up the engine refused, as the user's input goti refuses.
+impl From<crate::engine::SetupError> for Error {
+    fn from(e: crate::engine::SetupError) -> Error {
+        Error::new(ErrorKind::Input, e.message)
+    }
+}

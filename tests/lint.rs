@@ -434,12 +434,12 @@ fn deals_nothing(dir: &std::path::Path) {
     .unwrap();
 }
 
-fn maedn_start(fault: Fault) -> impl Fn(&[Player]) -> Result<Planted, String> + Sync {
+fn maedn_start(
+    fault: Fault,
+) -> impl Fn(&[Player]) -> Result<Planted, goti::engine::SetupError> + Sync {
     let rules = goti::rules::shipped_rules::<Maedn>();
     move |table: &[Player]| {
-        Maedn::new_game(rules.clone(), table, None)
-            .map(|inner| Planted { inner, fault })
-            .map_err(|e| format!("{e:?}"))
+        Maedn::new_game(rules.clone(), table, None).map(|inner| Planted { inner, fault })
     }
 }
 
@@ -481,6 +481,33 @@ fn a_player_with_no_legal_action_is_found() {
     let scenario = stuck.scenario.as_deref().unwrap();
     // The game reached the planted position: the last thing done was a 3.
     assert_eq!(scenario.lines().last(), Some("roll 3"), "{scenario}");
+}
+
+/// A game that cannot be set up at the table is a finding that names the
+/// rule that refused it (the engine's set-up error keeps it).
+#[test]
+fn a_game_that_cannot_be_set_up_is_found_with_its_rule() {
+    let table = &Player::ALL[..2];
+    let refused = |_: &[Player]| -> Result<Planted, goti::engine::SetupError> {
+        Err(goti::engine::SetupError {
+            rule: goti::engine::RuleId("table.players"),
+            part: goti::engine::SetupPart::Players,
+            message: "maedn is played by 2-4 players".into(),
+            help: None,
+        })
+    };
+    let (_, found) = goti::lint::legal_games(&refused, &write, table, &config());
+    let setup = found
+        .iter()
+        .find(|f| f.check == "lint.setup")
+        .unwrap_or_else(|| panic!("{found:?}"));
+    assert_eq!(setup.rule, Some("table.players"), "{setup:?}");
+    assert!(
+        setup
+            .message
+            .contains("cannot be set up: maedn is played by 2-4 players"),
+        "{setup:?}"
+    );
 }
 
 /// Planted: the legal actions list one the rules refuse.

@@ -145,7 +145,9 @@ fn play_both(
             let mode =
                 super::args::mode_in(self.args.game, self.args.mode.as_deref()).map_err(|e| e.0)?;
             let policy = self.args.policy;
-            let pos = G::driver(base.clone(), mode, policy).new_game(self.players)?;
+            let pos = G::driver(base.clone(), mode, policy)
+                .new_game(self.players)
+                .map_err(|e| e.message)?;
             let scores = pos.points(self.players[0]).is_some();
             // A points policy in a game that scores none would choose by nothing.
             if policy == Policy::Points && !scores {

@@ -42,7 +42,7 @@ pub(super) fn legal(
                 .map_init(
                     || G::driver(G::new_rules(params.clone()), self.mode, Policy::Random),
                     |driver, s| {
-                        let start = driver.new_game(table).map_err(|e| (s, e))?;
+                        let start = driver.new_game(table).map_err(|e| (s, e.message))?;
                         crate::engine::legal::walk_and_compare(&start, PLIES, s)
                             .map_err(|v| (s, v.0))
                     },

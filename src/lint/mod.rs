@@ -165,7 +165,7 @@ pub fn lint_reduced<G: Played>(
 ) -> Result<Reduced, crate::error::Error> {
     let table = &Player::ALL[..2];
     let driver = G::reduced_driver(rules.clone(), mode);
-    let start = crate::error::Error::of(crate::error::ErrorKind::Input, || driver.new_game(table))?;
+    let start = driver.new_game(table)?;
     let explored = exhaustive::explore(&start, MAX_STATES);
     let mut findings = Vec::new();
     let scenario = |what: &str| {
@@ -323,12 +323,12 @@ fn end_rule<G: Game>() -> Option<&'static str> {
         .find(|id| id.starts_with("end."))
 }
 
-fn finding_setup(e: &str) -> Finding {
+fn finding_setup(e: &crate::engine::SetupError) -> Finding {
     Finding {
         check: "lint.setup",
         message: format!("a new game cannot be set up: {e}"),
         key: None,
-        rule: None,
+        rule: Some(e.rule.0),
         scenario: None,
     }
 }

@@ -83,7 +83,7 @@ fn finding(check: &'static str, message: String, scenario: Option<String>) -> Fi
 }
 
 /// A new game at a table.
-pub type Start<'a, G> = dyn Fn(&[Player]) -> Result<G, String> + Sync + 'a;
+pub type Start<'a, G> = dyn Fn(&[Player]) -> Result<G, crate::engine::SetupError> + Sync + 'a;
 /// A scenario that replays a record, with a message.
 pub type Write<'a> = dyn Fn(&Record, &str) -> String + Sync + 'a;
 

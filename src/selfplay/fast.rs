@@ -166,7 +166,7 @@ pub fn play_games<D: FastDriver>(driver: &D, games: &Games, path: Path) -> Resul
 
 fn play_games_on<D: FastDriver>(driver: &D, games: &Games, path: Path) -> Result<u64, String> {
     let (table, max_turns) = (table(games.players), games.max_turns);
-    let start = driver.new_game(&table)?;
+    let start = driver.new_game(&table).map_err(|e| e.message)?;
     let mut bufs = D::Buffers::default();
     let mut turns = 0u64;
     let mut pos = start.clone();
@@ -218,7 +218,9 @@ impl<G: QuietPlay> Table<G> for Recorder<'_, G> {
 /// actions replayed and each path's seconds.
 pub fn engine_calls<D: FastDriver>(driver: &D, games: &Games) -> Result<(u64, [f64; 2]), Error> {
     Error::of(ErrorKind::Check, || {
-        let start = driver.new_game(&table(games.players))?;
+        let start = driver
+            .new_game(&table(games.players))
+            .map_err(|e| e.message)?;
         let max_turns = games.max_turns;
         let mut bufs = D::Buffers::default();
         let mut recorded: Vec<Vec<Action>> = Vec::new();
@@ -398,7 +400,7 @@ pub fn compare_paths<D: FastDriver>(driver: &D, games: &Games) -> Result<Compare
 
 fn compare_on<D: FastDriver>(driver: &D, games: &Games) -> Result<Compared, String> {
     let (table, max_turns) = (table(games.players), games.max_turns);
-    let start = driver.new_game(&table)?;
+    let start = driver.new_game(&table).map_err(|e| e.message)?;
     let mut bufs = D::Buffers::default();
     let mut out = Compared::default();
     for s in games.seeds() {

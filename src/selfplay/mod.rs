@@ -95,8 +95,8 @@ pub struct Violation {
 /// What a game brings to self-play.
 pub trait Driver: Sync {
     type Game: crate::engine::Listed;
-    /// A new game at this table.
-    fn new_game(&self, players: &[Player]) -> Result<Self::Game, String>;
+    /// A new game at this table, or the engine's refusal (with its rule).
+    fn new_game(&self, players: &[Player]) -> Result<Self::Game, crate::engine::SetupError>;
     /// Plays one whole turn of the player to move through `turn`.
     fn play_turn(
         &self,
@@ -489,7 +489,7 @@ fn play_recorded<D: Driver>(
     };
     let started = match start {
         Some(pos) => Ok(pos),
-        None => driver.new_game(&players),
+        None => driver.new_game(&players).map_err(|e| e.message),
     };
     let mut pos = match started {
         Ok(pos) => pos,

@@ -86,6 +86,15 @@ pub struct SetupError {
     pub help: Option<String>,
 }
 
+impl std::fmt::Display for SetupError {
+    /// Its message (the rule and the part are the caller's to show).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 /// A placement that passed the checks every game makes of it.
 #[derive(Clone, Copy, Debug)]
 pub struct Checked<'a> {

@@ -39,8 +39,8 @@ pub fn action_of(c: Choice) -> Action {
 impl Driver for MaednDriver {
     type Game = Maedn;
 
-    fn new_game(&self, players: &[Player]) -> Result<Maedn, String> {
-        Maedn::new_game(self.rules.clone(), players, None).map_err(|e| e.message)
+    fn new_game(&self, players: &[Player]) -> Result<Maedn, crate::engine::SetupError> {
+        Maedn::new_game(self.rules.clone(), players, None)
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Maedn>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {

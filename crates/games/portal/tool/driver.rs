@@ -237,8 +237,8 @@ impl FastDriver for PortalDriver {
 impl Driver for PortalDriver {
     type Game = Portal;
 
-    fn new_game(&self, players: &[Player]) -> Result<Portal, String> {
-        Portal::new_game_home(self.rules.clone(), players, false, self.home).map_err(|e| e.message)
+    fn new_game(&self, players: &[Player]) -> Result<Portal, crate::engine::SetupError> {
+        Portal::new_game_home(self.rules.clone(), players, false, self.home)
     }
 
     fn play_turn(

@@ -35,8 +35,8 @@ impl RaceDriver {
 impl Driver for RaceDriver {
     type Game = Race;
 
-    fn new_game(&self, players: &[Player]) -> Result<Race, String> {
-        Race::new_game(self.rules.clone(), players, None).map_err(|e| e.message)
+    fn new_game(&self, players: &[Player]) -> Result<Race, crate::engine::SetupError> {
+        Race::new_game(self.rules.clone(), players, None)
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Race>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {

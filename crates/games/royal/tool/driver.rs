@@ -189,9 +189,8 @@ impl FastDriver for RoyalDriver {
 impl Driver for RoyalDriver {
     type Game = Royal;
 
-    fn new_game(&self, players: &[Player]) -> Result<Royal, String> {
+    fn new_game(&self, players: &[Player]) -> Result<Royal, crate::engine::SetupError> {
         Royal::new_game_home(self.rules.clone(), self.mode, players, self.home)
-            .map_err(|e| e.message)
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Royal>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {

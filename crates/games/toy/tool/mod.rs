@@ -87,13 +87,17 @@ pub struct ToyDriver(Arc<ToyRules>);
 impl Driver for ToyDriver {
     type Game = Toy;
 
-    fn new_game(&self, players: &[Player]) -> Result<Toy, String> {
+    fn new_game(&self, players: &[Player]) -> Result<Toy, crate::engine::SetupError> {
         let setup = crate::engine::Setup {
             players: players.to_vec(),
             ..Default::default()
         };
-        Toy::from_setup(self.0.clone(), &setup, &mut Vec::new())
-            .map_err(|e| e.first().map_or_else(String::new, |e| e.message.clone()))
+        Toy::from_setup(self.0.clone(), &setup, &mut Vec::new()).map_err(|errors| {
+            errors
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| panic!("the toy refused a set-up of {players:?} with no error"))
+        })
     }
 
     fn play_turn(&self, turn: &mut Turn<'_, Toy>, rng: &mut ChaCha8Rng) -> Result<(), Violation> {
