@@ -99,6 +99,50 @@ fn portal_without_roads_has_no_road_rides() {
     assert_eq!(rule(&r, "road.jump")["head"], 0.0);
 }
 
+/// Balance reports one list of measures for every game, each game's in the
+/// list's order; a game moves only its own (ROYAL.md: battle points,
+/// captures, blockade penalties, grace rolls, exits, and no extra roll, its
+/// dice dealt at once; PORTAL.md: captures, toilet falls, road rides,
+/// extra rolls from dice tiles and captures; MAEDN.md and race's default
+/// description: captures, and the extra throw of a 6), the rest stay 0.
+#[test]
+fn each_game_moves_only_its_own_measures() {
+    let all = [
+        "battle points",
+        "captures",
+        "blockade penalties",
+        "grace rolls",
+        "exits",
+        "falls",
+        "road rides",
+        "extra rolls",
+    ];
+    let family = ["captures", "extra rolls"];
+    for (game, own) in [
+        ("royal", &all[..5]),
+        (
+            "portal",
+            &["captures", "falls", "road rides", "extra rolls"][..],
+        ),
+        ("maedn", &family[..]),
+        ("race", &family[..]),
+    ] {
+        let r = report(&["--game", game, "--games", "60"]);
+        let names: Vec<&str> = r["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m[0].as_str().unwrap())
+            .take(all.len())
+            .collect();
+        assert_eq!(names, all, "{game}");
+        for name in all {
+            let base = measure(&r, name)["base"].as_f64().unwrap();
+            assert_eq!(base > 0.0, own.contains(&name), "{game}: {name} {base}");
+        }
+    }
+}
+
 #[test]
 fn no_change_marks_nothing() {
     let r = report(&["--game", "maedn", "--games", "200"]);

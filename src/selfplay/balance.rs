@@ -77,28 +77,41 @@ pub fn shape(leaders: &[Option<u8>], winner: usize) -> Shape {
     }
 }
 
-/// The measures every game reports (0 where a game has no such thing).
-pub const MEASURES: &[&str] = &[
-    "battle points",
-    "captures",
-    "blockade penalties",
-    "grace rolls",
-    "exits",
-    "falls",
-    "road rides",
-    "extra rolls",
-];
+/// The measures balance reports for every game (0 where a game has no
+/// such thing): each game's (`Game::MEASURES`), in the list's order, each
+/// once.
+pub fn measures() -> &'static [&'static str] {
+    static ALL: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        let mut all: Vec<&'static str> = Vec::new();
+        for game in crate::engine::GameKind::ALL {
+            for m in game.measures() {
+                if !all.contains(m) {
+                    all.push(m);
+                }
+            }
+        }
+        for family in crate::engine::FAMILY_MEASURES {
+            assert!(
+                all.contains(family),
+                "no game measures the family's `{family}`"
+            );
+        }
+        all
+    });
+    &ALL
+}
 
-/// Counts what `e` adds to the [`MEASURES`] of a game; a roll counts in
-/// `rolls` (the turn's, for its extra rolls).
+/// Counts what `e` adds to the [`measures`] of a game (`at` says where
+/// the family's stand); a roll counts in `rolls` (the turn's, for its
+/// extra rolls).
 #[inline(always)]
-fn tally(e: &Event, measures: &mut [f64; MEASURES.len()], rolls: &mut f64) {
+fn tally(e: &Event, at: &FamilyAt, measures: &mut [f64], rolls: &mut f64) {
     let m = match e.what {
         What::Rolled { .. } => {
             *rolls += 1.0;
             return;
         }
-        What::Captured { .. } => CAPTURES,
+        What::Captured { .. } => at.captures,
         What::Own(ref own) => {
             let (name, by) = match own.kind.measure {
                 Measure::Nothing => return,
@@ -113,19 +126,37 @@ fn tally(e: &Event, measures: &mut [f64; MEASURES.len()], rolls: &mut f64) {
     measures[m] += 1.0;
 }
 
-/// Where the measure `name` stands in [`MEASURES`]; a game's event counted
+/// Where the measure `name` stands in [`measures`]; a game's event counted
 /// in a measure balance does not report is a game's mistake, said loudly.
 #[inline(always)]
 fn measure(name: &str) -> usize {
-    MEASURES.iter().position(|m| *m == name).unwrap_or_else(|| {
-        panic!("an event is counted in `{name}`, which is not one of {MEASURES:?}")
-    })
+    measures()
+        .iter()
+        .position(|m| *m == name)
+        .unwrap_or_else(|| {
+            panic!(
+                "an event is counted in `{name}`, which is not one of {:?}",
+                measures()
+            )
+        })
 }
 
-/// Where "captures" and "extra rolls" stand in [`MEASURES`] (the events
-/// the core names; a game's own event names its measure).
-const CAPTURES: usize = 1;
-const EXTRA_ROLLS: usize = 7;
+/// Where the family's measures ([`FAMILY_MEASURES`](crate::engine::FAMILY_MEASURES))
+/// stand in [`measures`]: the events the core names (a game's own event
+/// names its measure).
+struct FamilyAt {
+    captures: usize,
+    extra_rolls: usize,
+}
+
+impl FamilyAt {
+    fn new() -> FamilyAt {
+        FamilyAt {
+            captures: measure("captures"),
+            extra_rolls: measure("extra rolls"),
+        }
+    }
+}
 
 /// Rule firings counted by rule ID. A rule's ID is one static text, so its
 /// address finds its count in a table open-addressed by address (two
@@ -203,10 +234,11 @@ fn put(slots: &mut [(Option<&'static str>, u64)], rule: &'static str, n: u64) {
 }
 
 /// A game's events counted as the engine hands them over, none kept: rule
-/// firings by rule ID, the [`MEASURES`], and the rolls of the turn.
+/// firings by rule ID, the [`measures`], and the rolls of the turn.
 struct Tally {
     fired: Firings,
-    measures: [f64; MEASURES.len()],
+    family: FamilyAt,
+    measures: Vec<f64>,
     rolls: f64,
     given: usize,
 }
@@ -215,7 +247,8 @@ impl Tally {
     fn new() -> Tally {
         Tally {
             fired: Firings::new(),
-            measures: [0.0; MEASURES.len()],
+            family: FamilyAt::new(),
+            measures: vec![0.0; measures().len()],
             rolls: 0.0,
             given: 0,
         }
@@ -230,7 +263,7 @@ impl Sink for Tally {
     fn put(&mut self, e: Event) {
         self.given += 1;
         self.fired.count(e.rule.0);
-        tally(&e, &mut self.measures, &mut self.rolls);
+        tally(&e, &self.family, &mut self.measures, &mut self.rolls);
         e.what.discard();
     }
     fn recorded(&self) -> usize {
@@ -265,11 +298,11 @@ pub fn play<D: Driver>(
             // Without checks nothing can fail.
             let _ = driver.play_turn_into(&mut pos, &mut tally, &mut rng);
             if tally.rolls > 1.0 {
-                tally.measures[EXTRA_ROLLS] += tally.rolls - 1.0;
+                tally.measures[tally.family.extra_rolls] += tally.rolls - 1.0;
             }
             leaders.push(pos.leader().map(|p| p.index() as u8));
         }
-        for (m, n) in MEASURES.iter().zip(tally.measures) {
+        for (m, &n) in measures().iter().zip(&tally.measures) {
             stats.measures.insert(m, n);
         }
         for (rule, n) in tally.fired.fired() {
@@ -497,7 +530,7 @@ pub fn compare(base: &[GameStats], head: &[GameStats], seats: usize) -> Report {
             })
             .collect(),
         wins_joint: stats::joint_paired(&pairs, seats + usize::from(no_winner)),
-        measures: MEASURES
+        measures: measures()
             .iter()
             .map(|m| {
                 let f = |g: &GameStats| g.measures.get(m).copied().unwrap_or(0.0);
@@ -594,7 +627,7 @@ pub fn stats_from_json(v: &serde_json::Value, game: crate::engine::GameKind) -> 
                 let key = if rules {
                     name(k, game.catalogue().iter().map(|r| r.id.0).collect())
                 } else {
-                    name(k, MEASURES.to_vec())
+                    name(k, measures().to_vec())
                 };
                 Some((key, n.as_f64()?))
             })
@@ -683,32 +716,48 @@ mod tests {
         assert!(counted_as_recorded(&portal, 1..21) > 1000);
     }
 
-    /// A game's event counted in a measure balance does not report would
-    /// panic mid-run: every game's kinds name measures of [`MEASURES`].
+    /// A game's event counted in a measure its game does not list would
+    /// panic mid-run: every game's kinds name measures of its own list, and
+    /// the list balance reports is every game's, in the list's order.
     #[test]
-    fn every_game_counts_in_known_measures() {
+    fn every_game_counts_in_its_own_measures() {
         use super::*;
         let mut named = 0;
         for &game in crate::engine::GameKind::ALL {
             for kind in game.own_events() {
                 if let Measure::Count(name) | Measure::Sum(name) = kind.measure {
                     assert!(
-                        MEASURES.contains(&name),
-                        "{game}: `{}` counts in `{name}`",
-                        kind.text
+                        game.measures().contains(&name),
+                        "{game}: `{}` counts in `{name}`, not one of {:?}",
+                        kind.text,
+                        game.measures()
                     );
                     named += 1;
                 }
             }
         }
         assert!(named >= 4, "the games' kinds name only {named} measures");
+        assert_eq!(
+            measures()[..8],
+            [
+                "battle points",
+                "captures",
+                "blockade penalties",
+                "grace rolls",
+                "exits",
+                "falls",
+                "road rides",
+                "extra rolls"
+            ]
+        );
     }
 
     #[test]
-    fn measure_indices_name_their_measures() {
+    fn the_family_and_a_games_own_events_count_where_they_say() {
         use super::*;
-        assert_eq!(MEASURES[CAPTURES], "captures");
-        assert_eq!(MEASURES[EXTRA_ROLLS], "extra rolls");
+        let at = FamilyAt::new();
+        assert_eq!(measures()[at.captures], "captures");
+        assert_eq!(measures()[at.extra_rolls], "extra rolls");
         let e = |what| Event {
             rule: crate::engine::RuleId("x"),
             player: Player::ALL[0],
@@ -724,27 +773,35 @@ mod tests {
             ..COUNTED
         };
         let own = |kind, n| What::Own(crate::engine::OwnEvent::new(kind).numbers(&[n]));
-        for (what, name) in [
-            (own(&COUNTED, 7), "exits"),
-            (own(&SUMMED, 20), "battle points"),
+        let captured = What::Captured {
+            victim: Player::ALL[1],
+            pieces: crate::engine::Short::of(&[crate::engine::PieceId::Numbered(1)]),
+            at: crate::engine::Place::Ring(3),
+            size: 1,
+        };
+        for (what, name, by) in [
+            (own(&COUNTED, 7), "exits", 1.0),
+            (own(&SUMMED, 20), "battle points", 20.0),
+            (captured, "captures", 1.0),
         ] {
-            let (mut measures, mut rolls) = ([0.0; MEASURES.len()], 0.0);
-            tally(&e(what), &mut measures, &mut rolls);
-            let moved: Vec<&str> = (0..MEASURES.len())
-                .filter(|&i| measures[i] != 0.0)
-                .map(|i| MEASURES[i])
+            let (mut counted, mut rolls) = (vec![0.0; measures().len()], 0.0);
+            tally(&e(what), &at, &mut counted, &mut rolls);
+            let moved: Vec<(&str, f64)> = (0..measures().len())
+                .filter(|&i| counted[i] != 0.0)
+                .map(|i| (measures()[i], counted[i]))
                 .collect();
-            assert_eq!((moved, rolls), (vec![name], 0.0));
+            assert_eq!((moved, rolls), (vec![(name, by)], 0.0));
         }
-        let (mut measures, mut rolls) = ([0.0; MEASURES.len()], 0.0);
+        let (mut counted, mut rolls) = (vec![0.0; measures().len()], 0.0);
         tally(
             &e(What::Rolled {
                 dice: crate::engine::Short::of(&[6]),
             }),
-            &mut measures,
+            &at,
+            &mut counted,
             &mut rolls,
         );
-        assert_eq!((measures, rolls), ([0.0; MEASURES.len()], 1.0));
+        assert_eq!((counted, rolls), (vec![0.0; measures().len()], 1.0));
     }
 
     /// An event counted in a measure balance does not report is a game's
@@ -762,7 +819,12 @@ mod tests {
             player: Player::ALL[0],
             what: What::Own(crate::engine::OwnEvent::new(&ODD)),
         };
-        tally(&e, &mut [0.0; MEASURES.len()], &mut 0.0);
+        tally(
+            &e,
+            &FamilyAt::new(),
+            &mut vec![0.0; measures().len()],
+            &mut 0.0,
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `goti balance --until-decided`: which measure a sequential test
 //! watches, its bound, and the paired differences it is fed (issue 49).
 
-use super::balance::{GameStats, MEASURES};
+use super::balance::{measures, GameStats};
 use super::stats::{Sprt, SprtState};
 
 /// A measure of one game the sequential test can watch.
@@ -13,7 +13,7 @@ pub enum Measure {
     Unfinished,
     /// 1 when seat `i` (0 = P1) won.
     Wins(usize),
-    /// One of the counted [`MEASURES`].
+    /// One of the counted [`measures`].
     Counted(&'static str),
     LeadChanges,
     Decisiveness,
@@ -25,7 +25,7 @@ impl Measure {
     pub fn names() -> Vec<String> {
         let mut v: Vec<String> = vec!["length".into(), "unfinished".into()];
         v.extend((1..=4).map(|i| format!("P{i}-wins")));
-        v.extend(MEASURES.iter().map(|m| m.replace(' ', "-")));
+        v.extend(measures().iter().map(|m| m.replace(' ', "-")));
         v.extend(["lead-changes", "decisiveness", "drama"].map(String::from));
         v
     }
@@ -43,7 +43,7 @@ impl Measure {
                     let i: usize = seat.parse().ok()?;
                     return (1..=4).contains(&i).then_some(Measure::Wins(i - 1));
                 }
-                let m = MEASURES.iter().find(|m| m.replace(' ', "-") == s)?;
+                let m = measures().iter().find(|m| m.replace(' ', "-") == s)?;
                 Measure::Counted(m)
             }
         })

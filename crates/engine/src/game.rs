@@ -38,6 +38,10 @@ pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + Sized + 'sta
     /// The kinds of the events only this game records (its `events.rs`);
     /// each is checked to read, and balance to know its measure.
     const OWN_EVENTS: &'static [&'static crate::OwnKind] = &[];
+    /// What self-play's balance measures of this game, in the order it
+    /// reports them: its own events' measures and the family's
+    /// ([`FAMILY_MEASURES`]) where it has them.
+    const MEASURES: &'static [&'static str] = FAMILY_MEASURES;
     /// Validates a setup into a position; every problem is reported.
     fn from_setup(
         rules: Arc<Self::Rules>,
@@ -165,13 +169,17 @@ pub fn leader_of(keys: impl Iterator<Item = (Player, [i64; 2])>) -> Option<Playe
     best.filter(|_| !tied).map(|(p, _)| p)
 }
 
+/// The measures of the family's own events, which balance counts for any
+/// game: its captures (`What::Captured`) and the rolls past a turn's first.
+pub const FAMILY_MEASURES: &[&str] = &["captures", "extra rolls"];
+
 /// Implements [`Game`] for a position type whose inherent methods carry the
 /// trait's names (`from_setup`, `apply_observed`, `check_invariants`, ...),
 /// so each game writes its rules once and the seam stays one line.
 #[macro_export]
 macro_rules! delegate_game {
     ($pos:ident, $rules:ident, $params:ty, $catalogue:expr, $words:expr, $rulebook:literal
-     $(, events: $events:expr)? $(,)?) => {
+     $(, events: $events:expr)? $(, measures: $measures:expr)? $(,)?) => {
         impl $crate::Game for $pos {
             type Rules = $rules;
             type Params = $params;
@@ -179,6 +187,7 @@ macro_rules! delegate_game {
             const VOCABULARY: &'static $crate::Vocabulary = $words;
             const RULEBOOK: (&'static str, &'static str) = ($rulebook, include_str!($rulebook));
             $(const OWN_EVENTS: &'static [&'static $crate::OwnKind] = $events;)?
+            $(const MEASURES: &'static [&'static str] = $measures;)?
 
             fn new_rules(params: $params) -> std::sync::Arc<$rules> {
                 $rules::new(params)

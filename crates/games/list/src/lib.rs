@@ -121,6 +121,13 @@ macro_rules! game_kind {
                     $($(#[cfg($cfg)])? GameKind::$variant => <$ty as Game>::OWN_EVENTS,)*
                 }
             }
+
+            /// What balance measures of the game, in its order.
+            pub const fn measures(self) -> &'static [&'static str] {
+                match self {
+                    $($(#[cfg($cfg)])? GameKind::$variant => <$ty as Game>::MEASURES,)*
+                }
+            }
         }
     };
 }

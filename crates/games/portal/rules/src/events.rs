@@ -27,3 +27,7 @@ pub static RODE: OwnKind = OwnKind {
 
 /// Every kind above (each is checked to read).
 pub const ALL: &[&OwnKind] = &[&FELL, &CLIMBED, &RODE];
+
+/// What balance measures of portal, in its order: the family's captures
+/// and extra rolls (dice tiles, captures), and its falls and road rides.
+pub const MEASURES: &[&str] = &["captures", "falls", "road rides", "extra rolls"];

@@ -339,7 +339,8 @@ delegate_game!(
     PortalRule::CATALOGUE,
     &words::WORDS,
     "PORTAL.md",
-    events: events::ALL
+    events: events::ALL,
+    measures: events::MEASURES
 );
 
 #[cfg(test)]

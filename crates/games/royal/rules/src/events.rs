@@ -75,11 +75,11 @@ pub static POINTS: OwnKind = OwnKind {
     ..OwnKind::reading("{1} piece(s) x{2}: +{0} battle points")
 };
 
-/// Every kind above (each is checked to read).
 /// `capture.fort`, `capture.own-entry`: pieces no capture takes there
 /// (`{0}`: their player's number).
 pub static BARRED: OwnKind = OwnKind::reading("P{0}'s pieces {at} cannot be captured");
 
+/// Every kind above (each is checked to read).
 pub const ALL: &[&OwnKind] = &[
     &DEALT,
     &DISCARDED,
@@ -96,4 +96,15 @@ pub const ALL: &[&OwnKind] = &[
     &PENALTY,
     &POINTS,
     &BARRED,
+];
+
+/// What balance measures of royal, in its order: its battle points, the
+/// family's captures, its blockade penalties, grace rolls and exits (no
+/// extra rolls: `roll.deal` deals a turn's dice at once).
+pub const MEASURES: &[&str] = &[
+    "battle points",
+    "captures",
+    "blockade penalties",
+    "grace rolls",
+    "exits",
 ];

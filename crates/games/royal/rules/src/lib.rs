@@ -305,5 +305,6 @@ delegate_game!(
     RoyalRule::CATALOGUE,
     &words::WORDS,
     "ROYAL.md",
-    events: events::ALL
+    events: events::ALL,
+    measures: events::MEASURES
 );
