@@ -152,8 +152,8 @@ struct FamilyAt {
 impl FamilyAt {
     fn new() -> FamilyAt {
         FamilyAt {
-            captures: measure("captures"),
-            extra_rolls: measure("extra rolls"),
+            captures: measure(crate::engine::CAPTURES_MEASURE),
+            extra_rolls: measure(crate::engine::EXTRA_ROLLS_MEASURE),
         }
     }
 }

@@ -169,9 +169,13 @@ pub fn leader_of(keys: impl Iterator<Item = (Player, [i64; 2])>) -> Option<Playe
     best.filter(|_| !tied).map(|(p, _)| p)
 }
 
-/// The measures of the family's own events, which balance counts for any
-/// game: its captures (`What::Captured`) and the rolls past a turn's first.
-pub const FAMILY_MEASURES: &[&str] = &["captures", "extra rolls"];
+/// The family's measure of its captures (`What::Captured`), which balance
+/// counts for any game.
+pub const CAPTURES_MEASURE: &str = "captures";
+/// The family's measure of the rolls past a turn's first.
+pub const EXTRA_ROLLS_MEASURE: &str = "extra rolls";
+/// The measures of the family's own events.
+pub const FAMILY_MEASURES: &[&str] = &[CAPTURES_MEASURE, EXTRA_ROLLS_MEASURE];
 
 /// Implements [`Game`] for a position type whose inherent methods carry the
 /// trait's names (`from_setup`, `apply_observed`, `check_invariants`, ...),

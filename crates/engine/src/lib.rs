@@ -32,7 +32,7 @@ pub mod vocabulary;
 pub use action::{Action, MoveClause, MoveOrder, OwnAction};
 pub use event::{Event, Quiet, Rejection, Sink, Told, Violation, What};
 pub use few::Few;
-pub use game::{Game, FAMILY_MEASURES};
+pub use game::{Game, CAPTURES_MEASURE, EXTRA_ROLLS_MEASURE, FAMILY_MEASURES};
 pub use own::{Draw, Measure, OwnEvent, OwnKind};
 pub use piece::{ByPlayer, Direction, Piece, PieceId, Place, Player};
 pub use rule::{RuleId, RuleInfo};

@@ -2,6 +2,7 @@
 //! rule applies).
 
 use goti_engine::own::{Draw, Measure, OwnKind};
+use goti_engine::{CAPTURES_MEASURE, EXTRA_ROLLS_MEASURE};
 
 /// `toilet.fall`: a piece falls into the pit of the toilet whose trigger
 /// is `{0}`.
@@ -30,4 +31,4 @@ pub const ALL: &[&OwnKind] = &[&FELL, &CLIMBED, &RODE];
 
 /// What balance measures of portal, in its order: the family's captures
 /// and extra rolls (dice tiles, captures), and its falls and road rides.
-pub const MEASURES: &[&str] = &["captures", "falls", "road rides", "extra rolls"];
+pub const MEASURES: &[&str] = &[CAPTURES_MEASURE, "falls", "road rides", EXTRA_ROLLS_MEASURE];

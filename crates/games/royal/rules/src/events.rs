@@ -103,7 +103,7 @@ pub const ALL: &[&OwnKind] = &[
 /// extra rolls: `roll.deal` deals a turn's dice at once).
 pub const MEASURES: &[&str] = &[
     "battle points",
-    "captures",
+    goti_engine::CAPTURES_MEASURE,
     "blockade penalties",
     "grace rolls",
     "exits",
